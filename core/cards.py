@@ -1,0 +1,94 @@
+"""French-suited playing cards and their text form: rank ``A23456789TJQK`` + suit ``SHDC`` (``TH`` = 10♥)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+RANK_LETTERS = "A23456789TJQK"
+SUIT_LETTERS = "SHDC"
+
+
+class Suit(Enum):
+    """The four suits, in the order ``SHDC`` used everywhere in text."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        try:
+            return cls(text.strip().upper())
+        except ValueError:
+            raise ValueError(f"'{text}' is not a suit: use one of S, H, D, C") from None
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+SUITS = tuple(Suit)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card; ``rank`` runs 1 (ace) .. 13 (king)."""
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.rank <= 13:
+            raise ValueError(f"rank {self.rank} is outside 1..13")
+
+    @property
+    def text(self) -> str:
+        return RANK_LETTERS[self.rank - 1] + self.suit.letter
+
+    @property
+    def pretty(self) -> str:
+        """For people: ``10♥``, ``J♦``."""
+        rank = "10" if self.rank == 10 else RANK_LETTERS[self.rank - 1]
+        return rank + self.suit.symbol
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit.is_red
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        t = text.strip().upper()
+        if t.startswith("10"):
+            t = "T" + t[2:]
+        if len(t) != 2 or t[0] not in RANK_LETTERS or t[1] not in SUIT_LETTERS:
+            raise ValueError(
+                f"'{text}' is not a card: write rank (A23456789TJQK) then suit (SHDC), e.g. TH or JD"
+            )
+        return cls(RANK_LETTERS.index(t[0]) + 1, Suit(t[1]))
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Cards separated by spaces or commas: ``"JH 9C AS"``."""
+    return tuple(Card.parse(part) for part in text.replace(",", " ").split())
+
+
+def full_deck() -> list[Card]:
+    """The 52 cards in a fixed order: suits S H D C, each A..K."""
+    return [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]

@@ -1,0 +1,93 @@
+"""The ``cardtable`` command: no arguments opens the launcher; subcommands run headless work.
+
+``cardtable plugins`` lists what was discovered; plugins add their own subcommands through the
+``cardtable_register_commands`` hook. Mistakes a person can make get one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from core import __version__
+from core.manager import PluginHost, PluginInfo, load_host
+
+
+class UsageError(Exception):
+    """A mistake on the command line or in an input file; the message is printed as one line."""
+
+
+def _plugins_table(infos: list[PluginInfo]) -> str:
+    rows = []
+    for info in infos:
+        dist = f"{info.distribution} {info.version}".strip() or "-"
+        if info.ok:
+            provides = []
+            if info.games:
+                provides.append("games: " + ", ".join(info.games))
+            if info.variants:
+                provides.append("variants: " + ", ".join(info.variants))
+            if info.commands:
+                provides.append("commands: " + ", ".join(info.commands))
+            detail = "; ".join(provides) or "provides nothing"
+        else:
+            detail = f"{info.status.upper()}: {info.error}"
+        rows.append((info.name, dist, detail))
+    if not rows:
+        return "no plugins found (entry-point group 'cardtable')"
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    return "\n".join(f"{a:<{w0}}  {b:<{w1}}  {c}" for a, b, c in rows)
+
+
+def _run_plugins(host: PluginHost, args: argparse.Namespace) -> int:
+    host.commands()  # so every plugin's commands are listed too
+    infos = host.plugins()
+    if args.json:
+        print(json.dumps([info.__dict__ for info in infos], indent=1, ensure_ascii=False))
+    else:
+        print(_plugins_table(infos))
+    return 0 if any(info.ok for info in infos) else 1
+
+
+def build_parser(host: PluginHost) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardtable", description="Card Table: card games with CPU players.")
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    plugins = sub.add_parser("plugins", help="list the discovered plugins, what they provide and any errors")
+    plugins.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    for command in host.commands():
+        command_parser = sub.add_parser(command.name, help=command.help, description=command.help)
+        command.configure(command_parser)
+        command_parser.set_defaults(_run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    host = load_host()
+    parser = build_parser(host)
+    args = parser.parse_args(args_list)
+    try:
+        if args.command is None:
+            from gui.app import run_launcher  # Qt only when a window is wanted
+
+            return run_launcher(host)
+        if args.command == "plugins":
+            return _run_plugins(host, args)
+        result: int = args._run(args)
+        return result
+    except UsageError as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cardtable: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

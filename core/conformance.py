@@ -1,0 +1,218 @@
+"""The conformance kit: tests every game plugin, built-in or third-party, runs against its game.
+
+Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and set ``game``::
+
+    from core.conformance import GameConformance
+    from mygame.plugin import GAME
+
+    class TestMyGame(GameConformance):
+        game = GAME
+
+pytest then collects the checks below for that game: seeded random playouts terminate, states survive
+a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
+game allows it, illegal moves are rejected without change, and observations hold no hidden card.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from core.game import GameSpec, IllegalMove
+from core.rng import Rng
+from core.saves import SaveService
+from core.session import GameSession
+
+
+def plain(value: Any) -> Any:
+    """An observation (dataclasses, tuples, enums, cards…) as plain JSON-able data, for inspection."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(plain(k)): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        items = [plain(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, set | frozenset) else items
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def strings_in(value: Any) -> set[str]:
+    """Every word of every string inside plain data (keys included)."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        found.update(value.replace(",", " ").replace(">", " ").replace(".", " ").split())
+        found.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found |= strings_in(key) | strings_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= strings_in(item)
+    return found
+
+
+class GameConformance:
+    """Checks any game must pass. Override the class attributes to tune them for a game."""
+
+    game: ClassVar[GameSpec]
+    #: seeds for random playouts
+    seeds: ClassVar[tuple[int, ...]] = tuple(range(6))
+    #: a playout longer than this is a failure to terminate
+    max_plies: ClassVar[int] = 20_000
+    #: how many positions of each playout the slower checks sample
+    sample_every: ClassVar[int] = 7
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def settings_samples(self) -> list[dict[str, Any]]:
+        """The defaults and every preset applied to them."""
+        schema = self.game.settings
+        samples = [schema.defaults()]
+        samples += [schema.with_preset(schema.defaults(), preset.id) for preset in schema.presets]
+        return samples
+
+    def playout(self, settings: dict[str, Any], seed: int) -> Iterator[tuple[Any, Any]]:
+        """(state, move) pairs of a random game, the final state paired with ``None``."""
+        rules = self.game.rules
+        rng = Rng.derive("conformance", self.game.id, seed)
+        state = rules.new_game(settings, seed)
+        for _ in range(self.max_plies):
+            moves = rules.legal_moves(state)
+            if rules.to_move(state) is None:
+                assert not moves, "a finished game must have no legal moves"
+                yield state, None
+                return
+            assert moves, "the player to move has no legal move"
+            move = rng.choice(list(moves))
+            yield state, move
+            state = rules.apply(state, move)
+        raise AssertionError(f"{self.game.id} did not finish within {self.max_plies} moves (seed {seed})")
+
+    def all_playouts(self) -> Iterator[tuple[dict[str, Any], int, list[tuple[Any, Any]]]]:
+        for settings in self.settings_samples():
+            for seed in self.seeds:
+                yield settings, seed, list(self.playout(settings, seed))
+
+    # -- the checks -------------------------------------------------------------------------------
+
+    def test_random_playouts_terminate_with_an_outcome(self) -> None:
+        for _settings, seed, steps in self.all_playouts():
+            final, last = steps[-1]
+            assert last is None
+            outcome = self.game.rules.outcome(final)
+            assert outcome is not None, f"seed {seed}: finished without an outcome"
+            assert outcome.summary
+
+    def test_same_seed_same_game(self) -> None:
+        settings = self.settings_samples()[0]
+        rules = self.game.rules
+        first = [rules.state_to_json(s) for s, _ in self.playout(settings, 11)]
+        again = [rules.state_to_json(s) for s, _ in self.playout(settings, 11)]
+        assert first == again
+
+    def test_states_survive_a_json_round_trip(self) -> None:
+        rules = self.game.rules
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _move in steps[:: self.sample_every] + steps[-1:]:
+                data = json.loads(json.dumps(rules.state_to_json(state)))
+                back = rules.state_from_json(data)
+                assert back == state
+                assert rules.legal_moves(back) == rules.legal_moves(state)
+
+    def test_move_text_parses_back(self) -> None:
+        rules = self.game.rules
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every]:
+                for move in rules.legal_moves(state):
+                    text = rules.move_text(move)
+                    assert text and text == text.strip()
+                    assert rules.parse_move(text) == move
+
+    def test_legal_moves_come_in_a_stable_order(self) -> None:
+        rules = self.game.rules
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every]:
+                clone = rules.state_from_json(json.loads(json.dumps(rules.state_to_json(state))))
+                assert [rules.move_text(m) for m in rules.legal_moves(state)] == [
+                    rules.move_text(m) for m in rules.legal_moves(clone)
+                ]
+
+    def test_illegal_moves_are_rejected_without_change(self) -> None:
+        rules = self.game.rules
+        for _settings, _seed, steps in self.all_playouts():
+            seen = {rules.move_text(m) for _, m in steps if m is not None}
+            for state, _ in steps[:: self.sample_every]:
+                before = rules.state_to_json(state)
+                legal = {rules.move_text(m) for m in rules.legal_moves(state)}
+                for text in sorted(seen - legal)[:5]:
+                    try:
+                        rules.apply(state, rules.parse_move(text))
+                    except IllegalMove as error:
+                        assert str(error), "an illegal move needs a reason"
+                    else:
+                        raise AssertionError(f"'{text}' was accepted but is not among the legal moves")
+                    assert rules.state_to_json(state) == before
+        try:
+            rules.parse_move("this is not a move")
+        except IllegalMove as error:
+            assert str(error)
+        else:
+            raise AssertionError("nonsense move text was accepted")
+
+    def test_observations_hold_nothing_hidden(self) -> None:
+        rules = self.game.rules
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every]:
+                for seat in range(len(self.game.seats)):
+                    hidden = rules.hidden_from(state, seat)
+                    visible = strings_in(plain(rules.observation(state, seat)))
+                    leaked = hidden & visible
+                    assert not leaked, f"seat {seat} can see hidden cards {sorted(leaked)}"
+
+    def test_save_and_restore_reproduce_the_position(self, tmp_path: Path) -> None:
+        saves = SaveService(tmp_path)
+        for settings in self.settings_samples()[:2]:
+            players = [None] * len(self.game.seats)
+            session = GameSession.new(self.game, settings, seed=5, players=players, saves=saves)
+            rng = Rng.derive("conformance-save", self.game.id)
+            for _ in range(min(self.max_plies, 60)):
+                moves = session.legal_moves()
+                if not moves:
+                    break
+                session.play(rng.choice(list(moves)))
+            loaded = saves.read(self.game.id)
+            assert loaded.record is not None, loaded.problem
+            restored = GameSession.restore(self.game, loaded.record)
+            assert restored.state == session.state
+            assert restored.moves == session.moves
+
+    def test_undo_returns_the_previous_state_where_allowed(self) -> None:
+        rules = self.game.rules
+        for settings in self.settings_samples()[:2]:
+            players = [None] * len(self.game.seats)
+            session = GameSession.new(self.game, settings, seed=3, players=players)
+            rng = Rng.derive("conformance-undo", self.game.id)
+            for _ in range(min(self.max_plies, 80)):
+                moves = session.legal_moves()
+                if not moves:
+                    break
+                before = session.state
+                move = rng.choice(list(moves))
+                allowed = rules.may_undo(before, move)
+                session.play(move)
+                if allowed:
+                    assert session.undo(), "the game allows this undo but it was refused"
+                    assert session.state == before
+                    session.play(move)
+                else:
+                    after = session.state
+                    assert not session.undo()
+                    assert session.state == after

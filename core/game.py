@@ -1,0 +1,148 @@
+"""The game contract: what a plugin describes (:class:`GameSpec`) and the protocols its objects follow.
+
+A game is a pure *rules* object over immutable states, plus CPU *strategies*, a settings schema, an
+optional hint provider and a lazily imported view. Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from core.rng import Rng
+from core.settings import SettingsSchema
+from core.text import Text
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow, or move text that does not parse.
+
+    The message is for a player: it says what was wrong and what is allowed ("7♣ is not one lower than
+    9♥"). Raising it never changes the state.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``winners`` are seat numbers (empty for a loss in a solitaire), ``scores`` whatever the game counts
+    (per team or per seat), ``summary`` one English line for logs and the command line.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat at the table: its name as people see it, and its team (seats of one team share it)."""
+
+    name: Text
+    team: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested move for the current player and a short reason to show beside it."""
+
+    move: str
+    reason: Text = Text("")
+
+
+class Rules(Protocol[S, M]):
+    """The pure rules of a game. States are immutable; every method is a function of its arguments.
+
+    ``settings`` are the validated values of the game's :class:`SettingsSchema`.
+    """
+
+    def new_game(self, settings: Mapping[str, Any], seed: int) -> S:
+        """A new game whose deal comes from ``seed`` through the game's own documented shuffle."""
+
+    def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> S:
+        """A new game from an explicit deal (JSON-able, in the game's documented form)."""
+
+    def legal_moves(self, state: S) -> Sequence[M]:
+        """The moves of the player to move, in a stable order (empty when the game is over)."""
+
+    def apply(self, state: S, move: M) -> S:
+        """The state after ``move``; raises :class:`IllegalMove` with a reason, leaving ``state`` as it was."""
+
+    def to_move(self, state: S) -> int | None:
+        """The seat whose turn it is, or ``None`` when the game is over."""
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    def observation(self, state: S, seat: int) -> Any:
+        """What a player in ``seat`` may see: CPU players and hints get this, never the state."""
+
+    def hidden_from(self, state: S, seat: int) -> frozenset[str]:
+        """Text forms of the cards ``seat`` may not see now (the conformance kit checks observations)."""
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """The whole state as JSON-able data; :meth:`state_from_json` gives back an equal state."""
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """The inverse of :meth:`state_to_json`."""
+
+    def move_text(self, move: M) -> str:
+        """The move's short, stable text form (saves, logs, replays, tests)."""
+
+    def parse_move(self, text: str) -> M:
+        """The move written as ``text``; raises :class:`IllegalMove` when it is not a move."""
+
+    def may_undo(self, state: S, move: M) -> bool:
+        """Whether ``move``, made from ``state``, may be taken back (the game's undo policy)."""
+
+
+class Strategy(Protocol):
+    """A CPU player. It sees only its seat's observation and the legal moves, never the state."""
+
+    def choose(self, observation: Any, legal_moves: Sequence[Any], rng: Rng) -> Any:
+        """One of ``legal_moves``; any randomness must come from ``rng``."""
+
+
+HintProvider = Callable[[Any, Sequence[Any]], Hint | None]
+"""``provider(observation, legal_moves)`` → a :class:`Hint`, or ``None`` when there is no move to suggest."""
+
+SeatPlayers = Callable[[Mapping[str, Any]], tuple[str | None, ...]]
+"""``seat_players(settings)`` → per seat, a strategy name for a CPU or ``None`` for a person."""
+
+
+def _one_human(settings: Mapping[str, Any]) -> tuple[str | None, ...]:
+    return (None,)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the shell needs to offer a game; a plugin registers one per game or variant.
+
+    ``view`` is ``"package.module:factory"``, imported only when a window shows the game, so that
+    importing the rules never imports Qt. A *variant* names the game it belongs to in ``variant_of``
+    and is listed under that game's tile.
+    """
+
+    id: str
+    name: Text
+    description: Text
+    rules: Rules[Any, Any]
+    settings: SettingsSchema
+    seats: tuple[SeatSpec, ...] = (SeatSpec(Text("Player", "プレイヤー")),)
+    strategies: Mapping[str, Callable[[], Strategy]] = field(default_factory=dict)
+    seat_players: SeatPlayers = _one_human
+    hint: HintProvider | None = None
+    view: str | None = None
+    icon: str | None = None
+    variant_of: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.id or not self.id.replace("-", "").replace("_", "").isalnum() or self.id != self.id.lower():
+            raise ValueError(f"game id '{self.id}' must be lower-case letters, digits, '-' or '_'")
+        if not self.seats:
+            raise ValueError(f"game '{self.id}' has no seats")

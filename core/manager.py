@@ -1,0 +1,218 @@
+"""The plugin host: discovers plugins one by one, isolates failures, and is the only code touching pluggy.
+
+Each entry point of the group ``cardtable`` is loaded in its own try/except (pluggy's own
+``load_setuptools_entrypoints`` would let one broken plugin stop them all). A plugin that fails to
+import, declares a hook that does not exist, or raises inside a hook is recorded with its reason and
+skipped; the rest work. ``CARDTABLE_DISABLE_PLUGINS=a,b`` blocks plugins by entry-point name.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+import pluggy
+
+from core import hookspec
+from core.game import GameSpec
+from core.registry import Command, CommandRegistry, GameRegistry, RegistrationError, VariantRegistry
+
+GROUP = "cardtable"
+DISABLE_ENV = "CARDTABLE_DISABLE_PLUGINS"
+HOST_COMMANDS = frozenset({"plugins"})
+HOOK_PREFIX = "cardtable_"
+
+LOADED, BROKEN, DISABLED = "loaded", "broken", "disabled"
+
+
+@dataclass
+class PluginInfo:
+    """One plugin as the host sees it."""
+
+    name: str
+    distribution: str = ""
+    version: str = ""
+    status: str = LOADED
+    error: str | None = None
+    games: list[str] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+    commands: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == LOADED
+
+
+def _reason(error: BaseException) -> str:
+    """One line: the exception and where in the plugin it was raised."""
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" (at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
+    message = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {message}{where}" if message else f"{type(error).__name__}{where}"
+
+
+def disabled_names() -> set[str]:
+    return {name.strip() for name in os.environ.get(DISABLE_ENV, "").split(",") if name.strip()}
+
+
+class PluginHost:
+    """Typed facade over pluggy: discovery, per-plugin hook calls, and the registered games."""
+
+    def __init__(self) -> None:
+        self._pm = pluggy.PluginManager(GROUP)
+        self._pm.add_hookspecs(hookspec)
+        self._infos: dict[str, PluginInfo] = {}
+        self._games: dict[str, GameSpec] = {}
+        self._owner: dict[str, str] = {}
+        self._commands: list[Command] | None = None
+        self._collected: set[str] = set()
+
+    # -- discovery ----------------------------------------------------------------------------------
+
+    def discover(self, entry_points: Iterable[metadata.EntryPoint] | None = None) -> None:
+        """Load every entry point of the group (or the ones given), each in isolation, then collect."""
+        blocked = disabled_names()
+        points = metadata.entry_points(group=GROUP) if entry_points is None else entry_points
+        for point in sorted(points, key=lambda p: p.name):
+            if point.name in self._infos:
+                continue
+            dist = getattr(point, "dist", None)
+            info = PluginInfo(point.name, dist.name if dist else "", dist.version if dist else "")
+            self._infos[point.name] = info
+            if point.name in blocked:
+                info.status = DISABLED
+                info.error = f"disabled by {DISABLE_ENV}"
+                continue
+            try:
+                plugin = point.load()
+            except BaseException as error:  # a plugin may raise anything while importing, even SystemExit
+                info.status, info.error = BROKEN, f"cannot be imported: {_reason(error)}"
+                continue
+            self._register(info, plugin)
+        self._collect([info for info in self._loaded() if info.name not in self._collected])
+
+    def add_plugin(self, name: str, plugin: Any, distribution: str = "", version: str = "") -> PluginInfo:
+        """Register an already imported plugin object (tests, embedding) as if it were discovered."""
+        info = PluginInfo(name, distribution, version)
+        self._infos[name] = info
+        if name in disabled_names():
+            info.status, info.error = DISABLED, f"disabled by {DISABLE_ENV}"
+            return info
+        self._register(info, plugin)
+        if info.ok:
+            self._collect([info])
+        return info
+
+    def _register(self, info: PluginInfo, plugin: Any) -> None:
+        known = {name for name in dir(hookspec) if name.startswith(HOOK_PREFIX)}
+        unknown = sorted(
+            name for name in dir(plugin) if name.startswith(HOOK_PREFIX) and name not in known
+        )
+        if unknown:
+            info.status = BROKEN
+            info.error = f"unknown hook {', '.join(unknown)}; the hooks are: {', '.join(sorted(known))}"
+            return
+        try:
+            self._pm.register(plugin, name=info.name)
+            self._pm.check_pending()
+        except Exception as error:
+            if self._pm.get_plugin(info.name) is not None:
+                self._pm.unregister(name=info.name)
+            info.status, info.error = BROKEN, f"invalid hooks: {_reason(error)}"
+
+    def _call(self, info: PluginInfo, hook_name: str, registry: Any) -> bool:
+        """Call one plugin's implementation of one hook; record and swallow what it raises."""
+        caller = getattr(self._pm.hook, hook_name)
+        for impl in caller.get_hookimpls():
+            if impl.plugin_name != info.name:
+                continue
+            try:
+                impl.function(*([registry] if impl.argnames else []))
+            except BaseException as error:
+                info.status, info.error = BROKEN, f"{hook_name} failed: {_reason(error)}"
+                self._pm.unregister(name=info.name)
+                for game_id in info.games + info.variants:
+                    self._games.pop(game_id, None)
+                return False
+        return True
+
+    def _loaded(self) -> list[PluginInfo]:
+        return [info for info in self._infos.values() if info.ok]
+
+    def _collect(self, infos: list[PluginInfo]) -> None:
+        """Every plugin's games first, then variants, so a variant can extend another plugin's game."""
+        self._collected.update(info.name for info in infos)
+        for info in infos:
+            games = GameRegistry(self._games)
+            if self._call(info, "cardtable_register_games", games):
+                self._accept(info, games.added, info.games)
+        base_games = {g for g, spec in self._games.items() if spec.variant_of is None}
+        for info in infos:
+            if not info.ok:
+                continue
+            variants = VariantRegistry(base_games, self._games)
+            if self._call(info, "cardtable_register_variants", variants):
+                self._accept(info, variants.added, info.variants)
+
+    def _accept(self, info: PluginInfo, specs: list[GameSpec], names: list[str]) -> None:
+        for spec in specs:
+            self._games[spec.id] = spec
+            self._owner[spec.id] = info.name
+            names.append(spec.id)
+
+    # -- what the rest of the program asks ---------------------------------------------------------
+
+    def plugins(self) -> list[PluginInfo]:
+        return list(self._infos.values())
+
+    def games(self) -> list[GameSpec]:
+        """Base games (not variants), in registration order."""
+        return [spec for spec in self._games.values() if spec.variant_of is None]
+
+    def variants_of(self, game_id: str) -> list[GameSpec]:
+        return [spec for spec in self._games.values() if spec.variant_of == game_id]
+
+    def game(self, game_id: str) -> GameSpec:
+        """A game or variant by id; ``KeyError`` with the known ids when there is none."""
+        try:
+            return self._games[game_id]
+        except KeyError:
+            raise KeyError(f"no game '{game_id}'; known: {', '.join(sorted(self._games)) or 'none'}") from None
+
+    def all_games(self) -> list[GameSpec]:
+        return list(self._games.values())
+
+    def plugin_of(self, game_id: str) -> PluginInfo:
+        return self._infos[self._owner[game_id]]
+
+    def commands(self) -> list[Command]:
+        """Subcommands from every loaded plugin (the hook is called on first request)."""
+        if self._commands is None:
+            self._commands = []
+            taken = set(HOST_COMMANDS)
+            for info in self._loaded():
+                registry = CommandRegistry(taken)
+                if self._call(info, "cardtable_register_commands", registry):
+                    for command in registry.added:
+                        taken.add(command.name)
+                        info.commands.append(command.name)
+                        self._commands.append(
+                            Command(command.name, command.help, command.configure, command.run, info.name)
+                        )
+        return self._commands
+
+
+def load_host(configure: Callable[[PluginHost], None] | None = None) -> PluginHost:
+    """A host with every installed plugin discovered."""
+    host = PluginHost()
+    if configure is not None:
+        configure(host)
+    host.discover()
+    return host
+
+
+__all__ = ["BROKEN", "DISABLED", "LOADED", "PluginHost", "PluginInfo", "RegistrationError", "load_host"]

@@ -1,0 +1,250 @@
+"""A game in progress: rules, state, settings and seats; moves, CPU turns, undo, hint, pause and autosave.
+
+The session is pure Python. It tells listeners what happened through plain callbacks; the GUI decides
+the pace by calling :meth:`GameSession.cpu_step` from its own timer.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.game import GameSpec, Hint, IllegalMove, Outcome, Strategy
+from core.history import History, Step
+from core.rng import Rng
+from core.saves import SaveError, SaveService
+
+
+class SessionListener:
+    """Override what you need; every method does nothing by default."""
+
+    def moved(self, seat: int, move: str) -> None:
+        """A move was applied (a person's or a CPU's)."""
+
+    def undone(self) -> None:
+        """The state went back through undo."""
+
+    def save_failed(self, message: str) -> None:
+        """Autosave failed; play goes on and the player should be told."""
+
+    def save_recovered(self) -> None:
+        """Autosave works again after a failure."""
+
+    def paused(self, paused: bool) -> None:
+        """Pause was switched on or off."""
+
+
+class RestoreError(Exception):
+    """A save that cannot be turned back into a position (the message says why)."""
+
+
+class GameSession:
+    """One game being played. Create with :meth:`new` or :meth:`restore`."""
+
+    def __init__(
+        self,
+        game: GameSpec,
+        settings: Mapping[str, Any],
+        start: Mapping[str, Any],
+        *,
+        players: Sequence[str | None] | None = None,
+        saves: SaveService | None = None,
+        listener: SessionListener | None = None,
+        plugin_version: str = "",
+    ) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.settings = dict(settings)
+        self.start = dict(start)
+        self.plugin_version = plugin_version
+        self.saves = saves
+        self.listener = listener or SessionListener()
+        self.save_problem: str | None = None
+        self._paused = False
+        self.players: tuple[str | None, ...] = tuple(
+            players if players is not None else game.seat_players(self.settings)
+        )
+        if len(self.players) != len(game.seats):
+            raise ValueError(f"{game.id} has {len(game.seats)} seats, got {len(self.players)} players")
+        self._strategies: dict[int, Strategy] = {}
+        for seat, name in enumerate(self.players):
+            if name is not None:
+                if name not in game.strategies:
+                    raise ValueError(f"{game.id} has no CPU strategy '{name}'; it has {sorted(game.strategies)}")
+                self._strategies[seat] = game.strategies[name]()
+        if "deal" in self.start:
+            self.state: Any = self.rules.from_deal(self.settings, self.start["deal"])
+            self.seed = int(self.start.get("seed", 0))
+        else:
+            self.seed = int(self.start["seed"])
+            self.state = self.rules.new_game(self.settings, self.seed)
+        self.history: History[Any] = History()
+
+    # -- construction -------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: GameSpec,
+        settings: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deal: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> GameSession:
+        """A new game; without a seed or deal, a fresh seed is drawn and kept in the save."""
+        values = dict(settings) if settings is not None else game.settings.defaults()
+        start: dict[str, Any] = {"seed": secrets.randbits(63) if seed is None else seed}
+        if deal is not None:
+            start["deal"] = dict(deal)
+        return cls(game, values, start, **kwargs)
+
+    @classmethod
+    def restore(cls, game: GameSpec, record: Mapping[str, Any], **kwargs: Any) -> GameSession:
+        """Rebuild a session from a save record by replaying its moves; :class:`RestoreError` if it can't."""
+        try:
+            values, problems = game.settings.validate(record["settings"])
+            if problems:
+                raise RestoreError("; ".join(problems))
+            players = record.get("players")
+            session = cls(game, values, record["start"], players=players, **kwargs)
+            saves, session.saves = session.saves, None  # no autosave while replaying
+            for text in record["moves"]:
+                session.play(text)
+            session.saves = saves
+        except RestoreError:
+            raise
+        except (IllegalMove, KeyError, TypeError, ValueError) as error:
+            raise RestoreError(f"the saved game cannot be replayed: {error}") from error
+        return session
+
+    def record(self) -> dict[str, Any]:
+        """What the save service stores for this game."""
+        return {
+            "plugin_version": self.plugin_version,
+            "settings": self.settings,
+            "start": self.start,
+            "players": list(self.players),
+            "moves": self.history.moves,
+        }
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self.rules.to_move(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, name in enumerate(self.players) if name is None)
+
+    @property
+    def is_cpu_turn(self) -> bool:
+        seat = self.to_move
+        return seat is not None and seat in self._strategies
+
+    @property
+    def moves(self) -> list[str]:
+        return self.history.moves
+
+    def legal_moves(self) -> Sequence[Any]:
+        return self.rules.legal_moves(self.state)
+
+    def observation(self, seat: int) -> Any:
+        return self.rules.observation(self.state, seat)
+
+    # -- acting -----------------------------------------------------------------------------------
+
+    def play(self, move: Any) -> Any:
+        """Apply a move (a move value or its text) for the seat to move; raises :class:`IllegalMove`."""
+        seat = self.to_move
+        if seat is None:
+            raise IllegalMove("the game is over: start a new game")
+        if self._paused:
+            raise IllegalMove("the game is paused: resume it first")
+        if isinstance(move, str):
+            move = self.rules.parse_move(move)
+        before = self.state
+        self.state = self.rules.apply(before, move)
+        text = self.rules.move_text(move)
+        self.history.push(Step(seat, text, before, self.rules.may_undo(before, move)))
+        self.autosave()
+        self.listener.moved(seat, text)
+        return move
+
+    def cpu_step(self) -> Any | None:
+        """If a CPU seat is to move (and not paused), let it choose from its observation; the move or None."""
+        seat = self.to_move
+        if seat is None or seat not in self._strategies or self._paused:
+            return None
+        rng = Rng.derive(self.seed, "cpu", seat, len(self.history))
+        legal = self.rules.legal_moves(self.state)
+        move = self._strategies[seat].choose(self.rules.observation(self.state, seat), legal, rng)
+        return self.play(move)
+
+    def run_cpus(self, limit: int = 100_000) -> int:
+        """CPU moves until a person is to move or the game ends (headless play); how many were made."""
+        made = 0
+        while made < limit and self.cpu_step() is not None:
+            made += 1
+        return made
+
+    def can_undo(self) -> bool:
+        return not self._paused and self.history.can_undo(self.human_seats or (0,))
+
+    def undo(self) -> bool:
+        """Take back the last person's move (and the CPU moves after it) when the game allows it."""
+        if self._paused:
+            return False
+        before = self.history.undo(self.human_seats or (0,))
+        if before is None:
+            return False
+        self.state = before
+        self.autosave()
+        self.listener.undone()
+        return True
+
+    def hint(self) -> Hint | None:
+        """The plugin's suggestion for the seat to move, given only that seat's observation."""
+        return hint_for(self.game, self.state)
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def set_paused(self, paused: bool) -> None:
+        if paused != self._paused:
+            self._paused = paused
+            self.listener.paused(paused)
+
+    def autosave(self) -> None:
+        if self.saves is None:
+            return
+        try:
+            self.saves.write(self.game.id, self.record())
+        except SaveError as error:
+            first = self.save_problem is None
+            self.save_problem = str(error)
+            if first:
+                self.listener.save_failed(str(error))
+        else:
+            if self.save_problem is not None:
+                self.save_problem = None
+                self.listener.save_recovered()
+
+
+def hint_for(game: GameSpec, state: Any) -> Hint | None:
+    """The hint service: asks the plugin with the current seat's observation, never the full state."""
+    seat = game.rules.to_move(state)
+    if game.hint is None or seat is None:
+        return None
+    return game.hint(game.rules.observation(state, seat), game.rules.legal_moves(state))

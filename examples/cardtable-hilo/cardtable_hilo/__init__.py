@@ -1,0 +1,1 @@
+"""Higher or Lower, an example Card Table plugin."""

@@ -1,0 +1,72 @@
+"""The save service: atomic writes, corrupt and future saves moved aside, unwritable folders reported."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from core.saves import SAVE_FORMAT, SaveService
+
+RECORD = {"settings": {}, "start": {"seed": 1}, "moves": ["higher"], "plugin_version": "1"}
+
+
+def test_save_round_trips_with_format_version(tmp_path: Path) -> None:
+    saves = SaveService(tmp_path)
+    saves.write("hilo", RECORD)
+    data = json.loads((tmp_path / "hilo.json").read_text())
+    assert data["format_version"] == SAVE_FORMAT and data["game"] == "hilo"
+    assert saves.read("hilo").record == data
+
+
+def test_interrupted_save_leaves_previous_save_intact(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    saves = SaveService(tmp_path)
+    saves.write("hilo", RECORD)
+    before = (tmp_path / "hilo.json").read_bytes()
+
+    def power_cut(src: str, dst: str) -> None:
+        raise OSError(5, "power cut between write and replace")
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(Exception, match="power cut"):
+        saves.write("hilo", {**RECORD, "moves": ["higher", "lower"]})
+    monkeypatch.undo()
+    assert (tmp_path / "hilo.json").read_bytes() == before
+    assert saves.read("hilo").record is not None
+    assert [p.name for p in tmp_path.iterdir()] == ["hilo.json"], "the temp file must be cleaned up"
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (None, "cannot be read"),  # truncated (filled below)
+        ('{"format_version": 99, "game": "hilo"}', "newer Card Table"),
+        ('["not", "a", "record"]', "does not hold a save"),
+        ('{"format_version": 1, "game": "hilo", "settings": {}, "start": {"seed": 1}, "moves": [3]}',
+         "move list is damaged"),
+    ],
+)
+def test_bad_save_is_moved_aside_with_a_message(tmp_path: Path, content: str | None, reason: str) -> None:
+    saves = SaveService(tmp_path)
+    saves.write("hilo", RECORD)
+    path = tmp_path / "hilo.json"
+    if content is None:
+        content = path.read_text()[:25]  # a save cut off half-way
+    path.write_text(content)
+    result = saves.read("hilo")
+    assert result.record is None
+    assert result.problem is not None and reason in result.problem and "moved to hilo.json.corrupt-" in result.problem
+    assert not path.exists()
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("hilo.json.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_text() == content
+    assert saves.read("hilo").record is None and saves.read("hilo").problem is None
+
+
+def test_unwritable_folder_raises_a_save_error_with_the_reason(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    saves = SaveService(blocker / "saves")
+    with pytest.raises(Exception, match="cannot save to"):
+        saves.write("hilo", RECORD)

@@ -1,0 +1,103 @@
+"""GameSession: CPU turns from observations only, undo policy, autosave (and its failure), restore."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.game import GameSpec, IllegalMove
+from core.rng import Rng
+from core.saves import SaveService
+from core.session import GameSession, RestoreError, SessionListener
+from tests.test_example_plugin import hilo_game
+
+
+class Recorder(SessionListener):
+    def __init__(self) -> None:
+        self.events: list[tuple[str, Any]] = []
+
+    def moved(self, seat: int, move: str) -> None:
+        self.events.append(("moved", move))
+
+    def save_failed(self, message: str) -> None:
+        self.events.append(("save_failed", message))
+
+    def save_recovered(self) -> None:
+        self.events.append(("save_recovered", None))
+
+    def paused(self, paused: bool) -> None:
+        self.events.append(("paused", paused))
+
+
+def test_cpu_gets_only_its_observation(tmp_path: Path) -> None:
+    game = hilo_game()
+    seen: list[Any] = []
+
+    class Spy:
+        def choose(self, observation: Any, legal: Sequence[str], rng: Rng) -> str:
+            seen.append(observation)
+            return legal[0]
+
+    spy_game = GameSpec(**{**game.__dict__, "strategies": {"spy": Spy}})
+    session = GameSession.new(spy_game, seed=1, players=["spy"])
+    session.run_cpus()
+    assert session.is_over and seen
+    assert all(type(o).__name__ == "Observation" for o in seen)
+
+
+def test_illegal_move_changes_nothing_and_says_why() -> None:
+    session = GameSession.new(hilo_game(), seed=1, players=[None])
+    before = session.state
+    with pytest.raises(IllegalMove, match="higher or lower"):
+        session.play("sideways")
+    assert session.state == before and session.moves == []
+
+
+def test_autosave_after_every_move_and_restore(tmp_path: Path) -> None:
+    saves = SaveService(tmp_path)
+    session = GameSession.new(hilo_game(), seed=7, players=[None], saves=saves)
+    session.play("higher")
+    assert saves.read("hilo").record["moves"] == ["higher"]  # type: ignore[index]
+    restored = GameSession.restore(hilo_game(), saves.read("hilo").record or {})
+    assert restored.state == session.state and restored.seed == session.seed
+
+
+def test_restore_of_an_unreplayable_save_raises_restore_error() -> None:
+    record = {"settings": {}, "start": {"seed": 1}, "moves": ["higher"] * 60, "players": [None]}
+    with pytest.raises(RestoreError, match="cannot be replayed"):
+        GameSession.restore(hilo_game(), record)
+
+
+def test_save_failure_is_reported_once_and_play_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    listener = Recorder()
+    session = GameSession.new(hilo_game(), seed=3, players=[None], saves=SaveService(blocker), listener=listener)
+    session.play("higher")
+    if not session.is_over:
+        session.play("lower")
+    failures = [e for e in listener.events if e[0] == "save_failed"]
+    assert len(failures) == 1 and "cannot save" in failures[0][1]
+    assert session.save_problem and len(session.moves) >= 1
+    session.saves = SaveService(tmp_path / "ok")
+    session.autosave()
+    assert ("save_recovered", None) in listener.events and session.save_problem is None
+
+
+def test_pause_blocks_moves_and_cpu() -> None:
+    listener = Recorder()
+    session = GameSession.new(hilo_game(), seed=3, players=["normal"], listener=listener)
+    session.set_paused(True)
+    assert session.cpu_step() is None and session.moves == []
+    session.set_paused(False)
+    assert session.cpu_step() is not None
+    assert ("paused", True) in listener.events and ("paused", False) in listener.events
+
+
+def test_hint_comes_from_the_plugin() -> None:
+    session = GameSession.new(hilo_game(), seed=3, players=[None])
+    hint = session.hint()
+    assert hint is not None and hint.move in session.legal_moves() and "%" in hint.reason.en

@@ -1,0 +1,56 @@
+"""Settings schema: presets, Custom, validation that falls back to defaults with a message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.settings import CUSTOM, Choice, Number, Preset, SettingsSchema, Toggle
+from core.settings_store import SettingsStore
+from core.text import Text
+
+SCHEMA = SettingsSchema(
+    options=(
+        Toggle("stick", Text("Stick the dealer", "配り手強制")),
+        Toggle("holding", Text("Trump-holding", "切札所持")),
+        Choice("target", Text("Target", "目標"), ((5, Text("5")), (7, Text("7")), (10, Text("10"))), 10),
+        Number("speed", Text("Speed"), 3, 1, 5),
+    ),
+    presets=(
+        Preset("standard", Text("Standard"), {"stick": False, "holding": False}),
+        Preset("stick", Text("Stick the dealer"), {"stick": True, "holding": False}),
+        Preset("holding", Text("Trump-holding + stick"), {"stick": True, "holding": True}),
+    ),
+)
+
+
+def test_presets_fill_toggles_and_hand_edits_become_custom() -> None:
+    values = SCHEMA.with_preset(SCHEMA.defaults(), "holding")
+    assert values["stick"] and values["holding"] and SCHEMA.preset_of(values) == "holding"
+    values["stick"] = False
+    assert SCHEMA.preset_of(values) == CUSTOM
+    assert SCHEMA.preset_of(SCHEMA.defaults()) == "standard"
+
+
+def test_validation_replaces_bad_values_with_defaults_and_says_why() -> None:
+    values, problems = SCHEMA.validate({"stick": "yes", "target": 6, "speed": 9, "colour": "red", "holding": True})
+    assert values == {"stick": False, "holding": True, "target": 10, "speed": 3}
+    assert len(problems) == 4
+    assert any("'colour'" in p and "unknown" in p for p in problems)
+    assert any("'target' = 6" in p and "one of 5, 7, 10" in p for p in problems)
+    assert any("'speed' = 9" in p and "1 to 5" in p for p in problems)
+
+
+def test_a_preset_with_an_invalid_value_is_a_programming_error() -> None:
+    with pytest.raises(ValueError, match="preset 'bad'"):
+        SettingsSchema(options=SCHEMA.options, presets=(Preset("bad", Text("Bad"), {"target": 6}),))
+
+
+def test_store_round_trips_and_survives_a_damaged_file(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path)
+    store.save("euchre", {**SCHEMA.defaults(), "target": 5})
+    assert store.load("euchre", SCHEMA) == ({**SCHEMA.defaults(), "target": 5}, [])
+    store.path_for("euchre").write_text("{broken")
+    values, problems = store.load("euchre", SCHEMA)
+    assert values == SCHEMA.defaults() and problems and "using defaults" in problems[0]
