@@ -1,0 +1,1 @@
+"""The built-in game plugins; each registers through the ``cardtable`` entry-point group like any other."""

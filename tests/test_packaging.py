@@ -1,0 +1,54 @@
+"""A wheel built from the repository installs and works on its own, resources included."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(REPO)],
+        check=True, capture_output=True, text=True,
+    )
+    (built,) = out.glob("cardtable-*.whl")
+    return built
+
+
+def test_wheel_holds_every_resource_file(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    tracked = [p.relative_to(REPO).as_posix() for p in (REPO / "resources").rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts]
+    assert tracked, "resources/ has files"
+    missing = [path for path in tracked if path not in names]
+    assert not missing, f"left out of the wheel: {missing}"
+    assert {"core/hookspec.py", "core/plugin.py", "gui/__init__.py", "plugins/__init__.py"} <= names
+
+
+def test_installed_wheel_runs_cardtable_plugins(wheel: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(wheel)],
+                   check=True, capture_output=True, text=True)
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1]);"
+        "import core, resources; assert core.__file__.startswith(sys.argv[1]), core.__file__;"
+        "assert resources.files().joinpath('__init__.py').is_file();"
+        "from core.cli import main; sys.exit(main(['plugins']))"
+    )
+    # -I: the checkout and PYTHONPATH are not on the path; only the installed wheel (and the dependencies)
+    result = subprocess.run([sys.executable, "-I", "-c", script, str(site)], cwd=tmp_path,
+                            capture_output=True, text=True, check=False)
+    declared = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["entry-points"]["cardtable"]
+    for name in declared:
+        assert any(line.startswith(name + " ") for line in result.stdout.splitlines()), result.stdout
+    assert "BROKEN" not in result.stdout and "Traceback" not in result.stderr
+    assert result.returncode == (0 if declared else 1)
