@@ -1,0 +1,124 @@
+"""The one Euchre card model: the 24-card deck, effective suits, card order, the follow rule, trick winners.
+
+Rules, CPU players, Bid Euchre and the view all ask this module. A :class:`Ranking` is "how cards rank
+this hand": a trump suit (with right and left bowers) or no trump, high (A K Q J 10 9) or low (9 10 J Q K A,
+Bid Euchre's no-trump low).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from core.cards import SUITS, Card, Suit
+
+RANKS = (9, 10, 11, 12, 13, 1)  # 9 10 J Q K A
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+JACK = 11
+
+_PLAIN_ORDER = {9: 1, 10: 2, 11: 3, 12: 4, 13: 5, 1: 6}
+_PARTNER_SUIT = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS,
+                 Suit.DIAMONDS: Suit.HEARTS}
+TRUMP_BASE = 100
+
+
+def same_colour_suit(suit: Suit) -> Suit:
+    """The other suit of the same colour: where the left bower comes from."""
+    return _PARTNER_SUIT[suit]
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """How cards rank in a hand: ``trump`` (or ``None`` for no trump) and ``low`` (no-trump low)."""
+
+    trump: Suit | None
+    low: bool = False
+
+    @property
+    def right_bower(self) -> Card | None:
+        return Card(JACK, self.trump) if self.trump else None
+
+    @property
+    def left_bower(self) -> Card | None:
+        return Card(JACK, same_colour_suit(self.trump)) if self.trump else None
+
+    def suit_of(self, card: Card) -> Suit:
+        """The effective suit: the printed suit, except the left bower, which belongs to trump."""
+        return _tables(self)[0][card]
+
+    def is_trump(self, card: Card) -> bool:
+        return self.trump is not None and self.suit_of(card) == self.trump
+
+    def order(self, card: Card) -> int:
+        """A card's strength within its effective suit; trumps are above ``TRUMP_BASE``."""
+        return _tables(self)[1][card]
+
+    def power(self, card: Card, led: Suit) -> int:
+        """Strength in a trick whose led suit is ``led``: trumps beat the led suit; other cards are 0."""
+        suit = self.suit_of(card)
+        if suit == self.trump or suit == led:
+            return self.order(card)
+        return 0
+
+    def follow(self, hand: Iterable[Card], led: Suit | None) -> tuple[Card, ...]:
+        """The cards of ``hand`` that may be played: the led effective suit if held, else any card."""
+        cards = tuple(hand)
+        if led is None:
+            return cards
+        following = tuple(c for c in cards if self.suit_of(c) == led)
+        return following or cards
+
+    def winner(self, plays: Sequence[tuple[int, Card]]) -> int:
+        """The seat that wins a trick, given (seat, card) in the order played."""
+        led = self.suit_of(plays[0][1])
+        return max(plays, key=lambda play: self.power(play[1], led))[0]
+
+    def count(self, hand: Iterable[Card], suit: Suit) -> int:
+        return sum(1 for c in hand if self.suit_of(c) == suit)
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Hand order: trumps first, then the other suits alternating colours, each high to low."""
+        suit = self.suit_of(card)
+        if self.trump is not None:
+            pos = (0 if suit == self.trump else
+                   [s for s in _DISPLAY_AFTER[self.trump]].index(suit) + 1)
+        else:
+            pos = SUITS.index(suit)
+        return (pos, -self.order(card))
+
+
+_DISPLAY_AFTER = {
+    Suit.SPADES: (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS),
+    Suit.HEARTS: (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS),
+    Suit.DIAMONDS: (Suit.CLUBS, Suit.HEARTS, Suit.SPADES),
+    Suit.CLUBS: (Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS),
+}
+
+
+@cache
+def _tables(ranking: Ranking) -> tuple[dict[Card, Suit], dict[Card, int]]:
+    suit_of: dict[Card, Suit] = {}
+    order: dict[Card, int] = {}
+    trump = ranking.trump
+    for card in DECK:
+        plain = _PLAIN_ORDER[card.rank]
+        if ranking.low:
+            plain = 7 - plain
+        suit_of[card] = card.suit
+        order[card] = plain
+        if trump is None:
+            continue
+        if card.suit == trump:
+            order[card] = TRUMP_BASE + (8 if card.rank == JACK else plain)
+        elif card.rank == JACK and card.suit == same_colour_suit(trump):
+            suit_of[card] = trump
+            order[card] = TRUMP_BASE + 7
+    return suit_of, order
+
+
+NO_TRUMP = Ranking(None)
+
+
+def sort_hand(cards: Iterable[Card], ranking: Ranking) -> list[Card]:
+    return sorted(cards, key=ranking.sort_key)

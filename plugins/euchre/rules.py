@@ -1,0 +1,400 @@
+"""Euchre's rules as explicit phases: deal, round 1 (order up), the dealer's pickup and discard, round 2
+(name a suit), a defender going alone (option), five tricks, scoring, and the match to the target.
+
+Deals come from the match seed: hand *k* shuffles the 24-card deck (9 10 J Q K A of S H D C, in that
+order) with ``Rng.derive(seed, "euchre-deal", k)`` and deals five cards to each player starting left of
+the dealer, then the upcard, then the three buried cards. The first dealer is
+``Rng.derive(seed, "euchre-first-dealer").below(4)``; the deal passes to the left after every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from core.cards import SUITS, Card, Suit
+from core.game import IllegalMove, Outcome
+from core.rng import Rng
+from plugins.euchre.cards import DECK, Ranking
+from plugins.euchre.model import (
+    BID_KINDS,
+    PASS,
+    SEAT_LETTERS,
+    Deal,
+    EuchreState,
+    Hand,
+    HandResult,
+    Move,
+    Phase,
+    Trick,
+    euchre_card,
+    left_of,
+    parse_seat,
+    partner,
+    seat_letter,
+    team_of,
+)
+from plugins.euchre.settings import Options
+
+_DECK_INDEX = {card: i for i, card in enumerate(DECK)}
+SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_DECK_INDEX.__getitem__))
+
+
+# -- dealing ----------------------------------------------------------------------------------------
+
+
+def deal_from_seed(seed: int, number: int, dealer: int) -> Deal:
+    deck = list(DECK)
+    Rng.derive(seed, "euchre-deal", number).shuffle(deck)
+    hands: list[tuple[Card, ...]] = [()] * 4
+    for i in range(4):
+        hands[(dealer + 1 + i) % 4] = _sorted(deck[5 * i : 5 * i + 5])
+    return Deal(dealer, tuple(hands), deck[20], tuple(deck[21:24]))
+
+
+def first_dealer(seed: int) -> int:
+    return Rng.derive(seed, "euchre-first-dealer").below(4)
+
+
+def start_hand(deal: Deal) -> Hand:
+    return Hand(deal, Phase.BID1, left_of(deal.dealer), deal.hands)
+
+
+def parse_deal(data: Mapping[str, Any]) -> Deal:
+    """A deal written as JSON: ``{"dealer": "W", "hands": {"S": ["9H", …], …}, "upcard": "AH", "buried": […]}``."""
+    try:
+        dealer = parse_seat(str(data["dealer"]))
+        hands_data = data["hands"]
+        hands = tuple(_sorted([euchre_card(t) for t in hands_data[letter]]) for letter in SEAT_LETTERS)
+        upcard = euchre_card(str(data["upcard"]))
+        buried = tuple(euchre_card(t) for t in data["buried"])
+    except KeyError as error:
+        raise ValueError(f"a Euchre deal needs dealer, hands (S W N E), upcard and buried; {error} is missing") from None
+    if any(len(h) != 5 for h in hands) or len(buried) != 3:
+        raise ValueError("a Euchre deal gives five cards to each seat and buries three")
+    every = [c for h in hands for c in h] + [upcard, *buried]
+    if len(set(every)) != 24:
+        raise ValueError("a Euchre deal must use each of the 24 cards exactly once")
+    return Deal(dealer, hands, upcard, buried)
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    return {
+        "dealer": seat_letter(deal.dealer),
+        "hands": {seat_letter(s): [c.text for c in deal.hands[s]] for s in range(4)},
+        "upcard": deal.upcard.text,
+        "buried": [c.text for c in deal.buried],
+    }
+
+
+# -- scoring ----------------------------------------------------------------------------------------
+
+
+def hand_points(maker: int, maker_tricks: int, alone: bool, defender_alone: bool) -> tuple[int, int]:
+    """Points (N/S, E/W) for a played hand, per the scoring table."""
+    makers = team_of(maker)
+    points = [0, 0]
+    if maker_tricks == 5:
+        points[makers] = 4 if alone else 2
+    elif maker_tricks >= 3:
+        points[makers] = 1
+    else:
+        points[1 - makers] = 4 if defender_alone else 2
+    return (points[0], points[1])
+
+
+# -- the rules object -------------------------------------------------------------------------------
+
+
+class EuchreRules:
+    """Implements :class:`core.game.Rules` for Euchre."""
+
+    def new_game(self, settings: Mapping[str, Any], seed: int) -> EuchreState:
+        options = Options.from_settings(settings)
+        deal = deal_from_seed(seed, 0, first_dealer(seed))
+        return EuchreState(options, seed, 0, (0, 0), start_hand(deal))
+
+    def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> EuchreState:
+        """The first hand as given; later hands come from ``deal["seed"]`` (default 0)."""
+        options = Options.from_settings(settings)
+        scores = tuple(deal.get("scores", (0, 0)))
+        return EuchreState(options, int(deal.get("seed", 0)), 0, (int(scores[0]), int(scores[1])),
+                           start_hand(parse_deal(deal)))
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def legal_moves(self, state: EuchreState) -> list[Move]:
+        return legal_moves(state.options, state.hand)
+
+    def apply(self, state: EuchreState, move: Move) -> EuchreState:
+        hand = state.hand
+        if move not in legal_moves(state.options, hand):
+            raise IllegalMove(why_illegal(state.options, hand, move))
+        seat = hand.turn
+        assert seat is not None
+        logged = replace(hand, log=(*hand.log, (seat, move.text)))
+        new_hand = _advance(state.options, logged, seat, move)
+        if new_hand.turn is None:
+            return _finish_hand(state, new_hand)
+        return replace(state, hand=new_hand)
+
+    def to_move(self, state: EuchreState) -> int | None:
+        return state.hand.turn
+
+    def outcome(self, state: EuchreState) -> Outcome | None:
+        if not state.over:
+            return None
+        ns, ew = state.scores
+        team = 0 if ns > ew else 1
+        winners = (0, 2) if team == 0 else (1, 3)
+        name = "North/South" if team == 0 else "East/West"
+        return Outcome(winners, state.scores, f"{name} win {max(ns, ew)}-{min(ns, ew)} after {state.number + 1} hands")
+
+    def observation(self, state: EuchreState, seat: int) -> Any:
+        from plugins.euchre.observe import observe
+
+        return observe(state, seat)
+
+    def hidden_from(self, state: EuchreState, seat: int) -> frozenset[str]:
+        hand = state.hand
+        hidden = {c.text for s in range(4) if s != seat for c in hand.hands[s]}
+        hidden |= {c.text for c in hand.deal.buried}
+        if hand.upcard_fate == "taken":
+            hidden.discard(hand.deal.upcard.text)  # everyone saw the dealer take it
+        if hand.discard is not None and seat != hand.dealer:
+            hidden.add(hand.discard.text)
+        return frozenset(hidden)
+
+    def state_to_json(self, state: EuchreState) -> dict[str, Any]:
+        from plugins.euchre.serial import state_to_json
+
+        return state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> EuchreState:
+        from plugins.euchre.serial import state_from_json
+
+        return state_from_json(data)
+
+    def move_text(self, move: Move) -> str:
+        return move.text
+
+    def parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def may_undo(self, state: EuchreState, move: Move) -> bool:
+        return move.kind != "play"  # a played card is never taken back
+
+
+# -- legal moves and reasons ------------------------------------------------------------------------
+
+
+def _holds(hand: Sequence[Card], suit: Suit) -> bool:
+    return Ranking(suit).count(hand, suit) > 0
+
+
+def _forced(options: Options, hand: Hand) -> bool:
+    return hand.phase == Phase.BID2 and options.stick_the_dealer and hand.turn == hand.dealer
+
+
+def legal_moves(options: Options, hand: Hand) -> list[Move]:
+    seat = hand.turn
+    if seat is None:
+        return []
+    cards = hand.hands[seat]
+    phase = hand.phase
+    if phase == Phase.BID1:
+        moves = [PASS]
+        upsuit = hand.deal.upcard.suit
+        if not options.trump_holding or seat == hand.dealer or _holds(cards, upsuit):
+            moves += [Move("order"), Move("order", alone=True)]
+        return moves
+    if phase == Phase.PICKUP:
+        return [Move("pickup"), Move("decline")]
+    if phase == Phase.DISCARD:
+        return [Move("discard", card=c) for c in cards if c != hand.deal.upcard]
+    if phase == Phase.BID2:
+        forced = _forced(options, hand)
+        moves = [] if forced else [PASS]
+        for suit in SUITS:
+            if suit == hand.deal.upcard.suit:
+                continue
+            if options.trump_holding and not forced and not _holds(cards, suit):
+                continue
+            moves += [Move("call", suit=suit), Move("call", suit=suit, alone=True)]
+        return moves
+    if phase == Phase.DEFEND:
+        return [PASS, Move("alone")]
+    if phase == Phase.PLAY:
+        ranking = Ranking(hand.trump)
+        led = ranking.suit_of(hand.current[0][1]) if hand.current else None
+        return [Move("play", card=c) for c in ranking.follow(cards, led)]
+    return []
+
+
+_PHASE_WORDS = {
+    Phase.BID1: "order up the upcard or pass",
+    Phase.PICKUP: "the dealer picks up or declines the upcard",
+    Phase.DISCARD: "the dealer discards one of the original five cards",
+    Phase.BID2: "name a suit or pass",
+    Phase.DEFEND: "a defender may go alone or pass",
+    Phase.PLAY: "play a card",
+    Phase.OVER: "the match is over",
+}
+
+_KIND_PHASE = {"order": Phase.BID1, "call": Phase.BID2, "pickup": Phase.PICKUP, "decline": Phase.PICKUP,
+               "discard": Phase.DISCARD, "alone": Phase.DEFEND, "play": Phase.PLAY}
+
+
+def why_illegal(options: Options, hand: Hand, move: Move) -> str:
+    """A sentence a player understands: what was wrong and what is allowed."""
+    seat = hand.turn
+    if seat is None:
+        return "the match is over: start a new game"
+    cards = hand.hands[seat]
+    wanted = _KIND_PHASE.get(move.kind)
+    if move.kind == "pass":
+        if hand.phase == Phase.BID2 and _forced(options, hand):
+            return "stick the dealer: the dealer cannot pass and must name one of the three other suits"
+        return f"you cannot pass now: {_PHASE_WORDS[hand.phase]}"
+    if wanted is not None and wanted != hand.phase:
+        return f"'{move.text}' is not possible now: {_PHASE_WORDS[hand.phase]}"
+    if move.card is not None and move.card not in cards:
+        return f"you do not hold {move.card.pretty}"
+    if move.kind == "discard":
+        return "the upcard cannot be discarded: discard one of your original five cards"
+    if move.kind == "order":
+        suit = hand.deal.upcard.suit
+        return f"trump-holding: you may order up {SUIT_NAMES[suit]} only while holding one (a left bower counts)"
+    if move.kind == "call" and move.suit is not None:
+        if move.suit == hand.deal.upcard.suit:
+            return (f"{SUIT_NAMES[move.suit]} was the upcard's suit and was turned down: "
+                    "name one of the three other suits")
+        return f"trump-holding: you may name {SUIT_NAMES[move.suit]} only while holding one (a left bower counts)"
+    if move.kind == "play" and move.card is not None and hand.current:
+        ranking = Ranking(hand.trump)
+        led = ranking.suit_of(hand.current[0][1])
+        follow = ", ".join(c.pretty for c in ranking.follow(cards, led))
+        return f"you must follow {SUIT_NAMES[led]} (the led card's suit): play {follow}"
+    return f"'{move.text}' is not allowed now: {_PHASE_WORDS[hand.phase]}"
+
+
+# -- advancing --------------------------------------------------------------------------------------
+
+
+def _next_active(hand: Hand, seat: int) -> int:
+    out = hand.sitting_out
+    nxt = left_of(seat)
+    while nxt in out:
+        nxt = left_of(nxt)
+    return nxt
+
+
+def _passes_in_row(hand: Hand) -> int:
+    n = 0
+    for _, text in reversed(hand.log):
+        if text != "pass":
+            break
+        n += 1
+    return n
+
+
+def _first_defender(hand: Hand) -> int:
+    """The defender nearer the dealer's left: asked first whether to go alone."""
+    assert hand.maker is not None
+    seat = left_of(hand.dealer)
+    return seat if team_of(seat) != team_of(hand.maker) else left_of(seat)
+
+
+def _after_trump(options: Options, hand: Hand) -> Hand:
+    if options.defender_alone:
+        return replace(hand, phase=Phase.DEFEND, turn=_first_defender(hand))
+    return _start_play(hand)
+
+
+def _start_play(hand: Hand) -> Hand:
+    leader = left_of(hand.dealer)
+    while leader in hand.sitting_out:
+        leader = left_of(leader)
+    return replace(hand, phase=Phase.PLAY, turn=leader, leader=leader)
+
+
+def _pick_up(hand: Hand) -> Hand:
+    dealer = hand.dealer
+    hands = list(hand.hands)
+    hands[dealer] = _sorted([*hands[dealer], hand.deal.upcard])
+    return replace(hand, hands=tuple(hands), phase=Phase.DISCARD, turn=dealer, upcard_fate="taken")
+
+
+def _advance(options: Options, hand: Hand, seat: int, move: Move) -> Hand:
+    kind = move.kind
+    if hand.phase == Phase.BID1:
+        if kind == "pass":
+            if _passes_in_row(hand) == 4:
+                return replace(hand, phase=Phase.BID2, turn=left_of(hand.dealer), upcard_fate="down")
+            return replace(hand, turn=left_of(seat))
+        made = replace(hand, trump=hand.deal.upcard.suit, maker=seat, alone=seat if move.alone else None)
+        if options.dealer_may_decline:
+            return replace(made, phase=Phase.PICKUP, turn=hand.dealer)
+        return _pick_up(made)
+    if hand.phase == Phase.PICKUP:
+        if kind == "pickup":
+            return _pick_up(hand)
+        return _after_trump(options, replace(hand, upcard_fate="declined"))
+    if hand.phase == Phase.DISCARD:
+        assert move.card is not None
+        hands = list(hand.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != move.card)
+        return _after_trump(options, replace(hand, hands=tuple(hands), discard=move.card))
+    if hand.phase == Phase.BID2:
+        if kind == "pass":
+            if _passes_in_row(hand) == 8:
+                return replace(hand, turn=None)  # thrown in: the match deals the next hand
+            return replace(hand, turn=left_of(seat))
+        return _after_trump(options, replace(hand, trump=move.suit, maker=seat, alone=seat if move.alone else None))
+    if hand.phase == Phase.DEFEND:
+        if kind == "alone":
+            return _start_play(replace(hand, defender_alone=seat))
+        if seat == _first_defender(hand):
+            return replace(hand, turn=partner(seat))
+        return _start_play(hand)
+    # play
+    assert move.card is not None
+    hands = list(hand.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != move.card)
+    current = (*hand.current, (seat, move.card))
+    played = replace(hand, hands=tuple(hands), current=current)
+    if len(current) < 4 - len(hand.sitting_out):
+        return replace(played, turn=_next_active(hand, seat))
+    winner = Ranking(hand.trump).winner(current)
+    tricks = (*hand.tricks, Trick(hand.leader, current, winner))
+    if len(tricks) == 5:
+        return replace(played, tricks=tricks, current=(), turn=None)
+    return replace(played, tricks=tricks, current=(), turn=winner, leader=winner)
+
+
+def _finish_hand(state: EuchreState, hand: Hand) -> EuchreState:
+    if hand.maker is None:
+        points = (0, 0)
+        maker_tricks = 0
+    else:
+        won = hand.tricks_won()
+        maker_tricks = won[team_of(hand.maker)]
+        points = hand_points(hand.maker, maker_tricks, hand.alone is not None, hand.defender_alone is not None)
+    result = HandResult(hand.deal, hand.log, hand.trump, hand.maker, hand.alone, hand.defender_alone,
+                        maker_tricks, points)
+    scores = (state.scores[0] + points[0], state.scores[1] + points[1])
+    results = (*state.results, result)
+    if max(scores) >= state.options.target:
+        return replace(state, scores=scores, results=results, hand=replace(hand, phase=Phase.OVER, turn=None))
+    number = state.number + 1
+    deal = deal_from_seed(state.seed, number, left_of(hand.dealer))
+    return replace(state, number=number, scores=scores, results=results, hand=start_hand(deal))
+
+
+__all__ = ["BID_KINDS", "EuchreRules", "deal_from_seed", "deal_to_json", "hand_points", "legal_moves",
+           "parse_deal", "partner", "why_illegal"]

@@ -1,0 +1,67 @@
+"""Euchre's settings: the rule presets, the custom toggles, the target and the CPU strength."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from core.settings import Choice, Preset, SettingsSchema, Toggle
+from core.text import Text
+
+STRENGTHS = (("easy", Text("Easy", "やさしい")), ("normal", Text("Normal", "ふつう")), ("hard", Text("Hard", "つよい")))
+
+SCHEMA = SettingsSchema(
+    options=(
+        Toggle("stick_the_dealer", Text("Stick the dealer", "配り手強制"), False,
+               Text("After seven passes the dealer must name one of the three other suits.",
+                    "2巡目で他の3人がパスしたら、配り手はパスできず別のスートを必ず選びます。")),
+        Toggle("trump_holding", Text("Trump-holding", "切札所持"), False,
+               Text("You may order up or name a suit only while holding a card of it (a lone left bower counts). "
+                    "The dealer's pickup and a forced dealer call are exempt.",
+                    "宣言には切札を1枚以上持つ必要があります（左バウアー1枚でも可）。配り手の拾い上げと強制宣言は例外。")),
+        Toggle("defender_alone", Text("Defender may go alone", "守備側の単独"), False,
+               Text("Once trump is made, a defender may play alone; euchring the makers alone scores 4.",
+                    "切札決定後、守備側も単独を宣言できます。単独でユーカーにすると4点。")),
+        Toggle("dealer_may_decline", Text("Dealer may decline the pickup", "配り手は拾わなくてよい"), False,
+               Text("In round 1 the dealer may leave the upcard; trump stays its suit and the upcard is out of play.",
+                    "1巡目で配り手は公開札を拾わずにおけます。切札はそのスートのまま、公開札は使いません。")),
+        Choice("target", Text("Game to", "終了点"),
+               ((10, Text("10 points", "10点")), (7, Text("7 points", "7点")), (5, Text("5 points (short)", "5点（短め）"))),
+               10, Text("The first team to reach this score after a hand wins.", "先にこの点に達した組の勝ちです。")),
+        Choice("opponents", Text("Opponents", "相手CPUの強さ"), STRENGTHS, "normal",
+               Text("Strength of West and East. North, your partner, always plays at Normal.",
+                    "左右の相手の強さ。向かいの味方はいつも「ふつう」です。")),
+    ),
+    presets=(
+        Preset("standard", Text("Standard", "標準"), {"stick_the_dealer": False, "trump_holding": False,
+                                                      "defender_alone": False, "dealer_may_decline": False}),
+        Preset("stick", Text("Stick the dealer", "配り手強制"), {"stick_the_dealer": True, "trump_holding": False,
+                                                               "defender_alone": False, "dealer_may_decline": False}),
+        Preset("holding_stick", Text("Trump-holding + stick the dealer", "切札所持＋配り手強制"),
+               {"stick_the_dealer": True, "trump_holding": True, "defender_alone": False,
+                "dealer_may_decline": False}),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The rule options a match is played under (kept in the state, so a save replays exactly)."""
+
+    stick_the_dealer: bool = False
+    trump_holding: bool = False
+    defender_alone: bool = False
+    dealer_may_decline: bool = False
+    target: int = 10
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any]) -> Options:
+        values, _ = SCHEMA.validate({k: v for k, v in settings.items() if k in SCHEMA.defaults()})
+        return cls(values["stick_the_dealer"], values["trump_holding"], values["defender_alone"],
+                   values["dealer_may_decline"], values["target"])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"stick_the_dealer": self.stick_the_dealer, "trump_holding": self.trump_holding,
+                "defender_alone": self.defender_alone, "dealer_may_decline": self.dealer_may_decline,
+                "target": self.target}

@@ -1,0 +1,340 @@
+"""One test per rule of the Euchre spec, with concrete hands."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.cards import Card, Suit, parse_cards
+from core.game import IllegalMove
+from plugins.euchre.cards import DECK, Ranking
+from plugins.euchre.model import EAST, NORTH, SOUTH, WEST, Phase
+from plugins.euchre.rules import deal_from_seed, first_dealer, hand_points
+from tests.euchre_helpers import RULES, legal, moves, new_state
+
+C = Card.parse
+
+
+# -- table and deal ---------------------------------------------------------------------------------
+
+
+def test_deck_is_24_cards_nine_to_ace() -> None:
+    assert len(DECK) == 24 and len(set(DECK)) == 24
+    assert {c.rank for c in DECK} == {9, 10, 11, 12, 13, 1}
+
+
+def test_deal_gives_five_each_an_upcard_and_three_buried_from_the_seed() -> None:
+    deal = deal_from_seed(42, 0, WEST)
+    cards = [c for hand in deal.hands for c in hand] + [deal.upcard, *deal.buried]
+    assert all(len(h) == 5 for h in deal.hands) and len(deal.buried) == 3 and len(set(cards)) == 24
+    assert deal_from_seed(42, 0, WEST) == deal and deal_from_seed(43, 0, WEST) != deal
+
+
+def test_first_dealer_comes_from_the_seed_and_the_deal_passes_left() -> None:
+    dealers = {first_dealer(seed) for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    state = RULES.new_game({}, 9)
+    first = state.hand.dealer
+    state = moves(state, *[f"{'SWNE'[(first + 1 + i) % 4]} pass" for i in range(8)])
+    assert state.hand.dealer == (first + 1) % 4 and state.number == 1
+
+
+# -- card order and effective suit ------------------------------------------------------------------
+
+
+def test_trump_order_right_left_then_a_k_q_10_9() -> None:
+    r = Ranking(Suit.HEARTS)
+    order = sorted(parse_cards("9H TH QH KH AH JD JH"), key=r.order, reverse=True)
+    assert [c.text for c in order] == ["JH", "JD", "AH", "KH", "QH", "TH", "9H"]
+
+
+def test_plain_order_and_the_suit_that_lost_its_jack() -> None:
+    r = Ranking(Suit.HEARTS)
+    diamonds = sorted((c for c in DECK if r.suit_of(c) == Suit.DIAMONDS), key=r.order, reverse=True)
+    assert [c.text for c in diamonds] == ["AD", "KD", "QD", "TD", "9D"]
+    clubs = sorted((c for c in DECK if r.suit_of(c) == Suit.CLUBS), key=r.order, reverse=True)
+    assert [c.text for c in clubs] == ["AC", "KC", "QC", "JC", "TC", "9C"]
+
+
+def test_left_bower_effective_suit_is_trump() -> None:
+    assert Ranking(Suit.SPADES).suit_of(C("JC")) == Suit.SPADES
+    assert Ranking(Suit.HEARTS).suit_of(C("JD")) == Suit.HEARTS
+    assert Ranking(Suit.HEARTS).suit_of(C("JC")) == Suit.CLUBS
+
+
+# -- round 1 ----------------------------------------------------------------------------------------
+
+
+def test_round_one_first_order_ends_bidding_and_dealer_picks_up() -> None:
+    state = new_state("S", "AH", W="9H TH 9C TC 9S")
+    state = moves(state, "W pass", "N order")
+    assert state.hand.phase == Phase.DISCARD and RULES.to_move(state) == SOUTH
+    assert state.hand.trump == Suit.HEARTS and state.hand.maker == NORTH
+    assert C("AH") in state.hand.hands[SOUTH] and len(state.hand.hands[SOUTH]) == 6
+    assert [s for s, _ in state.hand.log] == [WEST, NORTH], "East never spoke"
+
+
+def test_passing_is_legal_in_both_rounds_for_everyone_unforced() -> None:
+    state = new_state("S", "AH")
+    for step in ("W pass", "N pass", "E pass", "S pass", "W pass", "N pass", "E pass"):
+        assert "pass" in legal(state)
+        state = moves(state, step)
+    assert "pass" in legal(state) and RULES.to_move(state) == SOUTH
+
+
+def test_eight_passes_throw_the_hand_in_without_score_and_next_dealer_deals() -> None:
+    state = new_state("S", "AH")
+    state = moves(state, *[f"{s} pass" for s in "WNESWNES"])
+    assert state.scores == (0, 0) and state.number == 1
+    assert state.hand.dealer == WEST and state.hand.phase == Phase.BID1
+    assert state.results[-1].thrown_in and state.results[-1].points == (0, 0)
+
+
+# -- round 2 ----------------------------------------------------------------------------------------
+
+
+def test_round_two_cannot_name_the_upcard_suit() -> None:
+    state = moves(new_state("S", "AH"), *[f"{s} pass" for s in "WNES"])
+    assert state.hand.phase == Phase.BID2 and state.hand.upcard_fate == "down"
+    assert not any(t.startswith("call H") for t in legal(state))
+    with pytest.raises(IllegalMove, match="upcard's suit.*three other suits"):
+        RULES.apply(state, RULES.parse_move("call H"))
+
+
+def test_round_two_call_makes_trump_without_exchange() -> None:
+    state = moves(new_state("S", "AH"), *[f"{s} pass" for s in "WNES"], "W call S")
+    assert state.hand.trump == Suit.SPADES and state.hand.maker == WEST
+    assert state.hand.phase == Phase.PLAY and C("AH") not in state.hand.hands[SOUTH]
+    assert all(len(h) == 5 for h in state.hand.hands)
+
+
+# -- going alone ------------------------------------------------------------------------------------
+
+
+def test_only_the_caller_goes_alone_and_the_partner_sits_out_for_five_tricks() -> None:
+    state = moves(new_state("E", "9S"), "S order alone")
+    assert state.hand.alone == SOUTH and state.hand.sitting_out == {NORTH}
+    state = moves(state, "E " + legal(state)[0])
+    played = 0
+    while state.hand.phase == Phase.PLAY and state.number == 0:
+        assert RULES.to_move(state) != NORTH
+        state = RULES.apply(state, RULES.legal_moves(state)[0])
+        played += 1
+    assert played == 15, "three players, five tricks"
+
+
+# -- the dealer's pickup and discard ----------------------------------------------------------------
+
+
+def test_dealer_cannot_discard_the_upcard() -> None:
+    state = moves(new_state("S", "AH"), "W order")
+    assert "discard AH" not in legal(state) and len(legal(state)) == 5
+    with pytest.raises(IllegalMove, match="upcard cannot be discarded"):
+        RULES.apply(state, RULES.parse_move("discard AH"))
+    discard = legal(state)[0]
+    after = moves(state, f"S {discard}")
+    assert C("AH") in after.hand.hands[SOUTH] and after.hand.discard == C(discard.split()[1])
+
+
+def test_dealer_sitting_out_still_exchanges() -> None:
+    state = moves(new_state("S", "AH"), "W pass", "N order alone")
+    assert state.hand.sitting_out == {SOUTH}
+    assert state.hand.phase == Phase.DISCARD and RULES.to_move(state) == SOUTH
+    state = moves(state, "S " + legal(state)[0])
+    assert C("AH") in state.hand.hands[SOUTH] and state.hand.phase == Phase.PLAY
+
+
+# -- play -------------------------------------------------------------------------------------------
+
+
+def test_lead_is_left_of_dealer_and_skips_a_sitting_out_seat() -> None:
+    plain = moves(new_state("S", "AH"), "W order")
+    plain = moves(plain, "S " + legal(plain)[0])
+    assert RULES.to_move(plain) == WEST
+    alone = moves(new_state("S", "AH"), "W pass", "N pass", "E order alone")
+    alone = moves(alone, "S " + legal(alone)[0])
+    assert alone.hand.sitting_out == {WEST} and RULES.to_move(alone) == NORTH
+
+
+def test_jack_of_diamonds_led_with_hearts_trump_must_be_followed_by_a_heart() -> None:
+    state = new_state("E", "9H", S="JD AS KS QS 9C", W="TH AD KD QD TC", N="AC KC QC JC TS", E="JH AH KH QH JS")
+    state = moves(state, "S order", "E discard JS")
+    assert state.hand.trump == Suit.HEARTS
+    state = moves(state, "S play JD")
+    assert legal(state) == ["play TH"], "West holds diamonds, but JD is a heart lead"
+
+
+def test_with_ace_of_diamonds_led_a_lone_jack_of_diamonds_does_not_follow() -> None:
+    state = new_state("E", "9H", S="AD AS KS QS 9C", W="JD AC KC QC TC", N="KD QD TD JC TS", E="JH AH KH QH JS")
+    state = moves(state, "S order", "E discard JS", "S play AD")
+    assert sorted(legal(state)) == sorted(["play JD", "play AC", "play KC", "play QC", "play TC"])
+    after = moves(state, "W play AC")  # throwing off while holding the left bower is fine
+    assert after.hand.current[-1] == (WEST, C("AC"))
+
+
+def test_no_duty_to_trump_or_to_beat_and_off_suit_ace_wins_nothing() -> None:
+    state = new_state("E", "9H", S="KS AS QS 9S 9C", W="AC TD KD QD TC", N="JC TS KC QC AD", E="JH AH KH QH JS")
+    state = moves(state, "S order", "E discard JS", "S play KS")
+    assert "play AC" in legal(state)  # West is void in spades: any card
+    state = moves(state, "W play AC", "N play TS", "E play JH")
+    trick = state.hand.tricks[-1]
+    assert trick.winner == EAST and RULES.to_move(state) == EAST, "the trump wins and the winner leads"
+
+
+def test_highest_card_of_the_led_suit_wins_without_trump() -> None:
+    state = new_state("E", "9H", S="KS AD QS 9S 9C", W="AS TD KD QD TC", N="JC TS KC QC AC", E="JH AH KH QH JS")
+    state = moves(state, "S order", "E discard JS", "S play KS", "W play AS", "N play TS", "E play JH")
+    assert state.hand.tricks[-1].winner == EAST
+    state = new_state("E", "9H", S="KS AD QS 9S 9C", W="AS TD KD QD TC", N="JC TS KC QC AC", E="JH AH KH QH 9D")
+    state = moves(state, "S order", "E discard 9D", "S play KS", "W play AS", "N play TS", "E play JH")
+    assert state.hand.tricks[-1].winner == EAST  # East trumped
+    state = new_state("E", "9H", S="KS AD QS 9S 9C", W="AS TD KD QD TC", N="JC TS KC QC AC", E="JH AH KH 9D JS")
+    state = moves(state, "S order", "E discard 9D", "S play KS", "W play AS", "N play TS", "E play JS")
+    assert state.hand.tricks[-1].winner == WEST  # no trump: the ace of the led suit
+
+
+# -- scoring ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tricks", "alone", "defender_alone", "points"),
+    [(3, False, False, (1, 0)), (4, False, False, (1, 0)), (5, False, False, (2, 0)), (5, True, False, (4, 0)),
+     (3, True, False, (1, 0)), (4, True, False, (1, 0)), (2, False, False, (0, 2)), (0, False, False, (0, 2)),
+     (0, True, False, (0, 2)), (1, False, True, (0, 4))],
+)
+def test_every_scoring_row(tricks: int, alone: bool, defender_alone: bool, points: tuple[int, int]) -> None:
+    assert hand_points(SOUTH, tricks, alone, defender_alone) == points
+    assert hand_points(WEST, tricks, alone, defender_alone) == points[::-1]
+
+
+def test_a_played_hand_is_scored_after_the_fifth_trick() -> None:
+    # South orders and holds every top trump: all five tricks → 2 points to N/S.
+    state = new_state("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
+    state = moves(state, "S order", "E discard JS")
+    for card in ("JH", "JD", "AH", "KH", "QH"):
+        state = moves(state, f"S play {card}")
+        while RULES.to_move(state) not in (SOUTH, None) and state.number == 0:
+            state = RULES.apply(state, RULES.legal_moves(state)[0])
+    assert state.scores == (2, 0) and state.results[-1].maker_tricks == 5
+
+
+def test_the_match_ends_at_exactly_the_target() -> None:
+    state = new_state("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS", settings={"target": 5})
+    state = RULES.from_deal({"target": 5}, {**_deal_of(state), "scores": [3, 1]})
+    state = moves(state, "S order", "E discard JS")
+    while not state.over:
+        assert state.number == 0
+        state = RULES.apply(state, RULES.legal_moves(state)[0])
+    assert state.scores == (5, 1) and RULES.to_move(state) is None and RULES.legal_moves(state) == []
+    outcome = RULES.outcome(state)
+    assert outcome is not None and outcome.winners == (SOUTH, NORTH)
+
+
+def _deal_of(state):  # type: ignore[no-untyped-def]
+    from plugins.euchre.rules import deal_to_json
+
+    return deal_to_json(state.hand.deal)
+
+
+# -- presets and toggles ----------------------------------------------------------------------------
+
+
+def test_stick_the_dealer_forces_a_call_after_seven_passes() -> None:
+    state = new_state("S", "AH", settings={"stick_the_dealer": True})
+    state = moves(state, *[f"{s} pass" for s in "WNESWNE"])
+    assert RULES.to_move(state) == SOUTH and "pass" not in legal(state)
+    with pytest.raises(IllegalMove, match="stick the dealer"):
+        RULES.apply(state, RULES.parse_move("pass"))
+
+
+def test_forced_dealer_may_call_a_suit_without_holding_it() -> None:
+    state = new_state("S", "AH", S="9C TC QC KC AC", settings={"stick_the_dealer": True, "trump_holding": True})
+    state = moves(state, *[f"{s} pass" for s in "WNESWNE"])
+    assert {"call S", "call D", "call C"} <= set(legal(state))
+    state = moves(state, "S call D")
+    assert state.hand.trump == Suit.DIAMONDS and state.hand.maker == SOUTH
+
+
+def test_trump_holding_needs_a_card_of_the_suit_and_a_lone_left_bower_counts() -> None:
+    holding = {"trump_holding": True}
+    # West holds no heart and not the JD: may not order hearts.
+    state = new_state("S", "AH", W="9S TS QS 9C TC", settings=holding)
+    assert legal(state) == ["pass"]
+    with pytest.raises(IllegalMove, match="trump-holding"):
+        RULES.apply(state, RULES.parse_move("order"))
+    # West's only "heart" is the left bower JD: may order.
+    state = new_state("S", "AH", W="JD TS QS 9C TC", settings=holding)
+    assert "order" in legal(state)
+    # the dealer ordering up is exempt
+    state = new_state("S", "AH", S="9S TS QS 9C TC", settings=holding)
+    state = moves(state, "W pass", "N pass", "E pass")
+    assert "order" in legal(state)
+
+
+def test_trump_holding_in_round_two_and_standard_without_it() -> None:
+    state = new_state("S", "AH", W="9S TS QS 9C TC", settings={"trump_holding": True})
+    state = moves(state, *[f"{s} pass" for s in "WNES"])
+    assert legal(state) == ["pass", "call S", "call S alone", "call C", "call C alone"]
+    state = new_state("S", "AH", W="9S TS QS 9C TC")
+    state = moves(state, *[f"{s} pass" for s in "WNES"])
+    assert "call D" in legal(state)
+
+
+def test_defender_may_go_alone_and_a_lone_defender_euchre_scores_four() -> None:
+    state = new_state("E", "9H", S="9C TC QC 9D TD", W="JH JD AH KH QH", settings={"defender_alone": True})
+    state = moves(state, "S order")
+    state = moves(state, "E " + legal(state)[0])
+    assert state.hand.phase == Phase.DEFEND and RULES.to_move(state) == WEST, "first defender from dealer's left"
+    state = moves(state, "W alone")
+    assert state.hand.sitting_out == {EAST} and state.hand.phase == Phase.PLAY
+    assert RULES.to_move(state) == SOUTH
+    while state.number == 0:
+        assert RULES.to_move(state) != EAST
+        state = RULES.apply(state, RULES.legal_moves(state)[0])
+    result = state.results[0]
+    assert result.euchred and result.maker_tricks == 0 and result.points == (0, 4) and state.scores == (0, 4)
+
+
+def test_second_defender_is_asked_after_the_first_passes() -> None:
+    state = moves(new_state("E", "9S", settings={"defender_alone": True}), "S order")
+    state = moves(state, "E " + legal(state)[0], "W pass")
+    assert RULES.to_move(state) == EAST and state.hand.phase == Phase.DEFEND
+    state = moves(state, "E pass")
+    assert state.hand.phase == Phase.PLAY and state.hand.sitting_out == frozenset()
+
+
+def test_dealer_may_decline_the_pickup() -> None:
+    state = moves(new_state("S", "AH", settings={"dealer_may_decline": True}), "W order")
+    assert state.hand.phase == Phase.PICKUP and legal(state) == ["pickup", "decline"]
+    state = moves(state, "S decline")
+    assert state.hand.trump == Suit.HEARTS and state.hand.upcard_fate == "declined"
+    assert C("AH") not in state.hand.hands[SOUTH] and len(state.hand.hands[SOUTH]) == 5
+    assert state.hand.phase == Phase.PLAY
+    assert RULES.observation(state, EAST).upcard_fate == "declined"
+
+
+# -- observations and move text ---------------------------------------------------------------------
+
+
+def test_observation_shows_own_hand_and_the_discard_only_to_the_dealer() -> None:
+    state = moves(new_state("S", "AH"), "W order")
+    state = moves(state, "S " + legal(state)[0])
+    south, west = RULES.observation(state, SOUTH), RULES.observation(state, WEST)
+    assert south.discard is not None and west.discard is None
+    assert west.hand == state.hand.hands[WEST]
+    assert "discard" not in " ".join(text for _, text in west.bids)
+    hidden = RULES.hidden_from(state, WEST)
+    assert state.hand.deal.buried[0].text in hidden and south.discard.text in hidden
+    assert "AH" not in hidden, "everyone saw the dealer take the upcard"
+
+
+@pytest.mark.parametrize("text", ["pass", "order", "order alone", "call H", "call S alone", "pickup",
+                                  "decline", "discard 9C", "alone", "play JH"])
+def test_move_text_round_trips(text: str) -> None:
+    assert RULES.parse_move(text).text == text
+
+
+@pytest.mark.parametrize(("text", "message"), [("play 2H", "not in the Euchre deck"), ("call X", "not a suit"),
+                                               ("jump", "not a move")])
+def test_bad_move_text_says_what_is_allowed(text: str, message: str) -> None:
+    with pytest.raises(IllegalMove, match=message):
+        RULES.parse_move(text)
