@@ -1,4 +1,6 @@
 from core.conformance import GameConformance
 from plugins.euchre.plugin import GAME
+
+
 class TestEuchreConformance(GameConformance):
     game = GAME

@@ -76,7 +76,7 @@ def test_random_matches_keep_every_rule(seed: int, stick: bool, holding: bool, d
             assert seat != hand.dealer
         before = state
         state = RULES.apply(state, move)
-        if len(state.results) > len(before.results) or state.over and not before.over:
+        if len(state.results) > len(before.results) or (state.over and not before.over):
             result = state.results[-1]
             assert state.scores == tuple(a + b for a, b in zip(before.scores, result.points, strict=True))
         if state.hand.tricks and len(state.hand.tricks) > len(before.hand.tricks) and state.number == before.number:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from core.cards import Card, Suit
 from core.game import IllegalMove
@@ -45,7 +45,7 @@ def euchre_card(text: str) -> Card:
     return card
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     BID1 = "bid1"  # order up or pass
     PICKUP = "pickup"  # the dealer picks up or declines (option)
     DISCARD = "discard"  # the dealer discards one of the original five

@@ -10,7 +10,7 @@ the dealer, then the upcard, then the three buried cards. The first dealer is
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from core.cards import SUITS, Card, Suit
@@ -74,7 +74,9 @@ def parse_deal(data: Mapping[str, Any]) -> Deal:
         upcard = euchre_card(str(data["upcard"]))
         buried = tuple(euchre_card(t) for t in data["buried"])
     except KeyError as error:
-        raise ValueError(f"a Euchre deal needs dealer, hands (S W N E), upcard and buried; {error} is missing") from None
+        raise ValueError(
+            f"a Euchre deal needs dealer, hands (S W N E), upcard and buried; {error} is missing"
+        ) from None
     if any(len(h) != 5 for h in hands) or len(buried) != 3:
         raise ValueError("a Euchre deal gives five cards to each seat and buries three")
     every = [c for h in hands for c in h] + [upcard, *buried]

@@ -1,0 +1,134 @@
+"""``cardtable euchre``: simulate CPU matches headless, and replay a hand record trick by trick."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from core.cli import UsageError
+from core.progress import Progress
+from core.session import GameSession
+from plugins.euchre.record import RecordError, describe, read_record, write_record
+from plugins.euchre.settings import SCHEMA
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="euchre_command", metavar="TOOL", required=True)
+    sim = sub.add_parser("simulate", help="play CPU-only matches headless and print statistics")
+    sim.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first match; match i uses seed+i")
+    sim.add_argument("--preset", default="standard",
+                     help="rule preset: " + ", ".join(p.id for p in SCHEMA.presets))
+    sim.add_argument("--target", type=int, choices=(5, 7, 10), default=10)
+    sim.add_argument("--ns", default="normal", help="strength of North/South (easy, normal, hard)")
+    sim.add_argument("--ew", default="normal", help="strength of East/West (easy, normal, hard)")
+    sim.add_argument("--json", type=Path, help="write per-match results as JSON to this file")
+    sim.add_argument("--csv", type=Path, help="write per-match results as CSV to this file")
+    sim.add_argument("--records", type=Path, help="write every hand as a record file into this folder")
+    rep = sub.add_parser("replay", help="print a hand record trick by trick")
+    rep.add_argument("file", type=Path, help="a hand record (as written by simulate --records)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.euchre_command == "replay":
+        return _replay(args.file)
+    return _simulate(args)
+
+
+def _replay(path: Path) -> int:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        for line in describe(read_record(text)):
+            print(line)
+    except RecordError as error:
+        raise UsageError(f"{path}: {error}") from None
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from plugins.euchre.plugin import GAME
+
+    if args.matches < 1:
+        raise UsageError("--matches must be at least 1")
+    presets = {p.id for p in SCHEMA.presets}
+    if args.preset not in presets:
+        raise UsageError(f"unknown preset '{args.preset}'; use one of {', '.join(sorted(presets))}")
+    for side in (args.ns, args.ew):
+        if side not in GAME.strategies:
+            raise UsageError(f"unknown strength '{side}'; use one of {', '.join(GAME.strategies)}")
+    settings = SCHEMA.with_preset({**SCHEMA.defaults(), "target": args.target}, args.preset)
+    if args.records:
+        args.records.mkdir(parents=True, exist_ok=True)
+    rows: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    with Progress(args.matches, "simulating") as bar:
+        for i in range(args.matches):
+            seed = args.seed + i
+            session = GameSession.new(GAME, settings, seed=seed, players=[args.ns, args.ew, args.ns, args.ew])
+            session.run_cpus()
+            state = session.state
+            rows.append(_match_row(seed, state))
+            if args.records:
+                for n, result in enumerate(state.results):
+                    text = write_record(state.options, result.deal, result.log)
+                    (args.records / f"match{seed}-hand{n + 1}.txt").write_text(text, encoding="utf-8")
+            bar.advance()
+    elapsed = time.perf_counter() - started
+    _summary(rows, elapsed)
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    if args.csv:
+        with args.csv.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+    return 0
+
+
+def _match_row(seed: int, state: Any) -> dict[str, Any]:
+    results = state.results
+    played = [r for r in results if not r.thrown_in]
+
+    def count(pred: Any) -> int:
+        return sum(1 for r in played if pred(r))
+
+    return {
+        "seed": seed, "hands": len(results), "thrown_in": len(results) - len(played),
+        "ns_score": state.scores[0], "ew_score": state.scores[1],
+        "winner": "NS" if state.scores[0] > state.scores[1] else "EW",
+        "ns_points": sum(r.points[0] for r in results), "ew_points": sum(r.points[1] for r in results),
+        "ns_made": count(lambda r: r.maker % 2 == 0), "ew_made": count(lambda r: r.maker % 2 == 1),
+        "ns_euchred": count(lambda r: r.maker % 2 == 0 and r.euchred),
+        "ew_euchred": count(lambda r: r.maker % 2 == 1 and r.euchred),
+        "loners": count(lambda r: r.alone is not None),
+        "loner_sweeps": count(lambda r: r.alone is not None and r.maker_tricks == 5),
+        "defender_loners": count(lambda r: r.defender_alone is not None),
+    }
+
+
+def _summary(rows: list[dict[str, Any]], elapsed: float) -> None:
+    hands = sum(r["hands"] for r in rows)
+    played = hands - sum(r["thrown_in"] for r in rows)
+    out = sys.stdout
+    out.write(f"matches {len(rows)}, hands {hands} ({played} played, {hands - played} thrown in) "
+              f"in {elapsed:.1f} s: {hands / elapsed:.0f} hands/s\n")
+    for team in ("ns", "ew"):
+        made = sum(r[f"{team}_made"] for r in rows)
+        euchred = sum(r[f"{team}_euchred"] for r in rows)
+        wins = sum(1 for r in rows if r["winner"] == team.upper())
+        out.write(f"  {team.upper()}: {sum(r[f'{team}_points'] for r in rows) / hands:.3f} points/hand, "
+                  f"made trump {made} times, euchred {euchred} ({euchred / made:.1%} of calls), "
+                  f"won {wins} matches\n" if made else f"  {team.upper()}: never made trump\n")
+    loners = sum(r["loners"] for r in rows)
+    sweeps = sum(r["loner_sweeps"] for r in rows)
+    out.write(f"  loners {loners} ({sweeps} swept), defender loners {sum(r['defender_loners'] for r in rows)}; "
+              f"hands per match: median {statistics.median(r['hands'] for r in rows):.0f}\n")
