@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -72,9 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     try:
         if args.command is None:
-            from gui.app import run_launcher  # Qt only when a window is wanted
-
-            return run_launcher(host)
+            launcher = importlib.import_module("gui.app")  # Qt only when a window is wanted
+            status: int = launcher.run_launcher(host)
+            return status
         if args.command == "plugins":
             return _run_plugins(host, args)
         result: int = args._run(args)

@@ -93,7 +93,8 @@ def court(rank: str, suit: str, colour: str) -> str:
     )
     lower = f'<g transform="rotate(180 {W / 2} {H / 2})">{figure}</g>'
     centre = suit_shape(suit, 125, half, 34, colour)
-    return portrait + figure + lower + f'<circle cx="125" cy="{half}" r="22" fill="#fffdf8" stroke="{gold}" stroke-width="2"/>' + centre
+    medallion = f'<circle cx="125" cy="{half}" r="22" fill="#fffdf8" stroke="{gold}" stroke-width="2"/>'
+    return portrait + figure + lower + medallion + centre
 
 
 def face(rank: str, suit: str) -> str:
@@ -121,8 +122,8 @@ def icon(kind: str) -> str:
     def mini(x: float, y: float, angle: float, suit: str) -> str:
         colour = RED if suit in "HD" else BLACK
         return (f'<g transform="rotate({angle} {x + 12} {y + 34})"><rect x="{x}" y="{y}" width="24" height="34" '
-                f'rx="3" fill="#fffdf8" stroke="#555" stroke-width="1.5"/>' + suit_shape(suit, x + 12, y + 17, 14, colour)
-                + "</g>")
+                f'rx="3" fill="#fffdf8" stroke="#555" stroke-width="1.5"/>'
+                + suit_shape(suit, x + 12, y + 17, 14, colour) + "</g>")
     if kind == "euchre":
         cards = mini(8, 20, -20, "S") + mini(20, 14, 0, "H") + mini(32, 20, 20, "D")
     elif kind == "yukon":

@@ -1,0 +1,28 @@
+"""Animation durations, set in one place. ``CARDTABLE_ANIMATIONS=0`` (the tests) turns them all off."""
+
+from __future__ import annotations
+
+import os
+
+MOVE_MS = 180
+FLIP_MS = 120
+CPU_DELAY_MS = 450  # pause between CPU moves so a person can follow them
+
+_enabled = True
+
+
+def set_enabled(on: bool) -> None:
+    global _enabled
+    _enabled = on
+
+
+def enabled() -> bool:
+    return _enabled and os.environ.get("CARDTABLE_ANIMATIONS", "1") != "0"
+
+
+def move_ms() -> int:
+    return MOVE_MS if enabled() else 0
+
+
+def cpu_delay_ms() -> int:
+    return CPU_DELAY_MS if enabled() else 0

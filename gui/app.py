@@ -1,0 +1,39 @@
+"""Starts the desktop launcher: the application, the main window and the last-resort error handler."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from types import TracebackType
+
+from PySide6.QtWidgets import QApplication
+
+from core.manager import PluginHost
+from gui.i18n import set_language
+from gui.prefs import ShellPrefs
+from gui.window import MainWindow
+
+
+def install_excepthook(window: MainWindow) -> None:
+    """Exceptions in Qt slots and event handlers reach ``sys.excepthook``: show them, never die silently."""
+
+    def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+        traceback.print_exception(kind, error, tb, file=sys.stderr)
+        if issubclass(kind, KeyboardInterrupt):
+            QApplication.quit()
+            return
+        window.report_error(error)
+
+    sys.excepthook = hook
+
+
+def run_launcher(host: PluginHost) -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Card Table")
+    app.setOrganizationName("cardtable")
+    prefs = ShellPrefs.load()
+    set_language(prefs.language)
+    window = MainWindow(host, prefs)
+    install_excepthook(window)
+    window.show()
+    return int(app.exec())

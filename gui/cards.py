@@ -1,0 +1,246 @@
+"""Shared card items for every game's scene: cards, empty-pile slots, and a table scene.
+
+Visual states: selected (yellow), legal destination (green outline), playable (white frame), disabled
+(dimmed), keyboard cursor (blue dashes). A click fires only when press and release happen on the same
+item without moving away: pressing, moving off and releasing does nothing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QEasingCurve,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsObject,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from core.cards import Card
+from gui import animation
+from gui.deck import CARD_RATIO, CardArt
+
+YELLOW = QColor(255, 214, 0)
+GREEN = QColor(40, 220, 90)
+WHITE = QColor(255, 255, 255)
+CURSOR = QColor(80, 160, 255)
+FELT = QColor(29, 107, 58)
+
+
+class ClickableItem(QGraphicsObject):
+    """Press-release clicks, highlight flags and a size in logical pixels."""
+
+    clicked = Signal(object)
+
+    def __init__(self, width: float = 80.0) -> None:
+        super().__init__()
+        self._width = width
+        self._press: QPointF | None = None
+        self.selected_mark = False
+        self.destination = False
+        self.playable = False
+        self.disabled = False
+        self.cursor_mark = False
+        self._anim: QPropertyAnimation | None = None
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+
+    # -- size and highlights ----------------------------------------------------------------------
+
+    @property
+    def width(self) -> float:
+        return self._width
+
+    @property
+    def height(self) -> float:
+        return self._width * CARD_RATIO
+
+    def set_width(self, width: float) -> None:
+        if width != self._width:
+            self.prepareGeometryChange()
+            self._width = width
+
+    def set_marks(self, *, selected: bool | None = None, destination: bool | None = None,
+                  playable: bool | None = None, disabled: bool | None = None, cursor: bool | None = None) -> None:
+        for name, value in (("selected_mark", selected), ("destination", destination), ("playable", playable),
+                            ("disabled", disabled), ("cursor_mark", cursor)):
+            if value is not None:
+                setattr(self, name, value)
+        self.update()
+
+    def clear_marks(self) -> None:
+        self.set_marks(selected=False, destination=False, playable=False, disabled=False, cursor=False)
+
+    def boundingRect(self) -> QRectF:
+        m = 4.0
+        return QRectF(-m, -m, self._width + 2 * m, self.height + 2 * m)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addRoundedRect(QRectF(0, 0, self._width, self.height), self._radius(), self._radius())
+        return path
+
+    def _radius(self) -> float:
+        return self._width * 0.064
+
+    def paint_marks(self, painter: QPainter) -> None:
+        rect = QRectF(0, 0, self._width, self.height)
+        r = self._radius()
+        if self.disabled:
+            painter.setBrush(QColor(40, 40, 40, 110))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.drawRoundedRect(rect, r, r)
+        if self.selected_mark:
+            painter.setBrush(QColor(255, 214, 0, 90))
+            painter.setPen(QPen(YELLOW, 3))
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), r, r)
+        if self.playable:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(WHITE, 3))
+            painter.drawRoundedRect(rect.adjusted(-1.5, -1.5, 1.5, 1.5), r, r)
+        if self.destination:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(GREEN, 4))
+            painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), r, r)
+        if self.cursor_mark:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            pen = QPen(CURSOR, 3, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), r, r)
+
+    # -- clicks -----------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._press = event.pos()
+            event.accept()
+        else:
+            event.ignore()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._press is not None:
+            moved = (event.pos() - self._press).manhattanLength()
+            if moved > QApplication.startDragDistance() or not self.shape().contains(event.pos()):
+                self._press = None  # moved away: the release will not count
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        press, self._press = self._press, None
+        if press is not None and event.button() == Qt.MouseButton.LeftButton and self.shape().contains(event.pos()):
+            self.clicked.emit(self)
+
+    # -- movement ---------------------------------------------------------------------------------
+
+    def move_to(self, pos: QPointF, animate: bool = True) -> None:
+        duration = animation.move_ms() if animate else 0
+        if self._anim is not None:
+            self._anim.stop()
+            self._anim = None
+        if duration <= 0 or (self.pos() - pos).manhattanLength() < 1:
+            self.setPos(pos)
+            return
+        anim = QPropertyAnimation(self, b"pos", self)
+        anim.setDuration(duration)
+        anim.setStartValue(self.pos())
+        anim.setEndValue(pos)
+        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+        self._anim = anim
+        anim.finished.connect(self._animation_done)
+
+    def _animation_done(self) -> None:
+        self._anim = None
+
+    @property
+    def animating(self) -> bool:
+        return self._anim is not None
+
+    def finish_animation(self) -> None:
+        if self._anim is not None:
+            end = self._anim.endValue()
+            self._anim.stop()
+            self._anim = None
+            self.setPos(end)
+
+
+class CardItem(ClickableItem):
+    """One card, face up or down, drawn from the shared :class:`CardArt` cache."""
+
+    def __init__(self, art: CardArt, card: Card | None = None, face_up: bool = True, width: float = 80.0) -> None:
+        super().__init__(width)
+        self.art = art
+        self.card = card
+        self.face_up = face_up
+
+    def set_card(self, card: Card | None, face_up: bool) -> None:
+        if card != self.card or face_up != self.face_up:
+            self.card, self.face_up = card, face_up
+            self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        shown = self.card if self.face_up else None
+        pixmap = self.art.pixmap(shown, round(self.width), dpr)
+        painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
+        self.paint_marks(painter)
+
+
+class SlotItem(ClickableItem):
+    """An empty pile: a rounded outline, optionally with a faint mark (a suit or a letter)."""
+
+    def __init__(self, label: str = "", width: float = 80.0) -> None:
+        super().__init__(width)
+        self.label = label
+        self.setZValue(-1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        rect = QRectF(0, 0, self.width, self.height)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(QBrush(QColor(0, 0, 0, 45)))
+        painter.setPen(QPen(QColor(255, 255, 255, 120), 2))
+        painter.drawRoundedRect(rect, self._radius(), self._radius())
+        if self.label:
+            font = painter.font()
+            font.setPixelSize(max(8, int(self.width * 0.45)))
+            painter.setFont(font)
+            painter.setPen(QColor(255, 255, 255, 110))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.label)
+        self.paint_marks(painter)
+
+
+class CardScene(QGraphicsScene):
+    """A felt table. A click on the empty table emits ``background_clicked``."""
+
+    background_clicked = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setBackgroundBrush(FELT)
+        self._background_press = False
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._background_press = self.itemAt(event.scenePos(), self._transform()) is None
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        if self._background_press and self.itemAt(event.scenePos(), self._transform()) is None:
+            self.background_clicked.emit()
+        self._background_press = False
+
+    @staticmethod
+    def _transform() -> QTransform:
+        return QTransform()
+
+    def card_items(self) -> list[CardItem]:
+        return [item for item in self.items() if isinstance(item, CardItem)]
+
+

@@ -1,0 +1,116 @@
+"""Card art: SVG themes rendered once per card × size × device-pixel-ratio into cached pixmaps.
+
+The project's own theme lives in ``resources/cards/classic`` (one SVG per card). Decks already installed
+on the system in the aisleriot format (one SVG with an element per card, e.g. Debian's gnome-cards-data)
+are offered as extra themes.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+import resources
+from core.cards import Card
+
+SYSTEM_THEME_DIRS = (Path("/usr/share/aisleriot/cards"), Path("/usr/local/share/aisleriot/cards"))
+CARD_RATIO = 1.4  # height / width
+_AISLERIOT_RANKS = {1: "1", 11: "jack", 12: "queen", 13: "king"}
+_AISLERIOT_SUITS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_CACHE_SIZE = 400
+
+
+@dataclass(frozen=True)
+class Theme:
+    id: str
+    label: str
+    path: Path
+    single_file: bool  # aisleriot: one SVG with element ids
+
+
+def classic_dir() -> Path:
+    return Path(str(resources.files().joinpath("cards", "classic")))
+
+
+def available_themes() -> list[Theme]:
+    themes = [Theme("classic", "Card Table classic", classic_dir(), False)]
+    for folder in SYSTEM_THEME_DIRS:
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.svg*")):
+                name = path.name.split(".")[0]
+                themes.append(Theme(f"system:{name}", name.replace("_", " ").replace("-", " ").title(), path, True))
+    return themes
+
+
+def theme_by_id(theme_id: str) -> Theme:
+    themes = available_themes()
+    return next((t for t in themes if t.id == theme_id), themes[0])
+
+
+class CardArt:
+    """Pixmaps for faces and the back of one theme, cached by size and device pixel ratio."""
+
+    def __init__(self, theme_id: str = "classic") -> None:
+        self.theme = theme_by_id(theme_id)
+        self._renderers: dict[str, QSvgRenderer] = {}
+        self._cache: OrderedDict[tuple[str, int, int, float], QPixmap] = OrderedDict()
+
+    def _renderer(self, key: str) -> tuple[QSvgRenderer, str | None]:
+        if self.theme.single_file:
+            renderer = self._renderers.get("")
+            if renderer is None:
+                renderer = self._renderers[""] = QSvgRenderer(str(self.theme.path))
+            return renderer, _aisleriot_id(key)
+        renderer = self._renderers.get(key)
+        if renderer is None:
+            renderer = self._renderers[key] = QSvgRenderer(str(self.theme.path / f"{key}.svg"))
+        return renderer, None
+
+    def pixmap(self, card: Card | None, width: int, dpr: float = 1.0) -> QPixmap:
+        """The face of ``card`` (or the back for ``None``) at ``width`` logical pixels."""
+        key = card.text if card is not None else "back"
+        height = round(width * CARD_RATIO)
+        cache_key = (key, width, height, dpr)
+        cached = self._cache.get(cache_key)
+        if cached is not None:
+            self._cache.move_to_end(cache_key)
+            return cached
+        pixmap = QPixmap(max(1, round(width * dpr)), max(1, round(height * dpr)))
+        pixmap.fill(QColor(0, 0, 0, 0))
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        renderer, element = self._renderer(key)
+        bounds = QRectF(0, 0, pixmap.width(), pixmap.height())
+        if element is not None:
+            renderer.render(painter, element, bounds)
+        else:
+            renderer.render(painter, bounds)
+        painter.end()
+        pixmap.setDevicePixelRatio(dpr)
+        self._cache[cache_key] = pixmap
+        if len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return pixmap
+
+    def suit_pixmap(self, suit_letter: str, size: int, dpr: float = 1.0) -> QPixmap:
+        renderer = QSvgRenderer(str(Path(str(resources.files().joinpath("suits", f"{suit_letter}.svg")))))
+        pixmap = QPixmap(round(size * dpr), round(size * dpr))
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        renderer.render(painter)
+        painter.end()
+        pixmap.setDevicePixelRatio(dpr)
+        return pixmap
+
+
+def _aisleriot_id(key: str) -> str:
+    if key == "back":
+        return "back"
+    card = Card.parse(key)
+    rank = _AISLERIOT_RANKS.get(card.rank, str(card.rank))
+    return f"{rank}_{_AISLERIOT_SUITS[card.suit.letter]}"

@@ -1,0 +1,80 @@
+"""The translation layer: every string the shell shows, in English and Japanese, and the current language.
+
+Plugins bring their own strings as :class:`core.text.Text`; both go through :func:`tr` / :func:`text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.text import LANGUAGES, Text
+
+STRINGS: dict[str, Text] = {
+    "app_title": Text("Card Table", "カードテーブル"),
+    "games": Text("Games", "ゲーム"),
+    "continue": Text("Continue", "続きから"),
+    "new_game": Text("New game", "新しいゲーム"),
+    "settings": Text("Settings", "設定"),
+    "quit": Text("Quit", "終了"),
+    "language": Text("Language", "言語"),
+    "variants": Text("Variants", "変種"),
+    "broken_plugin": Text("Plugin {name} could not be loaded: {reason}", "プラグイン {name} を読み込めません: {reason}"),
+    "disabled_plugin": Text("Plugin {name} is disabled", "プラグイン {name} は無効です"),
+    "undo": Text("Undo", "戻す"),
+    "hint": Text("Hint", "ヒント"),
+    "pause": Text("Pause", "ポーズ"),
+    "resume": Text("Resume", "再開"),
+    "restart": Text("Restart", "やり直す"),
+    "restart_confirm": Text("Press Restart again to confirm", "もう一度押すとやり直します"),
+    "back": Text("Back", "戻る"),
+    "paused": Text("Paused — press P to resume", "ポーズ中 — Pで再開"),
+    "no_hint": Text("No move to suggest", "提案できる手がありません"),
+    "save_failed": Text("Progress cannot be saved ({reason}); play goes on.", "保存できません（{reason}）。このまま遊べます。"),
+    "save_recovered": Text("Saving works again.", "保存できるようになりました。"),
+    "save_moved": Text("A saved game could not be used: {reason}", "保存された対戦を使えません: {reason}"),
+    "settings_title": Text("Settings — {game}", "設定 — {game}"),
+    "preset": Text("Rules", "ルール"),
+    "card_theme": Text("Card design", "カードの絵柄"),
+    "theme_classic": Text("Card Table classic", "カードテーブル標準"),
+    "animations": Text("Animate card moves", "カードの移動をアニメーション"),
+    "settings_new_game": Text("Changed settings start a new game.", "設定を変えると新しいゲームになります。"),
+    "ok": Text("OK", "OK"),
+    "cancel": Text("Cancel", "キャンセル"),
+    "error_title": Text("Something went wrong", "問題が発生しました"),
+    "error_body": Text("{game} stopped because of an error:\n\n{message}\n\nYour last saved position is kept.",
+                       "{game} はエラーで停止しました:\n\n{message}\n\n最後に保存した局面は残っています。"),
+    "no_view": Text("{game} has no table view to play in.", "{game} には遊ぶための画面がありません。"),
+    "settings_problem": Text("Settings for {game}: {problems}", "{game} の設定: {problems}"),
+}
+
+_language = "en"
+_listeners: list[Callable[[], None]] = []
+
+
+def language() -> str:
+    return _language
+
+
+def set_language(code: str) -> None:
+    """Switch the language and tell every listener (open windows re-translate themselves)."""
+    global _language
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language '{code}'; use one of {', '.join(LANGUAGES)}")
+    if code != _language:
+        _language = code
+        for listener in list(_listeners):
+            listener()
+
+
+def on_language_changed(listener: Callable[[], None]) -> Callable[[], None]:
+    """Register a listener; returns a function that unregisters it."""
+    _listeners.append(listener)
+    return lambda: _listeners.remove(listener) if listener in _listeners else None
+
+
+def text(value: Text) -> str:
+    return value.get(_language)
+
+
+def tr(key: str, **values: object) -> str:
+    return STRINGS[key].get(_language).format(**values)

@@ -1,0 +1,178 @@
+"""The launcher page: a tile per discovered game (with its variants), greyed tiles for broken plugins,
+the language switch and Quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+import resources
+from core.game import GameSpec
+from core.manager import PluginHost
+from core.saves import SaveService
+from gui.i18n import language, text, tr
+
+TILE_STYLE = """
+QFrame#tile { background: #ffffff; border: 1px solid #c9d3cc; border-radius: 10px; }
+QFrame#tile:disabled { background: #eeeeee; color: #888888; }
+QLabel#title { font-size: 18px; font-weight: bold; }
+"""
+
+
+def icon_pixmap(game: GameSpec, size: int = 64) -> QPixmap:
+    path = Path(str(resources.files().joinpath("icons", "app.svg")))
+    if game.icon:
+        candidate = Path(game.icon)
+        if not candidate.is_absolute():
+            candidate = Path(str(resources.files().joinpath(*candidate.parts)))
+        if candidate.is_file():
+            path = candidate
+    return QIcon(str(path)).pixmap(QSize(size, size))
+
+
+class LauncherPage(QWidget):
+    continue_clicked = Signal(str)
+    new_clicked = Signal(str)
+    settings_clicked = Signal(str)
+    language_chosen = Signal(str)
+    quit_clicked = Signal()
+
+    def __init__(self, host: PluginHost, saves: SaveService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.saves = saves
+        self.setStyleSheet(TILE_STYLE)
+        outer = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setObjectName("heading")
+        self.title.setStyleSheet("font-size: 24px; font-weight: bold;")
+        top.addWidget(self.title)
+        top.addStretch(1)
+        self.language_label = QLabel()
+        top.addWidget(self.language_label)
+        self.language = QComboBox()
+        self.language.setObjectName("language")
+        self.language.addItem("English", "en")
+        self.language.addItem("日本語", "ja")
+        self.language.setCurrentIndex(self.language.findData(language()))
+        self.language.currentIndexChanged.connect(lambda: self.language_chosen.emit(self.language.currentData()))
+        top.addWidget(self.language)
+        self.quit = QPushButton()
+        self.quit.setObjectName("quit")
+        self.quit.clicked.connect(self.quit_clicked)
+        top.addWidget(self.quit)
+        outer.addLayout(top)
+        self.message = QLabel()
+        self.message.setObjectName("launcher_message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("background: #fff3c4; color: #5a4500; padding: 6px;")
+        self.message.hide()
+        outer.addWidget(self.message)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.body = QWidget()
+        self.grid = QGridLayout(self.body)
+        self.grid.setSpacing(14)
+        scroll.setWidget(self.body)
+        outer.addWidget(scroll, 1)
+        self.tiles: dict[str, QFrame] = {}
+        self.rebuild()
+
+    def show_message(self, message: str) -> None:
+        self.message.setText(message)
+        self.message.setVisible(bool(message))
+
+    def rebuild(self) -> None:
+        while self.grid.count():
+            widget = self.grid.takeAt(0).widget()
+            if widget is not None:
+                widget.hide()
+                widget.setParent(None)
+                widget.deleteLater()
+        self.tiles.clear()
+        self.title.setText(tr("app_title"))
+        self.language_label.setText(tr("language"))
+        self.quit.setText(tr("quit"))
+        self.language.blockSignals(True)
+        self.language.setCurrentIndex(self.language.findData(language()))
+        self.language.blockSignals(False)
+        tiles = [self._game_tile(game) for game in self.host.games()]
+        tiles += [self._broken_tile(info.name, info.error or "", info.status)
+                  for info in self.host.plugins() if not info.ok]
+        for i, tile in enumerate(tiles):
+            self.grid.addWidget(tile, i // 2, i % 2)
+        self.grid.setRowStretch(len(tiles) // 2 + 1, 1)
+
+    def _buttons(self, game: GameSpec) -> QHBoxLayout:
+        row = QHBoxLayout()
+        for key, label, signal in (("continue", "continue", self.continue_clicked),
+                                   ("new", "new_game", self.new_clicked),
+                                   ("settings", "settings", self.settings_clicked)):
+            if key == "continue" and not self.saves.exists(game.id):
+                continue
+            button = QPushButton(tr(label))
+            button.setObjectName(f"{key}-{game.id}")
+            button.clicked.connect(lambda _=False, s=signal, g=game.id: s.emit(g))
+            row.addWidget(button)
+        row.addStretch(1)
+        return row
+
+    def _game_tile(self, game: GameSpec) -> QFrame:
+        tile = QFrame()
+        tile.setObjectName("tile")
+        tile.setProperty("game", game.id)
+        layout = QGridLayout(tile)
+        icon = QLabel()
+        icon.setPixmap(icon_pixmap(game))
+        layout.addWidget(icon, 0, 0, 2, 1, Qt.AlignmentFlag.AlignTop)
+        name = QLabel(text(game.name))
+        name.setObjectName("title")
+        layout.addWidget(name, 0, 1)
+        description = QLabel(text(game.description))
+        description.setWordWrap(True)
+        layout.addWidget(description, 1, 1)
+        layout.addLayout(self._buttons(game), 2, 1)
+        row = 3
+        for variant in self.host.variants_of(game.id):
+            label = QLabel(f"<b>{text(variant.name)}</b> — {text(variant.description)}")
+            label.setWordWrap(True)
+            layout.addWidget(label, row, 1)
+            layout.addLayout(self._buttons(variant), row + 1, 1)
+            row += 2
+        layout.setColumnStretch(1, 1)
+        self.tiles[game.id] = tile
+        return tile
+
+    def _broken_tile(self, name: str, reason: str, status: str) -> QFrame:
+        tile = QFrame()
+        tile.setObjectName("tile")
+        tile.setProperty("plugin", name)
+        layout = QVBoxLayout(tile)
+        title = QLabel(name)
+        title.setObjectName("title")
+        layout.addWidget(title)
+        message = (tr("disabled_plugin", name=name) if status == "disabled"
+                   else tr("broken_plugin", name=name, reason=reason))
+        detail = QLabel(message)
+        detail.setWordWrap(True)
+        detail.setObjectName("reason")
+        layout.addWidget(detail)
+        tile.setToolTip(reason)
+        tile.setEnabled(False)
+        self.tiles[f"plugin:{name}"] = tile
+        return tile

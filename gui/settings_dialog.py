@@ -1,0 +1,136 @@
+"""The settings dialog, built from a game's :class:`SettingsSchema`: a preset picker that fills in the
+options, every option as a widget with its help as a tooltip, and the shell's card-design choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.game import GameSpec
+from core.settings import CUSTOM, CUSTOM_LABEL, Choice, Number, Toggle
+from gui.deck import available_themes
+from gui.i18n import text, tr
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, game: GameSpec, values: dict[str, Any], card_theme: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.schema = game.settings
+        self.setWindowTitle(tr("settings_title", game=text(game.name)))
+        self._updating = False
+        self.widgets: dict[str, QWidget] = {}
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        layout.addLayout(form)
+
+        self.preset = QComboBox()
+        self.preset.setObjectName("preset")
+        for preset in self.schema.presets:
+            self.preset.addItem(text(preset.label), preset.id)
+        if self.schema.presets:
+            self.preset.addItem(text(CUSTOM_LABEL), CUSTOM)
+            form.addRow(tr("preset"), self.preset)
+            self.preset.currentIndexChanged.connect(self._preset_chosen)
+
+        for option in self.schema.options:
+            widget: QWidget
+            if isinstance(option, Toggle):
+                box = QCheckBox(text(option.label))
+                box.setChecked(bool(values[option.key]))
+                box.toggled.connect(self._edited)
+                widget = box
+                form.addRow(box)
+            elif isinstance(option, Choice):
+                combo = QComboBox()
+                for value, label in option.choices:
+                    combo.addItem(text(label), value)
+                combo.setCurrentIndex(option.values.index(values[option.key]))
+                combo.currentIndexChanged.connect(self._edited)
+                widget = combo
+                form.addRow(text(option.label), combo)
+            elif isinstance(option, Number):
+                spin = QSpinBox()
+                spin.setRange(option.minimum, option.maximum)
+                spin.setValue(int(values[option.key]))
+                spin.valueChanged.connect(self._edited)
+                widget = spin
+                form.addRow(text(option.label), spin)
+            widget.setObjectName(option.key)
+            widget.setToolTip(text(option.help))
+            self.widgets[option.key] = widget
+
+        self.theme = QComboBox()
+        self.theme.setObjectName("card_theme")
+        for theme in available_themes():
+            self.theme.addItem(tr("theme_classic") if theme.id == "classic" else theme.label, theme.id)
+        index = self.theme.findData(card_theme)
+        self.theme.setCurrentIndex(max(index, 0))
+        form.addRow(tr("card_theme"), self.theme)
+
+        note = QLabel(tr("settings_new_game"))
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("ok"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self._show_preset()
+
+    def values(self) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for option in self.schema.options:
+            widget = self.widgets[option.key]
+            if isinstance(widget, QCheckBox):
+                result[option.key] = widget.isChecked()
+            elif isinstance(widget, QComboBox):
+                result[option.key] = widget.currentData()
+            elif isinstance(widget, QSpinBox):
+                result[option.key] = widget.value()
+        return result
+
+    def card_theme(self) -> str:
+        return str(self.theme.currentData())
+
+    def _set_values(self, values: dict[str, Any]) -> None:
+        self._updating = True
+        for key, value in values.items():
+            widget = self.widgets[key]
+            if isinstance(widget, QCheckBox):
+                widget.setChecked(bool(value))
+            elif isinstance(widget, QComboBox):
+                widget.setCurrentIndex(widget.findData(value))
+            elif isinstance(widget, QSpinBox):
+                widget.setValue(int(value))
+        self._updating = False
+
+    def _preset_chosen(self) -> None:
+        if self._updating:
+            return
+        preset_id = self.preset.currentData()
+        if preset_id != CUSTOM:
+            self._set_values(self.schema.with_preset(self.values(), preset_id))
+
+    def _edited(self) -> None:
+        if not self._updating:
+            self._show_preset()
+
+    def _show_preset(self) -> None:
+        if not self.schema.presets:
+            return
+        self._updating = True
+        self.preset.setCurrentIndex(self.preset.findData(self.schema.preset_of(self.values())))
+        self._updating = False
