@@ -70,6 +70,12 @@ class GameConformance:
     #: how many positions of each playout the slower checks sample
     sample_every: ClassVar[int] = 7
 
+    def position_key(self, state: Any) -> Any:
+        """For games whose positions can repeat (solitaires): a key equal for equal positions. Random
+        playouts then never revisit a position and end when every move would; ``None`` (the default)
+        means the game always progresses and every playout must reach the end of the game."""
+        return None
+
     # -- helpers --------------------------------------------------------------------------------
 
     def settings_samples(self) -> list[dict[str, Any]]:
@@ -84,16 +90,27 @@ class GameConformance:
         rules = self.game.rules
         rng = Rng.derive("conformance", self.game.id, seed)
         state = rules.new_game(settings, seed)
+        seen = {self.position_key(state)}
         for _ in range(self.max_plies):
-            moves = rules.legal_moves(state)
+            moves = list(rules.legal_moves(state))
             if rules.to_move(state) is None:
                 assert not moves, "a finished game must have no legal moves"
                 yield state, None
                 return
             assert moves, "the player to move has no legal move"
-            move = rng.choice(list(moves))
+            if self.position_key(state) is not None:
+                fresh = [(m, after) for m in moves
+                         if self.position_key(after := rules.apply(state, m)) not in seen]
+                if not fresh:
+                    yield state, None  # stuck: every move leads back to a position already seen
+                    return
+                move, after = rng.choice(fresh)
+                seen.add(self.position_key(after))
+            else:
+                move = rng.choice(moves)
+                after = rules.apply(state, move)
             yield state, move
-            state = rules.apply(state, move)
+            state = after
         raise AssertionError(f"{self.game.id} did not finish within {self.max_plies} moves (seed {seed})")
 
     def all_playouts(self) -> Iterator[tuple[dict[str, Any], int, list[tuple[Any, Any]]]]:
@@ -107,6 +124,9 @@ class GameConformance:
         for _settings, seed, steps in self.all_playouts():
             final, last = steps[-1]
             assert last is None
+            if self.game.rules.to_move(final) is not None:
+                assert self.position_key(final) is not None, f"seed {seed}: stopped before the end"
+                continue  # a solitaire stuck in a loop: no outcome yet, and that is allowed
             outcome = self.game.rules.outcome(final)
             assert outcome is not None, f"seed {seed}: finished without an outcome"
             assert outcome.summary

@@ -1,0 +1,327 @@
+"""Yukon's rules: group moves onto a card one rank higher of the opposite colour (standard) or the same
+suit (Russian), K-headed groups onto empty columns, front cards to the foundations, automatic turn-over,
+and the option to return a foundation's top card to the tableau (which marks the game assisted).
+
+A move's text: ``3.2>5`` (column 3, the group of the 2 front cards, onto column 5), ``3>F`` (column 3's
+front card to its foundation), ``F.H>5`` (the top heart of the foundations onto column 5). Columns are
+numbered 1–7 from the left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from core.cards import SUITS, Card, Suit
+from core.game import IllegalMove, Outcome
+from plugins.yukon.deal import MAX_DEAL, deal_columns
+
+STANDARD, RUSSIAN = "standard", "russian"
+FOUNDATION = -1
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``source``/``target``: column 0–6 or FOUNDATION; ``count``: cards moved from the column's front;
+    ``suit``: which foundation a return comes from."""
+
+    source: int
+    target: int
+    count: int = 1
+    suit: Suit | None = None
+
+    @property
+    def text(self) -> str:
+        if self.source == FOUNDATION:
+            assert self.suit is not None
+            return f"F.{self.suit.letter}>{self.target + 1}"
+        if self.target == FOUNDATION:
+            return f"{self.source + 1}>F"
+        return f"{self.source + 1}.{self.count}>{self.target + 1}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        usage = "write 3.2>5 (column 3, two cards, onto column 5), 3>F (to the foundation) or F.H>5"
+        raw = text.strip().upper().replace(" ", "")
+        source, arrow, target = raw.partition(">")
+        try:
+            if not arrow:
+                raise ValueError
+            if source.startswith("F."):
+                return cls(FOUNDATION, _column(target), 1, Suit.parse(source[2:]))
+            column, _, count = source.partition(".")
+            if target == "F":
+                if count not in ("", "1"):
+                    raise ValueError
+                return cls(_column(column), FOUNDATION)
+            return cls(_column(column), _column(target), int(count) if count else 1)
+        except ValueError:
+            raise IllegalMove(f"'{text}' is not a Yukon move: {usage}") from None
+
+
+def _column(text: str) -> int:
+    number = int(text)
+    if not 1 <= number <= 7:
+        raise ValueError
+    return number - 1
+
+
+@dataclass(frozen=True, slots=True)
+class YukonState:
+    columns: tuple[tuple[Card, ...], ...]
+    hidden: tuple[int, ...]  # how many cards at the bottom of each column are face down
+    foundations: tuple[int, ...]  # top rank per suit, in S H D C order (0 = empty)
+    variant: str = STANDARD
+    returns_allowed: bool = False
+    assisted: bool = False
+    deal_number: int | None = None
+    moves_made: int = 0
+    last_move: str = ""
+
+    @property
+    def won(self) -> bool:
+        return all(rank == 13 for rank in self.foundations)
+
+    def face_up(self, column: int) -> tuple[Card, ...]:
+        return self.columns[column][self.hidden[column] :]
+
+    def foundation_top(self, suit: Suit) -> Card | None:
+        rank = self.foundations[_SUIT_INDEX[suit]]
+        return Card(rank, suit) if rank else None
+
+
+def accepts(variant: str, front: Card | None, head: Card) -> bool:
+    """Whether a column with ``front`` as its front card (None: empty) takes a group headed by ``head``."""
+    if front is None:
+        return head.rank == 13
+    if head.rank != front.rank - 1:
+        return False
+    if variant == RUSSIAN:
+        return head.suit == front.suit
+    return head.is_red != front.is_red
+
+
+def _goes_to_foundation(state: YukonState, card: Card) -> bool:
+    return state.foundations[_SUIT_INDEX[card.suit]] == card.rank - 1
+
+
+def settings_variant(settings: Mapping[str, Any]) -> tuple[str, bool]:
+    variant = settings.get("variant", STANDARD)
+    return (variant if variant in (STANDARD, RUSSIAN) else STANDARD), bool(settings.get("return_from_foundations"))
+
+
+def deal_number_for(settings: Mapping[str, Any], seed: int) -> int:
+    """The deal a new game gets: the chosen number, or one drawn from the seed."""
+    if settings.get("deal_mode") == "number":
+        return int(settings.get("deal_number", 1))
+    return seed % MAX_DEAL + 1
+
+
+class YukonRules:
+    """Implements :class:`core.game.Rules` for Yukon."""
+
+    def new_game(self, settings: Mapping[str, Any], seed: int) -> YukonState:
+        return self.deal(settings, deal_number_for(settings, seed))
+
+    def deal(self, settings: Mapping[str, Any], number: int) -> YukonState:
+        variant, returns = settings_variant(settings)
+        columns, hidden = deal_columns(number)
+        return YukonState(columns, hidden, (0, 0, 0, 0), variant, returns, False, number)
+
+    def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> YukonState:
+        """``{"number": 12}`` or an explicit ``{"columns": [["5H", …], …], "hidden": [0, 1, …]}``."""
+        if "number" in deal:
+            return self.deal(settings, int(deal["number"]))
+        variant, returns = settings_variant(settings)
+        columns = tuple(tuple(Card.parse(t) for t in column) for column in deal["columns"])
+        hidden = tuple(int(h) for h in deal.get("hidden", [0] * 7))
+        cards = [c for column in columns for c in column]
+        if len(columns) != 7 or len(cards) != 52 or len(set(cards)) != 52:
+            raise ValueError("a Yukon deal has seven columns holding the 52 cards once each")
+        if any(not 0 <= h < max(len(col), 1) for h, col in zip(hidden, columns, strict=True)):
+            raise ValueError("each column needs its front card face up")
+        return YukonState(columns, hidden, (0, 0, 0, 0), variant, returns)
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def legal_moves(self, state: YukonState) -> list[Move]:
+        if state.won:
+            return []
+        moves: list[Move] = []
+        fronts = [col[-1] if col else None for col in state.columns]
+        for source, column in enumerate(state.columns):
+            if column and _goes_to_foundation(state, column[-1]):
+                moves.append(Move(source, FOUNDATION))
+        for source, column in enumerate(state.columns):
+            size = len(column)
+            for count in range(1, size - state.hidden[source] + 1):
+                head = column[size - count]
+                for target in range(7):
+                    if target != source and accepts(state.variant, fronts[target], head):
+                        moves.append(Move(source, target, count))
+        if state.returns_allowed:
+            for suit in SUITS:
+                top = state.foundation_top(suit)
+                if top is None:
+                    continue
+                for target in range(7):
+                    if accepts(state.variant, fronts[target], top):
+                        moves.append(Move(FOUNDATION, target, 1, suit))
+        return moves
+
+    def apply(self, state: YukonState, move: Move) -> YukonState:
+        problem = self.why_illegal(state, move)
+        if problem:
+            raise IllegalMove(problem)
+        columns = list(state.columns)
+        hidden = list(state.hidden)
+        foundations = list(state.foundations)
+        assisted = state.assisted
+        if move.source == FOUNDATION:
+            assert move.suit is not None
+            index = _SUIT_INDEX[move.suit]
+            columns[move.target] = (*columns[move.target], Card(foundations[index], move.suit))
+            foundations[index] -= 1
+            assisted = True
+        else:
+            column = columns[move.source]
+            group = column[len(column) - move.count :]
+            columns[move.source] = column[: len(column) - move.count]
+            if move.target == FOUNDATION:
+                foundations[_SUIT_INDEX[group[0].suit]] += 1
+            else:
+                columns[move.target] = columns[move.target] + group
+            if hidden[move.source] and hidden[move.source] == len(columns[move.source]):
+                hidden[move.source] -= 1  # the new front card turns face up by itself
+        return replace(state, columns=tuple(columns), hidden=tuple(hidden), foundations=tuple(foundations),
+                       assisted=assisted, moves_made=state.moves_made + 1, last_move=move.text)
+
+    def why_illegal(self, state: YukonState, move: Move) -> str | None:
+        """None for a legal move, else a sentence a player understands."""
+        if state.won:
+            return "the game is won: start a new deal"
+        if move.source == FOUNDATION:
+            if not state.returns_allowed:
+                return "cards on the foundations stay there (turn on 'return from foundations' to allow it)"
+            assert move.suit is not None
+            top = state.foundation_top(move.suit)
+            if top is None:
+                return f"the {SUIT_NAMES[move.suit]} foundation is empty"
+            return self._onto(state, top, move.target)
+        column = state.columns[move.source]
+        if not column:
+            return f"column {move.source + 1} is empty"
+        if move.count < 1 or move.count > len(column):
+            return f"column {move.source + 1} has only {len(column)} cards"
+        if move.count > len(column) - state.hidden[move.source]:
+            return "a face-down card cannot be moved: pick a face-up card"
+        head = column[len(column) - move.count]
+        if move.target == FOUNDATION:
+            if move.count != 1:
+                return "only a column's front card can go to a foundation"
+            if not _goes_to_foundation(state, head):
+                have = state.foundation_top(head.suit)
+                need = f"the next {SUIT_NAMES[head.suit]} is {Card(have.rank + 1, head.suit).pretty}" if have \
+                    else f"the {SUIT_NAMES[head.suit]} foundation starts with an ace"
+                return f"{head.pretty} cannot go to its foundation: {need}"
+            return None
+        if move.target == move.source:
+            return "a group cannot move onto its own column"
+        return self._onto(state, head, move.target)
+
+    def _onto(self, state: YukonState, head: Card, target: int) -> str | None:
+        column = state.columns[target]
+        front = column[-1] if column else None
+        if accepts(state.variant, front, head):
+            return None
+        if front is None:
+            return "only a group headed by a K can go to an empty column"
+        if head.rank != front.rank - 1:
+            return f"{head.pretty} is not one lower than {front.pretty}"
+        if state.variant == RUSSIAN:
+            return f"in Russian Yukon {head.pretty} must go on a {SUIT_NAMES[head.suit][:-1]}, not on {front.pretty}"
+        return f"{head.pretty} must go on a card of the other colour, not on {front.pretty}"
+
+    def to_move(self, state: YukonState) -> int | None:
+        return None if state.won or not self.legal_moves(state) else 0
+
+    def outcome(self, state: YukonState) -> Outcome | None:
+        if state.won:
+            how = " with help" if state.assisted else ""
+            return Outcome((0,), (52,), f"won{how} in {state.moves_made} moves")
+        if self.legal_moves(state):
+            return None
+        home = sum(state.foundations)
+        return Outcome((), (home,), f"no moves left; {home} cards on the foundations")
+
+    def observation(self, state: YukonState, seat: int) -> YukonObservation:
+        return YukonObservation(
+            columns=tuple(tuple(c if i >= h else None for i, c in enumerate(col))
+                          for col, h in zip(state.columns, state.hidden, strict=True)),
+            foundations=state.foundations, variant=state.variant, returns_allowed=state.returns_allowed,
+            last_move=state.last_move,
+        )
+
+    def hidden_from(self, state: YukonState, seat: int) -> frozenset[str]:
+        return frozenset(c.text for col, h in zip(state.columns, state.hidden, strict=True) for c in col[:h])
+
+    def state_to_json(self, state: YukonState) -> dict[str, Any]:
+        return {"columns": [[c.text for c in col] for col in state.columns], "hidden": list(state.hidden),
+                "foundations": list(state.foundations), "variant": state.variant,
+                "returns_allowed": state.returns_allowed, "assisted": state.assisted,
+                "deal_number": state.deal_number, "moves_made": state.moves_made, "last_move": state.last_move}
+
+    def state_from_json(self, data: Mapping[str, Any]) -> YukonState:
+        return YukonState(
+            tuple(tuple(Card.parse(t) for t in col) for col in data["columns"]), tuple(data["hidden"]),
+            tuple(data["foundations"]), data["variant"], bool(data["returns_allowed"]), bool(data["assisted"]),
+            data["deal_number"], int(data["moves_made"]), str(data["last_move"]),
+        )
+
+    def move_text(self, move: Move) -> str:
+        return move.text
+
+    def parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def may_undo(self, state: YukonState, move: Move) -> bool:
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class YukonObservation:
+    """What the player sees: face-down cards are ``None``."""
+
+    columns: tuple[tuple[Card | None, ...], ...]
+    foundations: tuple[int, ...]
+    variant: str
+    returns_allowed: bool
+    last_move: str
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, computed from the visible cards alone (a face-down card never moves)."""
+        hidden = tuple(sum(1 for c in col if c is None) for col in self.columns)
+        # face-down cards never take part in a move, so any stand-in card works for them
+        stand_in = Card(1, Suit.SPADES)
+        columns = tuple(tuple(c if c is not None else stand_in for c in col) for col in self.columns)
+        state = YukonState(columns, hidden, self.foundations, self.variant, self.returns_allowed)
+        return YukonRules().legal_moves(state)
+
+
+def describe(state: YukonState) -> list[str]:
+    """The layout as text: one line per column, face-down cards in brackets."""
+    lines = []
+    for i, (col, h) in enumerate(zip(state.columns, state.hidden, strict=True), start=1):
+        cards = " ".join(f"({c.text})" if n < h else c.text for n, c in enumerate(col))
+        lines.append(f"{i}: {cards}")
+    tops = " ".join(f"{suit.letter}:{rank}" for suit, rank in zip(SUITS, state.foundations, strict=True))
+    lines.append(f"F: {tops}")
+    return lines
+
+
