@@ -125,8 +125,15 @@ class SettingsDialog(QDialog):
             self._set_values(self.schema.with_preset(self.values(), preset_id))
 
     def _edited(self) -> None:
-        if not self._updating:
-            self._show_preset()
+        """A hand edit of an option a preset fixes makes the rules Custom."""
+        if self._updating or not self.schema.presets:
+            return
+        fixed = {key for preset in self.schema.presets for key in preset.values}
+        if any(self.values()[key] != self.schema.with_preset(self.values(), self.preset.currentData()).get(key)
+               for key in fixed) or self.preset.currentData() == CUSTOM:
+            self._updating = True
+            self.preset.setCurrentIndex(self.preset.findData(CUSTOM))
+            self._updating = False
 
     def _show_preset(self) -> None:
         if not self.schema.presets:

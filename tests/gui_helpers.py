@@ -1,0 +1,38 @@
+"""Helpers for pytest-qt tests: a main window over chosen plugins, and real mouse clicks on scene items."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QGraphicsItem
+from pytestqt.qtbot import QtBot
+
+from core.manager import PluginHost
+from gui.game_page import GamePage
+from gui.window import MainWindow
+
+
+def make_window(qtbot: QtBot, plugins: dict[str, Any]) -> MainWindow:
+    host = PluginHost()
+    for name, plugin in plugins.items():
+        host.add_plugin(name, plugin)
+    window = MainWindow(host)
+    qtbot.addWidget(window)
+    window.resize(1100, 760)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def item_point(page: GamePage, item: QGraphicsItem, dx: float = 0.5, dy: float = 0.12) -> QPoint:
+    """A point on the visible part of ``item`` (near its top, where overlapped cards show)."""
+    rect = item.sceneBoundingRect()
+    scene_point = rect.topLeft() + (rect.bottomRight() - rect.topLeft()) * 0  # start at the corner
+    scene_point.setX(rect.left() + rect.width() * dx)
+    scene_point.setY(rect.top() + 8 + rect.height() * dy * 0.2)
+    return page.table.mapFromScene(scene_point)
+
+
+def click(qtbot: QtBot, page: GamePage, item: QGraphicsItem) -> None:
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=item_point(page, item))

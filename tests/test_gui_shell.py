@@ -1,0 +1,152 @@
+"""The Qt shell, offscreen: launcher tiles, broken plugins, settings presets, language, pause, saves, errors."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
+from core.cards import Card
+from core.plugin import GameSpec, SettingsSchema, Text, hookimpl
+from gui.cards import CardItem
+from gui.i18n import set_language
+from gui.settings_dialog import SettingsDialog
+from plugins.euchre.plugin import GAME as EUCHRE
+from tests.gui_helpers import item_point, make_window
+
+
+class Misspelled:
+    @staticmethod
+    @hookimpl
+    def cardtable_register_gmaes(games: object) -> None:
+        pass
+
+
+class ExplodingView:
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: object) -> None:
+        from plugins.yukon.rules import YukonRules
+
+        games.add(GameSpec(id="boom", name=Text("Boom"), description=Text("explodes"), rules=YukonRules(),  # type: ignore[attr-defined]
+                           settings=SettingsSchema(), view="tests.exploding_view:create_view"))
+
+
+def test_launcher_lists_games_and_greys_a_broken_plugin(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin, "euchre": euchre_plugin, "misspelled": Misspelled})
+    tiles = window.launcher.tiles
+    assert {"yukon", "euchre", "plugin:misspelled"} <= set(tiles)
+    assert tiles["yukon"].isEnabled() and not tiles["plugin:misspelled"].isEnabled()
+    reason = tiles["plugin:misspelled"].findChild(QLabel, "reason")
+    assert reason is not None and "cardtable_register_gmaes" in reason.text()
+    assert tiles["euchre"].findChild(QPushButton, "continue-euchre") is None
+
+
+def test_settings_preset_fills_toggles_and_editing_switches_to_custom(qtbot: QtBot) -> None:
+    dialog = SettingsDialog(EUCHRE, EUCHRE.settings.defaults(), "classic")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    preset = dialog.findChild(QComboBox, "preset")
+    stick = dialog.findChild(QCheckBox, "stick_the_dealer")
+    holding = dialog.findChild(QCheckBox, "trump_holding")
+    assert preset.currentData() == "standard" and not stick.isChecked()
+    preset.setCurrentIndex(preset.findData("holding_stick"))
+    assert stick.isChecked() and holding.isChecked()
+    assert "dealer" in holding.toolTip()
+    qtbot.mouseClick(holding, Qt.MouseButton.LeftButton, pos=holding.rect().center() - holding.rect().center()
+                     + type(holding.rect().center())(8, holding.height() // 2))
+    assert not holding.isChecked() and preset.currentData() == "custom"
+    preset.setCurrentIndex(preset.findData("standard"))
+    assert not stick.isChecked() and dialog.values()["target"] == 10
+
+
+def test_language_switch_retranslates_the_open_window(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    try:
+        new = window.launcher.tiles["yukon"].findChild(QPushButton, "new-yukon")
+        assert new.text() == "New game"
+        window.launcher.language.setCurrentIndex(window.launcher.language.findData("ja"))
+        new = window.launcher.tiles["yukon"].findChild(QPushButton, "new-yukon")
+        assert new.text() == "新しいゲーム" and window.launcher.title.text() == "カードテーブル"
+        page = window.new_game("yukon")
+        assert page is not None and page.buttons["undo"].text() == "戻す"
+        assert "配り" in page.status.text()
+    finally:
+        set_language("en")
+
+
+def test_pause_hides_every_card_and_resume_shows_the_same_position(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    before = page.session.state
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    cards = page.view.scene.card_items()
+    assert len(cards) == 52 and not any(item.isVisible() for item in cards)
+    assert page.overlay.isVisible() and page.buttons["pause"].text() == "Resume"
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)  # keys do nothing while paused
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert page.session.state == before and not page.overlay.isVisible()
+    assert all(item.isVisible() for item in cards)
+
+
+def test_saved_game_shows_continue_and_restores_the_position(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    page.session.play(page.session.legal_moves()[0])
+    state = page.session.state
+    window.close()
+    again = make_window(qtbot, {"yukon": yukon_plugin})
+    button = again.launcher.tiles["yukon"].findChild(QPushButton, "continue-yukon")
+    assert button is not None and button.text() == "Continue"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert again.page is not None and again.page.session.state == state
+
+
+def test_a_corrupt_save_is_reported_in_the_launcher_and_a_new_game_starts(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    window.saves.path_for("yukon").parent.mkdir(parents=True, exist_ok=True)
+    window.saves.path_for("yukon").write_text('{"format_version": 1, "game": "yuk')
+    window.launcher.rebuild()
+    window.continue_game("yukon")
+    assert window.page is not None
+    assert "moved to yukon.json.corrupt-" in window.launcher.message.text()
+
+
+def test_press_move_away_release_is_not_a_click(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    item = page.view.items[page.session.state.columns[0][-1]]
+    clicks: list[object] = []
+    item.clicked.connect(clicks.append)
+    viewport = page.table.viewport()
+    start = item_point(page, item)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, pos=start + type(start)(0, 400))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + type(start)(0, 400))
+    assert clicks == []
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=start)
+    assert clicks == [item]
+
+
+def test_an_error_in_a_plugin_view_shows_a_dialog_and_returns_to_the_launcher(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"boom": ExplodingView})
+    window.new_game("boom")
+    assert window.stack.currentWidget() is window.launcher
+    box = window.findChild(QMessageBox, "error_dialog")
+    assert box is not None and "the view broke" in box.text()
+
+
+def test_card_items_render_faces_from_the_svg_art(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    pixmap = window.art.pixmap(Card.parse("QH"), 60, 2.0)
+    assert pixmap.width() == 120 and pixmap.devicePixelRatio() == 2.0
+    assert window.art.pixmap(Card.parse("QH"), 60, 2.0) is pixmap, "cached per size and ratio"
+    image = pixmap.toImage()
+    assert image.pixelColor(60, 84).alpha() == 255
+    assert isinstance(CardItem(window.art, Card.parse("QH")), CardItem)
