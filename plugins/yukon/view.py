@@ -32,7 +32,8 @@ WORDS = {
     "assisted": Text("assisted", "手助けあり"),
     "won": Text("You won!", "クリア！"),
     "won_assisted": Text("Won — with help", "クリア（手助けあり）"),
-    "stuck": Text("No moves left. Undo, restart or try a new deal.", "動かせる札がありません。戻す・やり直し・新しい配りを。"),
+    "stuck": Text("No moves left. Undo, restart or try a new deal.",
+                  "動かせる札がありません。戻す・やり直し・新しい配りを。"),
 }
 
 
