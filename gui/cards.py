@@ -179,6 +179,13 @@ class CardItem(ClickableItem):
         self.art = art
         self.card = card
         self.face_up = face_up
+        self.badge = ""  # a small mark beside the rank, e.g. the trump suit on Euchre's left bower
+
+    def set_badge(self, badge: str, red: bool = False) -> None:
+        if badge != self.badge:
+            self.badge = badge
+            self._badge_red = red
+            self.update()
 
     def set_card(self, card: Card | None, face_up: bool) -> None:
         if card != self.card or face_up != self.face_up:
@@ -190,6 +197,18 @@ class CardItem(ClickableItem):
         shown = self.card if self.face_up else None
         pixmap = self.art.pixmap(shown, round(self.width), dpr)
         painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
+        if self.badge and self.face_up:
+            size = self.width * 0.3
+            rect = QRectF(self.width * 0.2, self.width * 0.04, size, size)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(QColor(200, 150, 20), 1.5))
+            painter.setBrush(QColor(255, 240, 190))
+            painter.drawEllipse(rect)
+            font = painter.font()
+            font.setPixelSize(max(8, int(size * 0.75)))
+            painter.setFont(font)
+            painter.setPen(QColor(200, 16, 46) if getattr(self, "_badge_red", False) else QColor(20, 20, 20))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.badge)
         self.paint_marks(painter)
 
 

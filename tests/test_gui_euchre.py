@@ -1,0 +1,108 @@
+"""Playing Euchre in the window by keys: bidding, playing, the trick held until Next, Restart's confirmation."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+import plugins.euchre.plugin as euchre_plugin
+from core.cards import Card
+from core.session import GameSession
+from gui.game_page import GamePage
+from plugins.euchre.model import Move, Phase
+from tests.euchre_helpers import make_deal
+from tests.gui_helpers import click, make_window
+
+
+def open_euchre(qtbot: QtBot, deal: dict | None = None, seed: int = 3) -> tuple[object, GamePage]:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    session = GameSession.new(game, game.settings.defaults(), seed=seed, deal=deal, saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    return window, page
+
+
+def wait_for_you_or_review(qtbot: QtBot, page: GamePage) -> None:
+    qtbot.waitUntil(lambda: page.session.to_move == 0 or not page.view.ready_for_cpu()
+                    or page.session.is_over, timeout=5000)
+
+
+def test_a_whole_hand_by_keys_with_each_trick_held_until_space(qtbot: QtBot) -> None:
+    deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
+    _, page = open_euchre(qtbot, deal)
+    view = page.view
+    assert page.session.to_move == 0 and "order up" in page.status.text()
+    qtbot.keyClick(page.table, Qt.Key.Key_H)  # order up hearts
+    assert page.session.moves[0] == "order"
+    tricks_seen = 0
+    while page.session.state.number == 0:
+        wait_for_you_or_review(qtbot, page)
+        if not view.ready_for_cpu():
+            tricks_seen += 1
+            moves = len(page.session.moves)
+            assert not page.cpu_timer.isActive() and "Next" in page.status.text()
+            qtbot.keyClick(page.table, Qt.Key.Key_Space)
+            assert len(page.session.moves) == moves
+            continue
+        if page.session.to_move == 0 and view.obs.phase == Phase.PLAY:
+            qtbot.keyClick(page.table, Qt.Key.Key_1)
+    assert tricks_seen == 5
+    assert page.session.state.scores == (2, 0)
+
+
+def test_pass_with_x_and_alone_is_armed_then_disarmed_with_escape(qtbot: QtBot) -> None:
+    deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
+    _, page = open_euchre(qtbot, deal)
+    qtbot.keyClick(page.table, Qt.Key.Key_A)
+    assert page.view.alone_armed and page.view.buttons["alone"].text().startswith("Alone ✓")
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
+    assert not page.view.alone_armed
+    qtbot.keyClick(page.table, Qt.Key.Key_A)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    assert page.session.moves[0] == "order alone" and page.session.state.hand.sitting_out == {2}
+
+
+def test_only_legal_cards_are_framed_and_an_illegal_key_plays_nothing(qtbot: QtBot) -> None:
+    # clubs will be trump; West holds only diamonds and leads one; South's only diamond is J♦
+    deal = make_deal("S", "9C", S="JD TC QC KC AH", W="AD KD QD TD 9D", N="JS 9S TS QS KS")
+    _, page = open_euchre(qtbot, deal)
+    for _ in range(3):
+        page.session.play("pass")
+    page.view.refresh()
+    page._update()
+    qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs
+    assert page.session.moves[-1] == "order" and page.view.obs.phase == Phase.DISCARD
+    page.view.play(Move("discard", card=Card.parse("AH")))
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.view.obs.current) == 3, timeout=5000)
+    hand = page.view.obs.hand
+    framed = [c.text for c in hand if page.view.items[c].playable]
+    assert framed == ["JD"]
+    assert all(page.view.items[c].disabled for c in hand if c.text != "JD")
+    moves = len(page.session.moves)
+    qtbot.keyClick(page.table, Qt.Key.Key_1)  # the first card is a club trump: not allowed
+    assert len(page.session.moves) == moves and "must follow diamonds" in page.status.text()
+
+
+def test_a_click_on_a_framed_card_plays_it(qtbot: QtBot) -> None:
+    deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
+    _, page = open_euchre(qtbot, deal)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    wait_for_you_or_review(qtbot, page)
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.view.obs.phase == Phase.PLAY, timeout=5000)
+    card = next(c for c in page.view.obs.hand if page.view.items[c].playable)
+    click(qtbot, page, page.view.items[card])
+    assert page.session.moves[-1] == f"play {card.text}"
+
+
+def test_restart_needs_two_presses_and_escape_cancels(qtbot: QtBot) -> None:
+    window, page = open_euchre(qtbot)
+    first = page.session
+    qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
+    assert "again" in page.buttons["restart"].text() and window.page is page
+    page.table.setFocus()
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
+    assert page.buttons["restart"].text() == "Restart"
+    qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
+    assert window.page is not page and window.page.session.seed != first.seed
