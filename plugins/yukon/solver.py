@@ -1,0 +1,378 @@
+"""A Yukon solver: given the whole layout (face-down cards included), it answers **won** with a move list,
+**lost** (proved: every reachable position was searched), or **unknown** (the budget ran out).
+
+How it searches
+- A portfolio of three searches that take turns: depth-first, and two best-first searches with different
+  estimates. Each remembers every position it has seen (a transposition table; a position's key ignores
+  the order of the columns, since the rules never depend on it) and each alone is exhaustive, so
+  whichever finds a win or runs out of positions first gives the answer.
+- Moves are generated from the targets: for each column's front card only the (at most two) cards one
+  rank lower of the other colour — one of the same suit in Russian — can go on it, so the solver looks
+  those up instead of trying every group. A K-headed group goes only to the first empty column, and a
+  whole column never moves to an empty one (that changes nothing).
+- Safe foundation moves are made at once: a card of rank ≤ 2, or one whose possible children (the rank
+  below, other colour; same suit in Russian) are all home already, can never be needed in the tableau.
+  This removes positions without removing any solution, so **lost** stays a proof.
+- Dead positions are cut off by a relaxation: a fixpoint over conditions every real solution must meet.
+  A face-down card is revealed only after the card resting on it has *left* it; a card is a *front*
+  card only once it is face up and the card resting on it has left; a card leaves the card beneath it
+  only by going home, by heading a move onto a parent that is a front card, or (a K) onto an empty
+  column; a card goes home only as a front card after the card below it in its suit. Each is necessary
+  in the real game, so if the least fixpoint leaves some card never home, no solution exists.
+- Moves are tried best first: those that turn a face-down card, then foundation moves, then those that
+  empty a column or fill one with a K, and last those that lift a group off a card that already takes it.
+
+Why a **lost** verdict is sound: the search is exhaustive over the positions reachable from the layout
+(the only moves left out are the no-op whole-column-to-empty-column move and moves to a second empty
+column, which reach the same key as the first), and the only forced moves are the safe ones argued above.
+Every **won** answer is replayed through :class:`~plugins.yukon.rules.YukonRules` by the tests and the
+catalogue builder. The answer depends only on the layout and the node budget; the seconds budget is a
+safety stop that can turn an answer into **unknown** on a slow machine.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from core.cards import SUITS, Card
+from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonState
+
+SOLVER_VERSION = 1
+WON, LOST, UNKNOWN = "won", "lost", "unknown"
+_RED = (False, True, True, False)  # S H D C
+SLICE = 1000  # positions a search explores before the next one takes its turn
+
+Step = tuple[int, int, int, int]  # (source, target, count, suit); -1 stands for the foundations
+Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+
+
+def card_id(card: Card) -> int:
+    return SUITS.index(card.suit) * 13 + card.rank - 1
+
+
+def id_card(cid: int) -> Card:
+    return Card(cid % 13 + 1, SUITS[cid // 13])
+
+
+@dataclass
+class Result:
+    verdict: str
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict != UNKNOWN
+
+
+class _Search:
+    def __init__(self, state: YukonState, max_nodes: int, max_seconds: float | None) -> None:
+        self.russian = state.variant == RUSSIAN
+        self.returns = state.returns_allowed
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.nodes = 0
+        # children[c]: the cards that may be placed on card c in the tableau
+        self.children: list[tuple[int, ...]] = []
+        for cid in range(52):
+            suit, rank = divmod(cid, 13)
+            if rank == 0:
+                self.children.append(())
+            elif self.russian:
+                self.children.append((suit * 13 + rank - 1,))
+            else:
+                self.children.append(tuple(s * 13 + rank - 1 for s in range(4) if _RED[s] != _RED[suit]))
+        self.kings = tuple(s * 13 + 12 for s in range(4))
+        self.parents: list[tuple[int, ...]] = [() for _ in range(52)]
+        for cid, kids in enumerate(self.children):
+            for kid in kids:
+                self.parents[kid] += (cid,)
+
+    def dead(self, cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], found: tuple[int, ...]) -> bool:
+        """True when the relaxation in the module notes proves the position lost."""
+        revealed = [False] * 52
+        front = [False] * 52
+        leave = [False] * 52
+        home = [False] * 52
+        up = [-1] * 52
+        below = [-1] * 52
+        work: list[int] = []
+        for suit in range(4):
+            for rank in range(found[suit]):
+                cid = suit * 13 + rank
+                revealed[cid] = front[cid] = leave[cid] = home[cid] = True
+                work.append(cid)
+        returns = self.returns
+        for col, dn in zip(cols, down, strict=True):
+            last = len(col) - 1
+            for j, cid in enumerate(col):
+                if j < last:
+                    up[cid] = col[j + 1]
+                    below[col[j + 1]] = cid
+                if j >= dn:
+                    revealed[cid] = True
+                    work.append(cid)
+        if returns:
+            for suit in range(4):
+                if found[suit]:
+                    work.append(suit * 13 + found[suit] - 1)
+        parents, children = self.parents, self.children
+        while work:
+            cid = work.pop()
+            # re-examine this card and every card whose conditions mention it
+            for c in (cid, below[cid], cid + 1 if cid % 13 != 12 else -1, *children[cid]):
+                if c < 0 or home[c]:
+                    continue
+                changed = False
+                if not revealed[c]:
+                    if leave[up[c]] if up[c] >= 0 else False:
+                        revealed[c] = changed = True
+                    else:
+                        continue
+                if not front[c] and (up[c] < 0 or leave[up[c]]):
+                    front[c] = changed = True
+                rank = c % 13
+                if front[c] and (rank == 0 or home[c - 1]):
+                    home[c] = leave[c] = changed = True
+                elif not leave[c] and (rank == 12 or any(front[p] for p in parents[c])):
+                    leave[c] = changed = True
+                if changed:
+                    work.append(c)
+        return not all(home)
+
+    # -- positions --------------------------------------------------------------------------------
+
+    @staticmethod
+    def key(cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], found: tuple[int, ...]) -> bytes:
+        parts = sorted(bytes((d, *c)) for c, d in zip(cols, down, strict=True))
+        return b"\xff".join(parts) + bytes(found)
+
+    def auto(self, cols: list[tuple[int, ...]], down: list[int], found: list[int],
+             path: list[Step]) -> None:
+        """Make every safe foundation move (see the module notes), turning cards over as columns shrink."""
+        russian = self.russian
+        i = 0
+        while i < 7:
+            col = cols[i]
+            if col:
+                suit, rank = divmod(col[-1], 13)
+                if found[suit] == rank and (
+                    rank <= 1
+                    or russian
+                    or (found[1] >= rank and found[2] >= rank if suit in (0, 3)
+                        else found[0] >= rank and found[3] >= rank)
+                ):
+                    found[suit] += 1
+                    cols[i] = col = col[:-1]
+                    if down[i] and down[i] == len(col):
+                        down[i] -= 1
+                    path.append((i, -1, 1, -1))
+                    i = 0
+                    continue
+            i += 1
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    def moves(self, cols: tuple[tuple[int, ...], ...], down: tuple[int, ...],
+              found: tuple[int, ...]) -> list[tuple[int, Step]]:
+        where: dict[int, tuple[int, int]] = {}
+        for i, col in enumerate(cols):
+            for j in range(down[i], len(col)):
+                where[col[j]] = (i, j)
+        children = self.children
+        scored: list[tuple[int, Step]] = []
+        first_empty = -1
+        for t, col in enumerate(cols):
+            if not col:
+                if first_empty < 0:
+                    first_empty = t
+                continue
+            for child in children[col[-1]]:
+                at = where.get(child)
+                if at is None or at[0] == t:
+                    continue
+                s, j = at
+                scored.append((self._score(cols, down, s, j), (s, t, len(cols[s]) - j, -1)))
+        if first_empty >= 0:
+            for king in self.kings:
+                at = where.get(king)
+                if at is None or at[1] == 0:
+                    continue
+                s, j = at
+                scored.append((self._score(cols, down, s, j) + 10, (s, first_empty, len(cols[s]) - j, -1)))
+        for i, col in enumerate(cols):
+            if col and found[col[-1] // 13] == col[-1] % 13:
+                scored.append((60, (i, -1, 1, -1)))
+        if self.returns:
+            for suit in range(4):
+                rank = found[suit]
+                if not rank:
+                    continue
+                cid = suit * 13 + rank - 1
+                for t, col in enumerate(cols):
+                    if (col and cid in children[col[-1]]) or (not col and rank == 13 and t == first_empty):
+                        scored.append((-20, (-1, t, 1, suit)))
+        return scored
+
+    def _score(self, cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], s: int, j: int) -> int:
+        if j and j == down[s]:
+            return 100 + 5 * down[s]  # turns a face-down card; deeper columns first
+        if j == 0:
+            return 40  # empties a column
+        below, head = cols[s][j - 1], cols[s][j]
+        if head in self.children[below]:
+            return -40  # lifts a group off a card that already takes it
+        return 0
+
+    @staticmethod
+    def apply(cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], found: tuple[int, ...],
+              move: Step) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
+        source, target, count, suit = move
+        c, d, f = list(cols), list(down), list(found)
+        if source < 0:
+            c[target] = (*c[target], suit * 13 + f[suit] - 1)
+            f[suit] -= 1
+            return c, d, f
+        src = c[source]
+        cut = len(src) - count
+        group, c[source] = src[cut:], src[:cut]
+        if target < 0:
+            f[group[0] // 13] += 1
+        else:
+            c[target] = c[target] + group
+        if d[source] and d[source] == cut:
+            d[source] -= 1
+        return c, d, f
+
+    @staticmethod
+    def as_move(move: Step) -> Move:
+        source, target, count, suit = move
+        if source < 0:
+            return Move(FOUNDATION, target, 1, SUITS[suit])
+        return Move(source, FOUNDATION if target < 0 else target, count)
+
+    # -- the searches ----------------------------------------------------------------------------
+
+    def start(self, state: YukonState) -> tuple[Position, list[Step]]:
+        cols = [tuple(card_id(c) for c in col) for col in state.columns]
+        down, found = list(state.hidden), list(state.foundations)
+        prefix: list[Step] = []
+        self.auto(cols, down, found, prefix)
+        return (tuple(cols), tuple(down), tuple(found)), prefix
+
+    def child(self, pos: Position, move: Step) -> tuple[Position, list[Step]]:
+        c, d, f = self.apply(*pos, move)
+        after = [move]
+        self.auto(c, d, f, after)
+        return (tuple(c), tuple(d), tuple(f)), after
+
+    def _ordered(self, pos: Position) -> list[Step]:
+        scored = self.moves(*pos)
+        scored.sort(key=lambda sm: sm[0])
+        return [m for _, m in scored]
+
+    def depth_first(self, start: Position, prefix: list[Step]) -> Iterator[list[Step] | None]:
+        """Yields None after each new position, then a winning path — or stops when all are searched."""
+        seen = {self.key(*start)}
+        positions, todos, steps = [start], [self._ordered(start)], [prefix]
+        while todos:
+            todo = todos[-1]
+            if not todo:
+                todos.pop()
+                positions.pop()
+                steps.pop()
+                continue
+            new, after = self.child(positions[-1], todo.pop())
+            k = self.key(*new)
+            if k in seen:
+                continue
+            seen.add(k)
+            if sum(new[2]) == 52:
+                yield [m for chunk in steps for m in chunk] + after
+                return
+            yield None
+            if self.dead(*new):
+                continue
+            positions.append(new)
+            todos.append(self._ordered(new))
+            steps.append(after)
+
+    def best_first(self, start: Position, prefix: list[Step], blocked_weight: int) -> Iterator[list[Step] | None]:
+        """Expands the position that looks closest to a win: fewest face-down cards, most cards home,
+        fewest cards lying on a lower card of their own suit (weighted by ``blocked_weight``)."""
+
+        def estimate(pos: Position) -> int:
+            cols, down, found = pos
+            blocked = 0
+            if blocked_weight:
+                for col in cols:
+                    low = [13, 13, 13, 13]
+                    for cid in col:
+                        suit, rank = divmod(cid, 13)
+                        if low[suit] < rank:
+                            blocked += 1
+                        elif rank < low[suit]:
+                            low[suit] = rank
+            return 3 * sum(down) + 52 - sum(found) + blocked_weight * blocked
+
+        seen = {self.key(*start)}
+        parent: dict[int, tuple[int, list[Step]]] = {0: (-1, prefix)}
+        heap: list[tuple[int, int, Position]] = [(estimate(start), 0, start)]
+        serial = 0
+        while heap:
+            _, at, pos = heapq.heappop(heap)
+            for move in self._ordered(pos):
+                new, after = self.child(pos, move)
+                k = self.key(*new)
+                if k in seen:
+                    continue
+                seen.add(k)
+                serial += 1
+                parent[serial] = (at, after)
+                if sum(new[2]) == 52:
+                    path: list[Step] = []
+                    node = serial
+                    while node >= 0:
+                        up, chunk = parent[node]
+                        path[:0] = chunk
+                        node = up
+                    yield path
+                    return
+                yield None
+                if not self.dead(*new):
+                    heapq.heappush(heap, (estimate(new), serial, new))
+
+    def run(self, state: YukonState) -> Result:
+        started = time.perf_counter()
+        start, prefix = self.start(state)
+        if sum(start[2]) == 52:
+            return Result(WON, [self.as_move(m) for m in prefix], 0, time.perf_counter() - started)
+        if self.dead(*start):
+            return Result(LOST, [], 0, time.perf_counter() - started)
+        # A portfolio: each search alone is exhaustive; they take turns, SLICE new positions at a time.
+        searches = [self.depth_first(start, prefix), self.best_first(start, prefix, 2),
+                    self.best_first(start, prefix, 0)]
+        while True:
+            for search in searches:
+                for _ in range(SLICE):
+                    try:
+                        found = next(search)
+                    except StopIteration:
+                        return Result(LOST, [], self.nodes, time.perf_counter() - started)
+                    if found is not None:
+                        return Result(WON, [self.as_move(m) for m in found], self.nodes,
+                                      time.perf_counter() - started)
+                    self.nodes += 1
+                    if self.nodes >= self.max_nodes or (
+                        self.deadline is not None and self.nodes % 256 == 0 and time.perf_counter() > self.deadline
+                    ):
+                        return Result(UNKNOWN, [], self.nodes, time.perf_counter() - started)
+
+
+def solve(state: YukonState, max_nodes: int = 200_000, max_seconds: float | None = None) -> Result:
+    """Solve from ``state`` (which may be mid-game). No state is kept between calls."""
+    return _Search(state, max_nodes, max_seconds).run(state)

@@ -1,0 +1,70 @@
+"""The Yukon solver: wins replay through the rules, lost is only said with proof, answers are deterministic."""
+
+from __future__ import annotations
+
+import pytest
+
+from plugins.yukon.rules import YukonRules, YukonState
+from plugins.yukon.solver import LOST, UNKNOWN, WON, _Search, card_id, solve
+
+R = YukonRules()
+
+
+def replays_to_a_win(state: YukonState, moves: list) -> bool:  # type: ignore[type-arg]
+    for move in moves:
+        state = R.apply(state, move)
+    return state.won
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 5, 12])
+def test_won_answers_replay_through_the_rules(number: int) -> None:
+    state = R.deal({}, number)
+    result = solve(state, max_nodes=60_000)
+    assert result.verdict == WON
+    assert replays_to_a_win(state, result.moves)
+
+
+@pytest.mark.parametrize("number", [1, 5, 9, 17])
+def test_russian_and_returns_variants_replay_too(number: int) -> None:
+    for settings in ({"variant": "russian"}, {"return_from_foundations": True}):
+        state = R.deal(settings, number)
+        result = solve(state, max_nodes=30_000)
+        if result.verdict == WON:
+            assert replays_to_a_win(state, result.moves)
+
+
+@pytest.mark.parametrize("number", [1, 3, 7, 10, 12, 19])
+def test_no_position_on_a_winning_line_is_judged_dead(number: int) -> None:
+    """Positions along a found solution are solvable: the dead-position proof must never fire on them."""
+    state = R.deal({}, number)
+    result = solve(state, max_nodes=60_000)
+    assert result.verdict == WON
+    search = _Search(state, 1, None)
+    for move in result.moves:
+        cols = tuple(tuple(card_id(c) for c in col) for col in state.columns)
+        assert not search.dead(cols, state.hidden, state.foundations), f"deal {number}: a solvable position was cut"
+        state = R.apply(state, move)
+
+
+def test_lost_is_a_proof_on_a_hopeless_layout() -> None:
+    # 2♠ rests on A♠, with both red 3s face down beneath them: 2♠ can neither go home nor move away
+    columns = [["3H", "3D", "AS", "2S"],
+               ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S"],
+               ["KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "2H", "AH"],
+               ["KD", "QD", "JD", "TD", "9D", "8D", "7D", "6D", "5D", "4D", "2D", "AD"],
+               ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C", "AC"], [], []]
+    state = R.from_deal({}, {"columns": columns, "hidden": [3, 0, 0, 0, 0, 0, 0]})
+    assert solve(state, max_nodes=50_000).verdict == LOST
+    # and with one red 3 in another column the same position is won
+    columns[0], columns[2] = ["3D", "AS", "2S"], ["KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H", "5H", "4H", "3H",
+                                                   "2H", "AH"]
+    state = R.from_deal({}, {"columns": columns, "hidden": [2, 0, 0, 0, 0, 0, 0]})
+    result = solve(state, max_nodes=50_000)
+    assert result.verdict == WON and replays_to_a_win(state, result.moves)
+
+
+def test_the_same_layout_and_budget_give_the_same_answer() -> None:
+    state = R.deal({}, 16)
+    first, again = solve(state, max_nodes=3_000), solve(state, max_nodes=3_000)
+    assert (first.verdict, first.nodes, first.moves) == (again.verdict, again.nodes, again.moves)
+    assert first.verdict in (WON, LOST, UNKNOWN)
