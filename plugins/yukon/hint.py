@@ -32,7 +32,8 @@ def _reverses(move: Move, last: str) -> bool:
     return head.split(".")[0] == str(move.target + 1) and tail == str(move.source + 1)
 
 
-def _score(obs: YukonObservation, move: Move) -> tuple[int, str]:
+def score(obs: YukonObservation, move: Move) -> tuple[int, str]:
+    """How much the hint likes a move, and why (higher is better)."""
     if move.source == FOUNDATION:
         return (0, "other")
     column = obs.columns[move.source]
@@ -65,5 +66,5 @@ def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | N
     """The best move by the preferences above, or ``None`` when there is no move at all."""
     if not legal_moves:
         return None
-    best = max(legal_moves, key=lambda m: _score(observation, m)[0])
-    return Hint(best.text, REASONS[_score(observation, best)[1]])
+    best = max(legal_moves, key=lambda m: score(observation, m)[0])
+    return Hint(best.text, REASONS[score(observation, best)[1]])

@@ -70,7 +70,9 @@ class Result:
 
 
 class _Search:
-    def __init__(self, state: YukonState, max_nodes: int, max_seconds: float | None) -> None:
+    def __init__(self, state: YukonState, max_nodes: int, max_seconds: float | None,
+                 strategy: str = "portfolio") -> None:
+        self.strategy = strategy
         self.russian = state.variant == RUSSIAN
         self.returns = state.returns_allowed
         self.max_nodes = max_nodes
@@ -295,7 +297,7 @@ class _Search:
                 yield [m for chunk in steps for m in chunk] + after
                 return
             yield None
-            if self.dead(*new):
+            if self.strategy != "plain" and self.dead(*new):
                 continue
             positions.append(new)
             todos.append(self._ordered(new))
@@ -351,11 +353,12 @@ class _Search:
         start, prefix = self.start(state)
         if sum(start[2]) == 52:
             return Result(WON, [self.as_move(m) for m in prefix], 0, time.perf_counter() - started)
-        if self.dead(*start):
+        if self.strategy != "plain" and self.dead(*start):
             return Result(LOST, [], 0, time.perf_counter() - started)
         # A portfolio: each search alone is exhaustive; they take turns, SLICE new positions at a time.
-        searches = [self.depth_first(start, prefix), self.best_first(start, prefix, 2),
-                    self.best_first(start, prefix, 0)]
+        searches = [self.depth_first(start, prefix)]
+        if self.strategy == "portfolio":
+            searches += [self.best_first(start, prefix, 2), self.best_first(start, prefix, 0)]
         while True:
             for search in searches:
                 for _ in range(SLICE):
@@ -373,6 +376,17 @@ class _Search:
                         return Result(UNKNOWN, [], self.nodes, time.perf_counter() - started)
 
 
-def solve(state: YukonState, max_nodes: int = 200_000, max_seconds: float | None = None) -> Result:
-    """Solve from ``state`` (which may be mid-game). No state is kept between calls."""
-    return _Search(state, max_nodes, max_seconds).run(state)
+DEFAULT_NODES = 60_000
+STRATEGIES = ("portfolio", "plain")
+
+
+def solve(state: YukonState, max_nodes: int = DEFAULT_NODES, max_seconds: float | None = None,
+          strategy: str = "portfolio") -> Result:
+    """Solve from ``state`` (which may be mid-game). No state is kept between calls.
+
+    ``strategy="plain"`` is the baseline the benchmark compares against: depth-first alone, without the
+    dead-position proof.
+    """
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy '{strategy}'; use one of {', '.join(STRATEGIES)}")
+    return _Search(state, max_nodes, max_seconds, strategy).run(state)
