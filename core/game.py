@@ -100,6 +100,10 @@ class Rules(Protocol[S, M]):
     def may_undo(self, state: S, move: M) -> bool:
         """Whether ``move``, made from ``state``, may be taken back (the game's undo policy)."""
 
+    # Optional: ``start_of(state) -> dict | None``. When ``new_game`` depends on more than settings and
+    # seed (Yukon's deal of the day), it returns the explicit deal, in ``from_deal``'s form, that the
+    # session keeps in the save.
+
 
 class Strategy(Protocol):
     """A CPU player. It sees only its seat's observation and the legal moves, never the state."""

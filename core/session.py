@@ -79,6 +79,10 @@ class GameSession:
         else:
             self.seed = int(self.start["seed"])
             self.state = self.rules.new_game(self.settings, self.seed)
+            start_of = getattr(self.rules, "start_of", None)
+            deal = start_of(self.state) if callable(start_of) else None
+            if deal is not None:
+                self.start["deal"] = deal  # a save then replays this deal even if new_game would now choose another
         self.history: History[Any] = History()
 
     # -- construction -------------------------------------------------------------------------------

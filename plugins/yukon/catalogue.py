@@ -11,6 +11,7 @@ import datetime
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +73,9 @@ class Catalogue:
         """The same entry all day for this date, level and variant."""
         digest = hashlib.sha256(f"{day.isoformat()}|{variant}|{level}".encode()).digest()
         return self.pick(variant, level, int.from_bytes(digest[:8], "little"))
+
+
+@cache
+def load_catalogue() -> Catalogue:
+    """The installed catalogue, read once."""
+    return Catalogue.load()

@@ -9,6 +9,7 @@ numbered 1–7 from the left.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -116,10 +117,25 @@ def settings_variant(settings: Mapping[str, Any]) -> tuple[str, bool]:
     return (variant if variant in (STANDARD, RUSSIAN) else STANDARD), bool(settings.get("return_from_foundations"))
 
 
-def deal_number_for(settings: Mapping[str, Any], seed: int) -> int:
-    """The deal a new game gets: the chosen number, or one drawn from the seed."""
-    if settings.get("deal_mode") == "number":
+def deal_number_for(settings: Mapping[str, Any], seed: int, today: datetime.date | None = None) -> int:
+    """The deal a new game gets: the chosen number, a catalogue deal (solvable at the chosen level, or
+    today's), or one drawn from the seed. Without a readable catalogue, solvable and today's deals fall
+    back to a random deal."""
+    mode = settings.get("deal_mode")
+    if mode == "number":
         return int(settings.get("deal_number", 1))
+    if mode in ("solvable", "today"):
+        from plugins.yukon.catalogue import CatalogueError, load_catalogue
+
+        variant, _ = settings_variant(settings)
+        level = str(settings.get("difficulty", "normal"))
+        try:
+            catalogue = load_catalogue()
+            entry = (catalogue.todays(variant, level, today or datetime.date.today()) if mode == "today"
+                     else catalogue.pick(variant, level, seed))
+        except CatalogueError:
+            return seed % MAX_DEAL + 1
+        return entry.deal
     return seed % MAX_DEAL + 1
 
 
@@ -133,6 +149,10 @@ class YukonRules:
         variant, returns = settings_variant(settings)
         columns, hidden = deal_columns(number)
         return YukonState(columns, hidden, (0, 0, 0, 0), variant, returns, False, number)
+
+    def start_of(self, state: YukonState) -> dict[str, Any] | None:
+        """The deal behind a new game, kept in the save so it replays the same deal on any later day."""
+        return {"number": state.deal_number} if state.deal_number is not None else None
 
     def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> YukonState:
         """``{"number": 12}`` or an explicit ``{"columns": [["5H", …], …], "hidden": [0, 1, …]}``."""

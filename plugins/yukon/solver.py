@@ -349,12 +349,22 @@ class _Search:
                     heapq.heappush(heap, (estimate(new), serial, new))
 
     def run(self, state: YukonState) -> Result:
+        for result in self.iterate(state):
+            if result is not None:
+                return result
+        raise AssertionError("the search always ends with a result")
+
+    def iterate(self, state: YukonState) -> Iterator[Result | None]:
+        """Yields None after every slice of positions (so a window can solve a little at a time) and
+        finally the :class:`Result`."""
         started = time.perf_counter()
         start, prefix = self.start(state)
         if sum(start[2]) == 52:
-            return Result(WON, [self.as_move(m) for m in prefix], 0, time.perf_counter() - started)
+            yield Result(WON, [self.as_move(m) for m in prefix], 0, time.perf_counter() - started)
+            return
         if self.strategy != "plain" and self.dead(*start):
-            return Result(LOST, [], 0, time.perf_counter() - started)
+            yield Result(LOST, [], 0, time.perf_counter() - started)
+            return
         # A portfolio: each search alone is exhaustive; they take turns, SLICE new positions at a time.
         searches = [self.depth_first(start, prefix)]
         if self.strategy == "portfolio":
@@ -365,15 +375,19 @@ class _Search:
                     try:
                         found = next(search)
                     except StopIteration:
-                        return Result(LOST, [], self.nodes, time.perf_counter() - started)
+                        yield Result(LOST, [], self.nodes, time.perf_counter() - started)
+                        return
                     if found is not None:
-                        return Result(WON, [self.as_move(m) for m in found], self.nodes,
-                                      time.perf_counter() - started)
+                        yield Result(WON, [self.as_move(m) for m in found], self.nodes,
+                                     time.perf_counter() - started)
+                        return
                     self.nodes += 1
                     if self.nodes >= self.max_nodes or (
                         self.deadline is not None and self.nodes % 256 == 0 and time.perf_counter() > self.deadline
                     ):
-                        return Result(UNKNOWN, [], self.nodes, time.perf_counter() - started)
+                        yield Result(UNKNOWN, [], self.nodes, time.perf_counter() - started)
+                        return
+                yield None
 
 
 DEFAULT_NODES = 60_000
@@ -390,3 +404,8 @@ def solve(state: YukonState, max_nodes: int = DEFAULT_NODES, max_seconds: float 
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy '{strategy}'; use one of {', '.join(STRATEGIES)}")
     return _Search(state, max_nodes, max_seconds, strategy).run(state)
+
+
+def solve_stepwise(state: YukonState, max_nodes: int = DEFAULT_NODES) -> Iterator[Result | None]:
+    """Like :func:`solve`, a slice at a time: None until the final :class:`Result`."""
+    return _Search(state, max_nodes, None).iterate(state)

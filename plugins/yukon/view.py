@@ -4,9 +4,10 @@ front of it (yellow); legal destinations turn green; click one to move there."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 
@@ -18,7 +19,11 @@ from gui.cards import CardItem, ClickableItem, SlotItem
 from gui.deck import CARD_RATIO, CardArt
 from gui.i18n import language, text
 from gui.view_base import GameView
+from plugins.yukon.catalogue import CatalogueError, Entry, load_catalogue
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonRules, YukonState
+from plugins.yukon.solver import LOST, WON, Result, solve_stepwise
+
+SOLVER_SLICE_SECONDS = 0.012  # the window keeps this much of every event-loop turn for itself
 
 GAP = 0.12  # between columns, in card widths
 DOWN_STEP = 0.10  # vertical step of a face-down card, in card heights
@@ -32,6 +37,14 @@ WORDS = {
     "assisted": Text("assisted", "手助けあり"),
     "won": Text("You won!", "クリア！"),
     "won_assisted": Text("Won — with help", "クリア（手助けあり）"),
+    "solvable": Text("solvable (solver, face-down cards known)", "解あり（裏札も分かった上でのソルバー判定）"),
+    "unwinnable": Text("cannot be won", "解けない配り"),
+    "unknown": Text("solvability not yet known", "解けるかは未確認"),
+    "thinking": Text("solver thinking…", "ソルバー計算中…"),
+    "still": Text("still winnable", "まだ解けます"),
+    "no_longer": Text("no longer winnable — undo to go back", "もう解けません — 戻すで戻れます"),
+    "level": Text("{level} deal", "{level}の配り"),
+    "easy": Text("easy", "やさしい"), "normal": Text("normal", "ふつう"), "hard": Text("hard", "むずかしい"),
     "stuck": Text("No moves left. Undo, restart or try a new deal.",
                   "動かせる札がありません。戻す・やり直し・新しい配りを。"),
 }
@@ -74,6 +87,21 @@ class YukonView(GameView):
         self.scene.addItem(self.banner_box)
         self.banner_box.hide()
         self._size = (800.0, 600.0)
+        # solvability: the catalogue knows some deals; a background run settles the rest, a slice at a time
+        self.entry: Entry | None = None
+        if self.state.deal_number is not None:
+            try:
+                self.entry = load_catalogue().lookup(self.state.variant, self.state.deal_number)
+            except CatalogueError:
+                self.entry = None
+        self.deal_verdict = WON if self.entry is not None else ""
+        self.position_verdict = ""
+        self._solving: object = None
+        self._solving_for: tuple[object, ...] | None = None
+        self.solver_timer = QTimer(self)
+        self.solver_timer.setInterval(0)
+        self.solver_timer.timeout.connect(self._solve_slice)
+        self._start_solver()
 
     @property
     def state(self) -> YukonState:
@@ -157,12 +185,72 @@ class YukonView(GameView):
 
     # -- state to screen --------------------------------------------------------------------------
 
+    # -- the background solver --------------------------------------------------------------------
+
+    def _position(self) -> tuple[object, ...]:
+        state = self.state
+        return (state.columns, state.hidden, state.foundations)
+
+    def _start_solver(self) -> None:
+        if self._solving_for == self._position():
+            return
+        self.solver_timer.stop()
+        self._solving_for = self._position()
+        self.position_verdict = ""
+        if self.state.won:
+            self._solving = None
+            return
+        self._solving = solve_stepwise(self.state)
+        if not self.session.paused:
+            self.solver_timer.start()
+
+    def _solve_slice(self) -> None:
+        if self._solving is None or self.session.paused:
+            self.solver_timer.stop()
+            return
+        until = time.perf_counter() + SOLVER_SLICE_SECONDS
+        while time.perf_counter() < until:
+            result = next(self._solving)  # type: ignore[call-overload]
+            if isinstance(result, Result):
+                self._settle(result)
+                return
+
+    def _settle(self, result: Result) -> None:
+        self.solver_timer.stop()
+        self._solving = None
+        self.position_verdict = result.verdict
+        if result.verdict == WON:
+            self.deal_verdict = WON
+        elif self.state.moves_made == 0:
+            self.deal_verdict = result.verdict
+        self.changed.emit()
+
+    def stop(self) -> None:
+        """The player left the game: stop the background solver."""
+        self.solver_timer.stop()
+        self._solving = None
+
+    def solvability_text(self) -> str:
+        parts = []
+        if self.entry is not None:
+            parts.append(word("level", level=word(self.entry.level)))
+        deal = {WON: word("solvable"), LOST: word("unwinnable")}.get(self.deal_verdict, word("unknown"))
+        if self.state.moves_made == 0 or self.deal_verdict != WON or self.entry is not None:
+            parts.append(deal)
+        if self.state.moves_made and not self.state.won:
+            parts.append({WON: word("still"), LOST: word("no_longer")}.get(
+                self.position_verdict, word("thinking") if self._solving is not None else word("unknown")))
+        elif self._solving is not None:
+            parts.append(word("thinking"))
+        return " · ".join(parts)
+
     def refresh(self) -> None:
         state = self.state
         if self.selection is not None and not self._group_items(self.selection):
             self.selection = None
         self._place(animate=True)
         self._mark()
+        self._start_solver()
         if state.won:
             self.banner.setText(word("won_assisted") if state.assisted else word("won"))
             self._place_banner()
@@ -392,6 +480,8 @@ class YukonView(GameView):
                  word("moves", n=state.moves_made)]
         if state.assisted:
             parts.append(word("assisted"))
+        if not state.won:
+            parts.append(self.solvability_text())
         if not state.won and not self.session.legal_moves():
             parts.append(word("stuck"))
         if self.message:
@@ -400,8 +490,12 @@ class YukonView(GameView):
 
     def set_paused(self, paused: bool) -> None:
         super().set_paused(paused)
-        if not paused:
+        if paused:
+            self.solver_timer.stop()
+        else:
             self.banner_box.setVisible(self.state.won)
+            if self._solving is not None:
+                self.solver_timer.start()
 
     def retranslate(self) -> None:
         if self.state.won:
