@@ -31,6 +31,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sim.add_argument("--json", type=Path, help="write per-match results as JSON to this file")
     sim.add_argument("--csv", type=Path, help="write per-match results as CSV to this file")
     sim.add_argument("--records", type=Path, help="write every hand as a record file into this folder")
+    tour = sub.add_parser("tournament", help="duplicate-hand match between two CPU strengths")
+    tour.add_argument("--a", default="hard", help="strength A (easy, normal, hard)")
+    tour.add_argument("--b", default="normal", help="strength B (easy, normal, hard)")
+    tour.add_argument("--hands", type=int, default=2000, help="hands to play (each deal twice; default 2000)")
+    tour.add_argument("--seed", type=int, default=1, help="first deal seed")
+    tour.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    tour.add_argument("--preset", default="standard", help="rule preset")
+    tour.add_argument("--json", type=Path, help="write per-deal results as JSON")
+    tour.add_argument("--csv", type=Path, help="write per-deal results as CSV")
     rep = sub.add_parser("replay", help="print a hand record trick by trick")
     rep.add_argument("file", type=Path, help="a hand record (as written by simulate --records)")
 
@@ -38,7 +47,55 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.euchre_command == "replay":
         return _replay(args.file)
+    if args.euchre_command == "tournament":
+        return _tournament(args)
     return _simulate(args)
+
+
+def run_tournament(a: str, b: str, deals: int, seed: int, jobs: int, preset: str) -> list[Any]:
+    """Play ``deals`` duplicate pairs with a progress bar; the per-deal results."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from plugins.euchre.tournament import play_pair
+
+    tasks = [(seed + i, a, b, preset) for i in range(deals)]
+    pairs = []
+    with Progress(len(tasks), f"{a} vs {b}") as bar:
+        if jobs <= 1:
+            for task in tasks:
+                pairs.append(play_pair(task))
+                bar.advance()
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for pair in pool.map(play_pair, tasks, chunksize=8):
+                    pairs.append(pair)
+                    bar.advance()
+    return pairs
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from plugins.euchre.plugin import GAME
+    from plugins.euchre.tournament import summarize
+
+    for side in (args.a, args.b):
+        if side not in GAME.strategies:
+            raise UsageError(f"unknown strength '{side}'; use one of {', '.join(GAME.strategies)}")
+    if args.preset not in {p.id for p in SCHEMA.presets}:
+        raise UsageError(f"unknown preset '{args.preset}'; use one of {', '.join(p.id for p in SCHEMA.presets)}")
+    if args.hands < 2 or args.jobs < 1:
+        raise UsageError("--hands must be at least 2 and --jobs at least 1")
+    pairs = run_tournament(args.a, args.b, args.hands // 2, args.seed, args.jobs, args.preset)
+    for line in summarize(args.a, args.b, pairs):
+        print(line)
+    rows = [{"seed": p.seed, "a_points": p.a_points, "b_points": p.b_points} for p in pairs]
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    if args.csv:
+        with args.csv.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+    return 0
 
 
 def _replay(path: Path) -> int:

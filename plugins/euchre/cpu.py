@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from core.cards import SUITS, Card, Suit
 from core.rng import Rng
@@ -74,6 +75,25 @@ def _value_of_upcard(upcard: Card) -> float:
     return _TRUMP_VALUE[ranking.order(upcard) - TRUMP_BASE]
 
 
+def sure_tricks(cards: Sequence[Card], trump: Suit) -> int:
+    """Tricks the hand wins against any distribution when it leads: its unbroken run of top trumps
+    (right, left, A, K, Q …), plus — once it holds every trump still out — its off-suit aces."""
+    ranking = Ranking(trump)
+    top = sorted((c for c in DECK if ranking.is_trump(c)), key=ranking.order, reverse=True)
+    run = 0
+    for card in top:
+        if card not in cards:
+            break
+        run += 1
+    trumps = sum(1 for c in cards if ranking.is_trump(c))
+    if run < trumps:
+        return run
+    # every trump it holds is a winner; the opponents' trumps are gone after it draws them (at most 7-run)
+    if run >= 7 - run or trumps == len(cards):
+        return run + sum(1 for c in cards if not ranking.is_trump(c) and c.rank == 1)
+    return run
+
+
 class RuleBasedPlayer:
     """Normal strength: conventional calls and play from the observation alone."""
 
@@ -111,7 +131,7 @@ class RuleBasedPlayer:
         if obs.seat != obs.dealer:
             upcard = _value_of_upcard(obs.upcard)
             estimate += 0.6 * upcard if obs.dealer == partner(obs.seat) else -0.6 * upcard
-        return self._decide(estimate, Move("order"), Move("order", alone=True), legal)
+        return self._decide(estimate, Move("order"), Move("order", alone=True), legal, obs)
 
     def _round_two(self, obs: Observation, legal: Sequence[Move]) -> Move:
         options = [m for m in legal if m.kind == "call" and not m.alone]
@@ -119,15 +139,24 @@ class RuleBasedPlayer:
             return Move("pass")
         scored = [(estimate_tricks(obs.hand, m.suit), m) for m in options if m.suit is not None]
         estimate, best = max(scored, key=lambda pair: pair[0])
-        decision = self._decide(estimate, best, Move("call", suit=best.suit, alone=True), legal)
+        decision = self._decide(estimate, best, Move("call", suit=best.suit, alone=True), legal, obs)
         if decision == Move("pass") and Move("pass") not in legal:
             return best  # stuck dealer
         return decision
 
-    def _decide(self, estimate: float, call: Move, alone: Move, legal: Sequence[Move]) -> Move:
-        if estimate >= self.style.alone and alone in legal:
+    def _decide(self, estimate: float, call: Move, alone: Move, legal: Sequence[Move],
+                obs: Observation | None = None) -> Move:
+        threshold, alone_at = self.style.call, self.style.alone
+        if obs is not None:
+            mine, theirs = obs.scores[obs.seat % 2], obs.scores[1 - obs.seat % 2]
+            target = obs.options.target
+            if target - theirs <= 2:
+                threshold -= 0.35  # they are about to win anyway: a call risks little
+            if target - mine <= 2:
+                alone_at = 99.0  # a loner's extra points are wasted: just make the point
+        if estimate >= alone_at and alone in legal:
             return alone
-        if estimate + self.style.partner_help >= 3.0 - (2.15 - self.style.call) and call in legal:
+        if estimate >= threshold and call in legal:
             return call
         return Move("pass") if Move("pass") in legal else call
 
@@ -171,7 +200,16 @@ class RuleBasedPlayer:
             top = max(trumps, key=ranking.order)
             if self._is_boss(obs, ranking, top) or (obs.maker == obs.seat and len(trumps) >= 2):
                 return top
+        loner = obs.alone is not None and team_of(obs.alone) != team_of(obs.seat)
         aces = [c for c in cards if c.rank == 1 and not ranking.is_trump(c)]
+        if loner:
+            # against a loner: cash an ace backed by a second card of its suit, never a lone ace or trump
+            backed = [c for c in aces if ranking.count(cards, c.suit) >= 2]
+            if backed:
+                return backed[0]
+            plain = [c for c in cards if not ranking.is_trump(c) and c not in aces]
+            if plain:
+                return max(plain, key=lambda c: (ranking.count(cards, ranking.suit_of(c)), ranking.order(c)))
         if aces:
             return min(aces, key=lambda c: ranking.count(cards, c.suit))
         plain = [c for c in cards if not ranking.is_trump(c)]
@@ -199,3 +237,96 @@ class RuleBasedPlayer:
     def _lowest(ranking: Ranking, cards: list[Card], led: Suit) -> Card:
         """The cheapest card to give away: off-suit low cards before trumps."""
         return min(cards, key=lambda c: (ranking.is_trump(c), ranking.order(c)))
+
+
+class EasyPlayer(RuleBasedPlayer):
+    """Plausible but beatable: calls on trump count alone, goes alone too readily, counts no cards, and
+    now and then throws a card away or spends a high card it did not need."""
+
+    def __init__(self) -> None:
+        super().__init__(Style(call=1.7, alone=3.4))
+
+    def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        if obs.phase == Phase.PLAY and len(legal) > 1 and rng.random() < 0.3:
+            return rng.choice(list(legal))  # a careless card
+        return super().choose(obs, legal, rng)
+
+    @staticmethod
+    def _is_boss(obs: Observation, ranking: Ranking, card: Card) -> bool:
+        return card == ranking.right_bower or (card.rank == 1 and not ranking.is_trump(card))
+
+    def _round_one(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        trumps = Ranking(obs.upcard.suit).count(obs.hand, obs.upcard.suit)
+        return self._decide(0.9 * trumps, Move("order"), Move("order", alone=True), legal)
+
+    def _round_two(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        calls = [m for m in legal if m.kind == "call" and not m.alone and m.suit is not None]
+        if not calls:
+            return Move("pass")
+        best = max(calls, key=lambda m: Ranking(m.suit).count(obs.hand, m.suit))  # type: ignore[arg-type]
+        trumps = Ranking(best.suit).count(obs.hand, best.suit)  # type: ignore[arg-type]
+        decision = self._decide(0.9 * trumps, best, Move("call", suit=best.suit, alone=True), legal)
+        return best if decision == Move("pass") and Move("pass") not in legal else decision
+
+
+class HardPlayer(RuleBasedPlayer):
+    """Everything normal knows, plus inference: from the second trick on it samples deals consistent with
+    what it has seen (cards played, voids shown, the upcard in the dealer's hand; the buried cards and the
+    discard stay unknown), solves each exactly and plays the card with the best expected points. It goes
+    alone when its hand wins all five tricks against any distribution."""
+
+    SAMPLES: ClassVar[dict[int, int]] = {4: 6, 3: 16, 2: 16, 1: 1}
+
+    def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        if obs.phase in (Phase.BID1, Phase.BID2):
+            sure = self._sure_loner(obs, legal)
+            if sure is not None:
+                return sure
+        if obs.phase == Phase.PLAY and len(legal) > 1 and len(obs.hand) <= 4:
+            card = self._exact(obs, [m.card for m in legal if m.card is not None], rng)
+            if card is not None:
+                return Move("play", card=card)
+        return super().choose(obs, legal, rng)
+
+    def _sure_loner(self, obs: Observation, legal: Sequence[Move]) -> Move | None:
+        for move in legal:
+            if not move.alone:
+                continue
+            trump = obs.upcard.suit if move.kind == "order" else move.suit
+            assert trump is not None
+            cards = list(obs.hand)
+            if move.kind == "order" and obs.seat == obs.dealer:
+                cards = [*cards, obs.upcard]
+                cards.remove(best_discard(cards, trump, keep=obs.upcard))
+            if sure_tricks(cards, trump) >= 5:
+                return move
+        return None
+
+    def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
+        from plugins.euchre.dd import CARD_INDEX, Solver, Table
+        from plugins.euchre.infer import sample_hands
+        from plugins.euchre.rules import hand_points
+
+        assert obs.trump is not None and obs.maker is not None
+        table = Table(obs.trump)
+        done = obs.tricks_won()
+        totals = dict.fromkeys(cards, 0.0)
+        current = tuple((s, CARD_INDEX[c]) for s, c in obs.current)
+        samples = 0
+        for _ in range(self.SAMPLES.get(len(obs.hand), 6)):
+            hands = sample_hands(obs, rng)
+            if hands is None:
+                break
+            ids = tuple(tuple(CARD_INDEX[c] for c in h) for h in hands)
+            values = Solver(table, obs.sitting_out).values(ids, obs.leader, current, obs.seat)
+            for cid, ns_future in values.items():
+                ns = done[0] + ns_future
+                maker_tricks = ns if obs.maker % 2 == 0 else 5 - ns
+                points = hand_points(obs.maker, maker_tricks, obs.alone is not None, obs.defender_alone is not None)
+                totals[DECK[cid]] += points[obs.seat % 2] - points[1 - obs.seat % 2]
+            samples += 1
+        if not samples:
+            return None
+        usual = self._play(obs, cards)
+        best = max(totals.values())
+        return usual if totals[usual] >= best - 1e-9 else max(cards, key=lambda c: totals[c])

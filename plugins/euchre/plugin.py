@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.plugin import CommandRegistry, GameRegistry, GameSpec, SeatSpec, Text, hookimpl
-from plugins.euchre.cpu import RuleBasedPlayer
+from plugins.euchre.cpu import EasyPlayer, HardPlayer, RuleBasedPlayer
 from plugins.euchre.rules import EuchreRules
 from plugins.euchre.settings import SCHEMA
 
@@ -31,7 +31,7 @@ GAME = GameSpec(
     rules=EuchreRules(),
     settings=SCHEMA,
     seats=SEATS,
-    strategies={"easy": RuleBasedPlayer, "normal": RuleBasedPlayer, "hard": RuleBasedPlayer},
+    strategies={"easy": EasyPlayer, "normal": RuleBasedPlayer, "hard": HardPlayer},
     seat_players=seat_players,
     view="plugins.euchre.view:create_view",
     icon="icons/euchre.svg",

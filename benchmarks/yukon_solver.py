@@ -1,0 +1,57 @@
+"""Yukon solver figures: deals 1..N per variant under a fixed budget, against a baseline in the same run.
+
+    python benchmarks/yukon_solver.py [--deals 200] [--budget 60000] [--seconds 10] [--jobs 2] [--baseline]
+
+Prints won / lost / unknown, the share decided, mean / median / p90 seconds per deal and positions per
+second. ``--baseline`` also runs the plain depth-first search (no portfolio, no dead-position proof) on
+the same deals for comparison. Issue targets: standard ≥ 90% decided, ≤ 10 s per deal, median < 1 s;
+Russian 100% decided, median < 0.1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.progress import Progress
+from plugins.yukon.cli import run_tasks, summary
+from plugins.yukon.rules import YukonRules
+from plugins.yukon.solver import solve
+
+
+def baseline(deals: int, variant: str, budget: int, seconds: float) -> str:
+    rules = YukonRules()
+    rows = []
+    with Progress(deals, f"baseline {variant}") as bar:
+        for number in range(1, deals + 1):
+            result = solve(rules.deal({"variant": variant}, number), budget, seconds, strategy="plain")
+            rows.append({"verdict": result.verdict, "seconds": result.seconds, "nodes": result.nodes})
+            bar.advance()
+    return summary(rows)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--budget", type=int, default=60_000)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--baseline", action="store_true")
+    args = parser.parse_args()
+    for variant in ("standard", "russian"):
+        started = time.perf_counter()
+        tasks = [(n, variant, False, args.budget, args.seconds) for n in range(1, args.deals + 1)]
+        rows = run_tasks(tasks, args.jobs, variant)
+        print(f"{variant} (portfolio, {time.perf_counter() - started:.0f} s wall): {summary(rows)}")
+        if args.baseline:
+            plain = baseline(args.deals, variant, args.budget, args.seconds)
+            print(f"{variant} (baseline: plain depth-first): {plain}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

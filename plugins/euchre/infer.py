@@ -1,0 +1,71 @@
+"""What a seat can infer, and deals consistent with it: cards seen, voids shown, the upcard in the
+dealer's hand, and what bids and passes suggest. The buried three cards and the dealer's discard stay
+unknown: an unseen card is not necessarily in anyone's hand."""
+
+from __future__ import annotations
+
+from core.cards import Card, Suit
+from core.rng import Rng
+from plugins.euchre.cards import DECK, Ranking
+from plugins.euchre.observe import Observation
+
+
+def voids(obs: Observation) -> list[set[Suit]]:
+    """Per seat, the effective suits it has shown it does not hold (it failed to follow them)."""
+    result: list[set[Suit]] = [set() for _ in range(4)]
+    if obs.trump is None:
+        return result
+    ranking = Ranking(obs.trump)
+    tricks = [t.plays for t in obs.tricks] + ([obs.current] if obs.current else [])
+    for plays in tricks:
+        led = ranking.suit_of(plays[0][1])
+        for seat, card in plays[1:]:
+            if ranking.suit_of(card) != led:
+                result[seat].add(led)
+    return result
+
+
+def hand_sizes(obs: Observation) -> list[int]:
+    played = [0, 0, 0, 0]
+    for trick in obs.tricks:
+        for seat, _ in trick.plays:
+            played[seat] += 1
+    for seat, _ in obs.current:
+        played[seat] += 1
+    return [5 - played[s] for s in range(4)]
+
+
+def sample_hands(obs: Observation, rng: Rng, tries: int = 60) -> list[tuple[Card, ...]] | None:
+    """Hands for the other active seats consistent with everything ``obs`` shows (own hand as is);
+    None if no consistent deal was found in ``tries`` attempts."""
+    seen = set(obs.hand) | set(obs.played)
+    if obs.discard is not None:
+        seen.add(obs.discard)
+    fixed: dict[int, list[Card]] = {s: [] for s in range(4)}
+    upcard = obs.upcard
+    if obs.upcard_fate == "taken" and upcard not in seen and obs.dealer != obs.seat:
+        fixed[obs.dealer].append(upcard)
+    seen.add(upcard)
+    pool = [c for c in DECK if c not in seen]
+    sizes = hand_sizes(obs)
+    shown = voids(obs)
+    ranking = Ranking(obs.trump) if obs.trump is not None else None
+    seats = [s for s in range(4) if s != obs.seat and s not in obs.sitting_out]
+    for _ in range(tries):
+        rng.shuffle(pool)
+        hands: dict[int, list[Card]] = {s: list(fixed[s]) for s in range(4)}
+        left = list(pool)
+        ok = True
+        for seat in sorted(seats, key=lambda s: -len(shown[s])):
+            need = sizes[seat] - len(hands[seat])
+            take = [c for c in left if ranking is None or ranking.suit_of(c) not in shown[seat]][:need]
+            if len(take) < need:
+                ok = False
+                break
+            hands[seat] += take
+            for c in take:
+                left.remove(c)
+        if ok:
+            hands[obs.seat] = list(obs.hand)
+            return [tuple(hands[s]) for s in range(4)]
+    return None

@@ -1,0 +1,128 @@
+"""Euchre CPU players: no peeking at hidden cards, and the behaviour strong players expect."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from core.rng import Rng
+from plugins.euchre.cards import Ranking
+from plugins.euchre.cpu import EasyPlayer, HardPlayer, RuleBasedPlayer, sure_tricks
+from plugins.euchre.model import EuchreState, Hand, Move
+from plugins.euchre.plugin import GAME
+from tests.euchre_helpers import RULES, legal, moves, new_state
+
+STRATEGIES = [EasyPlayer, RuleBasedPlayer, HardPlayer]
+C = __import__("core.cards", fromlist=["Card"]).Card.parse
+
+
+def swap_hidden(state: EuchreState, seat: int) -> EuchreState | None:
+    """The same position with a card of another hand exchanged with a buried card (None: no hidden card
+    is left in another hand)."""
+    hand = state.hand
+    a = next((s for s in range(4) if s != seat and any(c != hand.deal.upcard for c in hand.hands[s])), None)
+    if a is None:
+        return None
+    buried = hand.deal.buried
+    hands = list(hand.hands)
+    card_a, card_b = next(c for c in hands[a] if c != hand.deal.upcard), buried[0]
+    hands[a] = tuple(card_b if c == card_a else c for c in hands[a])
+    deal = replace(hand.deal, buried=(card_a, *buried[1:]))
+    return replace(state, hand=replace(hand, hands=tuple(hands), deal=deal))
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_no_peeking_positions_differing_only_in_unseen_cards_get_the_same_decision(strategy: type) -> None:
+    for seed in range(12):
+        state = RULES.new_game({}, seed)
+        # play into the middle of the hand with normal players so every phase is covered
+        for ply in range(30):
+            seat = RULES.to_move(state)
+            if seat is None or state.number:
+                break
+            twin = swap_hidden(state, seat)
+            if twin is not None:
+                assert RULES.observation(twin, seat) == RULES.observation(state, seat)
+                first = strategy().choose(RULES.observation(state, seat), RULES.legal_moves(state), Rng(ply))
+                second = strategy().choose(RULES.observation(twin, seat), RULES.legal_moves(twin), Rng(ply))
+                assert first == second
+            state = RULES.apply(state, RuleBasedPlayer().choose(RULES.observation(state, seat),
+                                                                RULES.legal_moves(state), Rng(ply)))
+
+
+def test_strategies_never_receive_the_state() -> None:
+    from core.session import GameSession
+
+    received: list[object] = []
+
+    class Spy(RuleBasedPlayer):
+        def choose(self, obs, legal, rng):  # type: ignore[no-untyped-def]
+            received.append(obs)
+            return super().choose(obs, legal, rng)
+
+    game = replace(GAME, strategies={**GAME.strategies, "spy": Spy})
+    session = GameSession.new(game, seed=3, players=["spy"] * 4)
+    for _ in range(40):
+        session.cpu_step()
+    assert received and not any(isinstance(o, EuchreState | Hand) for o in received)
+
+
+@pytest.mark.parametrize("strategy", [RuleBasedPlayer, HardPlayer])
+def test_dealer_with_the_right_bower_and_two_more_trumps_picks_up(strategy: type) -> None:
+    state = new_state("S", "9H", S="JH AH QH 9C TD", W="9S TS JS 9D KC")
+    state = moves(state, "W pass", "N pass", "E pass")
+    move = strategy().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(0))
+    assert move.kind == "order"
+
+
+@pytest.mark.parametrize("strategy", [RuleBasedPlayer, HardPlayer])
+def test_last_to_play_does_not_trump_a_partners_winning_ace(strategy: type) -> None:
+    # hearts trump; West leads a club, North (partner) takes it with A♣, East follows; South is last,
+    # void in clubs, holding trumps
+    state = new_state("S", "9H", S="JH TH QD KD 9D", N="AC 9S TS QS KS", W="9C KC AS JS QH",
+                      E="TC JC KH AH TD")
+    state = moves(state, "W pass", "N order", "S discard 9D", "W play 9C", "N play AC", "E play TC")
+    move = strategy().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(0))
+    assert move.card is not None and not Ranking(C("9H").suit).is_trump(move.card), \
+        "no need to trump the partner's winning ace"
+
+
+@pytest.mark.parametrize("strategy", [RuleBasedPlayer, HardPlayer])
+def test_maker_with_both_bowers_and_a_third_trump_leads_trump(strategy: type) -> None:
+    state = new_state("E", "9S", S="JH JD AH AS KC", E="QH TS JS QS KS")
+    state = moves(state, "S pass", "W pass", "N pass", "E pass", "S call H")
+    move = strategy().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(0))
+    assert move.card is not None and move.card in (C("JH"), C("JD"))
+
+
+def test_a_defender_does_not_lead_trump_or_a_lone_ace_into_a_lone_maker() -> None:
+    # West goes alone in spades; South, on lead, holds a singleton A♦, a trump and clubs
+    state = new_state("N", "TS", S="AD 9S KC QC TC", W="JS JC AS KS QS")
+    state = moves(state, "E pass", "S pass", "W order alone")
+    state = moves(state, "N " + legal(state)[0])
+    assert RULES.to_move(state) == 2 or RULES.to_move(state) == 0
+    while RULES.to_move(state) != 0:
+        state = RULES.apply(state, RuleBasedPlayer().choose(RULES.observation(state, RULES.to_move(state)),
+                                                            RULES.legal_moves(state), Rng(0)))
+    move = RuleBasedPlayer().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(0))
+    assert move.card not in (C("9S"), C("AD"))
+
+
+def test_hard_goes_alone_with_a_hand_that_wins_all_five() -> None:
+    assert sure_tricks([C("JH"), C("JD"), C("AH"), C("KH"), C("QH")], C("9H").suit) == 5
+    assert sure_tricks([C("JH"), C("JD"), C("AH"), C("KH"), C("AC")], C("9H").suit) == 5
+    assert sure_tricks([C("JH"), C("AH"), C("KH"), C("QH"), C("AC")], C("9H").suit) == 1
+    state = new_state("E", "9H", S="JH JD AH KH AC")
+    move = HardPlayer().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(0))
+    assert move == Move("order", alone=True)
+    normal = RuleBasedPlayer().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(0))
+    assert normal.kind == "order"
+
+
+def test_easy_is_careless_sometimes_and_normal_never_is() -> None:
+    state = new_state("E", "9H", S="JH TH QD KD 9D")
+    state = moves(state, "S order", "E " + legal(moves(new_state("E", "9H", S="JH TH QD KD 9D"), "S order"))[0])
+    picks = {EasyPlayer().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(i)) for i in range(40)}
+    usual = {RuleBasedPlayer().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(i)) for i in range(40)}
+    assert len(picks) > 1 and len(usual) == 1
