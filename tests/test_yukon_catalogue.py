@@ -1,0 +1,100 @@
+"""The shipped catalogue of solvable deals, deal modes, today's deal, and winning a catalogue deal by clicks."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+import plugins.yukon.plugin as yukon_plugin
+from core.rng import Rng
+from core.session import GameSession
+from plugins.yukon.catalogue import Catalogue, load_catalogue
+from plugins.yukon.difficulty import LEVELS
+from plugins.yukon.plugin import GAME
+from plugins.yukon.rules import FOUNDATION, YukonRules
+from plugins.yukon.solver import SOLVER_VERSION, WON, solve
+from tests.gui_helpers import click, make_window
+
+R = YukonRules()
+
+
+def test_the_catalogue_has_enough_entries_spread_over_the_levels() -> None:
+    catalogue = load_catalogue()
+    assert catalogue.data["solver_version"] == SOLVER_VERSION and catalogue.data["rules_version"] >= 1
+    for variant, wanted in (("standard", 1000), ("russian", 300)):
+        entries = catalogue.entries[variant]
+        assert len(entries) >= wanted and len({e.deal for e in entries}) == len(entries)
+        counts = [len(catalogue.level(variant, level)) for level in LEVELS]
+        assert max(counts) - min(counts) <= 1, counts
+
+
+@pytest.mark.parametrize("variant", ["standard", "russian"])
+def test_a_sample_of_entries_is_solvable_and_replays_to_a_win(variant: str) -> None:
+    catalogue = load_catalogue()
+    sample = [Rng.derive("catalogue-check", variant, i).choice(catalogue.entries[variant]) for i in range(4)]
+    for entry in sample:
+        state = R.deal({"variant": variant}, entry.deal)
+        result = solve(state, max_nodes=catalogue.data["budget"])
+        assert result.verdict == WON and len(result.moves) == entry.moves
+        for move in result.moves:
+            state = R.apply(state, move)
+        assert state.won
+
+
+def test_todays_deal_is_the_same_all_day_and_depends_on_date_level_variant() -> None:
+    catalogue = load_catalogue()
+    day = datetime.date(2026, 11, 29)
+    assert catalogue.todays("standard", "easy", day) == catalogue.todays("standard", "easy", day)
+    picks = {catalogue.todays("standard", "easy", day + datetime.timedelta(days=i)).deal for i in range(30)}
+    assert len(picks) > 10
+    assert catalogue.todays("standard", "easy", day).level == "easy"
+    assert catalogue.todays("russian", "hard", day).level == "hard"
+
+
+def test_solvable_mode_deals_from_the_catalogue_at_the_chosen_level() -> None:
+    settings = GAME.settings.defaults() | {"deal_mode": "solvable", "difficulty": "hard"}
+    catalogue = load_catalogue()
+    for seed in range(5):
+        state = R.new_game(settings, seed)
+        entry = catalogue.lookup("standard", state.deal_number or 0)
+        assert entry is not None and entry.level == "hard"
+
+
+def test_a_todays_deal_save_replays_the_same_deal_on_another_day() -> None:
+    settings = GAME.settings.defaults() | {"deal_mode": "today", "difficulty": "normal"}
+    session = GameSession.new(GAME, settings, seed=4, players=[None])
+    assert session.start["deal"] == {"number": session.state.deal_number}
+    again = GameSession.restore(GAME, session.record())
+    assert again.state == session.state
+
+
+def test_a_damaged_catalogue_is_reported_clearly(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "yukon.json"
+    path.write_text("{")
+    with pytest.raises(ValueError, match="cannot be read"):
+        Catalogue.load(path)
+
+
+def test_win_a_catalogue_deal_by_clicking_the_solvers_moves(qtbot: QtBot) -> None:
+    entry = load_catalogue().level("standard", "easy")[0]
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": entry.deal},
+                                               saves=window.saves))
+    assert page is not None and "solvable" in page.status.text()
+    view = page.view
+    for move in solve(page.session.state).moves:
+        state = page.session.state
+        column = state.columns[move.source]
+        click(qtbot, page, view.items[column[len(column) - move.count]])
+        if move.target == FOUNDATION:
+            top = state.foundation_top(column[-1].suit)
+            click(qtbot, page, view.items[top] if top else view.foundation_slots[
+                [s.letter for s in __import__("core.cards", fromlist=["SUITS"]).SUITS].index(column[-1].suit.letter)])
+        else:
+            target = state.columns[move.target]
+            click(qtbot, page, view.items[target[-1]] if target else view.column_slots[move.target])
+    assert page.session.state.won and view.banner_box.isVisible()
+    assert page.status.text().startswith("Deal")
