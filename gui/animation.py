@@ -24,5 +24,9 @@ def move_ms() -> int:
     return MOVE_MS if enabled() else 0
 
 
+def flip_ms() -> int:
+    return FLIP_MS if enabled() else 0
+
+
 def cpu_delay_ms() -> int:
     return CPU_DELAY_MS if enabled() else 0

@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     QPropertyAnimation,
     QRectF,
     Qt,
+    QVariantAnimation,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
@@ -188,9 +189,29 @@ class CardItem(ClickableItem):
             self.update()
 
     def set_card(self, card: Card | None, face_up: bool) -> None:
-        if card != self.card or face_up != self.face_up:
-            self.card, self.face_up = card, face_up
+        if card == self.card and face_up == self.face_up:
+            return
+        turning = card == self.card and self.card is not None and self.isVisible()
+        self.card, self.face_up = card, face_up
+        if turning and animation.flip_ms() > 0:
+            self.flip()
+        else:
             self.update()
+
+    def flip(self) -> None:
+        """Turn over on the spot: narrow to an edge, show the other side, widen again."""
+        flip = QVariantAnimation(self)
+        flip.setDuration(animation.flip_ms())
+        flip.setStartValue(-1.0)
+        flip.setEndValue(1.0)
+        flip.valueChanged.connect(self._flip_step)
+        flip.finished.connect(lambda: self.setTransform(QTransform()))
+        flip.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+        self._flip = flip
+
+    def _flip_step(self, value: float) -> None:
+        scale = max(abs(value), 0.02)
+        self.setTransform(QTransform().translate(self.width * (1 - scale) / 2, 0).scale(scale, 1))
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
