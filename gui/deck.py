@@ -113,4 +113,4 @@ def _aisleriot_id(key: str) -> str:
         return "back"
     card = Card.parse(key)
     rank = _AISLERIOT_RANKS.get(card.rank, str(card.rank))
-    return f"{rank}_{_AISLERIOT_SUITS[card.suit.letter]}"
+    return f"{_AISLERIOT_SUITS[card.suit.letter]}_{rank}"

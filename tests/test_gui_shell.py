@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
@@ -150,3 +153,15 @@ def test_card_items_render_faces_from_the_svg_art(qtbot: QtBot) -> None:
     image = pixmap.toImage()
     assert image.pixelColor(60, 84).alpha() == 255
     assert isinstance(CardItem(window.art, Card.parse("QH")), CardItem)
+
+
+@pytest.mark.skipif(not Path("/usr/share/aisleriot/cards/anglo.svgz").exists(), reason="gnome-cards-data not installed")
+def test_installed_system_card_themes_are_offered_and_render(qtbot: QtBot) -> None:
+    from gui.deck import CardArt, available_themes
+
+    ids = [theme.id for theme in available_themes()]
+    assert ids[0] == "classic" and "system:anglo" in ids
+    art = CardArt("system:anglo")
+    for card in (Card.parse("QH"), Card.parse("AS"), None):
+        image = art.pixmap(card, 80).toImage()
+        assert image.pixelColor(40, 56).alpha() == 255, f"{card} rendered empty"
