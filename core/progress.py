@@ -1,11 +1,19 @@
-"""A text progress bar for long command-line jobs (tournaments, solving ranges, catalogue builds)."""
+"""Long command-line jobs: a text progress bar, running tasks in parallel processes, writing results."""
 
 from __future__ import annotations
 
+import csv
+import json
 import sys
 import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from types import TracebackType
-from typing import TextIO
+from typing import Any, TextIO, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Progress:
@@ -63,3 +71,31 @@ class Progress:
         if force or percent != self._last_percent:
             self.stream.write(self.line(note) + "\n")
             self._last_percent = percent
+
+
+def parallel_map(function: Callable[[T], R], tasks: Sequence[T], jobs: int, label: str,
+                 chunksize: int = 2) -> list[R]:
+    """``function`` over ``tasks`` in ``jobs`` processes (in order), with a progress bar."""
+    results: list[R] = []
+    with Progress(len(tasks), label) as bar:
+        if jobs <= 1:
+            for task in tasks:
+                results.append(function(task))
+                bar.advance()
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for result in pool.map(function, tasks, chunksize=chunksize):
+                    results.append(result)
+                    bar.advance()
+    return results
+
+
+def write_rows(rows: Sequence[Mapping[str, Any]], csv_path: Path | None = None, json_path: Path | None = None) -> None:
+    """Per-item results of a command-line job as JSON and/or CSV."""
+    if json_path:
+        json_path.write_text(json.dumps(list(rows), indent=1), encoding="utf-8")
+    if csv_path and rows:
+        with csv_path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from core.game import Hint
+from core.game import Hint, IllegalMove
 from core.session import GameSession
 from gui.cards import CardScene
 from gui.deck import CardArt
@@ -36,6 +36,20 @@ class GameView(QObject):
         self.art = art
         self.scene = CardScene()
         self.scene.background_clicked.connect(self.background_clicked)
+
+    #: the last reason a move was refused, shown in the status line
+    message = ""
+
+    def try_play(self, move: object) -> bool:
+        """Play a move for the person; when the rules refuse it, keep the reason for the status line."""
+        try:
+            self.session.play(move)
+        except IllegalMove as error:
+            self.message = str(error)
+            self.changed.emit()
+            return False
+        self.message = ""
+        return True
 
     def layout(self, width: float, height: float) -> None:
         """Place every item for a table of this many logical pixels (card sizes follow the window)."""

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import statistics
 import sys
 import time
@@ -12,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from core.cli import UsageError
-from core.progress import Progress
+from core.progress import Progress, parallel_map, write_rows
 from core.session import GameSession
 from plugins.euchre.record import RecordError, describe, read_record, write_record
 from plugins.euchre.settings import SCHEMA
@@ -54,23 +52,9 @@ def run(args: argparse.Namespace) -> int:
 
 def run_tournament(a: str, b: str, deals: int, seed: int, jobs: int, preset: str) -> list[Any]:
     """Play ``deals`` duplicate pairs with a progress bar; the per-deal results."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from plugins.euchre.tournament import play_pair
 
-    tasks = [(seed + i, a, b, preset) for i in range(deals)]
-    pairs = []
-    with Progress(len(tasks), f"{a} vs {b}") as bar:
-        if jobs <= 1:
-            for task in tasks:
-                pairs.append(play_pair(task))
-                bar.advance()
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for pair in pool.map(play_pair, tasks, chunksize=8):
-                    pairs.append(pair)
-                    bar.advance()
-    return pairs
+    return parallel_map(play_pair, [(seed + i, a, b, preset) for i in range(deals)], jobs, f"{a} vs {b}", 8)
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -87,14 +71,8 @@ def _tournament(args: argparse.Namespace) -> int:
     pairs = run_tournament(args.a, args.b, args.hands // 2, args.seed, args.jobs, args.preset)
     for line in summarize(args.a, args.b, pairs):
         print(line)
-    rows = [{"seed": p.seed, "a_points": p.a_points, "b_points": p.b_points} for p in pairs]
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
-    if args.csv:
-        with args.csv.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+    write_rows([{"seed": p.seed, "a_points": p.a_points, "b_points": p.b_points} for p in pairs],
+               args.csv, args.json)
     return 0
 
 
@@ -141,13 +119,7 @@ def _simulate(args: argparse.Namespace) -> int:
             bar.advance()
     elapsed = time.perf_counter() - started
     _summary(rows, elapsed)
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
-    if args.csv:
-        with args.csv.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+    write_rows(rows, args.csv, args.json)
     return 0
 
 

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
 )
 
 from core.cards import SUITS, Card, Suit
-from core.game import IllegalMove
 from core.session import GameSession
 from core.text import Text
 from gui.cards import CardItem, ClickableItem
@@ -373,11 +372,7 @@ class EuchreView(GameView):
     def play(self, move: Move) -> bool:
         if self.session.paused or self.session.to_move != SOUTH or not self.ready_for_cpu():
             return False
-        try:
-            self.session.play(move)
-        except IllegalMove as error:
-            self.message = str(error)
-            self.changed.emit()
+        if not self.try_play(move):
             return False
         self.alone_armed = False
         self.refresh()
@@ -452,8 +447,6 @@ class EuchreView(GameView):
                 self.toggle_alone()
             return True
         return False
-
-    message = ""
 
     def status_text(self) -> str:
         if self.review_text:

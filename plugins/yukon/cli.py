@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import statistics
 import sys
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from core.cli import UsageError
-from core.progress import Progress
+from core.progress import Progress, parallel_map, write_rows
 from plugins.yukon.deal import MAX_DEAL
 from plugins.yukon.rules import RUSSIAN, STANDARD, YukonRules, describe
 
@@ -106,18 +104,7 @@ def _parse_range(text: str) -> tuple[int, int]:
 def run_tasks(tasks: list[tuple[int, str, bool, int, float]], jobs: int, label: str) -> list[dict[str, Any]]:
     if jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    rows: list[dict[str, Any]] = []
-    with Progress(len(tasks), label) as bar:
-        if jobs == 1:
-            for task in tasks:
-                rows.append(solve_one(task))
-                bar.advance()
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for row in pool.map(solve_one, tasks, chunksize=2):
-                    rows.append(row)
-                    bar.advance()
-    return rows
+    return parallel_map(solve_one, tasks, jobs, label)
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
@@ -132,16 +119,6 @@ def summary(rows: list[dict[str, Any]]) -> str:
             f"{nodes / max(sum(times), 1e-9):,.0f} positions/s")
 
 
-def _write(rows: list[dict[str, Any]], csv_path: Path | None, json_path: Path | None) -> None:
-    if json_path:
-        json_path.write_text(json.dumps(rows, indent=1), encoding="utf-8")
-    if csv_path:
-        with csv_path.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
-
-
 def _solve(args: argparse.Namespace) -> int:
     if args.budget < 1 or args.seconds <= 0:
         raise UsageError("--budget and --seconds must be positive")
@@ -150,7 +127,7 @@ def _solve(args: argparse.Namespace) -> int:
         tasks = [(n, args.variant, args.returns, args.budget, args.seconds) for n in range(low, high + 1)]
         rows = run_tasks(tasks, args.jobs, "solving")
         print(summary(rows))
-        _write(rows, args.csv, args.json)
+        write_rows(rows, args.csv, args.json)
         return 0
     if args.number is None:
         raise UsageError("give a deal number, or --range A-B")
@@ -161,7 +138,7 @@ def _solve(args: argparse.Namespace) -> int:
           + f"; {row['nodes']} positions searched in {row['seconds']:.3f} s")
     if args.moves and row["solution"]:
         print(row["solution"])
-    _write([row], args.csv, args.json)
+    write_rows([row], args.csv, args.json)
     return 0
 
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
 
 from core.cards import SUITS, Card
-from core.game import Hint, IllegalMove
+from core.game import Hint
 from core.session import GameSession
 from core.text import Text
 from gui.cards import CardItem, ClickableItem, SlotItem
@@ -381,14 +381,9 @@ class YukonView(GameView):
                 return False
         else:
             move = Move(pick.source, target, pick.count, pick.suit)
-        try:
-            self.session.play(move)
-        except IllegalMove as error:
-            self.message = str(error)
-            self.changed.emit()
+        if not self.try_play(move):
             return False
         self.selection = None
-        self.message = ""
         self.refresh()
         return True
 
