@@ -140,6 +140,7 @@ class GamePage(QWidget):
         self.cpu_timer = QTimer(self)
         self.cpu_timer.setSingleShot(True)
         self.cpu_timer.timeout.connect(self._cpu_move)
+        self.view.scene.background_clicked.connect(self.disarm)
         self.view.changed.connect(self._update)
         self.view.action_requested.connect(self._action)
         self.retranslate()

@@ -106,3 +106,11 @@ def test_restart_needs_two_presses_and_escape_cancels(qtbot: QtBot) -> None:
     qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
     qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
     assert window.page is not page and window.page.session.seed != first.seed
+
+
+def test_a_click_on_the_empty_table_cancels_the_restart_confirmation(qtbot: QtBot) -> None:
+    _, page = open_euchre(qtbot)
+    qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
+    assert "again" in page.buttons["restart"].text()
+    page.view.scene.background_clicked.emit()
+    assert page.buttons["restart"].text() == "Restart"

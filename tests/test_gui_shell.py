@@ -165,3 +165,17 @@ def test_installed_system_card_themes_are_offered_and_render(qtbot: QtBot) -> No
     for card in (Card.parse("QH"), Card.parse("AS"), None):
         image = art.pixmap(card, 80).toImage()
         assert image.pixelColor(40, 56).alpha() == 255, f"{card} rendered empty"
+
+
+def test_tab_reaches_the_toolbar_buttons_and_enter_presses_them(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    page.buttons["hint"].setFocus()
+    qtbot.keyClick(page.buttons["hint"], Qt.Key.Key_Tab)
+    focused = window.focusWidget()
+    assert isinstance(focused, QPushButton) and focused.objectName() == "pause"
+    qtbot.keyClick(focused, Qt.Key.Key_Return)
+    assert page.session.paused
+    qtbot.keyClick(focused, Qt.Key.Key_Enter)
+    assert not page.session.paused
