@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from core.cards import SUITS, Card, Suit
 from core.rng import Rng
 from plugins.euchre.cards import DECK, TRUMP_BASE, Ranking
 from plugins.euchre.model import Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
+from plugins.euchre.rules import EuchreRules
+
+if TYPE_CHECKING:
+    from plugins.euchre.infer import SampledDeal
 
 _TRUMP_VALUE = {8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3}  # by order within trump
 
@@ -277,11 +281,17 @@ class HardPlayer(RuleBasedPlayer):
 
     SAMPLES: ClassVar[dict[int, int]] = {4: 6, 3: 16, 2: 16, 1: 1}
 
+    BID_SAMPLES: ClassVar[int] = 12
+    CLOSE: ClassVar[float] = 0.6  # how near the fixed threshold a call must be to be simulated
+
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         if obs.phase in (Phase.BID1, Phase.BID2):
             sure = self._sure_loner(obs, legal)
             if sure is not None:
                 return sure
+            simulated = self._simulated_call(obs, legal, rng)
+            if simulated is not None:
+                return simulated
         if obs.phase == Phase.PLAY and len(legal) > 1 and len(obs.hand) <= 4:
             card = self._exact(obs, [m.card for m in legal if m.card is not None], rng)
             if card is not None:
@@ -301,6 +311,61 @@ class HardPlayer(RuleBasedPlayer):
             if sure_tricks(cards, trump) >= 5:
                 return move
         return None
+
+    def _candidate(self, obs: Observation, legal: Sequence[Move]) -> tuple[float, Move] | None:
+        """The call the fixed judgement would consider, with its estimate."""
+        if obs.phase == Phase.BID1:
+            if Move("order") not in legal:
+                return None
+            cards = list(obs.hand)
+            if obs.seat == obs.dealer:
+                cards = [*cards, obs.upcard]
+                cards.remove(best_discard(cards, obs.upcard.suit, keep=obs.upcard))
+            estimate = estimate_tricks(cards, obs.upcard.suit)
+            if obs.seat != obs.dealer:
+                upcard = _value_of_upcard(obs.upcard)
+                estimate += 0.6 * upcard if obs.dealer == partner(obs.seat) else -0.6 * upcard
+            return estimate, Move("order")
+        calls = [m for m in legal if m.kind == "call" and not m.alone and m.suit is not None]
+        if not calls:
+            return None
+        scored = [(estimate_tricks(obs.hand, m.suit), m) for m in calls if m.suit is not None]
+        return max(scored, key=lambda pair: pair[0])
+
+    def _simulated_call(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move | None:
+        """For close calls and possible loners: expected points of pass / call / alone by playing sampled
+        deals out (the bidding so far replayed, then everyone at normal strength)."""
+        candidate = self._candidate(obs, legal)
+        if candidate is None:
+            return None
+        estimate, call = candidate
+        alone = Move(call.kind, suit=call.suit, alone=True)
+        options = [m for m in (call, alone) if m in legal and (not m.alone or estimate >= self.style.alone - 0.5)]
+        if abs(estimate - self.style.call) > self.CLOSE and not any(m.alone for m in options):
+            return None
+        from plugins.euchre.infer import sample_deal
+
+        rules = EuchreRules()
+        totals = {m: 0.0 for m in options}
+        pass_total = 0.0
+        samples = 0
+        for _ in range(self.BID_SAMPLES):
+            deal = sample_deal(obs, rng)
+            if deal is None:
+                break
+            samples += 1
+            for move in options:
+                totals[move] += _playout(rules, obs, deal, move, rng)
+            if Move("pass") in legal:
+                pass_total += _playout(rules, obs, deal, Move("pass"), rng)
+        if not samples:
+            return None
+        best = call if call in totals else options[0]
+        if alone in totals and totals[alone] > totals.get(call, float("-inf")) + 0.5 * samples:
+            best = alone  # a loner only when the same deals say it clearly beats the plain call
+        if Move("pass") in legal and pass_total >= totals[best]:
+            return Move("pass")
+        return best
 
     def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
         from plugins.euchre.dd import CARD_INDEX, Solver, Table
@@ -330,3 +395,21 @@ class HardPlayer(RuleBasedPlayer):
         usual = self._play(obs, cards)
         best = max(totals.values())
         return usual if totals[usual] >= best - 1e-9 else max(cards, key=lambda c: totals[c])
+
+
+_NORMAL = RuleBasedPlayer()
+
+
+def _playout(rules: EuchreRules, obs: Observation, deal: SampledDeal, move: Move, rng: Rng) -> float:
+    """Points for ``obs.seat``'s side (the other side's subtracted) when the sampled deal is replayed up
+    to now, ``move`` is made, and everyone plays on at normal strength to the end of the hand."""
+    state = rules.from_deal(obs.options.to_json(), deal.as_json())
+    for _, text in obs.bids:
+        state = rules.apply(state, Move.parse(text))
+    state = rules.apply(state, move)
+    while state.number == 0 and not state.over:
+        seat = rules.to_move(state)
+        assert seat is not None
+        state = rules.apply(state, _NORMAL.choose(rules.observation(state, seat), rules.legal_moves(state), rng))
+    points = state.results[-1].points
+    return float(points[obs.seat % 2] - points[1 - obs.seat % 2])

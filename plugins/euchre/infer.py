@@ -4,6 +4,9 @@ unknown: an unseen card is not necessarily in anyone's hand."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from core.cards import Card, Suit
 from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
@@ -69,3 +72,44 @@ def sample_hands(obs: Observation, rng: Rng, tries: int = 60) -> list[tuple[Card
             hands[obs.seat] = list(obs.hand)
             return [tuple(hands[s]) for s in range(4)]
     return None
+
+
+@dataclass(frozen=True)
+class SampledDeal:
+    """A whole deal consistent with a bidder's view: its own hand, the upcard, the others' hands."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    upcard: Card
+    buried: tuple[Card, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"dealer": "SWNE"[self.dealer],
+                "hands": {"SWNE"[s]: [c.text for c in h] for s, h in enumerate(self.hands)},
+                "upcard": self.upcard.text, "buried": [c.text for c in self.buried]}
+
+
+def sample_deal(obs: Observation, rng: Rng, tries: int = 30) -> SampledDeal | None:
+    """During the bidding: the other hands and the buried cards, drawn from the unseen cards. A seat that
+    passed is unlikely to have held a clear call: such samples are usually drawn again."""
+    from plugins.euchre.cpu import estimate_tricks
+
+    pool = [c for c in DECK if c not in obs.hand and c != obs.upcard]
+    passed_round1 = {s for s, text in obs.bids[:4] if text == "pass"}
+    best: SampledDeal | None = None
+    for _ in range(tries):
+        rng.shuffle(pool)
+        hands: list[tuple[Card, ...]] = []
+        at = 0
+        for seat in range(4):
+            if seat == obs.seat:
+                hands.append(obs.hand)
+            else:
+                hands.append(tuple(pool[at : at + 5]))
+                at += 5
+        deal = SampledDeal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[at : at + 3]))
+        best = deal
+        clear_call = any(estimate_tricks(hands[s], obs.upcard.suit) >= 2.9 for s in passed_round1 if s != obs.seat)
+        if not clear_call or rng.random() < 0.2:
+            return deal
+    return best
