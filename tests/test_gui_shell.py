@@ -179,3 +179,16 @@ def test_tab_reaches_the_toolbar_buttons_and_enter_presses_them(qtbot: QtBot) ->
     assert page.session.paused
     qtbot.keyClick(focused, Qt.Key.Key_Enter)
     assert not page.session.paused
+
+
+def test_qt_bindings_keep_the_reference_count_of_none(qtbot: QtBot) -> None:
+    """PySide6 6.12.0 lost a reference to None per void call: a long game then crashed Python."""
+    import sys
+
+    from gui.cards import SlotItem
+
+    item = SlotItem()
+    before = sys.getrefcount(None)
+    for _ in range(2000):
+        item.set_marks(selected=True)
+    assert sys.getrefcount(None) >= before - 50
