@@ -35,3 +35,27 @@ def test_example_is_discovered_through_its_entry_point(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     line = next(line for line in result.stdout.splitlines() if line.startswith("hilo"))
     assert "cardtable-hilo 0.1.0" in line and "games: hilo" in line
+
+
+def test_the_example_plays_in_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    import cardtable_hilo.plugin as hilo_plugin
+    from PySide6.QtCore import Qt
+
+    from core.session import GameSession
+    from tests.gui_helpers import make_window
+
+    window = make_window(qtbot, {"hilo": hilo_plugin})
+    assert "hilo" in window.launcher.tiles
+    game = window.host.game("hilo")
+    page = window.open_session(GameSession.new(game, {}, seed=1, saves=window.saves))
+    assert page is not None
+    deck = page.session.state.deck
+
+    def right(i: int) -> str:
+        return "higher" if deck[i + 1].rank >= deck[i].rank else "lower"
+
+    qtbot.keyClick(page.table, Qt.Key.Key_H if right(0) == "higher" else Qt.Key.Key_L)
+    assert page.session.moves == [right(0)] and not page.session.is_over
+    page.view.buttons[right(1)].click()
+    assert page.session.moves == [right(0), right(1)]
+    assert "2 right of 10" in page.view.caption.text()
