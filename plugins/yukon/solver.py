@@ -383,7 +383,7 @@ class _Search:
                         return
                     self.nodes += 1
                     if self.nodes >= self.max_nodes or (
-                        self.deadline is not None and self.nodes % 256 == 0 and time.perf_counter() > self.deadline
+                        self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() > self.deadline
                     ):
                         yield Result(UNKNOWN, [], self.nodes, time.perf_counter() - started)
                         return
