@@ -183,9 +183,6 @@ class PluginHost:
         except KeyError:
             raise KeyError(f"no game '{game_id}'; known: {', '.join(sorted(self._games)) or 'none'}") from None
 
-    def all_games(self) -> list[GameSpec]:
-        return list(self._games.values())
-
     def plugin_of(self, game_id: str) -> PluginInfo:
         return self._infos[self._owner[game_id]]
 

@@ -141,11 +141,11 @@ class GamePage(QWidget):
         self.cpu_timer.setSingleShot(True)
         self.cpu_timer.timeout.connect(self._cpu_move)
         self.view.scene.background_clicked.connect(self.disarm)
-        self.view.changed.connect(self._update)
+        self.view.changed.connect(self.update_controls)
         self.view.action_requested.connect(self._action)
         self.retranslate()
         self.view.refresh()
-        self._update()
+        self.update_controls()
         self.table.setFocus()
 
     # -- shared actions ---------------------------------------------------------------------------
@@ -157,7 +157,7 @@ class GamePage(QWidget):
     def undo(self) -> None:
         if self.session.undo():
             self.view.refresh()
-        self._update()
+        self.update_controls()
 
     def hint(self) -> None:
         if self.session.paused:
@@ -199,7 +199,7 @@ class GamePage(QWidget):
             self.overlay.hide()
             self.view.refresh()
             self.table.setFocus()
-        self._update()
+        self.update_controls()
 
     # -- notices and state ------------------------------------------------------------------------
 
@@ -209,7 +209,7 @@ class GamePage(QWidget):
         if timeout_ms:
             self._notice_timer.start(timeout_ms)
 
-    def _update(self) -> None:
+    def update_controls(self) -> None:
         actions = self.view.actions
         for name in ("undo", "hint", "pause", "restart", "new"):
             self.buttons[name].setVisible(name in actions)
@@ -230,7 +230,7 @@ class GamePage(QWidget):
             return
         if self.session.cpu_step() is not None:
             self.view.refresh()
-        self._update()
+        self.update_controls()
 
     def retranslate(self) -> None:
         labels = {"back": "back", "new": "new_game", "restart": "restart", "undo": "undo", "hint": "hint",
@@ -239,7 +239,7 @@ class GamePage(QWidget):
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))
         self.view.retranslate()
-        self._update()
+        self.update_controls()
 
     # -- keys -------------------------------------------------------------------------------------
 

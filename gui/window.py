@@ -140,9 +140,8 @@ class MainWindow(QMainWindow):
     def open_settings(self, game_id: str) -> None:
         game = self.host.game(game_id)
         current = self.settings_for(game)
-        paused_here = self.page is not None and not self.page.session.paused
-        if paused_here and self.page is not None:
-            self.page.cpu_timer.stop()
+        if self.page is not None:
+            self.page.cpu_timer.stop()  # no CPU moves behind the dialog
         dialog = SettingsDialog(game, current, self.prefs.card_theme, self)
         accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
         if accepted and dialog.card_theme() != self.prefs.card_theme:
@@ -166,7 +165,7 @@ class MainWindow(QMainWindow):
                 self.launcher.rebuild()
         elif self.page is not None:
             self.page.view.refresh()
-            self.page._update()
+            self.page.update_controls()
 
     # -- errors and closing -----------------------------------------------------------------------
 

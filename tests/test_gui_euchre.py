@@ -70,7 +70,7 @@ def test_only_legal_cards_are_framed_and_an_illegal_key_plays_nothing(qtbot: QtB
     for _ in range(3):
         page.session.play("pass")
     page.view.refresh()
-    page._update()
+    page.update_controls()
     qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs
     assert page.session.moves[-1] == "order" and page.view.obs.phase == Phase.DISCARD
     page.view.play(Move("discard", card=Card.parse("AH")))

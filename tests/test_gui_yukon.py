@@ -78,7 +78,7 @@ def test_undo_takes_back_a_move_that_turned_a_card(qtbot: QtBot) -> None:
     start = page.session.state
     page.session.play("3.5>6")
     page.view.refresh()
-    page._update()
+    page.update_controls()
     assert page.buttons["undo"].isEnabled()
     qtbot.keyClick(page.table, Qt.Key.Key_Z)
     assert page.session.state == start and not page.view.items[C("4D")].face_up

@@ -281,8 +281,8 @@ class HardPlayer(RuleBasedPlayer):
 
     SAMPLES: ClassVar[dict[int, int]] = {4: 6, 3: 16, 2: 16, 1: 1}
 
-    BID_SAMPLES: ClassVar[int] = 12
-    CLOSE: ClassVar[float] = 0.6  # how near the fixed threshold a call must be to be simulated
+    BID_SAMPLES: ClassVar[int] = 24
+    CLOSE: ClassVar[float] = 0.9  # how near the fixed threshold a call must be to be simulated
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         if obs.phase in (Phase.BID1, Phase.BID2):

@@ -55,9 +55,6 @@ class Phase(StrEnum):
     OVER = "over"  # the match is over
 
 
-BID_KINDS = frozenset({"pass", "order", "call", "pickup", "decline", "alone"})
-
-
 @dataclass(frozen=True, slots=True)
 class Move:
     """``pass``, ``order [alone]``, ``call H [alone]``, ``pickup``, ``decline``, ``discard 9C``, ``alone``

@@ -14,7 +14,7 @@ or turn into a test. ``write_record`` and ``read_record`` are inverses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,6 +144,3 @@ def describe(record: HandRecord) -> list[str]:
                          f"E/W {result.points[1]}")
     return lines
 
-
-def record_from_settings(settings: Mapping[str, Any], deal: Deal, log: tuple[tuple[int, str], ...]) -> str:
-    return write_record(Options.from_settings(settings), deal, log)

@@ -18,7 +18,6 @@ from core.game import IllegalMove, Outcome
 from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
 from plugins.euchre.model import (
-    BID_KINDS,
     PASS,
     SEAT_LETTERS,
     Deal,
@@ -398,5 +397,5 @@ def _finish_hand(state: EuchreState, hand: Hand) -> EuchreState:
     return replace(state, number=number, scores=scores, results=results, hand=start_hand(deal))
 
 
-__all__ = ["BID_KINDS", "EuchreRules", "deal_from_seed", "deal_to_json", "hand_points", "legal_moves",
-           "parse_deal", "partner", "why_illegal"]
+__all__ = ["EuchreRules", "deal_from_seed", "deal_to_json", "hand_points", "legal_moves", "parse_deal",
+           "why_illegal"]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.cards import Card, Suit
-from plugins.euchre.model import Deal, EuchreState, Hand, HandResult, Phase, Trick, parse_seat, seat_letter
+from plugins.euchre.model import EuchreState, Hand, HandResult, Phase, Trick, parse_seat, seat_letter
 from plugins.euchre.rules import deal_to_json, parse_deal
 from plugins.euchre.settings import Options
 
@@ -98,4 +98,4 @@ def state_from_json(data: Mapping[str, Any]) -> EuchreState:
                        tuple(_unresult(r) for r in data["results"]))
 
 
-__all__ = ["Deal", "state_from_json", "state_to_json"]
+__all__ = ["state_from_json", "state_to_json"]

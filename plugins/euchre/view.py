@@ -22,7 +22,7 @@ from gui.deck import CARD_RATIO, CardArt
 from gui.i18n import language
 from gui.view_base import GameView
 from plugins.euchre.cards import Ranking, same_colour_suit, sort_hand
-from plugins.euchre.model import EuchreState, Move, Phase, Trick, partner
+from plugins.euchre.model import EuchreState, Move, Phase, Trick
 from plugins.euchre.observe import Observation
 
 SOUTH = 0
@@ -474,4 +474,4 @@ def create_view(session: GameSession, art: CardArt) -> EuchreView:
     return EuchreView(session, art)
 
 
-__all__ = ["EuchreView", "create_view", "partner"]
+__all__ = ["EuchreView", "create_view"]

@@ -5,7 +5,7 @@ front of it (yellow); legal destinations turn green; click one to move there."""
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Iterator
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont
@@ -96,7 +96,7 @@ class YukonView(GameView):
                 self.entry = None
         self.deal_verdict = WON if self.entry is not None else ""
         self.position_verdict = ""
-        self._solving: object = None
+        self._solving: Iterator[Result | None] | None = None
         self._solving_for: tuple[object, ...] | None = None
         self.solver_timer = QTimer(self)
         self.solver_timer.setInterval(0)
@@ -210,7 +210,7 @@ class YukonView(GameView):
             return
         until = time.perf_counter() + SOLVER_SLICE_SECONDS
         while time.perf_counter() < until:
-            result = next(self._solving)  # type: ignore[call-overload]
+            result = next(self._solving)
             if isinstance(result, Result):
                 self._settle(result)
                 return
@@ -503,4 +503,4 @@ def create_view(session: GameSession, art: CardArt) -> YukonView:
     return YukonView(session, art)
 
 
-__all__: list[Any] = ["YukonView", "create_view"]
+__all__ = ["YukonView", "create_view"]
