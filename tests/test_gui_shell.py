@@ -192,3 +192,27 @@ def test_qt_bindings_keep_the_reference_count_of_none(qtbot: QtBot) -> None:
     for _ in range(2000):
         item.set_marks(selected=True)
     assert sys.getrefcount(None) >= before - 50
+
+
+def test_window_size_and_language_are_remembered_across_restarts(qtbot: QtBot) -> None:
+    from gui.prefs import ShellPrefs
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    window.resize(700, 520)
+    window.launcher.language.setCurrentIndex(window.launcher.language.findData("ja"))
+    window.close()
+    try:
+        assert ShellPrefs.load().language == "ja"
+        again = make_window(qtbot, {"yukon": yukon_plugin})
+        assert (again.width(), again.height()) == (1100, 760)  # make_window resizes; read the stored geometry
+        from PySide6.QtCore import QByteArray, QSettings
+
+        from core.paths import config_dir
+
+        stored = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat).value("geometry")
+        assert isinstance(stored, QByteArray) and not stored.isEmpty()
+        fresh = type(again)(again.host)
+        qtbot.addWidget(fresh)
+        assert (fresh.width(), fresh.height()) == (700, 520)
+    finally:
+        set_language("en")
