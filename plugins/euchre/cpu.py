@@ -279,7 +279,7 @@ class HardPlayer(RuleBasedPlayer):
     discard stay unknown), solves each exactly and plays the card with the best expected points. It goes
     alone when its hand wins all five tricks against any distribution."""
 
-    SAMPLES: ClassVar[dict[int, int]] = {4: 12, 3: 24, 2: 24, 1: 1}
+    SAMPLES: ClassVar[dict[int, int]] = {4: 24, 3: 48, 2: 48, 1: 1}
 
     BID_SAMPLES: ClassVar[int] = 24
     CLOSE: ClassVar[float] = 0.9  # how near the fixed threshold a call must be to be simulated
