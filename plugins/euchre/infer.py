@@ -54,6 +54,7 @@ def sample_hands(obs: Observation, rng: Rng, tries: int = 60) -> list[tuple[Card
     shown = voids(obs)
     ranking = Ranking(obs.trump) if obs.trump is not None else None
     seats = [s for s in range(4) if s != obs.seat and s not in obs.sitting_out]
+    last: list[tuple[Card, ...]] | None = None
     for _ in range(tries):
         rng.shuffle(pool)
         hands: dict[int, list[Card]] = {s: list(fixed[s]) for s in range(4)}
@@ -70,8 +71,37 @@ def sample_hands(obs: Observation, rng: Rng, tries: int = 60) -> list[tuple[Card
                 left.remove(c)
         if ok:
             hands[obs.seat] = list(obs.hand)
-            return [tuple(hands[s]) for s in range(4)]
-    return None
+            if _plausible(obs, hands, ranking, rng):
+                return [tuple(hands[s]) for s in range(4)]
+            last = [tuple(hands[s]) for s in range(4)]
+    return last
+
+
+def _plausible(obs: Observation, hands: dict[int, list[Card]], ranking: Ranking | None, rng: Rng) -> bool:
+    """What the bidding suggests, as soft evidence: the maker holds trumps; a seat that passed the upcard's
+    suit in round 1 rarely held three of them with a bower. Unlikely samples are mostly drawn again."""
+    if ranking is None or obs.trump is None:
+        return True
+    played: dict[int, list[Card]] = {s: [] for s in range(4)}
+    for trick in obs.tricks:
+        for seat, card in trick.plays:
+            played[seat].append(card)
+    for seat, card in obs.current:
+        played[seat].append(card)
+
+    def trumps(seat: int) -> list[Card]:
+        return [c for c in hands[seat] + played[seat] if ranking.is_trump(c)]
+
+    if obs.maker is not None and obs.maker != obs.seat and len(trumps(obs.maker)) < 2 and rng.random() < 0.8:
+        return False
+    if obs.trump == obs.upcard.suit:
+        passers = {s for s, text in obs.bids[:4] if text == "pass"} - {obs.seat, obs.dealer}
+        for seat in passers:
+            held = trumps(seat)
+            bowers = sum(1 for c in held if c.rank == 11)
+            if len(held) >= 3 and bowers and rng.random() < 0.7:
+                return False
+    return True
 
 
 @dataclass(frozen=True)
