@@ -98,3 +98,31 @@ def test_win_a_catalogue_deal_by_clicking_the_solvers_moves(qtbot: QtBot) -> Non
             click(qtbot, page, view.items[target[-1]] if target else view.column_slots[move.target])
     assert page.session.state.won and view.banner_box.isVisible()
     assert page.status.text().startswith("Deal")
+
+
+def test_win_a_catalogue_deal_with_the_keyboard_alone(qtbot: QtBot) -> None:
+    from PySide6.QtCore import Qt
+
+    entry = load_catalogue().level("standard", "easy")[1]
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": entry.deal},
+                                               saves=window.saves))
+    assert page is not None
+    view, table = page.view, page.table
+    qtbot.keyClick(table, Qt.Key.Key_Right)  # shows the cursor
+    for move in solve(page.session.state).moves:
+        # walk the cursor to the source column's front card, then up to the head of the group
+        while view.cursor[0] != move.source:
+            qtbot.keyClick(table, Qt.Key.Key_Right)
+        column = page.session.state.columns[move.source]
+        for _ in range(len(column) - 1 - view.cursor[1]):
+            qtbot.keyClick(table, Qt.Key.Key_Down)
+        for _ in range(move.count - 1):
+            qtbot.keyClick(table, Qt.Key.Key_Up)
+        if move.target == FOUNDATION:
+            qtbot.keyClick(table, Qt.Key.Key_F)
+        else:
+            qtbot.keyClick(table, Qt.Key.Key_Return)
+            qtbot.keyClick(table, Qt.Key.Key_1 + move.target)
+    assert page.session.state.won and "You won" in view.banner.text()

@@ -248,6 +248,8 @@ class YukonView(GameView):
         state = self.state
         if self.selection is not None and not self._group_items(self.selection):
             self.selection = None
+        if self.cursor_visible:
+            self._clamp_cursor(*self.cursor)  # the cursor's card may have moved away
         self._place(animate=True)
         self._mark()
         self._start_solver()
