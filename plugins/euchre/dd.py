@@ -31,48 +31,57 @@ class Table:
 
 
 class Solver:
-    """Exact play for one deal and trump; positions at trick boundaries are remembered across calls."""
+    """Exact play for one deal and trump; positions at trick boundaries are remembered across calls.
+
+    Hands are bitmasks over card ids; each table keeps, per effective suit, the mask of its cards and the
+    card ids from strongest to weakest, so a player's candidates come out already ordered."""
 
     def __init__(self, table: Table, out: frozenset[int]) -> None:
         self.table = table
         self.out = out
-        self.memo: dict[tuple[tuple[tuple[int, ...], ...], int], int] = {}
-        self.seats = {leader: [s for s in ((leader + i) % 4 for i in range(4)) if s not in out]
+        self.memo: dict[tuple[int, int, int, int, int], int] = {}
+        self.seats = {leader: tuple(s for s in ((leader + i) % 4 for i in range(4)) if s not in out)
                       for leader in range(4)}
+        strength = [table.order[c] + (100 if table.suit[c] == table.trump else 0) for c in range(24)]
+        self.by_strength = sorted(range(24), key=lambda c: -strength[c])
+        self.suit_mask = [0, 0, 0, 0]
+        for c in range(24):
+            self.suit_mask[table.suit[c]] |= 1 << c
 
-    def boundary(self, hands: tuple[tuple[int, ...], ...], leader: int) -> int:
+    def boundary(self, hands: tuple[int, int, int, int], leader: int) -> int:
         if not hands[leader]:
             return 0
-        key = (hands, leader)
+        key = (*hands, leader)
         value = self.memo.get(key)
         if value is None:
             value = self.memo[key] = self.trick(hands, leader, (), -1, 10)
         return value
 
-    def candidates(self, hand: tuple[int, ...], led: int) -> list[int]:
+    def candidates(self, hand: int, led: int) -> list[int]:
         table = self.table
-        cards = [c for c in hand if table.suit[c] == led] if led >= 0 else []
-        if not cards:
-            cards = list(hand)
-        cards.sort(key=lambda c: -(table.order[c] + (100 if table.suit[c] == table.trump else 0)))
+        if led >= 0 and hand & self.suit_mask[led]:
+            hand &= self.suit_mask[led]
         kept: list[int] = []
-        for c in cards:
-            # touching cards (same suit, next strength) win and lose the same tricks: try one of them
-            if kept and table.suit[kept[-1]] == table.suit[c] and table.order[kept[-1]] == table.order[c] + 1:
-                continue
-            kept.append(c)
+        order, suit = table.order, table.suit
+        for c in self.by_strength:
+            if hand >> c & 1:
+                # touching cards (same suit, next strength) win and lose the same tricks: try one of them
+                if kept and suit[kept[-1]] == suit[c] and order[kept[-1]] == order[c] + 1:
+                    continue
+                kept.append(c)
         return kept
 
-    def trick(self, hands: tuple[tuple[int, ...], ...], leader: int, plays: tuple[tuple[int, int], ...],
+    def trick(self, hands: tuple[int, int, int, int], leader: int, plays: tuple[tuple[int, int], ...],
               alpha: int, beta: int) -> int:
         table = self.table
         seats = self.seats[leader]
         if len(plays) == len(seats):
             led = table.suit[plays[0][1]]
             winner = max(plays, key=lambda p: table.power(p[1], led))[0]
-            played = {c for _, c in plays}
-            rest = tuple(tuple(c for c in h if c not in played) for h in hands)
-            return (1 if winner % 2 == 0 else 0) + self.boundary(rest, winner)
+            rest = list(hands)
+            for seat, c in plays:
+                rest[seat] &= ~(1 << c)
+            return (1 if winner % 2 == 0 else 0) + self.boundary((rest[0], rest[1], rest[2], rest[3]), winner)
         seat = seats[len(plays)]
         led = table.suit[plays[0][1]] if plays else -1
         maximize = seat % 2 == 0
@@ -91,9 +100,14 @@ class Solver:
 
     def values(self, hands: tuple[tuple[int, ...], ...], leader: int, current: tuple[tuple[int, int], ...],
                seat: int) -> dict[int, int]:
-        """For each card ``seat`` may play now: the tricks North/South take from here with best play."""
+        """For each card ``seat`` may play now: the tricks North/South take from here with best play.
+        ``hands`` are the cards still held (ids), ``current`` the trick so far as (seat, id)."""
+        masks = [0, 0, 0, 0]
+        for s, cards in enumerate(hands):
+            for c in cards:
+                masks[s] |= 1 << c
+        packed = (masks[0], masks[1], masks[2], masks[3])
         table = self.table
         led = table.suit[current[0][1]] if current else -1
-        hand = hands[seat]
-        legal = [c for c in hand if led >= 0 and table.suit[c] == led] or list(hand)
-        return {c: self.trick(hands, leader, (*current, (seat, c)), -1, 10) for c in legal}
+        legal = [c for c in hands[seat] if led >= 0 and table.suit[c] == led] or list(hands[seat])
+        return {c: self.trick(packed, leader, (*current, (seat, c)), -1, 10) for c in legal}
