@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 import plugins.yukon.plugin as yukon_plugin
 from core.rng import Rng
 from core.session import GameSession
+from gui.game_page import GamePage
 from plugins.yukon.catalogue import Catalogue, load_catalogue
 from plugins.yukon.difficulty import LEVELS
 from plugins.yukon.plugin import GAME
@@ -77,13 +78,19 @@ def test_a_damaged_catalogue_is_reported_clearly(tmp_path) -> None:  # type: ign
         Catalogue.load(path)
 
 
-def test_win_a_catalogue_deal_by_clicking_the_solvers_moves(qtbot: QtBot) -> None:
-    entry = load_catalogue().level("standard", "easy")[0]
+def open_easy_deal(qtbot: QtBot, index: int) -> GamePage:
+    entry = load_catalogue().level("standard", "easy")[index]
     window = make_window(qtbot, {"yukon": yukon_plugin})
     game = window.host.game("yukon")
     page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": entry.deal},
                                                saves=window.saves))
-    assert page is not None and "solvable" in page.status.text()
+    assert page is not None
+    return page
+
+
+def test_win_a_catalogue_deal_by_clicking_the_solvers_moves(qtbot: QtBot) -> None:
+    page = open_easy_deal(qtbot, 0)
+    assert "solvable" in page.status.text()
     view = page.view
     for move in solve(page.session.state).moves:
         state = page.session.state
@@ -103,12 +110,7 @@ def test_win_a_catalogue_deal_by_clicking_the_solvers_moves(qtbot: QtBot) -> Non
 def test_win_a_catalogue_deal_with_the_keyboard_alone(qtbot: QtBot) -> None:
     from PySide6.QtCore import Qt
 
-    entry = load_catalogue().level("standard", "easy")[1]
-    window = make_window(qtbot, {"yukon": yukon_plugin})
-    game = window.host.game("yukon")
-    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": entry.deal},
-                                               saves=window.saves))
-    assert page is not None
+    page = open_easy_deal(qtbot, 1)
     view, table = page.view, page.table
     qtbot.keyClick(table, Qt.Key.Key_Right)  # shows the cursor
     for move in solve(page.session.state).moves:
