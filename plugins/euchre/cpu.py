@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, ClassVar
 from core.cards import SUITS, Card, Suit
 from core.rng import Rng
 from plugins.euchre.cards import DECK, TRUMP_BASE, Ranking
+from plugins.euchre.dd import CARD_INDEX, Solver, Table
+from plugins.euchre.infer import sample_deal, sample_hands
 from plugins.euchre.model import Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
-from plugins.euchre.rules import EuchreRules
+from plugins.euchre.rules import EuchreRules, hand_points
 
 if TYPE_CHECKING:
     from plugins.euchre.infer import SampledDeal
@@ -343,8 +345,6 @@ class HardPlayer(RuleBasedPlayer):
         options = [m for m in (call, alone) if m in legal and (not m.alone or estimate >= self.style.alone - 0.5)]
         if abs(estimate - self.style.call) > self.CLOSE and not any(m.alone for m in options):
             return None
-        from plugins.euchre.infer import sample_deal
-
         rules = EuchreRules()
         totals = {m: 0.0 for m in options}
         pass_total = 0.0
@@ -368,10 +368,6 @@ class HardPlayer(RuleBasedPlayer):
         return best
 
     def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
-        from plugins.euchre.dd import CARD_INDEX, Solver, Table
-        from plugins.euchre.infer import sample_hands
-        from plugins.euchre.rules import hand_points
-
         assert obs.trump is not None and obs.maker is not None
         table = Table(obs.trump)
         done = obs.tricks_won()

@@ -66,5 +66,5 @@ def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | N
     """The best move by the preferences above, or ``None`` when there is no move at all."""
     if not legal_moves:
         return None
-    best = max(legal_moves, key=lambda m: score(observation, m)[0])
-    return Hint(best.text, REASONS[score(observation, best)[1]])
+    _, reason, best = max(((*score(observation, m), m) for m in legal_moves), key=lambda t: t[0])
+    return Hint(best.text, REASONS[reason])

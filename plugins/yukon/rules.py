@@ -16,6 +16,7 @@ from typing import Any
 
 from core.cards import SUITS, Card, Suit
 from core.game import IllegalMove, Outcome
+from plugins.yukon.catalogue import CatalogueError, load_catalogue
 from plugins.yukon.deal import MAX_DEAL, deal_columns
 
 STANDARD, RUSSIAN = "standard", "russian"
@@ -125,8 +126,6 @@ def deal_number_for(settings: Mapping[str, Any], seed: int, today: datetime.date
     if mode == "number":
         return int(settings.get("deal_number", 1))
     if mode in ("solvable", "today"):
-        from plugins.yukon.catalogue import CatalogueError, load_catalogue
-
         variant, _ = settings_variant(settings)
         level = str(settings.get("difficulty", "normal"))
         try:
