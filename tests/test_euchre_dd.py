@@ -45,3 +45,22 @@ def test_solver_matches_brute_force(case: int) -> None:
         hands[leader].remove(card)
         assert value == brute(table, hands, leader, out, [(leader, card)]), f"card {card}"
         hands[leader].append(card)
+
+
+@pytest.mark.parametrize("case", range(30))
+def test_null_window_queries_agree_with_exact_values(case: int) -> None:
+    """``reaches`` (the fast question "at least k tricks?") answers as the exact values say, for every
+    target, on four-card positions with one solver reused across the questions as in play."""
+    rng = Rng.derive("dd-reaches", case)
+    table = Table(rng.choice(list(SUITS)))
+    deck = list(range(24))
+    rng.shuffle(deck)
+    out = frozenset() if case % 4 else frozenset({rng.below(4)})
+    hands = tuple(tuple(deck[4 * i : 4 * i + 4]) if i not in out else () for i in range(4))
+    leader = next(s for s in range(4) if s not in out)
+    exact = Solver(table, out).values(hands, leader, (), leader)
+    solver = Solver(table, out)
+    for targets in ((1,), (2, 4), (1, 3), (3,), (4,)):
+        reached = solver.reaches(hands, leader, (), leader, targets)
+        for card, value in exact.items():
+            assert reached[card] == sum(1 for t in targets if value >= t), (card, targets)

@@ -370,21 +370,30 @@ class HardPlayer(RuleBasedPlayer):
     def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
         assert obs.trump is not None and obs.maker is not None
         table = Table(obs.trump)
-        done = obs.tricks_won()
+        done_ns = obs.tricks_won()[0]
+        # the hand's points change only where the makers reach three tricks and all five; as North/South
+        # totals those thresholds are 3 and 5 when North/South made trump, else 1 and 3
+        thresholds = (3, 5) if obs.maker % 2 == 0 else (1, 3)
+        left = len(obs.hand)
+        already = sum(1 for t in thresholds if t <= done_ns)
+        targets = tuple(t - done_ns for t in thresholds if done_ns < t <= done_ns + left)
+        points_for = []
+        for reached in range(len(thresholds) + 1):
+            ns = thresholds[reached - 1] if reached else thresholds[0] - 1
+            maker_tricks = ns if obs.maker % 2 == 0 else 5 - ns
+            points = hand_points(obs.maker, maker_tricks, obs.alone is not None, obs.defender_alone is not None)
+            points_for.append(points[obs.seat % 2] - points[1 - obs.seat % 2])
         totals = dict.fromkeys(cards, 0.0)
         current = tuple((s, CARD_INDEX[c]) for s, c in obs.current)
         samples = 0
-        for _ in range(self.SAMPLES.get(len(obs.hand), 6)):
+        for _ in range(self.SAMPLES.get(left, 6)):
             hands = sample_hands(obs, rng)
             if hands is None:
                 break
             ids = tuple(tuple(CARD_INDEX[c] for c in h) for h in hands)
-            values = Solver(table, obs.sitting_out).values(ids, obs.leader, current, obs.seat)
-            for cid, ns_future in values.items():
-                ns = done[0] + ns_future
-                maker_tricks = ns if obs.maker % 2 == 0 else 5 - ns
-                points = hand_points(obs.maker, maker_tricks, obs.alone is not None, obs.defender_alone is not None)
-                totals[DECK[cid]] += points[obs.seat % 2] - points[1 - obs.seat % 2]
+            reached = Solver(table, obs.sitting_out).reaches(ids, obs.leader, current, obs.seat, targets)
+            for cid, count in reached.items():
+                totals[DECK[cid]] += points_for[already + count]
             samples += 1
         if not samples:
             return None

@@ -1,9 +1,11 @@
 """Exact ("double dummy") play of the rest of a Euchre hand when every hand is known.
 
 Cards are ints (0–23 in ``cards.DECK`` order). The value is the number of tricks North/South take from
-here on with best play by both sides. Positions at trick boundaries are memoised; inside a trick the
-search is plain minimax with alpha-beta, trying strong cards first and skipping a card when the
-player holds the next-higher card of the same suit (touching cards win or lose the same tricks).
+here on with best play by both sides. The search is alpha-beta over single cards; positions at trick
+boundaries are memoised with the bounds learnt there (a search with a narrow window proves only a bound),
+so asking "do North/South take at least k more tricks?" is far cheaper than asking for the exact count.
+Strong cards are tried first, and a card is skipped when the player holds the next-higher card of the same
+suit (touching cards win or lose the same tricks).
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from core.cards import SUITS, Suit
 from plugins.euchre.cards import DECK, Ranking
 
 CARD_INDEX = {card: i for i, card in enumerate(DECK)}
+
+Hands = tuple[int, int, int, int]  # a bitmask of card ids per seat
+Plays = tuple[tuple[int, int], ...]  # (seat, card id) in playing order
 
 
 class Table:
@@ -31,15 +36,15 @@ class Table:
 
 
 class Solver:
-    """Exact play for one deal and trump; positions at trick boundaries are remembered across calls.
+    """Exact play for one deal and trump; what is learnt at trick boundaries is kept across calls.
 
-    Hands are bitmasks over card ids; each table keeps, per effective suit, the mask of its cards and the
+    Hands are bitmasks over card ids; per effective suit the solver keeps the mask of its cards, and the
     card ids from strongest to weakest, so a player's candidates come out already ordered."""
 
     def __init__(self, table: Table, out: frozenset[int]) -> None:
         self.table = table
         self.out = out
-        self.memo: dict[tuple[int, int, int, int, int], int] = {}
+        self.memo: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.seats = {leader: tuple(s for s in ((leader + i) % 4 for i in range(4)) if s not in out)
                       for leader in range(4)}
         strength = [table.order[c] + (100 if table.suit[c] == table.trump else 0) for c in range(24)]
@@ -47,14 +52,29 @@ class Solver:
         self.suit_mask = [0, 0, 0, 0]
         for c in range(24):
             self.suit_mask[table.suit[c]] |= 1 << c
+        self.power = [[table.power(c, led) for led in range(4)] for c in range(24)]
 
-    def boundary(self, hands: tuple[int, int, int, int], leader: int) -> int:
-        if not hands[leader]:
+    def boundary(self, hands: Hands, leader: int, alpha: int = -1, beta: int = 10) -> int:
+        """North/South tricks from a trick boundary, exact when it lies strictly inside (alpha, beta);
+        otherwise a bound on the correct side of the window (fail-soft)."""
+        left = hands[leader].bit_count()
+        if not left:
             return 0
         key = (*hands, leader)
-        value = self.memo.get(key)
-        if value is None:
-            value = self.memo[key] = self.trick(hands, leader, (), -1, 10)
+        lo, hi = self.memo.get(key, (0, left))
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a, b = max(alpha, lo), min(beta, hi)
+        value = self.trick(hands, leader, (), a, b)
+        if value <= a:
+            hi = value
+        elif value >= b:
+            lo = value
+        else:
+            lo = hi = value
+        self.memo[key] = (lo, hi)
         return value
 
     def candidates(self, hand: int, led: int) -> list[int]:
@@ -65,49 +85,66 @@ class Solver:
         order, suit = table.order, table.suit
         for c in self.by_strength:
             if hand >> c & 1:
-                # touching cards (same suit, next strength) win and lose the same tricks: try one of them
                 if kept and suit[kept[-1]] == suit[c] and order[kept[-1]] == order[c] + 1:
                     continue
                 kept.append(c)
         return kept
 
-    def trick(self, hands: tuple[int, int, int, int], leader: int, plays: tuple[tuple[int, int], ...],
-              alpha: int, beta: int) -> int:
-        table = self.table
+    def trick(self, hands: Hands, leader: int, plays: Plays, alpha: int, beta: int) -> int:
         seats = self.seats[leader]
         if len(plays) == len(seats):
-            led = table.suit[plays[0][1]]
-            winner = max(plays, key=lambda p: table.power(p[1], led))[0]
+            led = self.table.suit[plays[0][1]]
+            power = self.power
+            winner = max(plays, key=lambda p: power[p[1]][led])[0]
             rest = list(hands)
             for seat, c in plays:
                 rest[seat] &= ~(1 << c)
-            return (1 if winner % 2 == 0 else 0) + self.boundary((rest[0], rest[1], rest[2], rest[3]), winner)
+            won = 1 if winner % 2 == 0 else 0
+            return won + self.boundary((rest[0], rest[1], rest[2], rest[3]), winner, alpha - won, beta - won)
         seat = seats[len(plays)]
-        led = table.suit[plays[0][1]] if plays else -1
+        led = self.table.suit[plays[0][1]] if plays else -1
         maximize = seat % 2 == 0
         best = -1 if maximize else 10
         for c in self.candidates(hands[seat], led):
             value = self.trick(hands, leader, (*plays, (seat, c)), alpha, beta)
             if maximize:
-                best = max(best, value)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, value)
+                if value > best:
+                    best = value
+                    alpha = max(alpha, best)
+            elif value < best:
+                best = value
                 beta = min(beta, best)
             if alpha >= beta:
                 break
         return best
 
-    def values(self, hands: tuple[tuple[int, ...], ...], leader: int, current: tuple[tuple[int, int], ...],
-               seat: int) -> dict[int, int]:
-        """For each card ``seat`` may play now: the tricks North/South take from here with best play.
-        ``hands`` are the cards still held (ids), ``current`` the trick so far as (seat, id)."""
+    def _start(self, hands: tuple[tuple[int, ...], ...], current: Plays, seat: int) -> tuple[Hands, list[int]]:
         masks = [0, 0, 0, 0]
         for s, cards in enumerate(hands):
             for c in cards:
                 masks[s] |= 1 << c
-        packed = (masks[0], masks[1], masks[2], masks[3])
-        table = self.table
-        led = table.suit[current[0][1]] if current else -1
-        legal = [c for c in hands[seat] if led >= 0 and table.suit[c] == led] or list(hands[seat])
+        led = self.table.suit[current[0][1]] if current else -1
+        legal = [c for c in hands[seat] if led >= 0 and self.table.suit[c] == led] or list(hands[seat])
+        return (masks[0], masks[1], masks[2], masks[3]), legal
+
+    def values(self, hands: tuple[tuple[int, ...], ...], leader: int, current: Plays, seat: int) -> dict[int, int]:
+        """For each card ``seat`` may play now: the tricks North/South take from here with best play.
+        ``hands`` are the cards still held (ids), ``current`` the trick so far as (seat, id)."""
+        packed, legal = self._start(hands, current, seat)
         return {c: self.trick(packed, leader, (*current, (seat, c)), -1, 10) for c in legal}
+
+    def reaches(self, hands: tuple[tuple[int, ...], ...], leader: int, current: Plays, seat: int,
+                targets: tuple[int, ...]) -> dict[int, int]:
+        """For each card ``seat`` may play now: how many of ``targets`` (North/South tricks from here,
+        ascending) North/South reach with best play — a null-window search per target."""
+        packed, legal = self._start(hands, current, seat)
+        result = {}
+        for c in legal:
+            plays = (*current, (seat, c))
+            reached = 0
+            for target in targets:
+                if self.trick(packed, leader, plays, target - 1, target) < target:
+                    break
+                reached += 1
+            result[c] = reached
+        return result
