@@ -378,8 +378,8 @@ class HardPlayer(RuleBasedPlayer):
         already = sum(1 for t in thresholds if t <= done_ns)
         targets = tuple(t - done_ns for t in thresholds if done_ns < t <= done_ns + left)
         points_for = []
-        for reached in range(len(thresholds) + 1):
-            ns = thresholds[reached - 1] if reached else thresholds[0] - 1
+        for count in range(len(thresholds) + 1):
+            ns = thresholds[count - 1] if count else thresholds[0] - 1
             maker_tricks = ns if obs.maker % 2 == 0 else 5 - ns
             points = hand_points(obs.maker, maker_tricks, obs.alone is not None, obs.defender_alone is not None)
             points_for.append(points[obs.seat % 2] - points[1 - obs.seat % 2])
