@@ -350,7 +350,7 @@ class HardPlayer(RuleBasedPlayer):
         pass_total = 0.0
         samples = 0
         for _ in range(self.BID_SAMPLES):
-            deal = sample_deal(obs, rng)
+            deal = sample_deal(obs, rng, _NORMAL)
             if deal is None:
                 break
             samples += 1
@@ -387,7 +387,7 @@ class HardPlayer(RuleBasedPlayer):
         current = tuple((s, CARD_INDEX[c]) for s, c in obs.current)
         samples = 0
         for _ in range(self.SAMPLES.get(left, 6)):
-            hands = sample_hands(obs, rng)
+            hands = sample_hands(obs, rng, _NORMAL)
             if hands is None:
                 break
             ids = tuple(tuple(CARD_INDEX[c] for c in h) for h in hands)

@@ -1,16 +1,32 @@
 """What a seat can infer, and deals consistent with it: cards seen, voids shown, the upcard in the
 dealer's hand, and what bids and passes suggest. The buried three cards and the dealer's discard stay
-unknown: an unseen card is not necessarily in anyone's hand."""
+unknown: an unseen card is not necessarily in anyone's hand.
+
+Bids are judged by a model of how the others bid (a strategy object, in practice the conventional
+normal-strength player): a sampled deal in which a seat would have bid otherwise than it did is usually
+drawn again — usually, not always, since real players bid by their own lights.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from core.cards import Card, Suit
 from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
-from plugins.euchre.observe import Observation
+from plugins.euchre.model import Deal, EuchreState, Move
+from plugins.euchre.observe import Observation, observe
+from plugins.euchre.rules import EuchreRules, legal_moves, start_hand
+
+SURPRISE_KEPT = 0.15  # chance a sampled deal is kept per decision the model would have made otherwise
+_RULES = EuchreRules()
+_NO_RANDOM = Rng(0)  # the bidding model is deterministic; its strategies still take an Rng
+
+
+class Bidder(Protocol):
+    def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move: ...
 
 
 def voids(obs: Observation) -> list[set[Suit]]:
@@ -38,9 +54,11 @@ def hand_sizes(obs: Observation) -> list[int]:
     return [5 - played[s] for s in range(4)]
 
 
-def sample_hands(obs: Observation, rng: Rng, tries: int = 60) -> list[tuple[Card, ...]] | None:
-    """Hands for the other active seats consistent with everything ``obs`` shows (own hand as is);
-    None if no consistent deal was found in ``tries`` attempts."""
+def sample_hands(obs: Observation, rng: Rng, model: Bidder, tries: int = 60) -> list[tuple[Card, ...]] | None:
+    """Hands for the other active seats consistent with everything ``obs`` shows (own hand as is): cards
+    seen, voids shown, the upcard in the dealer's hand, and — as soft evidence — the bidding, judged by
+    what ``model`` would have bid with each seat's whole hand (see ``surprises``). None if no deal
+    consistent with the cards was found in ``tries`` attempts."""
     seen = set(obs.hand) | set(obs.played)
     if obs.discard is not None:
         seen.add(obs.discard)
@@ -53,14 +71,15 @@ def sample_hands(obs: Observation, rng: Rng, tries: int = 60) -> list[tuple[Card
     sizes = hand_sizes(obs)
     shown = voids(obs)
     ranking = Ranking(obs.trump) if obs.trump is not None else None
-    seats = [s for s in range(4) if s != obs.seat and s not in obs.sitting_out]
-    last: list[tuple[Card, ...]] | None = None
+    others = [s for s in range(4) if s != obs.seat]  # a seat sitting out still bid with its cards
+    played = played_by(obs)
+    best: tuple[int, list[tuple[Card, ...]]] | None = None
     for _ in range(tries):
         rng.shuffle(pool)
         hands: dict[int, list[Card]] = {s: list(fixed[s]) for s in range(4)}
         left = list(pool)
         ok = True
-        for seat in sorted(seats, key=lambda s: -len(shown[s])):
+        for seat in sorted(others, key=lambda s: -len(shown[s])):
             need = sizes[seat] - len(hands[seat])
             take = [c for c in left if ranking is None or ranking.suit_of(c) not in shown[seat]][:need]
             if len(take) < need:
@@ -69,39 +88,47 @@ def sample_hands(obs: Observation, rng: Rng, tries: int = 60) -> list[tuple[Card
             hands[seat] += take
             for c in take:
                 left.remove(c)
-        if ok:
-            hands[obs.seat] = list(obs.hand)
-            if _plausible(obs, hands, ranking, rng):
-                return [tuple(hands[s]) for s in range(4)]
-            last = [tuple(hands[s]) for s in range(4)]
-    return last
+        if not ok:
+            continue
+        hands[obs.seat] = list(obs.hand)
+        dealt = {s: hands[s] + played[s] for s in range(4)}
+        if obs.upcard_fate == "taken":
+            dealt[obs.dealer].remove(upcard)
+            dealt[obs.dealer].append(obs.discard if obs.discard is not None else left.pop())
+        surprise = surprises(obs, SampledDeal(obs.dealer, tuple(tuple(dealt[s]) for s in range(4)), upcard,
+                                              tuple(left[:3])), model)
+        result = [tuple(hands[s]) if s not in obs.sitting_out else () for s in range(4)]
+        if best is None or surprise < best[0]:
+            best = (surprise, result)
+        if surprise == 0 or rng.random() < SURPRISE_KEPT**surprise:
+            return result
+    return best[1] if best else None
 
 
-def _plausible(obs: Observation, hands: dict[int, list[Card]], ranking: Ranking | None, rng: Rng) -> bool:
-    """What the bidding suggests, as soft evidence: the maker holds trumps; a seat that passed the upcard's
-    suit in round 1 rarely held three of them with a bower. Unlikely samples are mostly drawn again."""
-    if ranking is None or obs.trump is None:
-        return True
+def played_by(obs: Observation) -> dict[int, list[Card]]:
+    """The cards each seat has played this hand."""
     played: dict[int, list[Card]] = {s: [] for s in range(4)}
     for trick in obs.tricks:
         for seat, card in trick.plays:
             played[seat].append(card)
     for seat, card in obs.current:
         played[seat].append(card)
+    return played
 
-    def trumps(seat: int) -> list[Card]:
-        return [c for c in hands[seat] + played[seat] if ranking.is_trump(c)]
 
-    if obs.maker is not None and obs.maker != obs.seat and len(trumps(obs.maker)) < 2 and rng.random() < 0.8:
-        return False
-    if obs.trump == obs.upcard.suit:
-        passers = {s for s, text in obs.bids[:4] if text == "pass"} - {obs.seat, obs.dealer}
-        for seat in passers:
-            held = trumps(seat)
-            bowers = sum(1 for c in held if c.rank == 11)
-            if len(held) >= 3 and bowers and rng.random() < 0.7:
-                return False
-    return True
+def surprises(obs: Observation, deal: SampledDeal, model: Bidder) -> int:
+    """How many of the other seats' public decisions so far (bids, passes, going alone) ``model`` would
+    not have made holding the cards ``deal`` gives them: the bidding replayed on the sampled deal."""
+    hand = start_hand(Deal(deal.dealer, deal.hands, deal.upcard, deal.buried))
+    state = EuchreState(obs.options, 0, 0, obs.scores, hand)
+    count = 0
+    for seat, text in obs.bids:
+        move = Move.parse(text)
+        judged = seat != obs.seat and move.kind not in ("pickup", "decline")
+        if judged and model.choose(observe(state, seat), legal_moves(obs.options, state.hand), _NO_RANDOM) != move:
+            count += 1
+        state = _RULES.apply(state, move)
+    return count
 
 
 @dataclass(frozen=True)
@@ -119,14 +146,11 @@ class SampledDeal:
                 "upcard": self.upcard.text, "buried": [c.text for c in self.buried]}
 
 
-def sample_deal(obs: Observation, rng: Rng, tries: int = 30) -> SampledDeal | None:
-    """During the bidding: the other hands and the buried cards, drawn from the unseen cards. A seat that
-    passed is unlikely to have held a clear call: such samples are usually drawn again."""
-    from plugins.euchre.cpu import estimate_tricks
-
+def sample_deal(obs: Observation, rng: Rng, model: Bidder, tries: int = 30) -> SampledDeal | None:
+    """During the bidding: the other hands and the buried cards, drawn from the unseen cards. Deals in
+    which the others would have bid differently from how they did (by ``model``) are usually drawn again."""
     pool = [c for c in DECK if c not in obs.hand and c != obs.upcard]
-    passed_round1 = {s for s, text in obs.bids[:4] if text == "pass"}
-    best: SampledDeal | None = None
+    best: tuple[int, SampledDeal] | None = None
     for _ in range(tries):
         rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []
@@ -138,8 +162,9 @@ def sample_deal(obs: Observation, rng: Rng, tries: int = 30) -> SampledDeal | No
                 hands.append(tuple(pool[at : at + 5]))
                 at += 5
         deal = SampledDeal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[at : at + 3]))
-        best = deal
-        clear_call = any(estimate_tricks(hands[s], obs.upcard.suit) >= 2.9 for s in passed_round1 if s != obs.seat)
-        if not clear_call or rng.random() < 0.2:
+        surprise = surprises(obs, deal, model)
+        if best is None or surprise < best[0]:
+            best = (surprise, deal)
+        if surprise == 0 or rng.random() < SURPRISE_KEPT**surprise:
             return deal
-    return best
+    return best[1] if best else None
