@@ -126,3 +126,22 @@ def test_easy_is_careless_sometimes_and_normal_never_is() -> None:
     picks = {EasyPlayer().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(i)) for i in range(40)}
     usual = {RuleBasedPlayer().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(i)) for i in range(40)}
     assert len(picks) > 1 and len(usual) == 1
+
+
+def test_hard_reads_the_bidding_passers_seldom_hold_a_hand_they_would_have_ordered_with() -> None:
+    """South deals and turns up the 9♥; West, North and East pass. The deals hard imagines before deciding
+    rarely give one of them a hand a conventional player orders up with; drawn blindly they often do."""
+    from plugins.euchre.infer import sample_deal, surprises
+
+    state = moves(new_state("S", "9H", S="JH AH KD 9C TC"), "W pass", "N pass", "E pass")
+    obs = RULES.observation(state, 0)
+    model = RuleBasedPlayer()
+
+    def surprising(tries: int) -> int:
+        rng = Rng(7)
+        deals = [sample_deal(obs, rng, model, tries=tries) for _ in range(200)]
+        return sum(1 for deal in deals if deal is not None and surprises(obs, deal, model))
+
+    blind, read = surprising(1), surprising(30)
+    assert blind >= 40, blind
+    assert read <= blind // 3, (read, blind)
