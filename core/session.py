@@ -1,13 +1,15 @@
 """A game in progress: rules, state, settings and seats; moves, CPU turns, undo, hint, pause and autosave.
 
 The session is pure Python. It tells listeners what happened through plain callbacks; the GUI decides
-the pace by calling :meth:`GameSession.cpu_step` from its own timer.
+the pace: it asks for a :class:`CpuTurn`, lets the strategy think away from the window, and hands the move
+back with :meth:`GameSession.finish_cpu_turn` (:meth:`GameSession.cpu_step` does all three at once).
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from core.game import GameSpec, Hint, IllegalMove, Outcome, Strategy
@@ -33,6 +35,22 @@ class SessionListener:
 
     def paused(self, paused: bool) -> None:
         """Pause was switched on or off."""
+
+
+@dataclass(frozen=True)
+class CpuTurn:
+    """A CPU seat's decision, taken from one position: everything its strategy needs, so it can be worked
+    out on another thread. Strategies get their own observation only, never the state."""
+
+    seat: int
+    state: Any  # the position asked about; a move for any other position is thrown away
+    strategy: Strategy
+    observation: Any
+    legal: Sequence[Any]
+    rng: Rng
+
+    def decide(self) -> Any:
+        return self.strategy.choose(self.observation, self.legal, self.rng)
 
 
 class RestoreError(Exception):
@@ -185,15 +203,25 @@ class GameSession:
         self.listener.moved(seat, text)
         return move
 
-    def cpu_step(self) -> Any | None:
-        """If a CPU seat is to move (and not paused), let it choose from its observation; the move or None."""
+    def cpu_turn(self) -> CpuTurn | None:
+        """The decision a CPU seat has to make now, or None (a person's turn, game over, or paused)."""
         seat = self.to_move
         if seat is None or seat not in self._strategies or self._paused:
             return None
-        rng = Rng.derive(self.seed, "cpu", seat, len(self.history))
-        legal = self.rules.legal_moves(self.state)
-        move = self._strategies[seat].choose(self.rules.observation(self.state, seat), legal, rng)
+        return CpuTurn(seat, self.state, self._strategies[seat], self.rules.observation(self.state, seat),
+                       self.rules.legal_moves(self.state), Rng.derive(self.seed, "cpu", seat, len(self.history)))
+
+    def finish_cpu_turn(self, turn: CpuTurn, move: Any) -> Any | None:
+        """Play the move decided for ``turn`` if the game is still where it was asked (no undo, restart or
+        pause since); the move, or None when it came too late."""
+        if self._paused or self.state is not turn.state:
+            return None
         return self.play(move)
+
+    def cpu_step(self) -> Any | None:
+        """If a CPU seat is to move (and not paused), let it choose from its observation; the move or None."""
+        turn = self.cpu_turn()
+        return None if turn is None else self.finish_cpu_turn(turn, turn.decide())
 
     def run_cpus(self, limit: int = 100_000) -> int:
         """CPU moves until a person is to move or the game ends (headless play); how many were made."""

@@ -1,11 +1,13 @@
 """The game page: the plugin's scene in a view that scales with the window, the shared toolbar (Undo,
 Hint, Pause, Restart, New game, Settings, Back), the status line, the pause overlay, autosave notices,
-and the timer that lets CPU seats move one at a time."""
+and the CPU seats' turns: one at a time, each worked out on a worker thread so the window never waits
+for a strategy that thinks hard."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -20,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.game import GameSpec
-from core.session import GameSession, SessionListener
+from core.session import CpuTurn, GameSession, SessionListener
 from gui import animation
 from gui.deck import CardArt
 from gui.i18n import text, tr
@@ -140,6 +142,11 @@ class GamePage(QWidget):
         self.cpu_timer = QTimer(self)
         self.cpu_timer.setSingleShot(True)
         self.cpu_timer.timeout.connect(self._cpu_move)
+        self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cpu")
+        self._thinking: tuple[CpuTurn, Future[Any]] | None = None
+        self._collect_timer = QTimer(self)
+        self._collect_timer.setInterval(10)
+        self._collect_timer.timeout.connect(self._collect)
         self.view.scene.background_clicked.connect(self.disarm)
         self.view.changed.connect(self.update_controls)
         self.view.action_requested.connect(self._action)
@@ -188,7 +195,7 @@ class GamePage(QWidget):
         self.session.set_paused(paused)
         self.view.set_paused(paused)
         if paused:
-            self.cpu_timer.stop()
+            self.hold_cpu()
             for item in self.view.scene.items():
                 if hasattr(item, "finish_animation"):
                     item.finish_animation()
@@ -222,15 +229,38 @@ class GamePage(QWidget):
 
     def _schedule_cpu(self) -> None:
         if (not self.session.paused and self.session.is_cpu_turn and self.view.ready_for_cpu()
-                and not self.cpu_timer.isActive()):
+                and not self.cpu_timer.isActive() and self._thinking is None):
             self.cpu_timer.start(animation.cpu_delay_ms())
 
     def _cpu_move(self) -> None:
-        if self.session.paused or not self.view.ready_for_cpu():
+        """Hand the CPU seat's decision to the worker thread; ``_collect`` plays it when it is ready."""
+        if self.session.paused or not self.view.ready_for_cpu() or self._thinking is not None:
             return
-        if self.session.cpu_step() is not None:
+        turn = self.session.cpu_turn()
+        if turn is None:
+            self.update_controls()
+            return
+        self._thinking = (turn, self._thinker.submit(turn.decide))
+        self._collect_timer.start()
+
+    def _collect(self) -> None:
+        if self._thinking is None or not self._thinking[1].done():
+            return
+        self._collect_timer.stop()
+        turn, thought = self._thinking
+        self._thinking = None
+        move = thought.result()  # a strategy's error is raised here, on the window's thread
+        if self.session.finish_cpu_turn(turn, move) is not None:  # None: undone, restarted or paused meanwhile
             self.view.refresh()
         self.update_controls()
+
+    def hold_cpu(self) -> None:
+        """No CPU move until ``update_controls`` asks again: a pending decision is dropped."""
+        self.cpu_timer.stop()
+        self._collect_timer.stop()
+        if self._thinking is not None:
+            self._thinking[1].cancel()
+            self._thinking = None
 
     def retranslate(self) -> None:
         labels = {"back": "back", "new": "new_game", "restart": "restart", "undo": "undo", "hint": "hint",
@@ -273,7 +303,8 @@ class GamePage(QWidget):
 
     def stop(self) -> None:
         """Leaving the page: stop timers (and any work the view runs)."""
-        self.cpu_timer.stop()
+        self.hold_cpu()
+        self._thinker.shutdown(wait=False, cancel_futures=True)
         stop = getattr(self.view, "stop", None)
         if callable(stop):
             stop()

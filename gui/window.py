@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         game = self.host.game(game_id)
         current = self.settings_for(game)
         if self.page is not None:
-            self.page.cpu_timer.stop()  # no CPU moves behind the dialog
+            self.page.hold_cpu()  # no CPU moves behind the dialog
         dialog = SettingsDialog(game, current, self.prefs.card_theme, self)
         accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
         if accepted and dialog.card_theme() != self.prefs.card_theme:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -9,6 +12,7 @@ import plugins.euchre.plugin as euchre_plugin
 from core.cards import Card
 from core.session import GameSession
 from gui.game_page import GamePage
+from plugins.euchre.cpu import RuleBasedPlayer
 from plugins.euchre.model import Move, Phase
 from tests.euchre_helpers import make_deal
 from tests.gui_helpers import click, make_window
@@ -114,3 +118,32 @@ def test_a_click_on_the_empty_table_cancels_the_restart_confirmation(qtbot: QtBo
     assert "again" in page.buttons["restart"].text()
     page.view.scene.background_clicked.emit()
     assert page.buttons["restart"].text() == "Restart"
+
+
+def test_a_thinking_cpu_leaves_the_window_free_and_a_pause_meanwhile_drops_its_move(qtbot: QtBot) -> None:
+    """CPU players think on a worker thread: while West is deciding, keys still work; a pause taken then
+    throws West's late answer away, and after Continue West decides again and plays."""
+    started, release = threading.Event(), threading.Event()
+
+    class Slow(RuleBasedPlayer):
+        def choose(self, obs, legal, rng):  # type: ignore[no-untyped-def]
+            started.set()
+            release.wait(10)
+            return super().choose(obs, legal, rng)
+
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    game = replace(game, strategies={**game.strategies, "slow": Slow})
+    session = GameSession.new(game, game.settings.defaults(), seed=3, deal=make_deal("S", "9H"),
+                              players=[None, "slow", "normal", "slow"], saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    qtbot.waitUntil(started.is_set, timeout=5000)
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert page.session.paused and page.overlay.isVisible()
+    release.set()
+    qtbot.wait(200)
+    assert page.session.moves == [], "a move decided before the pause must not be played after it"
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    qtbot.waitUntil(lambda: len(page.session.moves) >= 1, timeout=5000)
+    assert page.session.state.hand.log[0][0] == 1  # West, who was thinking

@@ -97,6 +97,19 @@ def test_pause_blocks_moves_and_cpu() -> None:
     assert ("paused", True) in listener.events and ("paused", False) in listener.events
 
 
+def test_a_cpu_decision_that_comes_back_after_the_game_moved_on_is_dropped() -> None:
+    session = GameSession.new(hilo_game(), seed=3, players=["normal"])
+    turn = session.cpu_turn()
+    assert turn is not None and turn.seat == 0
+    move = turn.decide()
+    session.set_paused(True)
+    assert session.finish_cpu_turn(turn, move) is None  # paused while it thought
+    session.set_paused(False)
+    later = session.cpu_turn()
+    assert later is not None and session.finish_cpu_turn(later, later.decide()) is not None
+    assert session.finish_cpu_turn(turn, move) is None and len(session.moves) == 1  # asked about an older position
+
+
 def test_hint_comes_from_the_plugin() -> None:
     session = GameSession.new(hilo_game(), seed=3, players=[None])
     hint = session.hint()

@@ -82,7 +82,8 @@ def main() -> int:
         if page is not None:
             for _ in range(40):
                 settle()
-                page._cpu_move()
+                if page.view.ready_for_cpu() and page.session.cpu_step() is not None:
+                    page.view.refresh()
                 if not page.session.is_cpu_turn:
                     break
             shot("euchre-table")
