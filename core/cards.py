@@ -17,6 +17,10 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons compared by identity, so identity hashing is consistent with equality and
+    # much cheaper than Enum's hash of the name (card games hash suits in their innermost loops).
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value

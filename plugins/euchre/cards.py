@@ -8,7 +8,7 @@ Bid Euchre's no-trump low).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from core.cards import SUITS, Card, Suit
@@ -34,6 +34,13 @@ class Ranking:
 
     trump: Suit | None
     low: bool = False
+    _suit_of: dict[Card, Suit] = field(init=False, repr=False, compare=False)
+    _order: dict[Card, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        suit_of, order = _tables(self.trump, self.low)
+        object.__setattr__(self, "_suit_of", suit_of)
+        object.__setattr__(self, "_order", order)
 
     @property
     def right_bower(self) -> Card | None:
@@ -45,14 +52,14 @@ class Ranking:
 
     def suit_of(self, card: Card) -> Suit:
         """The effective suit: the printed suit, except the left bower, which belongs to trump."""
-        return _tables(self)[0][card]
+        return self._suit_of[card]
 
     def is_trump(self, card: Card) -> bool:
         return self.trump is not None and self.suit_of(card) == self.trump
 
     def order(self, card: Card) -> int:
         """A card's strength within its effective suit; trumps are above ``TRUMP_BASE``."""
-        return _tables(self)[1][card]
+        return self._order[card]
 
     def power(self, card: Card, led: Suit) -> int:
         """Strength in a trick whose led suit is ``led``: trumps beat the led suit; other cards are 0."""
@@ -97,13 +104,12 @@ _DISPLAY_AFTER = {
 
 
 @cache
-def _tables(ranking: Ranking) -> tuple[dict[Card, Suit], dict[Card, int]]:
+def _tables(trump: Suit | None, low: bool) -> tuple[dict[Card, Suit], dict[Card, int]]:
     suit_of: dict[Card, Suit] = {}
     order: dict[Card, int] = {}
-    trump = ranking.trump
     for card in DECK:
         plain = _PLAIN_ORDER[card.rank]
-        if ranking.low:
+        if low:
             plain = 7 - plain
         suit_of[card] = card.suit
         order[card] = plain
