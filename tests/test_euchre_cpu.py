@@ -145,3 +145,21 @@ def test_hard_reads_the_bidding_passers_seldom_hold_a_hand_they_would_have_order
     blind, read = surprising(1), surprising(30)
     assert blind >= 40, blind
     assert read <= blind // 3, (read, blind)
+
+
+def test_hard_reads_the_play_a_duck_under_the_partners_queen_says_no_higher_spade() -> None:
+    """North leads the Q♠ and East, second to play, follows with the 9♠. A conventional player wins as
+    cheaply as it can, so a deal that gives East the K♠ now is surprising; one that gives it to West is not."""
+    from plugins.euchre.infer import play_surprises
+
+    state = new_state("W", "9H", N="QS 9C TC 9D TD", E="9S TS QC KC AC", W="KS AS JC QD KD",
+                      S="JH AH KH QH JD")
+    state = moves(state, "N pass", "E pass", "S order")
+    state = moves(state, "W discard QD", "N play QS", "E play 9S")
+    obs = RULES.observation(state, 0)
+    hands = [list(h) for h in state.hand.hands]
+    model = RuleBasedPlayer()
+    assert play_surprises(obs, hands, model) == 0
+    west, east = hands[1], hands[3]
+    west[west.index(C("KS"))], east[east.index(C("TS"))] = C("TS"), C("KS")
+    assert play_surprises(obs, hands, model) == 1

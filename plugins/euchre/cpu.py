@@ -17,7 +17,7 @@ from core.cards import SUITS, Card, Suit
 from core.rng import Rng
 from plugins.euchre.cards import DECK, TRUMP_BASE, Ranking
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
-from plugins.euchre.infer import sample_deal, sample_hands
+from plugins.euchre.infer import play_surprises, sample_deal, sample_hands
 from plugins.euchre.model import Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
 from plugins.euchre.rules import EuchreRules, hand_points
@@ -283,6 +283,7 @@ class HardPlayer(RuleBasedPlayer):
 
     SAMPLES: ClassVar[dict[int, int]] = {4: 24, 3: 48, 2: 48, 1: 1}
 
+    PLAY_SURPRISE_WEIGHT: ClassVar[float] = 0.3  # a sampled deal's weight per play conventional play would not make
     BID_SAMPLES: ClassVar[int] = 24
     CLOSE: ClassVar[float] = 0.9  # how near the fixed threshold a call must be to be simulated
 
@@ -390,10 +391,11 @@ class HardPlayer(RuleBasedPlayer):
             hands = sample_hands(obs, rng, _NORMAL)
             if hands is None:
                 break
+            weight = self.PLAY_SURPRISE_WEIGHT ** play_surprises(obs, hands, _NORMAL)
             ids = tuple(tuple(CARD_INDEX[c] for c in h) for h in hands)
             reached = Solver(table, obs.sitting_out).reaches(ids, obs.leader, current, obs.seat, targets)
             for cid, count in reached.items():
-                totals[DECK[cid]] += points_for[already + count]
+                totals[DECK[cid]] += weight * points_for[already + count]
             samples += 1
         if not samples:
             return None

@@ -10,7 +10,7 @@ drawn again — usually, not always, since real players bid by their own lights.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from core.cards import Card, Suit
@@ -114,6 +114,34 @@ def played_by(obs: Observation) -> dict[int, list[Card]]:
     for seat, card in obs.current:
         played[seat].append(card)
     return played
+
+
+def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: Bidder, limit: int = 3) -> int:
+    """How many of the other seats' card plays so far ``model`` would not have made holding what ``hands``
+    (the cards each seat holds now) says they held then; only plays with a choice count, up to ``limit``."""
+    assert obs.trump is not None
+    ranking = Ranking(obs.trump)
+    tricks = [*obs.tricks, None]
+    later = played_by(obs)  # per seat, the cards it played from the point being judged on
+    count = 0
+    for number, trick in enumerate(tricks):
+        plays = trick.plays if trick is not None else obs.current
+        for index, (seat, card) in enumerate(plays):
+            held = (*hands[seat], *later[seat])
+            later[seat] = later[seat][1:]
+            if seat == obs.seat:
+                continue
+            led = ranking.suit_of(plays[0][1]) if index else None
+            legal = ranking.follow(held, led)
+            if len(legal) < 2:
+                continue
+            then = replace(obs, seat=seat, turn=seat, hand=held, discard=None, tricks=obs.tricks[:number],
+                           current=plays[:index], leader=plays[0][0])
+            if model.choose(then, [Move("play", card=c) for c in legal], _NO_RANDOM).card != card:
+                count += 1
+                if count >= limit:
+                    return count
+    return count
 
 
 def surprises(obs: Observation, deal: SampledDeal, model: Bidder) -> int:
