@@ -278,13 +278,15 @@ class EasyPlayer(RuleBasedPlayer):
 class HardPlayer(RuleBasedPlayer):
     """Everything normal knows, plus inference: from the second trick on it samples deals consistent with
     what it has seen (cards played, voids shown, the upcard in the dealer's hand; the buried cards and the
-    discard stay unknown), solves each exactly and plays the card with the best expected points. It goes
-    alone when its hand wins all five tricks against any distribution."""
+    discard stay unknown) and with what the bidding implies (deals in which a seat would have bid otherwise
+    are usually redrawn), weighs each by how well conventional play explains the cards played, solves each
+    exactly and plays the card with the best expected points. Close calls and possible loners are judged
+    by playing sampled deals out; it goes alone at once when its hand wins all five tricks against any
+    distribution."""
 
     SAMPLES: ClassVar[dict[int, int]] = {4: 24, 3: 48, 2: 48, 1: 1}
-
     PLAY_SURPRISE_WEIGHT: ClassVar[float] = 0.3  # a sampled deal's weight per play conventional play would not make
-    BID_SAMPLES: ClassVar[int] = 24
+    BID_SAMPLES: ClassVar[int] = 48
     CLOSE: ClassVar[float] = 0.9  # how near the fixed threshold a call must be to be simulated
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
