@@ -364,7 +364,12 @@ class EuchreView(GameView):
         self.buttons_widget.adjustSize()
         size = self.buttons_widget.sizeHint()
         width, height = self._size
-        self.proxy.setPos(width / 2 - size.width() / 2, height - self.card_width * CARD_RATIO * 1.65 - size.height())
+        if "next" in self.buttons:  # beside South's card of the finished trick, so it hides no card
+            south = self._trick_spot(0)
+            self.proxy.setPos(south.x() + 1.25 * self.card_width,
+                              south.y() + self.card_width * CARD_RATIO * 0.75 - size.height() / 2)
+        else:
+            self.proxy.setPos(width / 2 - size.width() / 2, height - self.card_width * CARD_RATIO * 1.65 - size.height())
         self.proxy.setVisible(bool(specs))
 
     # -- acting -----------------------------------------------------------------------------------
