@@ -46,6 +46,9 @@ def test_a_whole_hand_by_keys_with_each_trick_held_until_space(qtbot: QtBot) -> 
             tricks_seen += 1
             moves = len(page.session.moves)
             assert not page.cpu_timer.isActive() and "Next" in page.status.text()
+            button = view.proxy.sceneBoundingRect()
+            assert not [c for c, item in view.items.items()
+                        if item.isVisible() and item.sceneBoundingRect().intersects(button)], "Next hides a card"
             qtbot.keyClick(page.table, Qt.Key.Key_Space)
             assert len(page.session.moves) == moves
             continue
