@@ -2,9 +2,10 @@
 dealer's hand, and what bids and passes suggest. The buried three cards and the dealer's discard stay
 unknown: an unseen card is not necessarily in anyone's hand.
 
-Bids are judged by a model of how the others bid (a strategy object, in practice the conventional
-normal-strength player): a sampled deal in which a seat would have bid otherwise than it did is usually
-drawn again — usually, not always, since real players bid by their own lights.
+Bids and plays are judged by a model of how the others decide (a strategy object, in practice the
+conventional normal-strength player): a sampled deal in which a seat would have bid otherwise than it did
+is usually drawn again, and one in which it would have played another card counts for less — usually and
+less, not never, since real players decide by their own lights.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from plugins.euchre.model import Deal, EuchreState, Move
 from plugins.euchre.observe import Observation, observe
 from plugins.euchre.rules import EuchreRules, legal_moves, start_hand
 
-SURPRISE_KEPT = 0.15  # chance a sampled deal is kept per decision the model would have made otherwise
+SURPRISE_KEPT = 0.15  # chance a sampled deal is kept per bid the model would have made otherwise
 _RULES = EuchreRules()
-_NO_RANDOM = Rng(0)  # the bidding model is deterministic; its strategies still take an Rng
+_NO_RANDOM = Rng(0)  # the model is deterministic; strategies still take an Rng
 
 
-class Bidder(Protocol):
+class PlayerModel(Protocol):
+    """How the other seats are assumed to decide: any strategy."""
+
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move: ...
 
 
@@ -54,7 +57,7 @@ def hand_sizes(obs: Observation) -> list[int]:
     return [5 - played[s] for s in range(4)]
 
 
-def sample_hands(obs: Observation, rng: Rng, model: Bidder, tries: int = 60) -> list[tuple[Card, ...]] | None:
+def sample_hands(obs: Observation, rng: Rng, model: PlayerModel, tries: int = 60) -> list[tuple[Card, ...]] | None:
     """Hands for the other active seats consistent with everything ``obs`` shows (own hand as is): cards
     seen, voids shown, the upcard in the dealer's hand, and — as soft evidence — the bidding, judged by
     what ``model`` would have bid with each seat's whole hand (see ``surprises``). None if no deal
@@ -116,7 +119,7 @@ def played_by(obs: Observation) -> dict[int, list[Card]]:
     return played
 
 
-def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: Bidder, limit: int = 3) -> int:
+def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: PlayerModel, limit: int = 3) -> int:
     """How many of the other seats' card plays so far ``model`` would not have made holding what ``hands``
     (the cards each seat holds now) says they held then; only plays with a choice count, up to ``limit``."""
     assert obs.trump is not None
@@ -144,7 +147,7 @@ def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: Bid
     return count
 
 
-def surprises(obs: Observation, deal: SampledDeal, model: Bidder) -> int:
+def surprises(obs: Observation, deal: SampledDeal, model: PlayerModel) -> int:
     """How many of the other seats' public decisions so far (bids, passes, going alone) ``model`` would
     not have made holding the cards ``deal`` gives them: the bidding replayed on the sampled deal."""
     hand = start_hand(Deal(deal.dealer, deal.hands, deal.upcard, deal.buried))
@@ -174,7 +177,7 @@ class SampledDeal:
                 "upcard": self.upcard.text, "buried": [c.text for c in self.buried]}
 
 
-def sample_deal(obs: Observation, rng: Rng, model: Bidder, tries: int = 30) -> SampledDeal | None:
+def sample_deal(obs: Observation, rng: Rng, model: PlayerModel, tries: int = 30) -> SampledDeal | None:
     """During the bidding: the other hands and the buried cards, drawn from the unseen cards. Deals in
     which the others would have bid differently from how they did (by ``model``) are usually drawn again."""
     pool = [c for c in DECK if c not in obs.hand and c != obs.upcard]
