@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from core.rng import Rng
-from plugins.euchre.cards import Ranking
+from plugins.euchre.cards import DECK, Ranking
 from plugins.euchre.cpu import EasyPlayer, HardPlayer, RuleBasedPlayer, sure_tricks
 from plugins.euchre.model import EuchreState, Hand, Move
 from plugins.euchre.plugin import GAME
@@ -131,18 +131,25 @@ def test_easy_is_careless_sometimes_and_normal_never_is() -> None:
 def test_hard_reads_the_bidding_passers_seldom_hold_a_hand_they_would_have_ordered_with() -> None:
     """South deals and turns up the 9♥; West, North and East pass. The deals hard imagines before deciding
     rarely give one of them a hand a conventional player orders up with; drawn blindly they often do."""
-    from plugins.euchre.infer import sample_deal, surprises
+    from plugins.euchre.infer import SampledDeal, sample_deals, surprises
 
     state = moves(new_state("S", "9H", S="JH AH KD 9C TC"), "W pass", "N pass", "E pass")
     obs = RULES.observation(state, 0)
     model = RuleBasedPlayer()
 
-    def surprising(tries: int) -> int:
-        rng = Rng(7)
-        deals = [sample_deal(obs, rng, model, tries=tries) for _ in range(200)]
-        return sum(1 for deal in deals if deal is not None and surprises(obs, deal, model))
+    def draw(rng: Rng) -> SampledDeal:
+        """A deal of the unseen cards with no reading of the bidding at all."""
+        pool = [c for c in DECK if c not in obs.hand and c != obs.upcard]
+        rng.shuffle(pool)
+        hands = [obs.hand if seat == 0 else tuple(pool.pop() for _ in range(5)) for seat in range(4)]
+        return SampledDeal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[:3]))
 
-    blind, read = surprising(1), surprising(30)
+    def surprising(deals: list[SampledDeal]) -> int:
+        return sum(1 for deal in deals if surprises(obs, deal, model))
+
+    rng = Rng(7)
+    blind = surprising([draw(rng) for _ in range(200)])
+    read = surprising(list(sample_deals(obs, Rng(7), model, 200)))
     assert blind >= 40, blind
     assert read <= blind // 3, (read, blind)
 

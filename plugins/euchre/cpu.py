@@ -17,7 +17,7 @@ from core.cards import SUITS, Card, Suit
 from core.rng import Rng
 from plugins.euchre.cards import DECK, TRUMP_BASE, Ranking
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
-from plugins.euchre.infer import play_surprises, sample_deal, sample_hands
+from plugins.euchre.infer import play_surprises, sample_deals, sample_hands
 from plugins.euchre.model import Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
 from plugins.euchre.rules import EuchreRules, hand_points
@@ -352,10 +352,7 @@ class HardPlayer(RuleBasedPlayer):
         totals = {m: 0.0 for m in options}
         pass_total = 0.0
         samples = 0
-        for _ in range(self.BID_SAMPLES):
-            deal = sample_deal(obs, rng, _NORMAL)
-            if deal is None:
-                break
+        for deal in sample_deals(obs, rng, _NORMAL, self.BID_SAMPLES):
             samples += 1
             for move in options:
                 totals[move] += _playout(rules, obs, deal, move, rng)
@@ -389,10 +386,7 @@ class HardPlayer(RuleBasedPlayer):
         totals = dict.fromkeys(cards, 0.0)
         current = tuple((s, CARD_INDEX[c]) for s, c in obs.current)
         samples = 0
-        for _ in range(self.SAMPLES.get(left, 6)):
-            hands = sample_hands(obs, rng, _NORMAL)
-            if hands is None:
-                break
+        for hands in sample_hands(obs, rng, _NORMAL, self.SAMPLES.get(left, 6)):
             weight = self.PLAY_SURPRISE_WEIGHT ** play_surprises(obs, hands, _NORMAL)
             ids = tuple(tuple(CARD_INDEX[c] for c in h) for h in hands)
             reached = Solver(table, obs.sitting_out).reaches(ids, obs.leader, current, obs.seat, targets)

@@ -10,9 +10,9 @@ less, not never, since real players decide by their own lights.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from core.cards import Card, Suit
 from core.rng import Rng
@@ -21,9 +21,13 @@ from plugins.euchre.model import Deal, EuchreState, Move
 from plugins.euchre.observe import Observation, observe
 from plugins.euchre.rules import EuchreRules, legal_moves, start_hand
 
+TRIES_PER_SAMPLE = 8  # attempts a decision's draws share, per draw
 SURPRISE_KEPT = 0.15  # chance a sampled deal is kept per bid the model would have made otherwise
 _RULES = EuchreRules()
 _NO_RANDOM = Rng(0)  # the model is deterministic; strategies still take an Rng
+
+
+T = TypeVar("T")
 
 
 class PlayerModel(Protocol):
@@ -57,11 +61,18 @@ def hand_sizes(obs: Observation) -> list[int]:
     return [5 - played[s] for s in range(4)]
 
 
-def sample_hands(obs: Observation, rng: Rng, model: PlayerModel, tries: int = 60) -> list[tuple[Card, ...]] | None:
-    """Hands for the other active seats consistent with everything ``obs`` shows (own hand as is): cards
-    seen, voids shown, the upcard in the dealer's hand, and — as soft evidence — the bidding, judged by
-    what ``model`` would have bid with each seat's whole hand (see ``surprises``). None if no deal
-    consistent with the cards was found in ``tries`` attempts."""
+def sample_hands(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> Iterator[list[tuple[Card, ...]]]:
+    """Up to ``count`` draws of the hands the other active seats hold now (own hand as is), consistent with
+    everything ``obs`` shows: cards seen, voids shown, the upcard in the dealer's hand, and — as soft
+    evidence — the bidding, judged by what ``model`` would have bid with each seat's whole hand (see
+    ``surprises``). Stops early only when no deal fits the cards at all."""
+    return _shared(count, 60, lambda tries: _draw_hands(obs, rng, model, tries))
+
+
+def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel,
+                tries: int) -> tuple[list[tuple[Card, ...]] | None, int]:
+    """One draw of ``sample_hands`` within ``tries`` attempts: the hands (None when no deal fits the
+    cards) and the attempts used."""
     seen = set(obs.hand) | set(obs.played)
     if obs.discard is not None:
         seen.add(obs.discard)
@@ -77,7 +88,7 @@ def sample_hands(obs: Observation, rng: Rng, model: PlayerModel, tries: int = 60
     others = [s for s in range(4) if s != obs.seat]  # a seat sitting out still bid with its cards
     played = played_by(obs)
     best: tuple[int, list[tuple[Card, ...]]] | None = None
-    for _ in range(tries):
+    for attempt in range(1, tries + 1):
         rng.shuffle(pool)
         hands: dict[int, list[Card]] = {s: list(fixed[s]) for s in range(4)}
         left = list(pool)
@@ -104,8 +115,21 @@ def sample_hands(obs: Observation, rng: Rng, model: PlayerModel, tries: int = 60
         if best is None or surprise < best[0]:
             best = (surprise, result)
         if surprise == 0 or rng.random() < SURPRISE_KEPT**surprise:
-            return result
-    return best[1] if best else None
+            return result, attempt
+    return (best[1] if best else None), tries
+
+
+def _shared(count: int, most: int, draw: Callable[[int], tuple[T | None, int]]) -> Iterator[T]:
+    """``count`` draws sharing ``TRIES_PER_SAMPLE * count`` attempts (each draw at most ``most``), so a
+    position the model finds hard to explain cannot make every draw use its maximum; a draw that runs
+    out of attempts gives the least surprising deal it saw."""
+    budget = TRIES_PER_SAMPLE * count
+    for number in range(count):
+        result, used = draw(max(1, min(most, budget - (count - number - 1))))
+        if result is None:
+            return
+        budget -= used
+        yield result
 
 
 def played_by(obs: Observation) -> dict[int, list[Card]]:
@@ -177,12 +201,18 @@ class SampledDeal:
                 "upcard": self.upcard.text, "buried": [c.text for c in self.buried]}
 
 
-def sample_deal(obs: Observation, rng: Rng, model: PlayerModel, tries: int = 30) -> SampledDeal | None:
-    """During the bidding: the other hands and the buried cards, drawn from the unseen cards. Deals in
-    which the others would have bid differently from how they did (by ``model``) are usually drawn again."""
+def sample_deals(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> Iterator[SampledDeal]:
+    """During the bidding, ``count`` draws of the other hands and the buried cards from the unseen cards.
+    Deals in which the others would have bid differently from how they did (by ``model``) are usually
+    drawn again."""
     pool = [c for c in DECK if c not in obs.hand and c != obs.upcard]
+    return _shared(count, 30, lambda tries: _draw_deal(obs, rng, model, pool, tries))
+
+
+def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, pool: list[Card],
+               tries: int) -> tuple[SampledDeal | None, int]:
     best: tuple[int, SampledDeal] | None = None
-    for _ in range(tries):
+    for attempt in range(1, tries + 1):
         rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []
         at = 0
@@ -197,5 +227,5 @@ def sample_deal(obs: Observation, rng: Rng, model: PlayerModel, tries: int = 30)
         if best is None or surprise < best[0]:
             best = (surprise, deal)
         if surprise == 0 or rng.random() < SURPRISE_KEPT**surprise:
-            return deal
-    return best[1] if best else None
+            return deal, attempt
+    return (best[1] if best else None), tries
