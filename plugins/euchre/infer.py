@@ -51,16 +51,6 @@ def voids(obs: Observation) -> list[set[Suit]]:
     return result
 
 
-def hand_sizes(obs: Observation) -> list[int]:
-    played = [0, 0, 0, 0]
-    for trick in obs.tricks:
-        for seat, _ in trick.plays:
-            played[seat] += 1
-    for seat, _ in obs.current:
-        played[seat] += 1
-    return [5 - played[s] for s in range(4)]
-
-
 def sample_hands(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> Iterator[list[tuple[Card, ...]]]:
     """Up to ``count`` draws of the hands the other active seats hold now (own hand as is), consistent with
     everything ``obs`` shows: cards seen, voids shown, the upcard in the dealer's hand, and — as soft
@@ -82,11 +72,11 @@ def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel,
         fixed[obs.dealer].append(upcard)
     seen.add(upcard)
     pool = [c for c in DECK if c not in seen]
-    sizes = hand_sizes(obs)
     shown = voids(obs)
     ranking = Ranking(obs.trump) if obs.trump is not None else None
     others = [s for s in range(4) if s != obs.seat]  # a seat sitting out still bid with its cards
     played = played_by(obs)
+    sizes = [5 - len(played[s]) for s in range(4)]
     best: tuple[int, list[tuple[Card, ...]]] | None = None
     for attempt in range(1, tries + 1):
         rng.shuffle(pool)
