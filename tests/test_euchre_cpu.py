@@ -131,20 +131,21 @@ def test_easy_is_careless_sometimes_and_normal_never_is() -> None:
 def test_hard_reads_the_bidding_passers_seldom_hold_a_hand_they_would_have_ordered_with() -> None:
     """South deals and turns up the 9♥; West, North and East pass. The deals hard imagines before deciding
     rarely give one of them a hand a conventional player orders up with; drawn blindly they often do."""
-    from plugins.euchre.infer import SampledDeal, sample_deals, surprises
+    from plugins.euchre.infer import sample_deals, surprises
+    from plugins.euchre.model import Deal
 
     state = moves(new_state("S", "9H", S="JH AH KD 9C TC"), "W pass", "N pass", "E pass")
     obs = RULES.observation(state, 0)
     model = RuleBasedPlayer()
 
-    def draw(rng: Rng) -> SampledDeal:
+    def draw(rng: Rng) -> Deal:
         """A deal of the unseen cards with no reading of the bidding at all."""
         pool = [c for c in DECK if c not in obs.hand and c != obs.upcard]
         rng.shuffle(pool)
         hands = [obs.hand if seat == 0 else tuple(pool.pop() for _ in range(5)) for seat in range(4)]
-        return SampledDeal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[:3]))
+        return Deal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[:3]))
 
-    def surprising(deals: list[SampledDeal]) -> int:
+    def surprising(deals: list[Deal]) -> int:
         return sum(1 for deal in deals if surprises(obs, deal, model))
 
     rng = Rng(7)

@@ -312,6 +312,16 @@ def test_dealer_may_decline_the_pickup() -> None:
     assert RULES.observation(state, EAST).upcard_fate == "declined"
 
 
+def test_a_dealer_who_orders_up_takes_the_card_even_when_the_dealer_may_decline() -> None:
+    """Seed 001: only a dealer who is not the maker may leave the upcard."""
+    state = moves(new_state("S", "AH", settings={"dealer_may_decline": True}), "W pass", "N pass", "E pass")
+    state = moves(state, "S order")
+    assert state.hand.phase == Phase.DISCARD and state.hand.upcard_fate == "taken"
+    assert C("AH") in state.hand.hands[SOUTH] and "decline" not in legal(state)
+    with pytest.raises(IllegalMove, match="not possible now"):
+        RULES.apply(state, RULES.parse_move("decline"))
+
+
 # -- observations and move text ---------------------------------------------------------------------
 
 

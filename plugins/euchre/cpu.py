@@ -11,19 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from core.cards import SUITS, Card, Suit
 from core.rng import Rng
 from plugins.euchre.cards import DECK, TRUMP_BASE, Ranking
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
 from plugins.euchre.infer import play_surprises, sample_deals, sample_hands
-from plugins.euchre.model import Move, Phase, partner, team_of
+from plugins.euchre.model import Deal, Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
-from plugins.euchre.rules import EuchreRules, hand_points
-
-if TYPE_CHECKING:
-    from plugins.euchre.infer import SampledDeal
+from plugins.euchre.rules import EuchreRules, deal_to_json, hand_points
 
 _TRUMP_VALUE = {8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3}  # by order within trump
 
@@ -403,10 +400,10 @@ class HardPlayer(RuleBasedPlayer):
 _NORMAL = RuleBasedPlayer()
 
 
-def _playout(rules: EuchreRules, obs: Observation, deal: SampledDeal, move: Move, rng: Rng) -> float:
+def _playout(rules: EuchreRules, obs: Observation, deal: Deal, move: Move, rng: Rng) -> float:
     """Points for ``obs.seat``'s side (the other side's subtracted) when the sampled deal is replayed up
     to now, ``move`` is made, and everyone plays on at normal strength to the end of the hand."""
-    state = rules.from_deal(obs.options.to_json(), deal.as_json())
+    state = rules.from_deal(obs.options.to_json(), deal_to_json(deal))
     for _, text in obs.bids:
         state = rules.apply(state, Move.parse(text))
     state = rules.apply(state, move)

@@ -2,6 +2,11 @@
 dealer's hand, and what bids and passes suggest. The buried three cards and the dealer's discard stay
 unknown: an unseen card is not necessarily in anyone's hand.
 
+Every deal drawn is one the match's rules could have produced: under trump-holding a seat that ordered up
+or named a suit (the exempt dealer aside) was dealt a card of that suit, and the whole bidding so far — the
+dealer's hidden discard included — replays legally on the drawn cards. ``surprises`` returns ``None`` for a
+deal that does not, and such a deal is never used.
+
 Bids and plays are judged by a model of how the others decide (a strategy object, in practice the
 conventional normal-strength player): a sampled deal in which a seat would have bid otherwise than it did
 is usually drawn again, and one in which it would have played another card counts for less — usually and
@@ -11,13 +16,14 @@ less, not never, since real players decide by their own lights.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeVar
+from dataclasses import replace
+from typing import Protocol, TypeVar
 
 from core.cards import Card, Suit
+from core.game import IllegalMove
 from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
-from plugins.euchre.model import Deal, EuchreState, Move
+from plugins.euchre.model import Deal, EuchreState, Move, Phase
 from plugins.euchre.observe import Observation, observe
 from plugins.euchre.rules import EuchreRules, legal_moves, start_hand
 
@@ -51,11 +57,27 @@ def voids(obs: Observation) -> list[set[Suit]]:
     return result
 
 
+def dealt_suits(obs: Observation) -> dict[int, Suit]:
+    """Under trump-holding, the suit each seat must have been dealt a card of because it ordered it up or
+    named it. The dealer ordering up and a stuck dealer are exempt, as in the rules."""
+    if not obs.options.trump_holding:
+        return {}
+    needed: dict[int, Suit] = {}
+    for seat, text in obs.bids:
+        move = Move.parse(text)
+        if move.kind == "order" and seat != obs.dealer:
+            needed[seat] = obs.upcard.suit
+        elif move.kind == "call" and move.suit is not None:
+            if not (obs.options.stick_the_dealer and seat == obs.dealer):
+                needed[seat] = move.suit
+    return needed
+
+
 def sample_hands(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> Iterator[list[tuple[Card, ...]]]:
     """Up to ``count`` draws of the hands the other active seats hold now (own hand as is), consistent with
-    everything ``obs`` shows: cards seen, voids shown, the upcard in the dealer's hand, and — as soft
-    evidence — the bidding, judged by what ``model`` would have bid with each seat's whole hand (see
-    ``surprises``). Stops early only when no deal fits the cards at all."""
+    everything ``obs`` shows: cards seen, voids shown, the upcard in the dealer's hand, the suits the
+    bidding proves a seat was dealt, and — as soft evidence — the bidding, judged by what ``model`` would
+    have bid with each seat's whole hand (see ``surprises``). Stops early only when no deal fits the cards."""
     return _shared(count, 60, lambda tries: _draw_hands(obs, rng, model, tries))
 
 
@@ -77,15 +99,28 @@ def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel,
     others = [s for s in range(4) if s != obs.seat]  # a seat sitting out still bid with its cards
     played = played_by(obs)
     sizes = [5 - len(played[s]) for s in range(4)]
+    # a suit the bidding proves a seat was dealt, and which it has not played yet, is still in its hand
+    must = {seat: suit for seat, suit in dealt_suits(obs).items()
+            if seat != obs.seat and not Ranking(suit).count([*played[seat], *fixed[seat]], suit)}
+    order = sorted(others, key=lambda s: (-len(shown[s]), s not in must))
     best: tuple[int, list[tuple[Card, ...]]] | None = None
     for attempt in range(1, tries + 1):
         rng.shuffle(pool)
         hands: dict[int, list[Card]] = {s: list(fixed[s]) for s in range(4)}
         left = list(pool)
         ok = True
-        for seat in sorted(others, key=lambda s: -len(shown[s])):
+        for seat in order:
             need = sizes[seat] - len(hands[seat])
-            take = [c for c in left if ranking is None or ranking.suit_of(c) not in shown[seat]][:need]
+            allowed = [c for c in left if ranking is None or ranking.suit_of(c) not in shown[seat]]
+            if seat in must and need > 0:
+                suit = must[seat]
+                first = next((c for c in allowed if Ranking(suit).suit_of(c) == suit), None)
+                if first is None:
+                    ok = False
+                    break
+                allowed.remove(first)
+                allowed.insert(0, first)
+            take = allowed[:need]
             if len(take) < need:
                 ok = False
                 break
@@ -96,11 +131,15 @@ def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel,
             continue
         hands[obs.seat] = list(obs.hand)
         dealt = {s: hands[s] + played[s] for s in range(4)}
+        discard = None
         if obs.upcard_fate == "taken":
+            discard = obs.discard if obs.discard is not None else left.pop()
             dealt[obs.dealer].remove(upcard)
-            dealt[obs.dealer].append(obs.discard if obs.discard is not None else left.pop())
-        surprise = surprises(obs, SampledDeal(obs.dealer, tuple(tuple(dealt[s]) for s in range(4)), upcard,
-                                              tuple(left[:3])), model)
+            dealt[obs.dealer].append(discard)
+        deal = Deal(obs.dealer, tuple(tuple(dealt[s]) for s in range(4)), upcard, tuple(left[:3]))
+        surprise = surprises(obs, deal, model, discard)
+        if surprise is None:
+            continue
         result = [tuple(hands[s]) if s not in obs.sitting_out else () for s in range(4)]
         if best is None or surprise < best[0]:
             best = (surprise, result)
@@ -161,47 +200,48 @@ def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: Pla
     return count
 
 
-def surprises(obs: Observation, deal: SampledDeal, model: PlayerModel) -> int:
+def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | None = None) -> int | None:
     """How many of the other seats' public decisions so far (bids, passes, going alone) ``model`` would
-    not have made holding the cards ``deal`` gives them: the bidding replayed on the sampled deal."""
-    hand = start_hand(Deal(deal.dealer, deal.hands, deal.upcard, deal.buried))
-    state = EuchreState(obs.options, 0, 0, obs.scores, hand)
+    not have made holding the cards ``deal`` gives them: the bidding replayed on the sampled deal under the
+    match's options. The dealer's hidden discard is ``discard`` when the deal fixes it, else the model's.
+    ``None`` when the deal could not have produced this bidding (a bid the rules refuse with those cards)."""
+    state = EuchreState(obs.options, 0, 0, obs.scores, start_hand(deal))
     count = 0
-    for seat, text in obs.bids:
-        move = Move.parse(text)
-        judged = seat != obs.seat and move.kind not in ("pickup", "decline")
-        if judged and model.choose(observe(state, seat), legal_moves(obs.options, state.hand), _NO_RANDOM) != move:
-            count += 1
-        state = _RULES.apply(state, move)
+    try:
+        for seat, text in obs.bids:
+            if state.hand.phase == Phase.DISCARD:
+                state = _RULES.apply(state, _discard(state, model, discard))
+            move = Move.parse(text)
+            legal = legal_moves(obs.options, state.hand)
+            if state.hand.turn != seat or move not in legal:
+                return None
+            judged = seat != obs.seat and move.kind not in ("pickup", "decline")
+            if judged and model.choose(observe(state, seat), legal, _NO_RANDOM) != move:
+                count += 1
+            state = _RULES.apply(state, move)
+    except IllegalMove:
+        return None
     return count
 
 
-@dataclass(frozen=True)
-class SampledDeal:
-    """A whole deal consistent with a bidder's view: its own hand, the upcard, the others' hands."""
-
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    upcard: Card
-    buried: tuple[Card, ...]
-
-    def as_json(self) -> dict[str, Any]:
-        return {"dealer": "SWNE"[self.dealer],
-                "hands": {"SWNE"[s]: [c.text for c in h] for s, h in enumerate(self.hands)},
-                "upcard": self.upcard.text, "buried": [c.text for c in self.buried]}
+def _discard(state: EuchreState, model: PlayerModel, discard: Card | None) -> Move:
+    dealer = state.hand.dealer
+    if discard is not None:
+        return Move("discard", card=discard)
+    return model.choose(observe(state, dealer), legal_moves(state.options, state.hand), _NO_RANDOM)
 
 
-def sample_deals(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> Iterator[SampledDeal]:
-    """During the bidding, ``count`` draws of the other hands and the buried cards from the unseen cards.
-    Deals in which the others would have bid differently from how they did (by ``model``) are usually
-    drawn again."""
+def sample_deals(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> Iterator[Deal]:
+    """During the bidding, ``count`` draws of the other hands and the buried cards from the unseen cards,
+    each a deal the bidding so far could have come from. Deals in which the others would have bid
+    differently from how they did (by ``model``) are usually drawn again."""
     pool = [c for c in DECK if c not in obs.hand and c != obs.upcard]
     return _shared(count, 30, lambda tries: _draw_deal(obs, rng, model, pool, tries))
 
 
 def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, pool: list[Card],
-               tries: int) -> tuple[SampledDeal | None, int]:
-    best: tuple[int, SampledDeal] | None = None
+               tries: int) -> tuple[Deal | None, int]:
+    best: tuple[int, Deal] | None = None
     for attempt in range(1, tries + 1):
         rng.shuffle(pool)
         hands: list[tuple[Card, ...]] = []
@@ -212,8 +252,10 @@ def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, pool: list[Card],
             else:
                 hands.append(tuple(pool[at : at + 5]))
                 at += 5
-        deal = SampledDeal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[at : at + 3]))
-        surprise = surprises(obs, deal, model)
+        deal = Deal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[at : at + 3]))
+        surprise = surprises(obs, deal, model, obs.discard)
+        if surprise is None:
+            continue
         if best is None or surprise < best[0]:
             best = (surprise, deal)
         if surprise == 0 or rng.random() < SURPRISE_KEPT**surprise:

@@ -339,7 +339,7 @@ def _advance(options: Options, hand: Hand, seat: int, move: Move) -> Hand:
                 return replace(hand, phase=Phase.BID2, turn=left_of(hand.dealer), upcard_fate="down")
             return replace(hand, turn=left_of(seat))
         made = replace(hand, trump=hand.deal.upcard.suit, maker=seat, alone=seat if move.alone else None)
-        if options.dealer_may_decline:
+        if options.dealer_may_decline and seat != hand.dealer:  # a dealer who orders up takes the card
             return replace(made, phase=Phase.PICKUP, turn=hand.dealer)
         return _pick_up(made)
     if hand.phase == Phase.PICKUP:
