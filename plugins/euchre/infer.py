@@ -67,9 +67,9 @@ def dealt_suits(obs: Observation) -> dict[int, Suit]:
         move = Move.parse(text)
         if move.kind == "order" and seat != obs.dealer:
             needed[seat] = obs.upcard.suit
-        elif move.kind == "call" and move.suit is not None:
-            if not (obs.options.stick_the_dealer and seat == obs.dealer):
-                needed[seat] = move.suit
+        elif move.kind == "call" and move.suit is not None and not (obs.options.stick_the_dealer
+                                                                     and seat == obs.dealer):
+            needed[seat] = move.suit
     return needed
 
 
