@@ -44,7 +44,6 @@ def _plugins_table(infos: list[PluginInfo]) -> str:
 
 
 def _run_plugins(host: PluginHost, args: argparse.Namespace) -> int:
-    host.commands()  # so every plugin's commands are listed too
     infos = host.plugins()
     if args.json:
         print(json.dumps([info.__dict__ for info in infos], indent=1, ensure_ascii=False))
@@ -60,6 +59,12 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
     plugins = sub.add_parser("plugins", help="list the discovered plugins, what they provide and any errors")
     plugins.add_argument("--json", action="store_true", help="print JSON instead of a table")
     for command in host.commands():
+        try:  # a plugin's configure that raises is reported, and its command left out
+            command.configure(argparse.ArgumentParser(prog=f"cardtable {command.name}"))
+        except BaseException as error:
+            host.mark_broken(host.info(command.plugin), f"command '{command.name}' cannot be set up: "
+                                                        f"{type(error).__name__}: {error}")
+            continue
         command_parser = sub.add_parser(command.name, help=command.help, description=command.help)
         command.configure(command_parser)
         command_parser.set_defaults(_run=command.run)

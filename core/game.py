@@ -112,6 +112,9 @@ class Strategy(Protocol):
         """One of ``legal_moves``; any randomness must come from ``rng``."""
 
 
+RULES_METHODS = ("new_game", "from_deal", "legal_moves", "apply", "to_move", "outcome", "observation",
+                 "hidden_from", "state_to_json", "state_from_json", "move_text", "parse_move", "may_undo")
+
 HintProvider = Callable[[Any, Sequence[Any]], Hint | None]
 """``provider(observation, legal_moves)`` → a :class:`Hint`, or ``None`` when there is no move to suggest."""
 
@@ -146,7 +149,33 @@ class GameSpec:
     variant_of: str | None = None
 
     def __post_init__(self) -> None:
-        if not self.id or not self.id.replace("-", "").replace("_", "").isalnum() or self.id != self.id.lower():
-            raise ValueError(f"game id '{self.id}' must be lower-case letters, digits, '-' or '_'")
-        if not self.seats:
-            raise ValueError(f"game '{self.id}' has no seats")
+        if (not isinstance(self.id, str) or not self.id or self.id != self.id.lower()
+                or not self.id.replace("-", "").replace("_", "").isalnum() or not self.id.isascii()):
+            raise ValueError(f"game id {self.id!r} must be lower-case letters, digits, '-' or '_'")
+        problems = []
+        for name in ("name", "description"):
+            if not isinstance(getattr(self, name), Text):
+                problems.append(f"{name} must be Text (English and Japanese), not {type(getattr(self, name)).__name__}")
+        missing = [m for m in RULES_METHODS if not callable(getattr(self.rules, m, None))]
+        if missing:
+            problems.append(f"rules lack {', '.join(missing)}")
+        if not isinstance(self.settings, SettingsSchema):
+            problems.append(f"settings must be a SettingsSchema, not {type(self.settings).__name__}")
+        if not isinstance(self.seats, tuple) or not self.seats or not all(isinstance(s, SeatSpec) for s in self.seats):
+            problems.append("seats must be a non-empty tuple of SeatSpec")
+        elif not all(isinstance(s.name, Text) for s in self.seats):
+            problems.append("seat names must be Text")
+        if not isinstance(self.strategies, Mapping) or not all(
+                isinstance(k, str) and callable(v) for k, v in self.strategies.items()):
+            problems.append("strategies must map names to factories")
+        for name in ("seat_players", "hint"):
+            value = getattr(self, name)
+            if value is not None and not callable(value):
+                problems.append(f"{name} must be callable")
+        if self.view is not None and (not isinstance(self.view, str) or not self.view.partition(":")[0]):
+            problems.append("view must be 'package.module:factory'")
+        for name in ("icon", "variant_of"):
+            if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
+                problems.append(f"{name} must be a string")
+        if problems:
+            raise ValueError(f"game '{self.id}': " + "; ".join(problems))

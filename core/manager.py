@@ -2,13 +2,20 @@
 
 Each entry point of the group ``cardtable`` is loaded in its own try/except (pluggy's own
 ``load_setuptools_entrypoints`` would let one broken plugin stop them all). A plugin that fails to
-import, declares a hook that does not exist, or raises inside a hook is recorded with its reason and
-skipped; the rest work. ``CARDTABLE_DISABLE_PLUGINS=a,b`` blocks plugins by entry-point name.
+import, declares a hook that does not exist, raises inside a hook, or does not answer within
+``CARDTABLE_PLUGIN_TIMEOUT`` seconds (default 10) is recorded with its reason and skipped; the rest work.
+``CARDTABLE_DISABLE_PLUGINS=a,b`` blocks plugins by entry-point name.
+
+The built-in plugins (entry points of the ``cardtable`` distribution itself) are loaded first, whatever
+the names sort as, so a third-party plugin that claims a built-in game id, command or entry-point name is
+the one refused and reported.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import threading
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -23,6 +30,8 @@ from core.registry import Command, CommandRegistry, GameRegistry, RegistrationEr
 
 GROUP = "cardtable"
 DISABLE_ENV = "CARDTABLE_DISABLE_PLUGINS"
+TIMEOUT_ENV = "CARDTABLE_PLUGIN_TIMEOUT"
+BUILTIN_DISTRIBUTION = "cardtable"
 HOST_COMMANDS = frozenset({"plugins"})
 HOOK_PREFIX = "cardtable_"
 
@@ -59,6 +68,47 @@ def disabled_names() -> set[str]:
     return {name.strip() for name in os.environ.get(DISABLE_ENV, "").split(",") if name.strip()}
 
 
+def plugin_timeout() -> float:
+    """Seconds a plugin's import or hook may take before it is reported as not answering."""
+    try:
+        seconds = float(os.environ.get(TIMEOUT_ENV, "10"))
+    except ValueError:
+        return 10.0
+    return seconds if 0 < seconds < float("inf") else 10.0
+
+
+class NoAnswer(Exception):
+    """A plugin's import or hook did not return in time."""
+
+
+def bounded(function: Callable[[], Any], what: str) -> Any:
+    """``function()`` on a helper thread, waiting at most :func:`plugin_timeout` seconds. Its result, or what
+    it raised; :class:`NoAnswer` when it did not return in time (the thread is left to finish on its own, and
+    whatever it does later is ignored)."""
+    outcome: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = function()
+        except BaseException as error:  # a plugin may raise anything, even SystemExit
+            outcome["error"] = error
+
+    worker = threading.Thread(target=target, name=f"plugin: {what}", daemon=True)
+    worker.start()
+    seconds = plugin_timeout()
+    worker.join(seconds)
+    if worker.is_alive():
+        raise NoAnswer(f"{what} did not answer within {seconds:g} s")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
+
+
+def is_builtin(point: metadata.EntryPoint) -> bool:
+    dist = getattr(point, "dist", None)
+    return dist is not None and dist.name == BUILTIN_DISTRIBUTION and point.value.startswith("plugins.")
+
+
 class PluginHost:
     """Typed facade over pluggy: discovery, per-plugin hook calls, and the registered games."""
 
@@ -70,6 +120,7 @@ class PluginHost:
         self._owner: dict[str, str] = {}
         self._commands: list[Command] | None = None
         self._collected: set[str] = set()
+        self._points: dict[str, str] = {}
 
     # -- discovery ----------------------------------------------------------------------------------
 
@@ -77,18 +128,26 @@ class PluginHost:
         """Load every entry point of the group (or the ones given), each in isolation, then collect."""
         blocked = disabled_names()
         points = metadata.entry_points(group=GROUP) if entry_points is None else entry_points
-        for point in sorted(points, key=lambda p: p.name):
-            if point.name in self._infos:
-                continue
+        for point in sorted(points, key=lambda p: (not is_builtin(p), p.name)):
             dist = getattr(point, "dist", None)
             info = PluginInfo(point.name, dist.name if dist else "", dist.version if dist else "")
+            if point.name in self._infos:
+                seen = (self._infos[point.name].distribution, self._points.get(point.name))
+                if seen == (info.distribution, point.value):
+                    continue  # the same entry point seen twice (a path listed twice)
+                info.name = f"{point.name} ({info.distribution or point.value})"
+                self._infos[info.name] = info
+                info.status = BROKEN
+                info.error = f"its entry-point name '{point.name}' is already taken by another plugin"
+                continue
             self._infos[point.name] = info
+            self._points[point.name] = point.value
             if point.name in blocked:
                 info.status = DISABLED
                 info.error = f"disabled by {DISABLE_ENV}"
                 continue
             try:
-                plugin = point.load()
+                plugin = bounded(point.load, f"importing {point.value}")
             except BaseException as error:  # a plugin may raise anything while importing, even SystemExit
                 info.status, info.error = BROKEN, f"cannot be imported: {_reason(error)}"
                 continue
@@ -131,14 +190,23 @@ class PluginHost:
             if impl.plugin_name != info.name:
                 continue
             try:
-                impl.function(*([registry] if impl.argnames else []))
+                bounded(functools.partial(impl.function, *([registry] if impl.argnames else [])),
+                        f"{hook_name} of {info.name}")
             except BaseException as error:
-                info.status, info.error = BROKEN, f"{hook_name} failed: {_reason(error)}"
-                self._pm.unregister(name=info.name)
-                for game_id in info.games + info.variants:
-                    self._games.pop(game_id, None)
+                self.mark_broken(info, f"{hook_name} failed: {_reason(error)}")
                 return False
         return True
+
+    def mark_broken(self, info: PluginInfo, reason: str) -> None:
+        """Record ``reason`` against a plugin and drop everything it registered."""
+        info.status, info.error = BROKEN, reason
+        if self._pm.get_plugin(info.name) is not None:
+            self._pm.unregister(name=info.name)
+        for game_id in info.games + info.variants:
+            self._games.pop(game_id, None)
+            self._owner.pop(game_id, None)
+        if self._commands is not None:
+            self._commands = [c for c in self._commands if c.plugin != info.name]
 
     def _loaded(self) -> list[PluginInfo]:
         return [info for info in self._infos.values() if info.ok]
@@ -185,6 +253,9 @@ class PluginHost:
 
     def plugin_of(self, game_id: str) -> PluginInfo:
         return self._infos[self._owner[game_id]]
+
+    def info(self, name: str) -> PluginInfo:
+        return self._infos[name]
 
     def commands(self) -> list[Command]:
         """Subcommands from every loaded plugin (the hook is called on first request)."""

@@ -1,20 +1,25 @@
 """The save service: one JSON save per game, written atomically, never trusted blindly when read.
 
-A save holds ``format_version``, the game id, the plugin version, the settings, how the game started
-(a seed or an explicit deal) and the move list as text; the position is rebuilt by replaying the moves,
-so a save never carries code (no pickle) and is readable by people.
+A save holds ``format_version``, the game id, the plugin that wrote it and its version, the settings, how
+the game started (a seed or an explicit deal) and the move list as text; the position is rebuilt by
+replaying the moves, so a save never carries code (no pickle) and is readable by people.
+
+Saves live in *slots*: a built-in game's slot is its id (``euchre`` → ``euchre.json``); a third-party
+plugin's game lives under its distribution's folder (``cardtable-hilo/hilo.json``), so a plugin that claims
+another plugin's game id can never read, overwrite or move aside that plugin's save.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.storage import move_aside, write_json_atomic
+from core.storage import BadFile, clean_stale_temp_files, move_aside, read_json_file, write_json_atomic
 
 SAVE_FORMAT = 1
 
@@ -29,6 +34,17 @@ class LoadResult:
 
     record: dict[str, Any] | None
     problem: str | None = None
+
+
+def slot_for(game_id: str, owner: str = "") -> str:
+    """The save slot of ``game_id`` provided by the distribution ``owner`` ("" or ``cardtable``: built in)."""
+    if not owner or owner == "cardtable":
+        return game_id
+    return f"{re.sub(r'[^A-Za-z0-9._-]', '_', owner)}/{game_id}"
+
+
+def _game_of(slot: str) -> str:
+    return slot.rpartition("/")[2]
 
 
 def _check_record(record: Any, game_id: str) -> str | None:
@@ -49,50 +65,77 @@ def _check_record(record: Any, game_id: str) -> str | None:
     moves = record.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         return "the save's move list is damaged"
+    players = record.get("players")
+    if players is not None and (not isinstance(players, list)
+                                or not all(p is None or isinstance(p, str) for p in players)):
+        return "the save's list of players is damaged"
     return None
 
 
 class SaveService:
-    """Saves under one folder, ``<game id>.json`` each."""
+    """Saves under one folder, ``<slot>.json`` each (see :func:`slot_for`)."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
 
-    def path_for(self, game_id: str) -> Path:
-        return self.directory / f"{game_id}.json"
+    def path_for(self, slot: str) -> Path:
+        return self.directory / f"{slot}.json"
 
-    def exists(self, game_id: str) -> bool:
-        return self.path_for(game_id).is_file()
+    def exists(self, slot: str) -> bool:
+        """Whether there is something to continue — a save, or something in its place that reading will
+        explain and move aside."""
+        return self.path_for(slot).exists()
 
-    def write(self, game_id: str, record: Mapping[str, Any]) -> None:
-        data = {"format_version": SAVE_FORMAT, "game": game_id, "saved_at": time.time(), **record}
+    def clean(self) -> int:
+        """Remove temp files an interrupted save left behind (run at start); how many went."""
+        folders = [self.directory, *(p for p in self.directory.glob("*") if p.is_dir())] \
+            if self.directory.is_dir() else []
+        return sum(clean_stale_temp_files(folder) for folder in folders)
+
+    def write(self, slot: str, record: Mapping[str, Any]) -> None:
+        data = {"format_version": SAVE_FORMAT, "game": _game_of(slot), "saved_at": time.time(), **record}
+        path = self.path_for(slot)
+        if path.exists() and not path.is_file():
+            raise SaveError(f"cannot save to {path}: something that is not a save file is in the way")
         try:
-            write_json_atomic(self.path_for(game_id), data)
+            write_json_atomic(path, data)
         except OSError as error:
-            raise SaveError(f"cannot save to {self.directory}: {error.strerror or error}") from error
+            raise SaveError(f"cannot save to {path.parent}: {error.strerror or error}") from error
+        except (TypeError, ValueError) as error:  # a plugin put something into the record JSON cannot hold
+            raise SaveError(f"cannot save: the game's record is not plain data ({error})") from error
 
-    def read(self, game_id: str) -> LoadResult:
-        """The save, or ``None``. A corrupt or incompatible file is moved aside and reported."""
-        path = self.path_for(game_id)
-        if not path.is_file():
+    def read(self, slot: str) -> LoadResult:
+        """The save, or ``None``. A corrupt or incompatible file (or a folder in its place) is moved aside and
+        reported."""
+        path = self.path_for(slot)
+        if not path.exists():
             return LoadResult(None)
         try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-            problem = _check_record(record, game_id)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            problem = f"the save cannot be read ({error.__class__.__name__})"
+            record = read_json_file(path)
+        except BadFile as error:
+            problem: str | None = f"the save cannot be read: {error}"
+        else:
+            problem = _check_record(record, _game_of(slot))
         if problem is None:
             return LoadResult(record)
-        return LoadResult(None, self.quarantine(game_id, problem))
+        return LoadResult(None, self.quarantine(slot, problem))
 
-    def quarantine(self, game_id: str, problem: str) -> str:
-        """Move the game's save aside; the message says what was wrong and where the file went."""
-        path = self.path_for(game_id)
+    def quarantine(self, slot: str, problem: str) -> str:
+        """Move the slot's bad save aside; the message says what was wrong and where the file went."""
         try:
-            moved = move_aside(path)
+            moved = self.set_aside(slot, "corrupt")
         except OSError as error:
             return f"{problem}; it could not be moved aside either ({error.strerror}) and is ignored"
-        return f"{problem}; it was moved to {moved.name} and a new game starts"
+        return f"{problem}; it was moved to {moved.name}"
 
-    def discard(self, game_id: str) -> None:
-        self.path_for(game_id).unlink(missing_ok=True)
+    def set_aside(self, slot: str, why: str, reason: str = "") -> Path:
+        """Rename the slot's save to ``<name>.<why>-<time>``, with ``reason`` (when given) in a ``.txt`` beside
+        it for a bug report; the new path. Raises ``OSError`` when it cannot be moved."""
+        moved = move_aside(self.path_for(slot), why)
+        if reason:
+            with contextlib.suppress(OSError):  # the reason file is a courtesy
+                moved.with_name(moved.name + ".txt").write_text(reason + "\n", encoding="utf-8")
+        return moved
+
+    def discard(self, slot: str) -> None:
+        self.path_for(slot).unlink(missing_ok=True)

@@ -70,6 +70,7 @@ class GameSession:
         saves: SaveService | None = None,
         listener: SessionListener | None = None,
         plugin_version: str = "",
+        save_slot: str | None = None,
     ) -> None:
         self.game = game
         self.rules = game.rules
@@ -77,6 +78,7 @@ class GameSession:
         self.start = dict(start)
         self.plugin_version = plugin_version
         self.saves = saves
+        self.save_slot = save_slot or game.id
         self.listener = listener or SessionListener()
         self.save_problem: str | None = None
         self._paused = False
@@ -137,8 +139,8 @@ class GameSession:
             session.saves = saves
         except RestoreError:
             raise
-        except (IllegalMove, KeyError, TypeError, ValueError) as error:
-            raise RestoreError(f"the saved game cannot be replayed: {error}") from error
+        except Exception as error:  # the rules or a plugin bug: the save is reported, never a crash
+            raise RestoreError(f"the saved game cannot be replayed: {type(error).__name__}: {error}") from error
         return session
 
     def record(self) -> dict[str, Any]:
@@ -262,7 +264,7 @@ class GameSession:
         if self.saves is None:
             return
         try:
-            self.saves.write(self.game.id, self.record())
+            self.saves.write(self.save_slot, self.record())
         except SaveError as error:
             first = self.save_problem is None
             self.save_problem = str(error)

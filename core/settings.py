@@ -1,7 +1,16 @@
 """Declarative settings: options (toggle, choice, number), named presets and Custom, and validation.
 
 The shell builds the settings dialog from a :class:`SettingsSchema`; plugins write no dialog code.
-Validation never raises for a person's mistake: a bad value becomes the default plus a clear message.
+Two ways to check values, for two kinds of caller:
+
+- a person's file (:meth:`SettingsSchema.validate`) never raises: a bad value becomes the default plus a
+  clear message;
+- code (:meth:`SettingsSchema.checked`, used by every ``Rules.new_game`` / ``from_deal``) gets a
+  :class:`SettingsError` naming each unknown key and each bad value, never a silent default.
+
+A schema checks its own declaration when it is built (a default outside its range, a number the dialog
+cannot show, a label that is not :class:`~core.text.Text`), so a plugin with a bad schema is reported when
+it registers, not when the dialog opens.
 """
 
 from __future__ import annotations
@@ -14,6 +23,18 @@ from core.text import Text
 
 CUSTOM = "custom"
 CUSTOM_LABEL = Text("Custom", "自分で設定")
+NUMBER_LIMIT = 2**31 - 1  # the settings dialog's number box holds 32-bit integers
+
+
+class SettingsError(ValueError):
+    """Values that do not fit a game's schema, from code; the message names every bad key."""
+
+
+def _check_declaration(key: Any, label: Any, help_text: Any) -> None:
+    if not isinstance(key, str) or not key:
+        raise ValueError(f"an option key must be a non-empty string, not {key!r}")
+    if not isinstance(label, Text) or not isinstance(help_text, Text):
+        raise ValueError(f"option '{key}': label and help must be Text (English and Japanese), not plain strings")
 
 
 @dataclass(frozen=True)
@@ -22,6 +43,11 @@ class Toggle:
     label: Text
     default: bool = False
     help: Text = Text("")
+
+    def __post_init__(self) -> None:
+        _check_declaration(self.key, self.label, self.help)
+        if not isinstance(self.default, bool):
+            raise ValueError(f"toggle '{self.key}': default must be True or False, not {self.default!r}")
 
     def check(self, value: Any) -> str | None:
         return None if isinstance(value, bool) else "must be true or false"
@@ -36,6 +62,14 @@ class Choice:
     help: Text = Text("")
 
     def __post_init__(self) -> None:
+        _check_declaration(self.key, self.label, self.help)
+        if not self.choices or not all(isinstance(c, tuple) and len(c) == 2 and isinstance(c[1], Text)
+                                       for c in self.choices):
+            raise ValueError(f"choice '{self.key}': choices must be (value, Text) pairs, at least one")
+        if any(type(value) is not type(self.default) for value in self.values):
+            raise ValueError(f"choice '{self.key}': every value must have the default's type")
+        if len(set(self.values)) != len(self.values):
+            raise ValueError(f"choice '{self.key}': two choices have the same value")
         if self.default not in self.values:
             raise ValueError(f"choice '{self.key}': default {self.default!r} is not one of its values")
 
@@ -57,6 +91,18 @@ class Number:
     minimum: int
     maximum: int
     help: Text = Text("")
+
+    def __post_init__(self) -> None:
+        _check_declaration(self.key, self.label, self.help)
+        for name in ("default", "minimum", "maximum"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"number '{self.key}': {name} must be a whole number, not {value!r}")
+            if not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+                raise ValueError(f"number '{self.key}': {name} {value} is beyond what the settings dialog can show "
+                                 f"(±{NUMBER_LIMIT})")
+        if not self.minimum <= self.default <= self.maximum:
+            raise ValueError(f"number '{self.key}': default {self.default} is outside {self.minimum}..{self.maximum}")
 
     def check(self, value: Any) -> str | None:
         if isinstance(value, int) and not isinstance(value, bool) and self.minimum <= value <= self.maximum:
@@ -83,13 +129,22 @@ class SettingsSchema:
     presets: tuple[Preset, ...] = ()
 
     def __post_init__(self) -> None:
+        if not all(isinstance(o, Toggle | Choice | Number) for o in self.options):
+            raise ValueError("settings schema options must be Toggle, Choice or Number")
         keys = [o.key for o in self.options]
         if len(set(keys)) != len(keys):
             raise ValueError("settings schema has two options with the same key")
+        ids = [p.id for p in self.presets]
+        if len(set(ids)) != len(ids):
+            raise ValueError("settings schema has two presets with the same id")
         for preset in self.presets:
+            if not isinstance(preset, Preset) or not isinstance(preset.label, Text):
+                raise ValueError("presets must be Preset objects with a Text label")
             if preset.id == CUSTOM:
                 raise ValueError("'custom' is reserved for hand-set options")
             for key, value in preset.values.items():
+                if key not in keys:
+                    raise ValueError(f"preset '{preset.id}' sets '{key}', which is not an option")
                 problem = self.option(key).check(value)
                 if problem:
                     raise ValueError(f"preset '{preset.id}': {key} {problem}")
@@ -119,6 +174,26 @@ class SettingsSchema:
             else:
                 values[key] = value
         return values, problems
+
+    def checked(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Values for every option: ``raw`` over the defaults (an option ``raw`` leaves out keeps its default).
+        Raises :class:`SettingsError` naming each unknown key and each bad value."""
+        if not isinstance(raw, Mapping):
+            raise SettingsError(f"settings must be a mapping of option to value, not {type(raw).__name__}")
+        values = self.defaults()
+        problems = []
+        for key, value in raw.items():
+            if key not in values:
+                problems.append(f"unknown setting '{key}' (known: {', '.join(sorted(values))})")
+                continue
+            problem = self.option(key).check(value)
+            if problem:
+                problems.append(f"setting '{key}' = {value!r} {problem}")
+            else:
+                values[key] = value
+        if problems:
+            raise SettingsError("; ".join(problems))
+        return values
 
     def preset_of(self, values: Mapping[str, Any]) -> str:
         """The id of the first preset whose values all match, else ``"custom"``."""

@@ -1,4 +1,6 @@
-"""Atomic JSON files: a crash or power cut leaves either the old file or the new one, never half of one."""
+"""JSON files that cannot hurt: written atomically (a crash or power cut leaves either the old file or the new
+one, never half of one), read defensively (any damage is one :class:`BadFile` error with a reason, never a
+traceback), and moved aside when bad."""
 
 from __future__ import annotations
 
@@ -10,6 +12,59 @@ import time
 from pathlib import Path
 from typing import Any
 
+MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any save or settings file; a bigger one is not ours
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 60.0
+
+
+class BadFile(ValueError):
+    """A file that cannot be used; the message says why, for a person."""
+
+
+def _no_constants(name: str) -> Any:
+    raise BadFile(f"it holds {name}, which is not a number JSON allows")
+
+
+def read_json_file(path: Path) -> Any:
+    """The JSON in ``path``. Raises :class:`BadFile` for anything a damaged or hostile file can do: not a
+    regular file (a directory in the way), unreadable, too large, not UTF-8, not JSON, ``NaN`` or
+    ``Infinity``, a number with thousands of digits, nesting too deep to read."""
+    try:
+        if not path.is_file():
+            raise BadFile("it is not a regular file" if path.exists() else "it does not exist")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise BadFile(f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        text = path.read_bytes().decode("utf-8")
+        return json.loads(text, parse_constant=_no_constants)
+    except BadFile:
+        raise
+    except OSError as error:
+        raise BadFile(f"it cannot be read ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise BadFile("it is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise BadFile(f"it is not valid JSON (line {error.lineno}, column {error.colno})") from None
+    except ValueError as error:  # e.g. an integer longer than Python reads by default
+        raise BadFile(f"it holds a value that cannot be read ({str(error).splitlines()[0][:80]})") from None
+    except RecursionError:
+        raise BadFile("it is nested too deeply to read") from None
+
+
+def clean_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Remove temp files an interrupted :func:`write_json_atomic` left behind; how many went."""
+    removed = 0
+    try:
+        candidates = list(folder.glob(f".*{TEMP_SUFFIX}"))
+    except OSError:
+        return 0
+    now = time.time()
+    for candidate in candidates:
+        with contextlib.suppress(OSError):
+            if candidate.is_file() and now - candidate.stat().st_mtime > older_than:
+                candidate.unlink()
+                removed += 1
+    return removed
+
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write ``data`` as JSON: temp file in the same folder, flush, fsync, ``os.replace``.
@@ -17,10 +72,10 @@ def write_json_atomic(path: Path, data: Any) -> None:
     Raises ``OSError`` when the folder cannot be written; the old file is then untouched.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1)
+            json.dump(data, handle, ensure_ascii=False, indent=1, allow_nan=False)  # NaN would not read back
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
@@ -30,13 +85,14 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a bad file to ``<name>.corrupt-<timestamp>`` beside it and return the new path."""
+def move_aside(path: Path, why: str = "corrupt") -> Path:
+    """Rename a bad file (or a directory in a file's place) to ``<name>.<why>-<timestamp>`` beside it and
+    return the new path."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
     os.replace(path, target)
     return target

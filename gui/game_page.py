@@ -85,6 +85,7 @@ class GamePage(QWidget):
     back_requested = Signal()
     settings_requested = Signal()
     new_session_requested = Signal(bool)  # keep the deal?
+    failed = Signal(object)  # a CPU or the rules raised: the exception
 
     def __init__(self, session: GameSession, art: CardArt, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -249,8 +250,14 @@ class GamePage(QWidget):
         self._collect_timer.stop()
         turn, thought = self._thinking
         self._thinking = None
-        move = thought.result()  # a strategy's error is raised here, on the window's thread
-        if self.session.finish_cpu_turn(turn, move) is not None:  # None: undone, restarted or paused meanwhile
+        try:
+            move = thought.result()  # a strategy's error is raised here, on the window's thread
+            played = self.session.finish_cpu_turn(turn, move)
+        except Exception as error:
+            self.hold_cpu()
+            self.failed.emit(error)
+            return
+        if played is not None:  # None: undone, restarted or paused meanwhile
             self.view.refresh()
         self.update_controls()
 

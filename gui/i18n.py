@@ -41,8 +41,14 @@ STRINGS: dict[str, Text] = {
     "ok": Text("OK", "OK"),
     "cancel": Text("Cancel", "キャンセル"),
     "error_title": Text("Something went wrong", "問題が発生しました"),
-    "error_body": Text("{game} stopped because of an error:\n\n{message}\n\nYour last saved position is kept.",
-                       "{game} はエラーで停止しました:\n\n{message}\n\n最後に保存した局面は残っています。"),
+    "error_body": Text("{game} stopped because of an error:\n\n{message}\n\n{kept}\n\nStart a new game, or close "
+                       "this message.",
+                       "{game} はエラーで停止しました:\n\n{message}\n\n{kept}\n\n新しいゲームを始めるか、閉じてください。"),
+    "error_nothing_kept": Text("There was no saved position.", "保存された局面はありません。"),
+    "error_kept": Text("The game up to the move before the error was kept as {file}, with the details beside it, "
+                       "so Continue will not run into the same error again.",
+                       "エラー直前までの対戦は {file} に詳細とともに保存しました。「続き」で同じエラーになることはありません。"),
+    "error_not_kept": Text("The save could not be moved aside ({reason}).", "保存を退避できませんでした（{reason}）。"),
     "no_view": Text("{game} has no table view to play in.", "{game} には遊ぶための画面がありません。"),
     "settings_problem": Text("Settings for {game}: {problems}", "{game} の設定: {problems}"),
 }

@@ -3,6 +3,7 @@ the language switch and Quit."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -50,10 +51,12 @@ class LauncherPage(QWidget):
     language_chosen = Signal(str)
     quit_clicked = Signal()
 
-    def __init__(self, host: PluginHost, saves: SaveService, parent: QWidget | None = None) -> None:
+    def __init__(self, host: PluginHost, saves: SaveService, slot_of: Callable[[str], str],
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.host = host
         self.saves = saves
+        self.slot_of = slot_of
         self.setStyleSheet(TILE_STYLE)
         outer = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -123,7 +126,7 @@ class LauncherPage(QWidget):
         for key, label, signal in (("continue", "continue", self.continue_clicked),
                                    ("new", "new_game", self.new_clicked),
                                    ("settings", "settings", self.settings_clicked)):
-            if key == "continue" and not self.saves.exists(game.id):
+            if key == "continue" and not self.saves.exists(self.slot_of(game.id)):
                 continue
             button = QPushButton(tr(label))
             button.setObjectName(f"{key}-{game.id}")

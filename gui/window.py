@@ -13,7 +13,7 @@ import resources
 from core.game import GameSpec
 from core.manager import PluginHost
 from core.paths import config_dir, saves_dir
-from core.saves import SaveService
+from core.saves import SaveService, slot_for
 from core.session import GameSession, RestoreError
 from core.settings_store import SettingsStore
 from gui import animation
@@ -31,13 +31,14 @@ class MainWindow(QMainWindow):
         self.host = host
         self.prefs = prefs or ShellPrefs.load()
         self.saves = SaveService(saves_dir())
+        self.saves.clean()
         self.settings_store = SettingsStore(config_dir())
         self.art = CardArt(self.prefs.card_theme)
         animation.set_enabled(self.prefs.animations)
         self.page: GamePage | None = None
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
-        self.launcher = LauncherPage(host, self.saves)
+        self.launcher = LauncherPage(host, self.saves, self.slot)
         self.stack.addWidget(self.launcher)
         self.launcher.continue_clicked.connect(self.continue_game)
         self.launcher.new_clicked.connect(lambda game_id: self.new_game(game_id))
@@ -71,41 +72,54 @@ class MainWindow(QMainWindow):
 
     # -- games ------------------------------------------------------------------------------------
 
-    def settings_for(self, game: GameSpec) -> dict[str, Any]:
+    def slot(self, game_id: str) -> str:
+        """Where the game's save lives (a third-party plugin's games under its own folder)."""
+        return slot_for(game_id, self.host.plugin_of(game_id).distribution)
+
+    def settings_for(self, game: GameSpec, notices: list[str] | None = None) -> dict[str, Any]:
+        """The player's settings for ``game``; problems found in the file go to ``notices`` (shown where the
+        player is looking), or to the launcher when there is no list."""
         values, problems = self.settings_store.load(game.id, game.settings)
         if problems:
-            self.launcher.show_message(tr("settings_problem", game=text(game.name), problems="; ".join(problems)))
+            message = tr("settings_problem", game=text(game.name), problems="; ".join(problems))
+            if notices is None:
+                self.launcher.show_message(message)
+            else:
+                notices.append(message)
         return values
 
-    def new_game(self, game_id: str, keep_deal: bool = False) -> GamePage | None:
+    def new_game(self, game_id: str, keep_deal: bool = False, notices: list[str] | None = None) -> GamePage | None:
         game = self.host.game(game_id)
         version = self.host.plugin_of(game_id).version
+        notices = [] if notices is None else notices
         if keep_deal and self.page is not None and self.page.game.id == game_id:
             old = self.page.session
             session = GameSession(game, old.settings, old.start, players=old.players, saves=self.saves,
-                                  plugin_version=version)
+                                  plugin_version=version, save_slot=old.save_slot)
         else:
-            session = GameSession.new(game, self.settings_for(game), saves=self.saves, plugin_version=version)
-        session.autosave()
-        return self.open_session(session)
+            session = GameSession.new(game, self.settings_for(game, notices), saves=self.saves,
+                                      plugin_version=version, save_slot=self.slot(game_id))
+        page = self.open_session(session, notices)
+        if page is not None:
+            session.autosave()  # once the page listens, so a first save that fails is shown at once
+        return page
 
     def continue_game(self, game_id: str) -> GamePage | None:
         game = self.host.game(game_id)
-        loaded = self.saves.read(game_id)
+        slot = self.slot(game_id)
+        loaded = self.saves.read(slot)
         if loaded.record is None:
-            if loaded.problem:
-                self.launcher.show_message(tr("save_moved", reason=loaded.problem))
-            return self.new_game(game_id)
+            notices = [tr("save_moved", reason=loaded.problem)] if loaded.problem else []
+            return self.new_game(game_id, notices=notices)
         try:
             session = GameSession.restore(game, loaded.record, saves=self.saves,
-                                          plugin_version=self.host.plugin_of(game_id).version)
+                                          plugin_version=self.host.plugin_of(game_id).version, save_slot=slot)
         except RestoreError as error:
-            self.launcher.show_message(tr("save_moved", reason=self.saves.quarantine(game_id, str(error))))
-            self.launcher.rebuild()
-            return None
+            reason = self.saves.quarantine(slot, str(error))
+            return self.new_game(game_id, notices=[tr("save_moved", reason=reason)])
         return self.open_session(session)
 
-    def open_session(self, session: GameSession) -> GamePage | None:
+    def open_session(self, session: GameSession, notices: list[str] | None = None) -> GamePage | None:
         self._close_page()
         try:
             page = GamePage(session, self.art)
@@ -113,8 +127,11 @@ class MainWindow(QMainWindow):
             self.launcher.show_message(str(error))
             return None
         except Exception as error:  # a plugin's view failed to build
-            self.report_error(error)
+            self.report_error(error, session)
             return None
+        for notice in notices or []:
+            page.show_notice(notice)
+        page.failed.connect(self.report_error)
         page.back_requested.connect(self.show_launcher)
         page.settings_requested.connect(lambda: self.open_settings(session.game.id))
         page.new_session_requested.connect(lambda keep: self.new_game(session.game.id, keep))
@@ -154,14 +171,16 @@ class MainWindow(QMainWindow):
                     item.art = self.art
                     item.update()
         if accepted and dialog.values() != current:
+            notices = []
             try:
                 self.settings_store.save(game_id, dialog.values())
             except OSError as error:
-                self.launcher.show_message(tr("save_failed", reason=error.strerror))
+                notices.append(tr("save_failed", reason=error.strerror or str(error)))
             if self.page is not None and self.page.game.id == game_id:
-                self.new_game(game_id)
+                self.new_game(game_id, notices=notices)
             else:
-                self.saves.discard(game_id)
+                self.saves.discard(self.slot(game_id))
+                self.launcher.show_message(" ".join(notices))
                 self.launcher.rebuild()
         elif self.page is not None:
             self.page.view.refresh()
@@ -169,14 +188,34 @@ class MainWindow(QMainWindow):
 
     # -- errors and closing -----------------------------------------------------------------------
 
-    def report_error(self, error: BaseException) -> None:
-        """An exception from a plugin during play: tell the player, return to the launcher."""
-        game = text(self.page.game.name) if self.page is not None else tr("app_title")
+    def report_error(self, error: BaseException, session: GameSession | None = None) -> None:
+        """An exception from a plugin or the rules during play: tell the player, move the save aside (it holds
+        the position before the failing move, kept for a bug report) so Continue cannot run into the same error
+        again, return to the launcher and offer a new game."""
+        session = session or (self.page.session if self.page is not None else None)
+        game = text(session.game.name) if session is not None else tr("app_title")
         message = "".join(traceback.format_exception_only(type(error), error)).strip()
+        kept = ""
+        if session is not None:
+            session.saves = None  # nothing more is written for the failed game
+            if self.saves.exists(session.save_slot):
+                details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+                try:
+                    moved = self.saves.set_aside(session.save_slot, "crash", details)
+                    kept = tr("error_kept", file=str(moved))
+                except OSError as failure:
+                    kept = tr("error_not_kept", reason=failure.strerror or str(failure))
         self.show_launcher()
-        box = QMessageBox(QMessageBox.Icon.Warning, tr("error_title"), tr("error_body", game=game, message=message),
-                          QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("error_title"),
+                          tr("error_body", game=game, message=message, kept=kept or tr("error_nothing_kept")),
+                          QMessageBox.StandardButton.Close, self)
         box.setObjectName("error_dialog")
+        if session is not None and session.game.id in {g.id for g in self.host.games()} | {
+                v.id for g in self.host.games() for v in self.host.variants_of(g.id)}:
+            again = box.addButton(tr("new_game"), QMessageBox.ButtonRole.AcceptRole)
+            again.setObjectName("error_new_game")
+            game_id = session.game.id
+            again.clicked.connect(lambda: self.new_game(game_id))
         box.open()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -110,14 +110,14 @@ def test_saved_game_shows_continue_and_restores_the_position(qtbot: QtBot) -> No
     assert again.page is not None and again.page.session.state == state
 
 
-def test_a_corrupt_save_is_reported_in_the_launcher_and_a_new_game_starts(qtbot: QtBot) -> None:
+def test_a_corrupt_save_is_reported_on_the_game_page_and_a_new_game_starts(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     window.saves.path_for("yukon").parent.mkdir(parents=True, exist_ok=True)
     window.saves.path_for("yukon").write_text('{"format_version": 1, "game": "yuk')
     window.launcher.rebuild()
     window.continue_game("yukon")
-    assert window.page is not None
-    assert "moved to yukon.json.corrupt-" in window.launcher.message.text()
+    assert window.page is not None and window.stack.currentWidget() is window.page
+    assert window.page.notice.isVisible() and "moved to yukon.json.corrupt-" in window.page.notice.text()
 
 
 def test_press_move_away_release_is_not_a_click(qtbot: QtBot) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from core.settings import CUSTOM, Choice, Number, Preset, SettingsSchema, Toggle
+from core.settings import CUSTOM, Choice, Number, Preset, SettingsError, SettingsSchema, Toggle
 from core.settings_store import SettingsStore
 from core.text import Text
 
@@ -54,3 +54,50 @@ def test_store_round_trips_and_survives_a_damaged_file(tmp_path: Path) -> None:
     store.path_for("euchre").write_text("{broken")
     values, problems = store.load("euchre", SCHEMA)
     assert values == SCHEMA.defaults() and problems and "using defaults" in problems[0]
+
+
+# -- values from code: an error that names the key, never a silent default -----------------------------
+
+
+def test_checked_values_fill_defaults_and_name_every_bad_key() -> None:
+    assert SCHEMA.checked({"stick": True}) == {**SCHEMA.defaults(), "stick": True}
+    with pytest.raises(SettingsError) as caught:
+        SCHEMA.checked({"stcik": True, "target": "10", "speed": 0})
+    message = str(caught.value)
+    assert "unknown setting 'stcik'" in message and "'target' = '10'" in message and "'speed' = 0" in message
+
+
+@pytest.mark.parametrize("game", ["euchre", "yukon"])
+def test_rules_called_from_code_refuse_a_misspelled_or_mistyped_setting(game: str) -> None:
+    """A misspelled ``stick_dealer`` used to give standard rules without a word."""
+    from core.manager import load_host
+
+    spec = load_host().game(game)
+    for bad in ({"stick_dealer": True}, {"variant": 3} if game == "yukon" else {"target": "10"}):
+        with pytest.raises(SettingsError, match=next(iter(bad))):
+            spec.rules.new_game(bad, 1)
+    if game == "euchre":
+        from tests.euchre_helpers import make_deal
+
+        with pytest.raises(SettingsError, match="trump_holdnig"):
+            spec.rules.from_deal({"trump_holdnig": True}, make_deal("S", "AH"))
+        assert spec.rules.new_game({"trump_holding": True}, 1).options.trump_holding
+
+
+# -- declarations: checked when the plugin builds its schema --------------------------------------------
+
+
+@pytest.mark.parametrize(("build", "message"), [
+    (lambda: Number("n", Text("N"), 9, 1, 5), "outside 1..5"),
+    (lambda: Number("n", Text("N"), 1, 1, 2**40), "beyond what the settings dialog can show"),
+    (lambda: Number("n", Text("N"), 1.5, 1, 5), "whole number"),
+    (lambda: Toggle("t", "Plain string label"), "must be Text"),
+    (lambda: Toggle("t", Text("T"), default="yes"), "True or False"),
+    (lambda: Choice("c", Text("C"), ((1, Text("1")), ("2", Text("2"))), 1), "default's type"),
+    (lambda: Choice("c", Text("C"), (), 1), "at least one"),
+    (lambda: SettingsSchema(options=(Toggle("a", Text("A")),), presets=(Preset("p", Text("P"), {"b": True}),)),
+     "not an option"),
+])
+def test_a_bad_declaration_is_refused_when_it_is_built(build: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        build()  # type: ignore[operator]

@@ -89,7 +89,7 @@ def read_record(text: str) -> HandRecord:
             raise RecordError(f"line {number}: {error}") from None
     try:
         parsed = parse_deal(deal)
-        opts = Options(**options) if options else Options()
+        opts = Options.from_settings(options)
     except (ValueError, TypeError) as error:
         raise RecordError(f"the record's deal or options are incomplete: {error}") from None
     return HandRecord(opts, parsed, tuple(moves))

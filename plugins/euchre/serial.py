@@ -93,7 +93,7 @@ def state_to_json(state: EuchreState) -> dict[str, Any]:
 
 
 def state_from_json(data: Mapping[str, Any]) -> EuchreState:
-    return EuchreState(Options(**data["options"]), int(data["seed"]), int(data["number"]),
+    return EuchreState(Options.from_settings(data["options"]), int(data["seed"]), int(data["number"]),
                        (int(data["scores"][0]), int(data["scores"][1])), _unhand(data["hand"]),
                        tuple(_unresult(r) for r in data["results"]))
 

@@ -58,7 +58,9 @@ class Options:
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> Options:
-        values, _ = SCHEMA.validate({k: v for k, v in settings.items() if k in SCHEMA.defaults()})
+        """The rule options in ``settings`` (missing ones at their defaults); raises
+        :class:`core.settings.SettingsError` naming an unknown key or a bad value."""
+        values = SCHEMA.checked(settings)
         return cls(values["stick_the_dealer"], values["trump_holding"], values["defender_alone"],
                    values["dealer_may_decline"], values["target"])
 

@@ -18,6 +18,7 @@ from core.cards import SUITS, Card, Suit
 from core.game import IllegalMove, Outcome
 from plugins.yukon.catalogue import CatalogueError, load_catalogue
 from plugins.yukon.deal import MAX_DEAL, deal_columns
+from plugins.yukon.settings import SCHEMA
 
 STANDARD, RUSSIAN = "standard", "russian"
 FOUNDATION = -1
@@ -114,20 +115,21 @@ def _goes_to_foundation(state: YukonState, card: Card) -> bool:
 
 
 def settings_variant(settings: Mapping[str, Any]) -> tuple[str, bool]:
-    variant = settings.get("variant", STANDARD)
-    return (variant if variant in (STANDARD, RUSSIAN) else STANDARD), bool(settings.get("return_from_foundations"))
+    """The variant and the return option; raises :class:`core.settings.SettingsError` for a bad setting."""
+    values = SCHEMA.checked(settings)
+    return values["variant"], values["return_from_foundations"]
 
 
 def deal_number_for(settings: Mapping[str, Any], seed: int, today: datetime.date | None = None) -> int:
     """The deal a new game gets: the chosen number, a catalogue deal (solvable at the chosen level, or
     today's), or one drawn from the seed. Without a readable catalogue, solvable and today's deals fall
     back to a random deal."""
-    mode = settings.get("deal_mode")
+    values = SCHEMA.checked(settings)
+    mode = values["deal_mode"]
     if mode == "number":
-        return int(settings.get("deal_number", 1))
+        return int(values["deal_number"])
     if mode in ("solvable", "today"):
-        variant, _ = settings_variant(settings)
-        level = str(settings.get("difficulty", "normal"))
+        variant, level = values["variant"], values["difficulty"]
         try:
             catalogue = load_catalogue()
             entry = (catalogue.todays(variant, level, today or datetime.date.today()) if mode == "today"
