@@ -1,14 +1,17 @@
-"""The player's settings per game, as validated JSON under the config folder."""
+"""The player's settings per game, as validated JSON under the config folder.
+
+A file that cannot be read, or holds a value the schema refuses, is moved aside with a message; the good
+values are kept and the rest fall back to their defaults, so the same problem is never reported twice.
+"""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from core.settings import SettingsSchema
-from core.storage import write_json_atomic
+from core.storage import BadFile, clean_stale_temp_files, move_aside, read_json_file, write_json_atomic
 
 SETTINGS_FORMAT = 1
 
@@ -20,19 +23,35 @@ class SettingsStore:
     def path_for(self, game_id: str) -> Path:
         return self.directory / "games" / f"{game_id}.json"
 
+    def clean(self) -> int:
+        """Remove temp files an interrupted save left behind (run at start)."""
+        return clean_stale_temp_files(self.directory / "games")
+
     def load(self, game_id: str, schema: SettingsSchema) -> tuple[dict[str, Any], list[str]]:
         """Validated values (defaults where missing or bad) and the problems found."""
         path = self.path_for(game_id)
-        if not path.is_file():
+        if not path.exists():
             return schema.defaults(), []
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            return schema.defaults(), [f"settings for {game_id} could not be read ({error}); using defaults"]
+            data = read_json_file(path)
+        except BadFile as error:
+            return schema.defaults(), [self._set_aside(path, f"the settings file cannot be read: {error}; "
+                                                             "using the defaults")]
         raw = data.get("values") if isinstance(data, dict) else None
         if not isinstance(raw, dict):
-            return schema.defaults(), [f"settings file for {game_id} is damaged; using defaults"]
-        return schema.validate(raw)
+            return schema.defaults(), [self._set_aside(path, "the settings file is damaged; using the defaults")]
+        values, problems = schema.validate(raw)
+        if problems:
+            problems[-1] = self._set_aside(path, problems[-1])
+        return values, problems
+
+    @staticmethod
+    def _set_aside(path: Path, problem: str) -> str:
+        try:
+            moved = move_aside(path)
+        except OSError as error:
+            return f"{problem} (the file could not be moved aside: {error.strerror})"
+        return f"{problem} (the old file was moved to {moved.name})"
 
     def save(self, game_id: str, values: Mapping[str, Any]) -> None:
         """Raises ``OSError`` when the folder cannot be written."""

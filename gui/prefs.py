@@ -1,13 +1,15 @@
-"""The shell's own preferences (language, card theme, animations) as validated JSON in the config folder."""
+"""The shell's own preferences (language, card theme, animations) as validated JSON in the config folder.
+
+A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import json
 from dataclasses import asdict, dataclass
 
 from core.paths import config_dir
-from core.storage import write_json_atomic
+from core.storage import BadFile, move_aside, read_json_file, write_json_atomic
 
 
 @dataclass
@@ -15,25 +17,47 @@ class ShellPrefs:
     language: str = "en"
     card_theme: str = "classic"
     animations: bool = True
+    problem: str = ""  # what was wrong with the file, for the launcher to show; never saved
 
     @classmethod
     def load(cls) -> ShellPrefs:
         path = config_dir() / "shell.json"
         prefs = cls()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        if not path.exists():
             return prefs
-        if isinstance(data, dict):
-            if data.get("language") in ("en", "ja"):
-                prefs.language = data["language"]
-            if isinstance(data.get("card_theme"), str):
-                prefs.card_theme = data["card_theme"]
-            if isinstance(data.get("animations"), bool):
-                prefs.animations = data["animations"]
-        return prefs
+        try:
+            data = read_json_file(path)
+        except BadFile as error:
+            return prefs.set_aside(f"the interface preferences cannot be read: {error}")
+        if not isinstance(data, dict):
+            return prefs.set_aside("the interface preferences file is damaged")
+        bad = []
+        if data.get("language", "en") in ("en", "ja"):
+            prefs.language = data.get("language", "en")
+        else:
+            bad.append("language")
+        if isinstance(data.get("card_theme", ""), str) and len(data.get("card_theme", "")) < 200:
+            prefs.card_theme = data.get("card_theme") or prefs.card_theme
+        else:
+            bad.append("card_theme")
+        if isinstance(data.get("animations", True), bool):
+            prefs.animations = data.get("animations", True)
+        else:
+            bad.append("animations")
+        return prefs.set_aside(f"bad interface preferences ({', '.join(bad)})") if bad else prefs
+
+    def set_aside(self, problem: str) -> ShellPrefs:
+        path = config_dir() / "shell.json"
+        try:
+            moved = move_aside(path)
+        except OSError as error:
+            self.problem = f"{problem}; the file could not be moved aside ({error.strerror}); using defaults"
+        else:
+            self.problem = f"{problem}; it was moved to {moved.name} and the defaults are used"
+        return self
 
     def save(self) -> None:
         # preferences are a convenience; failing to store them must not stop play
+        values = {k: v for k, v in asdict(self).items() if k != "problem"}
         with contextlib.suppress(OSError):
-            write_json_atomic(config_dir() / "shell.json", {"format_version": 1, **asdict(self)})
+            write_json_atomic(config_dir() / "shell.json", {"format_version": 1, **values})

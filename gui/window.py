@@ -16,6 +16,7 @@ from core.paths import config_dir, saves_dir
 from core.saves import SaveService, slot_for
 from core.session import GameSession, RestoreError
 from core.settings_store import SettingsStore
+from core.storage import clean_stale_temp_files
 from gui import animation
 from gui.deck import CardArt
 from gui.game_page import GamePage, ViewUnavailable
@@ -33,6 +34,8 @@ class MainWindow(QMainWindow):
         self.saves = SaveService(saves_dir())
         self.saves.clean()
         self.settings_store = SettingsStore(config_dir())
+        self.settings_store.clean()
+        clean_stale_temp_files(config_dir())
         self.art = CardArt(self.prefs.card_theme)
         animation.set_enabled(self.prefs.animations)
         self.page: GamePage | None = None
@@ -54,6 +57,8 @@ class MainWindow(QMainWindow):
         else:
             self.resize(1100, 760)
         self.retranslate()
+        if self.prefs.problem:
+            self.launcher.show_message(self.prefs.problem)
 
     # -- language ---------------------------------------------------------------------------------
 

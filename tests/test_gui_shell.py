@@ -216,3 +216,68 @@ def test_window_size_and_language_are_remembered_across_restarts(qtbot: QtBot) -
         assert (fresh.width(), fresh.height()) == (700, 520)
     finally:
         set_language("en")
+
+
+class _RaisingCpu:
+    def choose(self, observation: object, legal: object, rng: object) -> object:
+        raise RuntimeError("the CPU lost its marbles")
+
+
+class EuchreWithBrokenCpu:
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: object) -> None:
+        import dataclasses
+
+        games.add(dataclasses.replace(EUCHRE, strategies={**EUCHRE.strategies, "normal": _RaisingCpu}))  # type: ignore[attr-defined]
+
+
+def test_a_crashing_cpu_keeps_the_save_aside_and_offers_a_new_game(qtbot: QtBot) -> None:
+    """The save holds the position before the failing move, is moved aside with the reason, and Continue
+    is no longer offered — so it cannot replay into the same crash."""
+    window = make_window(qtbot, {"euchre": EuchreWithBrokenCpu})
+    page = window.new_game("euchre")
+    assert page is not None
+    if page.session.to_move == 0:  # the deal is random: let South speak so a CPU is asked next
+        page.session.play("pass")
+        page.update_controls()
+    saved_moves = list(page.session.moves)
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
+    box = window.findChild(QMessageBox, "error_dialog")
+    assert "the CPU lost its marbles" in box.text() and "Continue will not run into the same error" in box.text()
+    assert window.stack.currentWidget() is window.launcher
+    assert window.launcher.tiles["euchre"].findChild(QPushButton, "continue-euchre") is None
+    aside = sorted(p for p in window.saves.directory.iterdir() if p.name.startswith("euchre.json.crash-"))
+    assert len(aside) == 2 and aside[1].name == aside[0].name + ".txt"
+    import json
+
+    assert json.loads(aside[0].read_text())["moves"] == saved_moves, "the position before the failing move"
+    assert "RuntimeError: the CPU lost its marbles" in aside[1].read_text()
+    again = box.findChild(QPushButton, "error_new_game")
+    assert again is not None
+    again.click()
+    assert window.page is not None and window.page.session.moves == []
+
+
+def test_a_first_save_that_fails_is_shown_on_the_game_page_at_once(qtbot: QtBot, cardtable_home: Path) -> None:
+    (cardtable_home / "data").mkdir(parents=True)
+    (cardtable_home / "data" / "saves").write_text("a file where the saves folder should be")
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None and page.notice.isVisible()
+    assert "cannot be saved" in page.notice.text()
+    page.session.play(page.session.legal_moves()[0])  # play goes on
+    assert page.session.moves
+
+
+def test_a_hostile_save_on_continue_is_reported_on_the_game_page(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    path = window.saves.path_for("yukon")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format_version": 1, "game": "yukon", "settings": {}, "start": {"seed": 1}, '
+                    '"moves": ["9.9>9"]}')
+    window.launcher.rebuild()
+    button = window.launcher.tiles["yukon"].findChild(QPushButton, "continue-yukon")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert window.page is not None and window.page.notice.isVisible()
+    assert "cannot be replayed" in window.page.notice.text() and "moved to yukon.json.corrupt-" in window.page.notice.text()

@@ -53,7 +53,7 @@ def test_store_round_trips_and_survives_a_damaged_file(tmp_path: Path) -> None:
     assert store.load("euchre", SCHEMA) == ({**SCHEMA.defaults(), "target": 5}, [])
     store.path_for("euchre").write_text("{broken")
     values, problems = store.load("euchre", SCHEMA)
-    assert values == SCHEMA.defaults() and problems and "using defaults" in problems[0]
+    assert values == SCHEMA.defaults() and problems and "using the defaults" in problems[0]
 
 
 # -- values from code: an error that names the key, never a silent default -----------------------------

@@ -1,0 +1,104 @@
+"""Files that cannot hurt: every damaged or hostile save, settings or preferences file is moved aside with
+a message and the program falls back — no traceback, and never the same failure on the next start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from core.saves import SaveService
+from core.settings_store import SettingsStore
+from gui.prefs import ShellPrefs
+from plugins.euchre.settings import SCHEMA as EUCHRE_SCHEMA
+
+
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+HOSTILE: dict[str, Callable[[Path], None]] = {
+    "infinity": lambda p: p.write_text('{"format_version": 1, "values": {"target": Infinity}, "language": NaN}'),
+    "5000 digits": lambda p: p.write_text('{"format_version": ' + "9" * 5000 + ', "values": {}}'),
+    "100000 deep": lambda p: p.write_text('{"values": ' + _deep(100_000) + "}"),
+    "a list": lambda p: p.write_text("[1, 2, 3]"),
+    "a string": lambda p: p.write_text('"hello"'),
+    "wrong types": lambda p: p.write_text('{"format_version": "1", "game": 7, "values": [], "settings": 3, '
+                                          '"start": "x", "moves": {}, "language": 5, "animations": "yes"}'),
+    "binary": lambda p: p.write_bytes(b"\xff\xfe\x00\x01garbage\x80"),
+    "empty": lambda p: p.write_text(""),
+    "a folder": lambda p: (p.mkdir(), (p / "inside.txt").write_text("x")),
+}
+
+
+def _aside(folder: Path, name: str) -> list[Path]:
+    return [p for p in folder.iterdir() if p.name.startswith(name + ".corrupt-")]
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_a_hostile_save_is_moved_aside_and_the_next_read_is_clean(tmp_path: Path, kind: str) -> None:
+    saves = SaveService(tmp_path)
+    HOSTILE[kind](saves.path_for("euchre"))
+    assert saves.exists("euchre"), "Continue is offered, so reading can explain what was wrong"
+    result = saves.read("euchre")
+    assert result.record is None and result.problem and "moved to euchre.json.corrupt-" in result.problem
+    assert len(_aside(tmp_path, "euchre.json")) == 1 and not saves.exists("euchre")
+    assert saves.read("euchre").problem is None
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_a_hostile_settings_file_is_moved_aside_and_defaults_are_used(tmp_path: Path, kind: str) -> None:
+    store = SettingsStore(tmp_path)
+    store.path_for("euchre").parent.mkdir(parents=True)
+    HOSTILE[kind](store.path_for("euchre"))
+    values, problems = store.load("euchre", EUCHRE_SCHEMA)
+    assert values == EUCHRE_SCHEMA.defaults() and problems and "moved to euchre.json.corrupt-" in problems[-1]
+    assert store.load("euchre", EUCHRE_SCHEMA) == (EUCHRE_SCHEMA.defaults(), [])
+
+
+def test_a_settings_file_with_one_bad_value_keeps_the_good_ones(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path)
+    store.path_for("euchre").parent.mkdir(parents=True)
+    store.path_for("euchre").write_text('{"format_version": 1, "values": {"trump_holding": true, "target": 6}}')
+    values, problems = store.load("euchre", EUCHRE_SCHEMA)
+    assert values["trump_holding"] and values["target"] == 10
+    assert len(problems) == 1 and "'target' = 6" in problems[0] and "moved to" in problems[0]
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_hostile_interface_preferences_fall_back_with_a_message(cardtable_home: Path, kind: str) -> None:
+    path = cardtable_home / "config" / "shell.json"
+    path.parent.mkdir(parents=True)
+    HOSTILE[kind](path)
+    prefs = ShellPrefs.load()
+    assert prefs.language == "en" and prefs.animations is True
+    assert "moved to shell.json.corrupt-" in prefs.problem
+    assert ShellPrefs.load().problem == ""
+
+
+def test_a_save_that_json_cannot_hold_is_refused_with_a_reason(tmp_path: Path) -> None:
+    from core.saves import SaveError
+
+    saves = SaveService(tmp_path)
+    for record in ({"settings": {"x": float("nan")}}, {"settings": {"x": object()}}):
+        with pytest.raises(SaveError, match="not plain data"):
+            saves.write("euchre", record)
+    assert not list(tmp_path.iterdir()), "no temp file is left behind"
+
+
+def test_stale_temp_files_of_an_interrupted_save_are_cleaned_on_start(tmp_path: Path) -> None:
+    import os
+    import time
+
+    saves = SaveService(tmp_path)
+    (tmp_path / "plugin-dist").mkdir()
+    stale = [tmp_path / ".euchre.json.abc123.tmp", tmp_path / "plugin-dist" / ".hilo.json.x.tmp"]
+    fresh = tmp_path / ".yukon.json.def456.tmp"  # another window may be writing this one right now
+    for path in [*stale, fresh]:
+        path.write_text("{")
+    old = time.time() - 3600
+    for path in stale:
+        os.utime(path, (old, old))
+    assert saves.clean() == 2
+    assert not any(p.exists() for p in stale) and fresh.exists()
