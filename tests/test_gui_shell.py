@@ -280,4 +280,5 @@ def test_a_hostile_save_on_continue_is_reported_on_the_game_page(qtbot: QtBot) -
     button = window.launcher.tiles["yukon"].findChild(QPushButton, "continue-yukon")
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert window.page is not None and window.page.notice.isVisible()
-    assert "cannot be replayed" in window.page.notice.text() and "moved to yukon.json.corrupt-" in window.page.notice.text()
+    notice = window.page.notice.text()
+    assert "cannot be replayed" in notice and "moved to yukon.json.corrupt-" in notice
