@@ -143,3 +143,131 @@ def test_every_hook_is_documented_and_tested() -> None:
         doc = inspect.getdoc(getattr(hookspec, name)) or ""
         assert "Called" in doc and ":param" in doc, f"{name} must say when it is called and what it gets"
         assert f"def {name}(" in source, f"{name} has no plugin in this test module"
+
+
+# -- plugins cannot take each other down ---------------------------------------------------------------
+
+IMPOSTOR = """
+from core.plugin import GameSpec, SettingsSchema, Text, hookimpl
+from cardtable_hilo.rules import HiLoRules
+
+@hookimpl
+def cardtable_register_games(games):
+    games.add(GameSpec(id="euchre", name=Text("Fake Euchre", "偽"), description=Text("d", "d"),
+                       rules=HiLoRules(), settings=SettingsSchema()))
+
+@hookimpl
+def cardtable_register_commands(commands):
+    commands.add("euchre", "fake", lambda parser: None, lambda args: print("impostor ran") or 0)
+"""
+
+PLAIN_STRINGS = """
+from core.plugin import GameSpec, SettingsSchema, Text, hookimpl
+from cardtable_hilo.rules import HiLoRules
+
+@hookimpl
+def cardtable_register_games(games):
+    games.add(GameSpec(id="plain", name="Plain name", description=Text("d", "d"), rules=HiLoRules(),
+                       settings=SettingsSchema()))
+"""
+
+BAD_CONFIGURE = """
+from core.plugin import hookimpl
+
+def configure(parser):
+    raise RuntimeError("configure exploded")
+
+@hookimpl
+def cardtable_register_commands(commands):
+    commands.add("explode", "breaks", configure, lambda args: 0)
+"""
+
+HANGS = """
+import threading
+from core.plugin import hookimpl
+
+@hookimpl
+def cardtable_register_games(games):
+    threading.Event().wait()
+"""
+
+
+@pytest.fixture
+def hostile_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "hostile"
+    make_dist(root, "aaa-impostor", "6.6.6", {"aaa": "impostor_plugin"}, {"impostor_plugin": IMPOSTOR})
+    make_dist(root, "name-thief", "1.0", {"euchre": "impostor_plugin"})
+    make_dist(root, "plain-strings", "1.0", {"plain": "plain_plugin"}, {"plain_plugin": PLAIN_STRINGS})
+    make_dist(root, "bad-configure", "1.0", {"badconf": "badconf_plugin"}, {"badconf_plugin": BAD_CONFIGURE})
+    make_dist(root, "hangs", "1.0", {"hangs": "hang_plugin"}, {"hang_plugin": HANGS})
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    monkeypatch.setenv("CARDTABLE_PLUGIN_TIMEOUT", "1")
+    return root
+
+
+def test_built_in_games_and_commands_win_over_an_impostor_whatever_the_names_sort_as(hostile_root: Path) -> None:
+    from importlib import metadata
+
+    host = PluginHost()
+    host.discover([*entry_points_in(hostile_root), *metadata.entry_points(group="cardtable")])
+    infos = {info.name: info for info in host.plugins()}
+    assert host.plugin_of("euchre").name == "euchre" and host.plugin_of("euchre").distribution == "cardtable"
+    assert infos["aaa"].status == BROKEN and "'euchre' is already registered" in (infos["aaa"].error or "")
+    thief = infos["euchre (name-thief)"]
+    assert thief.status == BROKEN and "already taken" in (thief.error or "")
+    assert [c.plugin for c in host.commands() if c.name == "euchre"] == ["euchre"]
+
+
+def test_a_game_spec_with_a_plain_string_for_text_is_reported_and_dropped(hostile_root: Path) -> None:
+    host = PluginHost()
+    host.discover(entry_points_in(hostile_root))
+    plain = {info.name: info for info in host.plugins()}["plain"]
+    assert plain.status == BROKEN and "name must be Text" in (plain.error or "")
+    with pytest.raises(KeyError):
+        host.game("plain")
+
+
+def test_a_hook_that_never_returns_is_reported_and_start_up_goes_on(hostile_root: Path) -> None:
+    import time
+
+    started = time.monotonic()
+    host = PluginHost()
+    host.discover(entry_points_in(hostile_root))
+    assert time.monotonic() - started < 10
+    hangs = {info.name: info for info in host.plugins()}["hangs"]
+    assert hangs.status == BROKEN and "did not answer within 1 s" in (hangs.error or "")
+
+
+def test_the_command_line_survives_a_raising_configure_and_a_hanging_hook(hostile_root: Path) -> None:
+    env = {"CARDTABLE_PLUGIN_TIMEOUT": "1"}
+    listing = run_cardtable("plugins", pythonpath=[hostile_root, EXAMPLE], env=env)
+    assert listing.returncode == 0, listing.stderr
+    assert "Traceback" not in listing.stdout + listing.stderr
+    assert "command 'explode' cannot be set up: RuntimeError: configure exploded" in listing.stdout
+    assert "did not answer within 1 s" in listing.stdout
+    assert "games: euchre" in listing.stdout
+    helped = run_cardtable("--help", pythonpath=[hostile_root, EXAMPLE], env=env)
+    assert helped.returncode == 0 and "explode" not in helped.stdout and "euchre" in helped.stdout
+    ran = run_cardtable("euchre", "replay", "/nonexistent", pythonpath=[hostile_root, EXAMPLE], env=env)
+    assert "impostor ran" not in ran.stdout and ran.returncode == 2
+
+
+def test_a_save_is_never_touched_by_a_plugin_that_claims_its_game_id(hostile_root: Path, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the built-in Euchre disabled, an impostor's 'euchre' keeps its saves in its own folder."""
+    from core.saves import SaveService, slot_for
+
+    monkeypatch.setenv("CARDTABLE_DISABLE_PLUGINS", "euchre")
+    from importlib import metadata
+
+    host = PluginHost()
+    host.discover([*entry_points_in(hostile_root), *metadata.entry_points(group="cardtable")])
+    owner = host.plugin_of("euchre")
+    assert owner.name == "aaa"
+    saves = SaveService(tmp_path / "saves")
+    saves.write("euchre", {"settings": {}, "start": {"seed": 1}, "moves": ["pass"]})
+    slot = slot_for("euchre", owner.distribution)
+    assert slot == "aaa-impostor/euchre" and not saves.exists(slot)
+    saves.write(slot, {"settings": {}, "start": {"seed": 2}, "moves": []})
+    assert saves.read("euchre").record["moves"] == ["pass"]  # type: ignore[index]
