@@ -10,7 +10,8 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
 
 pytest then collects the checks below for that game: seeded random playouts terminate, states survive
 a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
-game allows it, illegal moves are rejected without change, and observations hold no hidden card.
+game allows it, illegal and malformed moves are rejected without change, and observations hold no
+hidden card.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ class GameConformance:
     max_plies: ClassVar[int] = 20_000
     #: how many positions of each playout the slower checks sample
     sample_every: ClassVar[int] = 7
+    #: hand-built moves that are incomplete or out of range: ``apply`` must refuse each with IllegalMove
+    malformed_moves: ClassVar[tuple[Any, ...]] = ()
 
     def position_key(self, state: Any) -> Any:
         """For games whose positions can repeat (solitaires): a key equal for equal positions. Random
@@ -186,6 +189,23 @@ class GameConformance:
             assert str(error)
         else:
             raise AssertionError("nonsense move text was accepted")
+
+    def test_malformed_moves_are_refused_with_a_reason(self) -> None:
+        """A move built by hand (a plugin's own tool, a test, a CPU bug) that is incomplete, out of range or
+        not a move at all is an ``IllegalMove`` with a reason — never an AssertionError or IndexError."""
+        rules = self.game.rules
+        garbage = (None, 0, -1, "", "not a move", (), object(), *self.malformed_moves)
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every * 3]:
+                before = rules.state_to_json(state)
+                for move in garbage:
+                    try:
+                        rules.apply(state, move)
+                    except IllegalMove as error:
+                        assert str(error), f"{move!r} was refused without a reason"
+                    else:
+                        raise AssertionError(f"the malformed move {move!r} was accepted")
+                    assert rules.state_to_json(state) == before
 
     def test_observations_hold_nothing_hidden(self) -> None:
         rules = self.game.rules

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from core.cards import Card, parse_cards
+from core.cards import Card, Suit, parse_cards
 from core.conformance import GameConformance
 from core.game import IllegalMove
 from core.session import GameSession
@@ -230,6 +230,9 @@ def test_restart_keeps_the_number_and_a_random_deal_comes_from_the_seed() -> Non
 class TestYukonConformance(GameConformance):
     game = GAME
     seeds = (1, 2, 3)
+    malformed_moves = (Move(9, 0), Move(0, 9), Move(-5, 0), Move(FOUNDATION, 0), Move(0, 1, count=0),
+                       Move(0, 1, count=99), Move(0, 1, count="2"), Move(FOUNDATION, FOUNDATION, suit=Suit.SPADES),  # type: ignore[arg-type]
+                       Move(FOUNDATION, 0, suit="S"), Move(0, FOUNDATION, count=2), Move(1.5, 0))  # type: ignore[arg-type]
 
     def position_key(self, state: Any) -> Any:
         return (state.columns, state.hidden, state.foundations)

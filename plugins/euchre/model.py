@@ -70,12 +70,25 @@ class Move:
         if self.kind == "order":
             return "order alone" if self.alone else "order"
         if self.kind == "call":
-            assert self.suit is not None
-            return f"call {self.suit.letter}" + (" alone" if self.alone else "")
+            suit = self.suit.letter if isinstance(self.suit, Suit) else "?"
+            return f"call {suit}" + (" alone" if self.alone else "")
         if self.kind in ("discard", "play"):
-            assert self.card is not None
-            return f"{self.kind} {self.card.text}"
-        return self.kind
+            card = self.card.text if isinstance(self.card, Card) else "?"
+            return f"{self.kind} {card}"
+        return str(self.kind)
+
+    def problem(self) -> str | None:
+        """Why a hand-built move is not a move at all (wrong kind, missing or extra parts), else None."""
+        if self.kind not in _PARTS:
+            return f"'{self.kind}' is not a kind of Euchre move ({', '.join(_PARTS)})"
+        suit, card, alone = _PARTS[self.kind]
+        if not isinstance(self.alone, bool) or (self.alone and not alone):
+            return f"'{self.kind}' cannot be made alone" if self.alone is True else "alone must be true or false"
+        if (self.suit is not None) != suit or (self.suit is not None and not isinstance(self.suit, Suit)):
+            return f"'{self.kind}' needs a suit" if suit else f"'{self.kind}' takes no suit"
+        if (self.card is not None) != card or (self.card is not None and not isinstance(self.card, Card)):
+            return f"'{self.kind}' needs a card" if card else f"'{self.kind}' takes no card"
+        return None
 
     def __str__(self) -> str:
         return self.text
@@ -102,6 +115,11 @@ class Move:
         raise IllegalMove(f"'{text}' is not a move; {usage}")
 
 
+_PARTS = {  # kind: (has a suit, has a card, may be alone)
+    "pass": (False, False, False), "order": (False, False, True), "call": (True, False, True),
+    "pickup": (False, False, False), "decline": (False, False, False), "discard": (False, True, False),
+    "alone": (False, False, False), "play": (False, True, False),
+}
 PASS = Move("pass")
 
 

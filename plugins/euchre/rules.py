@@ -134,6 +134,11 @@ class EuchreRules:
 
     def apply(self, state: EuchreState, move: Move) -> EuchreState:
         hand = state.hand
+        if not isinstance(move, Move):
+            raise IllegalMove(f"{move!r} is not a Euchre move; write it as text, e.g. 'play JH' or 'pass'")
+        problem = move.problem()
+        if problem:
+            raise IllegalMove(f"'{move.text}' is not a move: {problem}")
         if move not in legal_moves(state.options, hand):
             raise IllegalMove(why_illegal(state.options, hand, move))
         seat = hand.turn

@@ -110,6 +110,24 @@ def accepts(variant: str, front: Card | None, head: Card) -> bool:
     return head.is_red != front.is_red
 
 
+def _malformed(move: Move) -> str | None:
+    """Why a hand-built move is out of range or incomplete, else None."""
+    places = range(FOUNDATION, 7)
+    for name in ("source", "target", "count"):
+        value = getattr(move, name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"{name} must be a whole number"
+    if move.source not in places or move.target not in places:
+        return "columns are 0-6 (shown as 1-7), or the foundation"
+    if move.source == move.target == FOUNDATION:
+        return "a card cannot go from the foundations to the foundations"
+    if move.source == FOUNDATION and (not isinstance(move.suit, Suit) or move.count != 1):
+        return "a return from the foundations names its suit and moves one card"
+    if move.source != FOUNDATION and move.suit is not None:
+        return "only a return from the foundations names a suit"
+    return None
+
+
 def _goes_to_foundation(state: YukonState, card: Card) -> bool:
     return state.foundations[_SUIT_INDEX[card.suit]] == card.rank - 1
 
@@ -225,6 +243,11 @@ class YukonRules:
 
     def why_illegal(self, state: YukonState, move: Move) -> str | None:
         """None for a legal move, else a sentence a player understands."""
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Yukon move; write it as text, e.g. 3.2>5, 3>F or F.H>5"
+        malformed = _malformed(move)
+        if malformed:
+            return f"not a Yukon move: {malformed}"
         if state.won:
             return "the game is won: start a new deal"
         if move.source == FOUNDATION:
