@@ -1,6 +1,6 @@
 """The Euchre CPU ladder: easy ↔ normal ↔ hard in duplicate hands at a fixed seed, plus decision times.
 
-    python benchmarks/euchre_cpu.py [--hands 2000] [--jobs 2] [--seed 1]
+    python benchmarks/euchre_cpu.py [--hands 2000] [--jobs 2] [--seed 1] [--preset holding_stick] [--defender-alone]
 
 Each rung plays the stronger side as A against the weaker as B; the table shows A − B points per hand
 with a 95% confidence interval (the issue's targets: ≥ +0.15 for hard over normal and normal over easy),
@@ -17,7 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from plugins.euchre.cli import run_tournament
+from core.cli_options import add_settings_arguments, describe_settings, settings_from_args
+from plugins.euchre.cli import SKIP, run_tournament
+from plugins.euchre.settings import SCHEMA
 from plugins.euchre.tournament import summarize
 
 
@@ -26,10 +28,13 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    add_settings_arguments(parser, SCHEMA, skip=SKIP)
     args = parser.parse_args()
+    settings = settings_from_args(SCHEMA, args)
+    print(describe_settings(SCHEMA, settings, SKIP))
     for a, b in (("normal", "easy"), ("hard", "normal"), ("hard", "easy")):
         started = time.perf_counter()
-        pairs = run_tournament(a, b, args.hands // 2, args.seed, args.jobs, "standard")
+        pairs = run_tournament(a, b, args.hands // 2, args.seed, args.jobs, settings)
         print(f"== {a} vs {b} ({time.perf_counter() - started:.0f} s)")
         for line in summarize(a, b, pairs):
             print("  " + line)

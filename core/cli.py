@@ -13,11 +13,8 @@ import sys
 from collections.abc import Sequence
 
 from core import __version__
+from core.cli_options import OneLineParser, UsageError
 from core.manager import PluginHost, PluginInfo, load_host
-
-
-class UsageError(Exception):
-    """A mistake on the command line or in an input file; the message is printed as one line."""
 
 
 def _plugins_table(infos: list[PluginInfo]) -> str:
@@ -53,14 +50,14 @@ def _run_plugins(host: PluginHost, args: argparse.Namespace) -> int:
 
 
 def build_parser(host: PluginHost) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="cardtable", description="Card Table: card games with CPU players.")
+    parser = OneLineParser(prog="cardtable", description="Card Table: card games with CPU players.")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     plugins = sub.add_parser("plugins", help="list the discovered plugins, what they provide and any errors")
     plugins.add_argument("--json", action="store_true", help="print JSON instead of a table")
     for command in host.commands():
         try:  # a plugin's configure that raises is reported, and its command left out
-            command.configure(argparse.ArgumentParser(prog=f"cardtable {command.name}"))
+            command.configure(OneLineParser(prog=f"cardtable {command.name}"))
         except BaseException as error:
             host.mark_broken(host.info(command.plugin), f"command '{command.name}' cannot be set up: "
                                                         f"{type(error).__name__}: {error}")

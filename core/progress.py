@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO, TypeVar
@@ -88,6 +90,72 @@ def parallel_map(function: Callable[[T], R], tasks: Sequence[T], jobs: int, labe
                     results.append(result)
                     bar.advance()
     return results
+
+
+def parallel_stream(function: Callable[[T], R], tasks: Iterable[T], jobs: int, label: str, total: int,
+                    in_flight: int = 8) -> Iterator[R]:
+    """``function`` over ``tasks`` in ``jobs`` processes, results yielded in task order as they finish, with a
+    progress bar; at most ``in_flight`` tasks per job are queued, so memory stays bounded however long the
+    run. Leaving the loop early (Ctrl-C) cancels what is queued."""
+    with Progress(total, label) as bar:
+        if jobs <= 1:
+            for task in tasks:
+                yield function(task)
+                bar.advance()
+            return
+        pending: deque[Future[R]] = deque()
+        source = iter(tasks)
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            try:
+                for task in itertools.islice(source, jobs * in_flight):
+                    pending.append(pool.submit(function, task))
+                while pending:
+                    result = pending.popleft().result()
+                    for task in itertools.islice(source, 1):
+                        pending.append(pool.submit(function, task))
+                    bar.advance()
+                    yield result
+            finally:
+                for future in pending:
+                    future.cancel()
+
+
+class RowWriter:
+    """Per-item results written as they come (CSV and/or a JSON list), so an interrupted run keeps every row
+    already finished and the files stay well-formed: ``with RowWriter(csv, json) as out: out.write(row)``."""
+
+    def __init__(self, csv_path: Path | None = None, json_path: Path | None = None) -> None:
+        self.csv_path, self.json_path = csv_path, json_path
+        self._csv: Any = None
+        self._csv_file: TextIO | None = None
+        self._json: TextIO | None = None
+        self.count = 0
+
+    def __enter__(self) -> RowWriter:
+        if self.json_path:
+            self._json = self.json_path.open("w", encoding="utf-8")
+            self._json.write("[")
+        if self.csv_path:
+            self._csv_file = self.csv_path.open("w", newline="", encoding="utf-8")
+        return self
+
+    def write(self, row: Mapping[str, Any]) -> None:
+        if self._json is not None:
+            self._json.write(("," if self.count else "") + "\n" + json.dumps(row))
+        if self._csv_file is not None:
+            if self._csv is None:
+                self._csv = csv.DictWriter(self._csv_file, fieldnames=list(row))
+                self._csv.writeheader()
+            self._csv.writerow(row)
+        self.count += 1
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self._json is not None:
+            self._json.write("\n]\n")
+            self._json.close()
+        if self._csv_file is not None:
+            self._csv_file.close()
 
 
 def write_rows(rows: Sequence[Mapping[str, Any]], csv_path: Path | None = None, json_path: Path | None = None) -> None:

@@ -68,4 +68,4 @@ def test_cli_simulate_and_replay(tmp_path: Path) -> None:
     replayed = run_cardtable("euchre", "replay", str(record))
     assert replayed.returncode == 0 and "Dealer" in replayed.stdout
     bad = run_cardtable("euchre", "simulate", "--preset", "nope")
-    assert bad.returncode == 2 and "unknown preset 'nope'" in bad.stderr and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "invalid choice: 'nope'" in bad.stderr and "Traceback" not in bad.stderr

@@ -9,35 +9,49 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.cli import UsageError
+from core.cli_options import (
+    UsageError,
+    add_settings_arguments,
+    describe_settings,
+    jobs,
+    output_file,
+    output_folder,
+    positive_int,
+    settings_from_args,
+)
 from core.progress import Progress, parallel_map, write_rows
 from core.session import GameSession
 from plugins.euchre.record import RecordError, describe, read_record, write_record
-from plugins.euchre.settings import SCHEMA
+from plugins.euchre.settings import SCHEMA, STRENGTHS as STRENGTH_CHOICES
+
+STRENGTHS = tuple(value for value, _ in STRENGTH_CHOICES)
+
+
+SKIP = ("opponents",)  # the tools set the strengths themselves (--ns/--ew, --a/--b)
+MAX_RECORD_BYTES = 1024 * 1024
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="euchre_command", metavar="TOOL", required=True)
     sim = sub.add_parser("simulate", help="play CPU-only matches headless and print statistics")
-    sim.add_argument("--matches", type=int, default=100, help="how many matches (default 100)")
+    sim.add_argument("--matches", type=positive_int, default=100, help="how many matches (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first match; match i uses seed+i")
-    sim.add_argument("--preset", default="standard",
-                     help="rule preset: " + ", ".join(p.id for p in SCHEMA.presets))
-    sim.add_argument("--target", type=int, choices=(5, 7, 10), default=10)
-    sim.add_argument("--ns", default="normal", help="strength of North/South (easy, normal, hard)")
-    sim.add_argument("--ew", default="normal", help="strength of East/West (easy, normal, hard)")
+    sim.add_argument("--ns", default="normal", choices=STRENGTHS, help="strength of North/South")
+    sim.add_argument("--ew", default="normal", choices=STRENGTHS, help="strength of East/West")
     sim.add_argument("--json", type=Path, help="write per-match results as JSON to this file")
     sim.add_argument("--csv", type=Path, help="write per-match results as CSV to this file")
     sim.add_argument("--records", type=Path, help="write every hand as a record file into this folder")
+    add_settings_arguments(sim, SCHEMA, skip=SKIP)
     tour = sub.add_parser("tournament", help="duplicate-hand match between two CPU strengths")
-    tour.add_argument("--a", default="hard", help="strength A (easy, normal, hard)")
-    tour.add_argument("--b", default="normal", help="strength B (easy, normal, hard)")
-    tour.add_argument("--hands", type=int, default=2000, help="hands to play (each deal twice; default 2000)")
+    tour.add_argument("--a", default="hard", choices=STRENGTHS, help="strength A")
+    tour.add_argument("--b", default="normal", choices=STRENGTHS, help="strength B")
+    tour.add_argument("--hands", type=positive_int, default=2000,
+                      help="hands to play (each deal twice; default 2000)")
     tour.add_argument("--seed", type=int, default=1, help="first deal seed")
-    tour.add_argument("--jobs", type=int, default=1, help="parallel processes")
-    tour.add_argument("--preset", default="standard", help="rule preset")
+    tour.add_argument("--jobs", type=jobs, default=1, help="parallel processes (at most the CPU count)")
     tour.add_argument("--json", type=Path, help="write per-deal results as JSON")
     tour.add_argument("--csv", type=Path, help="write per-deal results as CSV")
+    add_settings_arguments(tour, SCHEMA, skip=SKIP)
     rep = sub.add_parser("replay", help="print a hand record trick by trick")
     rep.add_argument("file", type=Path, help="a hand record (as written by simulate --records)")
 
@@ -50,25 +64,24 @@ def run(args: argparse.Namespace) -> int:
     return _simulate(args)
 
 
-def run_tournament(a: str, b: str, deals: int, seed: int, jobs: int, preset: str) -> list[Any]:
-    """Play ``deals`` duplicate pairs with a progress bar; the per-deal results."""
+def run_tournament(a: str, b: str, deals: int, seed: int, jobs: int, settings: dict[str, Any]) -> list[Any]:
+    """Play ``deals`` duplicate pairs under ``settings`` with a progress bar; the per-deal results."""
     from plugins.euchre.tournament import play_pair
 
-    return parallel_map(play_pair, [(seed + i, a, b, preset) for i in range(deals)], jobs, f"{a} vs {b}", 8)
+    tasks = [(seed + i, a, b, settings) for i in range(deals)]
+    return parallel_map(play_pair, tasks, jobs, f"{a} vs {b}", 8)
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    from plugins.euchre.plugin import GAME
     from plugins.euchre.tournament import summarize
 
-    for side in (args.a, args.b):
-        if side not in GAME.strategies:
-            raise UsageError(f"unknown strength '{side}'; use one of {', '.join(GAME.strategies)}")
-    if args.preset not in {p.id for p in SCHEMA.presets}:
-        raise UsageError(f"unknown preset '{args.preset}'; use one of {', '.join(p.id for p in SCHEMA.presets)}")
-    if args.hands < 2 or args.jobs < 1:
-        raise UsageError("--hands must be at least 2 and --jobs at least 1")
-    pairs = run_tournament(args.a, args.b, args.hands // 2, args.seed, args.jobs, args.preset)
+    if args.hands < 2:
+        raise UsageError("--hands must be at least 2 (each deal is played twice)")
+    settings = settings_from_args(SCHEMA, args)
+    output_file(args.csv)
+    output_file(args.json)
+    pairs = run_tournament(args.a, args.b, args.hands // 2, args.seed, args.jobs, settings)
+    print(describe_settings(SCHEMA, settings, SKIP))
     for line in summarize(args.a, args.b, pairs):
         print(line)
     write_rows([{"seed": p.seed, "a_points": p.a_points, "b_points": p.b_points} for p in pairs],
@@ -78,9 +91,18 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _replay(path: Path) -> int:
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise UsageError(f"{path} is not a hand record: it is larger than {MAX_RECORD_BYTES // 1024} KB")
+    try:
+        if b"\0" in data:
+            raise UnicodeDecodeError("utf-8", data, 0, 1, "NUL byte")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path} is not a hand record: it is not a text file") from None
     try:
         for line in describe(read_record(text)):
             print(line)
@@ -92,17 +114,10 @@ def _replay(path: Path) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from plugins.euchre.plugin import GAME
 
-    if args.matches < 1:
-        raise UsageError("--matches must be at least 1")
-    presets = {p.id for p in SCHEMA.presets}
-    if args.preset not in presets:
-        raise UsageError(f"unknown preset '{args.preset}'; use one of {', '.join(sorted(presets))}")
-    for side in (args.ns, args.ew):
-        if side not in GAME.strategies:
-            raise UsageError(f"unknown strength '{side}'; use one of {', '.join(GAME.strategies)}")
-    settings = SCHEMA.with_preset({**SCHEMA.defaults(), "target": args.target}, args.preset)
-    if args.records:
-        args.records.mkdir(parents=True, exist_ok=True)
+    settings = settings_from_args(SCHEMA, args)
+    output_file(args.csv)
+    output_file(args.json)
+    output_folder(args.records, "hand records")
     rows: list[dict[str, Any]] = []
     started = time.perf_counter()
     with Progress(args.matches, "simulating") as bar:
@@ -118,6 +133,7 @@ def _simulate(args: argparse.Namespace) -> int:
                     (args.records / f"match{seed}-hand{n + 1}.txt").write_text(text, encoding="utf-8")
             bar.advance()
     elapsed = time.perf_counter() - started
+    print(describe_settings(SCHEMA, settings, SKIP))
     _summary(rows, elapsed)
     write_rows(rows, args.csv, args.json)
     return 0

@@ -54,6 +54,8 @@ def write_record(options: Options, deal: Deal, log: tuple[tuple[int, str], ...])
 def _option_value(text: str) -> Any:
     if text in ("yes", "no"):
         return text == "yes"
+    if not text.isdigit() or len(text) > 6:
+        raise ValueError(f"option value '{text}' must be yes, no or a small whole number")
     return int(text)
 
 
@@ -89,9 +91,12 @@ def read_record(text: str) -> HandRecord:
             raise RecordError(f"line {number}: {error}") from None
     try:
         parsed = parse_deal(deal)
-        opts = Options.from_settings(options)
     except (ValueError, TypeError) as error:
-        raise RecordError(f"the record's deal or options are incomplete: {error}") from None
+        raise RecordError(f"the record's deal is incomplete or wrong: {error}") from None
+    try:
+        opts = Options.from_settings(options)
+    except ValueError as error:
+        raise RecordError(f"the record's options are not valid: {error}") from None
     return HandRecord(opts, parsed, tuple(moves))
 
 
@@ -100,6 +105,10 @@ def replay(record: HandRecord) -> Iterator[tuple[int, str, EuchreState]]:
     rules = EuchreRules()
     state = rules.from_deal(record.settings(), deal_to_json(record.deal))
     for index, (seat, text) in enumerate(record.moves, start=1):
+        if state.number > 0 or state.over:
+            how = "thrown in" if state.results[-1].thrown_in else "over after its fifth trick"
+            raise RecordError(f"move {index} ('{seat_letter(seat)} {text}'): the hand is already {how}; "
+                              "a record holds one hand")
         if rules.to_move(state) != seat:
             expected = rules.to_move(state)
             who = SEAT_NAMES[seat_letter(expected)] if expected is not None else "nobody (the hand is over)"
@@ -109,8 +118,6 @@ def replay(record: HandRecord) -> Iterator[tuple[int, str, EuchreState]]:
         except ValueError as error:
             raise RecordError(f"move {index} ('{seat_letter(seat)} {text}'): {error}") from None
         yield seat, text, state
-        if state.number > 0 or state.over:
-            return
 
 
 def describe(record: HandRecord) -> list[str]:

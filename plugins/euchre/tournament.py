@@ -18,7 +18,6 @@ from typing import Any
 from core.rng import Rng
 from plugins.euchre.model import EuchreState
 from plugins.euchre.rules import EuchreRules, deal_from_seed, deal_to_json, first_dealer
-from plugins.euchre.settings import SCHEMA
 
 
 class TimedStrategy:
@@ -58,12 +57,11 @@ def play_hand(settings: dict[str, Any], deal: dict[str, Any], players: list[Any]
     return state
 
 
-def play_pair(task: tuple[int, str, str, str]) -> PairResult:
-    """One deal, played with A as North/South and again with A as East/West."""
+def play_pair(task: tuple[int, str, str, dict[str, Any]]) -> PairResult:
+    """One deal under ``settings``, played with A as North/South and again with A as East/West."""
     from plugins.euchre.plugin import GAME
 
-    seed, a, b, preset = task
-    settings = SCHEMA.with_preset(SCHEMA.defaults(), preset)
+    seed, a, b, settings = task
     deal = deal_to_json(deal_from_seed(seed, 0, first_dealer(seed)))
     result = PairResult(seed)
     result.times = {a: [], b: []} if a != b else {a: []}

@@ -1,0 +1,159 @@
+"""Command-line pieces every plugin subcommand shares, so each mistake gets the same one-line answer.
+
+- :func:`add_settings_arguments` / :func:`settings_from_args`: ``--preset`` and one flag per option of a
+  game's :class:`~core.settings.SettingsSchema` (``--stick-the-dealer`` / ``--no-stick-the-dealer``,
+  ``--target 7``), so a tool accepts every preset and toggle the game has, checked by the schema;
+- :func:`jobs`: ``--jobs N`` capped at this machine's CPU count;
+- :func:`positive_int`, :func:`positive_float`, :func:`count`: numbers that refuse ``nan``, ``inf``, 0 or less;
+- :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Container
+from pathlib import Path
+from typing import Any
+
+from core.settings import CUSTOM, Choice, Number, SettingsError, SettingsSchema, Toggle
+
+
+class UsageError(Exception):
+    """A mistake on the command line or in an input file; the message is printed as one line."""
+
+
+def cpu_count() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def jobs(text: str) -> int:
+    """``--jobs``: at least 1, at most the CPUs this process may use (more would only queue)."""
+    value = positive_int(text)
+    limit = cpu_count()
+    if value > limit:
+        print(f"cardtable: --jobs {value} is more than the {limit} CPUs here; using {limit}", file=sys.stderr)
+    return min(value, limit)
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def count(text: str) -> int:
+    """A number of things to make: 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got '{text}'")
+    return value
+
+
+def output_file(path: Path | None, what: str = "results") -> None:
+    """Refuse, before the work starts, an output path that could not be written at the end."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise UsageError(f"cannot write {what} to {path}: it is a folder; give a file name")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {what} to {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"cannot write {what} to {path}: no permission")
+
+
+def output_folder(path: Path | None, what: str = "files") -> None:
+    """A folder to write into: it may be created, but must not be a file."""
+    if path is None:
+        return
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"cannot write {what} into {path}: it is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"cannot create the folder {path}: {error.strerror or error}") from None
+    if not os.access(path, os.W_OK):
+        raise UsageError(f"cannot write {what} into {path}: no permission")
+
+
+def _flag(key: str) -> str:
+    return "--" + key.replace("_", "-")
+
+
+def add_settings_arguments(parser: argparse.ArgumentParser, schema: SettingsSchema,
+                           skip: Container[str] = ()) -> None:
+    """``--preset`` and a flag per option (those in ``skip`` are set by the tool itself)."""
+    group = parser.add_argument_group("rules (any preset, then any option on top of it)")
+    presets = [p.id for p in schema.presets]
+    if presets:
+        group.add_argument("--preset", choices=[*presets, CUSTOM], default=None,
+                           help=f"rule preset (default: {presets[0]}); 'custom' starts from the defaults")
+    for option in schema.options:
+        if option.key in skip:
+            continue
+        help_text = option.label.en + (f": {option.help.en}" if option.help.en else "")
+        if isinstance(option, Toggle):
+            group.add_argument(_flag(option.key), dest=f"setting_{option.key}", default=None,
+                               action=argparse.BooleanOptionalAction, help=help_text)
+        elif isinstance(option, Choice):
+            group.add_argument(_flag(option.key), dest=f"setting_{option.key}", default=None,
+                               choices=[str(v) for v in option.values], help=help_text)
+        elif isinstance(option, Number):
+            group.add_argument(_flag(option.key), dest=f"setting_{option.key}", default=None, type=int,
+                               metavar="N", help=f"{help_text} ({option.minimum} to {option.maximum})")
+
+
+def settings_from_args(schema: SettingsSchema, args: argparse.Namespace, fixed: dict[str, Any] | None = None) -> \
+        dict[str, Any]:
+    """The defaults, then the preset (the first one unless ``--preset`` names another), then each option
+    given on the command line, then ``fixed``; checked by the schema (a :class:`UsageError` says what is
+    wrong)."""
+    values = schema.defaults()
+    preset = getattr(args, "preset", None) or (schema.presets[0].id if schema.presets else CUSTOM)
+    values = schema.with_preset(values, preset)
+    for option in schema.options:
+        given = getattr(args, f"setting_{option.key}", None)
+        if given is None:
+            continue
+        if isinstance(option, Choice):
+            given = next(v for v in option.values if str(v) == given)
+        values[option.key] = given
+    values.update(fixed or {})
+    try:
+        return schema.checked(values)
+    except SettingsError as error:
+        raise UsageError(str(error)) from None
+
+
+def describe_settings(schema: SettingsSchema, values: dict[str, Any], skip: Container[str] = ()) -> str:
+    """One line naming the rules in force, for a tool's summary: the preset, or each option."""
+    preset = schema.preset_of(values)
+    shown = [f"{o.key}={values[o.key]}" for o in schema.options if o.key not in skip]
+    return f"rules: {preset} ({', '.join(shown)})"
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument mistake is one line on stderr and exit status 2, naming the command's ``--help``."""
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")

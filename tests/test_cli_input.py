@@ -1,0 +1,131 @@
+"""Every mistake a person can make on the command line is one line on stderr and a non-zero exit — no
+traceback, no runaway, and no work lost at the end because an output path was bad."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+
+RECORD = """# Card Table Euchre hand
+options stick_the_dealer=no trump_holding=no defender_alone=no dealer_may_decline=no target=10
+dealer S
+hand S 9S TS JS QS KS
+hand W AS 9H TH JH QH
+hand N KH AH 9D TD JD
+hand E QD KD AD 9C TC
+upcard JC
+buried QC KC AC
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as stop:  # argparse's own refusals
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 2, (code, out, err)
+    assert "Traceback" not in out + err
+    lines = [line for line in err.splitlines() if line.strip() and "[" not in line]  # progress bars aside
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("yukon", "solve", "--range", "1-2147483647"), "solve at most 1,000,000 per run"),
+    (("yukon", "solve", "--range", "1-20000000"), "about"),
+    (("yukon", "solve", "5", "--seconds", "nan"), "must be a positive number of seconds, got 'nan'"),
+    (("yukon", "solve", "5", "--budget", "0"), "must be at least 1"),
+    (("yukon", "solve", "--range", "9-2"), "must not be larger"),
+    (("yukon", "solve", "--range", "1-3", "--csv", "/nonexistent/folder/out.csv"), "does not exist"),
+    (("yukon", "build-catalogue", "--budget", "0"), "must be at least 1"),
+    (("yukon", "build-catalogue", "--standard", "-1"), "must be 0 or more"),
+    (("euchre", "simulate", "--target", "6"), "invalid choice: '6'"),
+    (("euchre", "tournament", "--preset", "nope"), "invalid choice: 'nope'"),
+    (("euchre", "simulate", "--ns", "genius"), "invalid choice: 'genius'"),
+    (("euchre", "replay", "/dev/zero"), "larger than 1024 KB"),
+    (("euchre", "replay", "/nonexistent.txt"), "cannot read"),
+])
+def test_bad_arguments_get_one_line(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], says: str) -> None:
+    assert says in refused(capsys, *args)
+
+
+def test_output_onto_a_folder_is_refused_before_any_work(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert "it is a folder" in refused(capsys, "yukon", "solve", "--range", "1-3", "--json", str(tmp_path))
+    assert "it is a folder" in refused(capsys, "euchre", "tournament", "--hands", "2", "--csv", str(tmp_path))
+    blocker = tmp_path / "records.txt"
+    blocker.write_text("not a folder")
+    assert "is a file, not a folder" in refused(capsys, "euchre", "simulate", "--records", str(blocker))
+
+
+def test_jobs_are_capped_at_the_cpu_count(capsys: pytest.CaptureFixture[str]) -> None:
+    from core.cli_options import cpu_count
+
+    code, out, err = run(capsys, "yukon", "solve", "--range", "1-2", "--jobs", "1000")
+    assert code == 0 and "2 deals: won" in out
+    assert f"--jobs 1000 is more than the {cpu_count()} CPUs here; using {cpu_count()}" in err
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)), "not a text file"),
+    (RECORD.encode() + b"move W pass\nmove N pass\nmove E pass\nmove S pass\nmove W pass\nmove N pass\n"
+     b"move E pass\nmove S pass\nmove W play AS\n", "already thrown in"),
+    (RECORD.replace("target=10", "target=4").encode(), "options are not valid: setting 'target' = 4"),
+    (RECORD.replace("target=10", "target=1" + "0" * 5000).encode(), "small whole number"),
+    (RECORD.replace("upcard JC", "upcard JS").encode(), "deal is incomplete or wrong"),
+])
+def test_a_bad_hand_record_gets_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes,
+                                         says: str) -> None:
+    path = tmp_path / "record.txt"
+    path.write_bytes(content)
+    assert says in refused(capsys, "euchre", "replay", str(path))
+
+
+def test_a_record_with_moves_after_the_fifth_trick_is_an_error_not_a_made_up_trick(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from plugins.euchre.record import write_record
+    from tests.euchre_helpers import RULES
+
+    state = RULES.new_game({}, 9)
+    while state.number == 0:
+        state = RULES.apply(state, RULES.legal_moves(state)[0])
+    result = state.results[0]
+    text = write_record(state.options, result.deal, (*result.log, (result.log[-1][0], "play 9H")))
+    path = tmp_path / "record.txt"
+    path.write_text(text)
+    line = refused(capsys, "euchre", "replay", str(path))
+    assert "the hand is already" in line and "a record holds one hand" in line
+
+
+def test_every_preset_and_toggle_reaches_the_simulation(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "m.json"
+    code, out, _ = run(capsys, "euchre", "simulate", "--matches", "1", "--preset", "holding_stick",
+                       "--defender-alone", "--dealer-may-decline", "--no-stick-the-dealer", "--target", "5",
+                       "--ew", "hard", "--json", str(out_file))
+    assert code == 0
+    assert ("rules: custom (stick_the_dealer=False, trump_holding=True, defender_alone=True, "
+            "dealer_may_decline=True, target=5)") in out
+    assert max(json.loads(out_file.read_text())[0]["ns_score"], json.loads(out_file.read_text())[0]["ew_score"]) >= 5
+
+
+def test_build_catalogue_writes_to_the_user_data_folder_by_default(capsys: pytest.CaptureFixture[str],
+                                                                   cardtable_home: Path) -> None:
+    from plugins.yukon.catalogue import Catalogue, catalogue_path
+
+    shipped = catalogue_path().read_bytes()
+    code, out, _ = run(capsys, "yukon", "build-catalogue", "--standard", "3", "--russian", "0", "--jobs", "1",
+                       "--budget", "3000")
+    assert code == 0
+    written = cardtable_home / "data" / "catalogues" / "yukon.json"
+    assert f"wrote {written}" in out
+    assert len(Catalogue.load(written).entries["standard"]) == 3
+    assert catalogue_path().read_bytes() == shipped
