@@ -22,7 +22,8 @@ from core.cli_options import (
 from core.progress import Progress, parallel_map, write_rows
 from core.session import GameSession
 from plugins.euchre.record import RecordError, describe, read_record, write_record
-from plugins.euchre.settings import SCHEMA, STRENGTHS as STRENGTH_CHOICES
+from plugins.euchre.settings import SCHEMA
+from plugins.euchre.settings import STRENGTHS as STRENGTH_CHOICES
 
 STRENGTHS = tuple(value for value, _ in STRENGTH_CHOICES)
 
