@@ -150,3 +150,45 @@ def test_a_thinking_cpu_leaves_the_window_free_and_a_pause_meanwhile_drops_its_m
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     qtbot.waitUntil(lambda: len(page.session.moves) >= 1, timeout=5000)
     assert page.session.state.hand.log[0][0] == 1  # West, who was thinking
+
+
+def test_a_hand_against_hard_opponents_with_trump_holding_by_keys(qtbot: QtBot) -> None:
+    """The preset that crashed for players: Trump-holding + stick the dealer, hard West and East. A whole
+    hand is played from the keyboard (X to pass, a suit key when stuck, 1–6 for cards, Space for Next)
+    and no error is raised. Seed 17 with these keys stopped the old hard player with "trump-holding: you
+    may order up diamonds only while holding one"."""
+    from PySide6.QtWidgets import QMessageBox
+
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    settings = {**game.settings.with_preset(game.settings.defaults(), "holding_stick"), "opponents": "hard"}
+    session = GameSession.new(game, settings, seed=17, saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None and session.players == (None, "hard", "normal", "hard")
+    keys = {"S": Qt.Key.Key_S, "H": Qt.Key.Key_H, "D": Qt.Key.Key_D, "C": Qt.Key.Key_C}
+    while page.session.state.number == 0:
+        qtbot.waitUntil(lambda: page.session.to_move == 0 or not page.view.ready_for_cpu()
+                        or page.session.state.number > 0
+                        or window.findChild(QMessageBox, "error_dialog") is not None,
+                        timeout=20000)
+        assert window.findChild(QMessageBox, "error_dialog") is None
+        if page.session.state.number > 0:
+            break
+        if not page.view.ready_for_cpu():
+            qtbot.keyClick(page.table, Qt.Key.Key_Space)
+            continue
+        before = len(page.session.moves)
+        legal = [m.text for m in page.session.legal_moves()]
+        if "pass" in legal:
+            qtbot.keyClick(page.table, Qt.Key.Key_X)
+        elif any(text.startswith("call") for text in legal):
+            qtbot.keyClick(page.table, keys[next(t for t in legal if t.startswith("call"))[5]])
+        else:
+            for key in range(Qt.Key.Key_1, Qt.Key.Key_7):
+                qtbot.keyClick(page.table, Qt.Key(key))
+                if len(page.session.moves) > before:
+                    break
+        assert len(page.session.moves) > before, f"no key made a legal move from {legal}"
+    result = page.session.state.results[0]
+    assert result.maker is not None and sum(result.points) > 0
+    assert window.findChild(QMessageBox, "error_dialog") is None
