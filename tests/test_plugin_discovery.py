@@ -182,6 +182,18 @@ def cardtable_register_commands(commands):
     commands.add("explode", "breaks", configure, lambda args: 0)
 """
 
+BAD_SCHEMA = """
+from core.plugin import GameSpec, Number, SettingsSchema, Text, hookimpl
+from cardtable_hilo.rules import HiLoRules
+
+SCHEMA = SettingsSchema(options=(Number("speed", Text("Speed", "速さ"), 7, 1, 5),))
+
+@hookimpl
+def cardtable_register_games(games):
+    games.add(GameSpec(id="badschema", name=Text("B", "B"), description=Text("d", "d"), rules=HiLoRules(),
+                       settings=SCHEMA))
+"""
+
 HANGS = """
 import threading
 from core.plugin import hookimpl
@@ -200,6 +212,7 @@ def hostile_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     make_dist(root, "plain-strings", "1.0", {"plain": "plain_plugin"}, {"plain_plugin": PLAIN_STRINGS})
     make_dist(root, "bad-configure", "1.0", {"badconf": "badconf_plugin"}, {"badconf_plugin": BAD_CONFIGURE})
     make_dist(root, "hangs", "1.0", {"hangs": "hang_plugin"}, {"hang_plugin": HANGS})
+    make_dist(root, "bad-schema", "1.0", {"badschema": "badschema_plugin"}, {"badschema_plugin": BAD_SCHEMA})
     monkeypatch.syspath_prepend(str(root))
     monkeypatch.syspath_prepend(str(EXAMPLE))
     monkeypatch.setenv("CARDTABLE_PLUGIN_TIMEOUT", "1")
@@ -222,10 +235,12 @@ def test_built_in_games_and_commands_win_over_an_impostor_whatever_the_names_sor
 def test_a_game_spec_with_a_plain_string_for_text_is_reported_and_dropped(hostile_root: Path) -> None:
     host = PluginHost()
     host.discover(entry_points_in(hostile_root))
-    plain = {info.name: info for info in host.plugins()}["plain"]
-    assert plain.status == BROKEN and "name must be Text" in (plain.error or "")
+    infos = {info.name: info for info in host.plugins()}
+    assert infos["plain"].status == BROKEN and "name must be Text" in (infos["plain"].error or "")
     with pytest.raises(KeyError):
         host.game("plain")
+    bad = infos["badschema"]
+    assert bad.status == BROKEN and "default 7 is outside 1..5" in (bad.error or ""), "reported, not a dialog crash"
 
 
 def test_a_hook_that_never_returns_is_reported_and_start_up_goes_on(hostile_root: Path) -> None:
