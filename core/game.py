@@ -6,9 +6,9 @@ optional hint provider and a lazily imported view. Nothing here imports Qt.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from core.rng import Rng
 from core.settings import SettingsSchema
@@ -100,9 +100,29 @@ class Rules(Protocol[S, M]):
     def may_undo(self, state: S, move: M) -> bool:
         """Whether ``move``, made from ``state``, may be taken back (the game's undo policy)."""
 
-    # Optional: ``start_of(state) -> dict | None``. When ``new_game`` depends on more than settings and
-    # seed (Yukon's deal of the day), it returns the explicit deal, in ``from_deal``'s form, that the
-    # session keeps in the save.
+
+# Optional parts of a rules object. A rules object implements any of these by having the method; the
+# session asks with ``isinstance(rules, Protocol)``. Each is documented here, the one place to look.
+
+
+@runtime_checkable
+class RecordsItsDeal(Protocol):
+    """For games whose ``new_game`` depends on more than settings and seed (Yukon's deal of the day)."""
+
+    def start_of(self, state: Any) -> dict[str, Any] | None:
+        """The explicit deal behind a new game, in ``from_deal``'s form; the session keeps it in the save,
+        so the game replays the same deal on any later day."""
+
+
+@runtime_checkable
+class HoldsForThePlayer(Protocol):
+    """For games whose table should stop at moments a person wants to read (a finished trick, a hand's
+    summary, the match result) before the game goes on."""
+
+    def hold_points(self, state: Any) -> tuple[str, ...]:
+        """Keys of the moments ``state`` stands at, in the order they are shown (``("trick:3:5", "hand:3")``
+        after the last trick of hand 3); empty when there is nothing to read. Keys are stable strings: the
+        session saves which ones the player has acknowledged, and holds CPU moves until each is."""
 
 
 class Strategy(Protocol):
@@ -121,6 +141,12 @@ HintProvider = Callable[[Any, Sequence[Any]], Hint | None]
 SeatPlayers = Callable[[Mapping[str, Any]], tuple[str | None, ...]]
 """``seat_players(settings)`` → per seat, a strategy name for a CPU or ``None`` for a person."""
 
+Analysis = Callable[[Any], Iterator[Any]]
+"""``analysis(state)`` → an iterator the session runs on a worker thread while the position stands: it yields
+``None`` now and then (so it can be stopped when the position changes) and finally its verdict, which the
+presenter receives in ``Situation.analysis``. It sees the whole state, so a game may only show from it
+what its rules announce as an assist (Yukon's solver verdict)."""
+
 
 def _one_human(settings: Mapping[str, Any]) -> tuple[str | None, ...]:
     return (None,)
@@ -130,9 +156,12 @@ def _one_human(settings: Mapping[str, Any]) -> tuple[str | None, ...]:
 class GameSpec:
     """Everything the shell needs to offer a game; a plugin registers one per game or variant.
 
-    ``view`` is ``"package.module:factory"``, imported only when a window shows the game, so that
-    importing the rules never imports Qt. A *variant* names the game it belongs to in ``variant_of``
-    and is listed under that game's tile.
+    ``presenter`` is ``"package.module:factory"`` of the game's pure table presenter
+    (:class:`core.table.Presenter`); ``view`` is ``"package.module:factory"`` of its Qt view, imported only
+    when a window shows the game, so that importing the rules never imports Qt — for an ordinary game a few
+    lines binding the presenter to the shared scene (``gui.table_view.TableView``). ``analysis`` runs in the
+    background while a position stands (see :data:`Analysis`). A *variant* names the game it belongs to in
+    ``variant_of`` and is listed under that game's tile.
     """
 
     id: str
@@ -144,7 +173,9 @@ class GameSpec:
     strategies: Mapping[str, Callable[[], Strategy]] = field(default_factory=dict)
     seat_players: SeatPlayers = _one_human
     hint: HintProvider | None = None
+    presenter: str | None = None
     view: str | None = None
+    analysis: Analysis | None = None
     icon: str | None = None
     variant_of: str | None = None
 
@@ -168,12 +199,14 @@ class GameSpec:
         if not isinstance(self.strategies, Mapping) or not all(
                 isinstance(k, str) and callable(v) for k, v in self.strategies.items()):
             problems.append("strategies must map names to factories")
-        for name in ("seat_players", "hint"):
+        for name in ("seat_players", "hint", "analysis"):
             value = getattr(self, name)
             if value is not None and not callable(value):
                 problems.append(f"{name} must be callable")
-        if self.view is not None and (not isinstance(self.view, str) or not self.view.partition(":")[0]):
-            problems.append("view must be 'package.module:factory'")
+        for name in ("view", "presenter"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, str) or not value.partition(":")[0]):
+                problems.append(f"{name} must be 'package.module:factory'")
         for name in ("icon", "variant_of"):
             if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
                 problems.append(f"{name} must be a string")

@@ -86,6 +86,18 @@ class SaveService:
         explain and move aside."""
         return self.path_for(slot).exists()
 
+    def continuable(self, slot: str) -> bool:
+        """Whether the launcher offers Continue: a save of a game not yet finished, or a file in its place
+        that reading will explain and move aside."""
+        path = self.path_for(slot)
+        if not path.exists():
+            return False
+        try:
+            record = read_json_file(path)
+        except BadFile:
+            return True
+        return not (isinstance(record, dict) and record.get("finished") is True)
+
     def clean(self) -> int:
         """Remove temp files an interrupted save left behind (run at start); how many went."""
         folders = [self.directory, *(p for p in self.directory.glob("*") if p.is_dir())] \

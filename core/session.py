@@ -1,18 +1,26 @@
-"""A game in progress: rules, state, settings and seats; moves, CPU turns, undo, hint, pause and autosave.
+"""A game in progress: rules, state, settings and seats; moves, CPU turns, undo, hint, pause, holds, background
+analysis and autosave.
 
-The session is pure Python. It tells listeners what happened through plain callbacks; the GUI decides
-the pace: it asks for a :class:`CpuTurn`, lets the strategy think away from the window, and hands the move
-back with :meth:`GameSession.finish_cpu_turn` (:meth:`GameSession.cpu_step` does all three at once).
+The session is pure Python. It tells its listeners what happened through plain callbacks (any number of
+them); the GUI decides the pace: it asks for a :class:`CpuTurn`, lets the strategy think away from the
+window, and hands the move back with :meth:`GameSession.finish_cpu_turn` (:meth:`GameSession.cpu_step`
+does all three at once). Background analysis works the same way (:meth:`GameSession.analysis_job`).
+
+*Holds*: a game whose rules name moments worth reading (:class:`core.game.HoldsForThePlayer`: a finished
+trick, a hand's summary) makes the session stop there while a person plays: no CPU moves until the player
+acknowledges the moment (:meth:`GameSession.acknowledge`). What was acknowledged is saved, so a held trick
+survives Back + Continue and a restart of the program.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.game import GameSpec, Hint, IllegalMove, Outcome, Strategy
+from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove, Outcome, RecordsItsDeal, Strategy
 from core.history import History, Step
 from core.rng import Rng
 from core.saves import SaveError, SaveService
@@ -36,6 +44,12 @@ class SessionListener:
     def paused(self, paused: bool) -> None:
         """Pause was switched on or off."""
 
+    def acknowledged(self, key: str) -> None:
+        """The player acknowledged a held moment; the table moves on."""
+
+    def analysed(self) -> None:
+        """A background analysis result arrived for the current position."""
+
 
 @dataclass(frozen=True)
 class CpuTurn:
@@ -51,6 +65,24 @@ class CpuTurn:
 
     def decide(self) -> Any:
         return self.strategy.choose(self.observation, self.legal, self.rng)
+
+
+@dataclass
+class AnalysisJob:
+    """The game's background analysis of one position, to run on a worker thread."""
+
+    ply: int
+    state: Any
+    steps: Iterator[Any]
+
+    def run(self, stop: threading.Event) -> Any:
+        """Step the analysis until it gives a verdict (returned) or ``stop`` is set (``None``)."""
+        for value in self.steps:
+            if stop.is_set():
+                return None
+            if value is not None:
+                return value
+        return None
 
 
 class RestoreError(Exception):
@@ -79,8 +111,10 @@ class GameSession:
         self.plugin_version = plugin_version
         self.saves = saves
         self.save_slot = save_slot or game.id
-        self.listener = listener or SessionListener()
+        self.listeners: list[SessionListener] = [listener] if listener is not None else []
         self.save_problem: str | None = None
+        self.acknowledged: list[str] = []  # the held moments of the current position the player has seen
+        self.analysis: dict[int, Any] = {}  # background analysis verdicts by ply
         self._paused = False
         self.players: tuple[str | None, ...] = tuple(
             players if players is not None else game.seat_players(self.settings)
@@ -99,8 +133,7 @@ class GameSession:
         else:
             self.seed = int(self.start["seed"])
             self.state = self.rules.new_game(self.settings, self.seed)
-            start_of = getattr(self.rules, "start_of", None)
-            deal = start_of(self.state) if callable(start_of) else None
+            deal = self.rules.start_of(self.state) if isinstance(self.rules, RecordsItsDeal) else None
             if deal is not None:
                 self.start["deal"] = deal  # a save then replays this deal even if new_game would now choose another
         self.history: History[Any] = History()
@@ -137,6 +170,7 @@ class GameSession:
             for text in record["moves"]:
                 session.play(text)
             session.saves = saves
+            session.acknowledged = [k for k in record.get("acknowledged", []) if isinstance(k, str)]
         except RestoreError:
             raise
         except Exception as error:  # the rules or a plugin bug: the save is reported, never a crash
@@ -151,7 +185,20 @@ class GameSession:
             "start": self.start,
             "players": list(self.players),
             "moves": self.history.moves,
+            "acknowledged": list(self.acknowledged),
+            "finished": self.is_over,
         }
+
+    # -- listeners --------------------------------------------------------------------------------
+
+    def add_listener(self, listener: SessionListener) -> Callable[[], None]:
+        """Tell ``listener`` what happens from now on; call the returned function to stop."""
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def _emit(self, event: str, *args: Any) -> None:
+        for listener in list(self.listeners):
+            getattr(listener, event)(*args)
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -186,6 +233,33 @@ class GameSession:
     def observation(self, seat: int) -> Any:
         return self.rules.observation(self.state, seat)
 
+    @property
+    def ply(self) -> int:
+        return len(self.history)
+
+    # -- holds ------------------------------------------------------------------------------------
+
+    @property
+    def hold(self) -> str | None:
+        """The moment the table stops at (see the module docstring), or ``None``. Only while a person plays."""
+        if not self.human_seats or not isinstance(self.rules, HoldsForThePlayer):
+            return None
+        return next((k for k in self.rules.hold_points(self.state) if k not in self.acknowledged), None)
+
+    def acknowledge(self) -> str | None:
+        """The player has read the held moment: the game moves on. The key acknowledged, or ``None``."""
+        key = self.hold
+        if key is None:
+            return None
+        self.acknowledged.append(key)
+        self.autosave()
+        self._emit("acknowledged", key)
+        return key
+
+    def _seen_all(self) -> list[str]:
+        points = self.rules.hold_points(self.state) if isinstance(self.rules, HoldsForThePlayer) else ()
+        return list(points)
+
     # -- acting -----------------------------------------------------------------------------------
 
     def play(self, move: Any) -> Any:
@@ -201,14 +275,15 @@ class GameSession:
         self.state = self.rules.apply(before, move)
         text = self.rules.move_text(move)
         self.history.push(Step(seat, text, before, self.rules.may_undo(before, move)))
+        self.acknowledged = []  # a new position: its moments are new (a person's move passes any hold)
         self.autosave()
-        self.listener.moved(seat, text)
+        self._emit("moved", seat, text)
         return move
 
     def cpu_turn(self) -> CpuTurn | None:
         """The decision a CPU seat has to make now, or None (a person's turn, game over, or paused)."""
         seat = self.to_move
-        if seat is None or seat not in self._strategies or self._paused:
+        if seat is None or seat not in self._strategies or self._paused or self.hold is not None:
             return None
         return CpuTurn(seat, self.state, self._strategies[seat], self.rules.observation(self.state, seat),
                        self.rules.legal_moves(self.state), Rng.derive(self.seed, "cpu", seat, len(self.history)))
@@ -216,7 +291,7 @@ class GameSession:
     def finish_cpu_turn(self, turn: CpuTurn, move: Any) -> Any | None:
         """Play the move decided for ``turn`` if the game is still where it was asked (no undo, restart or
         pause since); the move, or None when it came too late."""
-        if self._paused or self.state is not turn.state:
+        if self._paused or self.state is not turn.state or self.hold is not None:
             return None
         return self.play(move)
 
@@ -243,8 +318,10 @@ class GameSession:
         if before is None:
             return False
         self.state = before
+        self.acknowledged = self._seen_all()  # the player has seen this position's moments already
+        self.analysis = {ply: verdict for ply, verdict in self.analysis.items() if ply <= self.ply}
         self.autosave()
-        self.listener.undone()
+        self._emit("undone")
         return True
 
     def hint(self) -> Hint | None:
@@ -258,7 +335,23 @@ class GameSession:
     def set_paused(self, paused: bool) -> None:
         if paused != self._paused:
             self._paused = paused
-            self.listener.paused(paused)
+            self._emit("paused", paused)
+
+    # -- background analysis ----------------------------------------------------------------------
+
+    def analysis_job(self) -> AnalysisJob | None:
+        """The game's analysis of the current position, if it has one and it has not run yet."""
+        if self.game.analysis is None or self._paused or self.ply in self.analysis:
+            return None
+        return AnalysisJob(self.ply, self.state, self.game.analysis(self.state))
+
+    def finish_analysis(self, job: AnalysisJob, verdict: Any) -> bool:
+        """Keep a verdict if the position is still the one analysed; whether it was kept."""
+        if verdict is None or self.state is not job.state:
+            return False
+        self.analysis[job.ply] = verdict
+        self._emit("analysed")
+        return True
 
     def autosave(self) -> None:
         if self.saves is None:
@@ -269,11 +362,11 @@ class GameSession:
             first = self.save_problem is None
             self.save_problem = str(error)
             if first:
-                self.listener.save_failed(str(error))
+                self._emit("save_failed", str(error))
         else:
             if self.save_problem is not None:
                 self.save_problem = None
-                self.listener.save_recovered()
+                self._emit("save_recovered")
 
 
 def hint_for(game: GameSpec, state: Any) -> Hint | None:

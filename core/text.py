@@ -19,5 +19,22 @@ class Text:
             return self.ja
         return self.en
 
+    def format(self, **values: object) -> Text:
+        """Both languages filled in with ``str.format``; a value that is itself :class:`Text` is taken in the
+        matching language, so ``Text("{seat} won", "{seat} の勝ち").format(seat=EAST)`` stays bilingual."""
+        en = {k: v.en if isinstance(v, Text) else v for k, v in values.items()}
+        ja = {k: v.get("ja") if isinstance(v, Text) else v for k, v in values.items()}
+        return Text(self.en.format(**en), (self.ja or self.en).format(**ja))
+
+    def __add__(self, other: Text | str) -> Text:
+        if isinstance(other, Text):
+            return Text(self.en + other.en, self.get("ja") + other.get("ja"))
+        return Text(self.en + other, self.get("ja") + other)
+
     def __str__(self) -> str:
         return self.en
+
+
+def join(parts: list[Text], separator: str = " · ") -> Text:
+    """Texts joined in each language."""
+    return Text(separator.join(p.en for p in parts), separator.join(p.get("ja") for p in parts))

@@ -92,7 +92,7 @@ class GamePage(QWidget):
         self.session = session
         self.game = session.game
         self.view: GameView = load_view_factory(self.game)(session, art)
-        session.listener = _Listener(self)
+        self._unlisten = session.add_listener(_Listener(self))
         self._restart_armed = False
 
         self.buttons: dict[str, QPushButton] = {}

@@ -126,7 +126,7 @@ class LauncherPage(QWidget):
         for key, label, signal in (("continue", "continue", self.continue_clicked),
                                    ("new", "new_game", self.new_clicked),
                                    ("settings", "settings", self.settings_clicked)):
-            if key == "continue" and not self.saves.exists(self.slot_of(game.id)):
+            if key == "continue" and not self.saves.continuable(self.slot_of(game.id)):
                 continue
             button = QPushButton(tr(label))
             button.setObjectName(f"{key}-{game.id}")

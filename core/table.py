@@ -1,0 +1,301 @@
+"""The table as data: what a game shows, described without Qt, and the input that comes back.
+
+A game's **presenter** is two pure functions (see :class:`Presenter`)::
+
+    table(situation, ui) -> Table          # what the seat sees now
+    respond(situation, ui, event) -> Reply # what a click, drop or key means
+
+``situation`` (:class:`Situation`) is everything the table may be built from: the seat's observation, its
+legal moves, the moment the session holds at, the hint shown, the last refusal, the background analysis.
+Never the full state, so a table shows only what the seat may see. ``ui`` is the presenter's own small
+state (a selection, an armed "alone"), a frozen value the presenter defines; the shell keeps it and hands it
+back. The shell's shared scene (``gui/table_scene.py``) draws any :class:`Table`: it lays piles out in
+*card units* for the window size, fans and squeezes them, animates cards from pile to pile by identity,
+draws marks, turns :class:`Choice` objects into focusable buttons, moves a keyboard cursor over piles,
+and offers click, double-click and drag-and-drop. A game's view module only binds the two together.
+
+Units: one card width is 1.0; a card is :data:`CARD_HEIGHT` tall. Positions are the top-left corner of a
+pile's first card, inside a table of ``Table.width`` × ``Table.height`` that the scene scales to the
+window (extra room is added on the right and below, where fanned piles may spread into it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Generic, Protocol, TypeVar
+
+from core.game import Hint
+from core.text import Text
+
+CARD_HEIGHT = 1.4  # in card widths; the shared card art has this ratio
+
+
+class Mark(StrEnum):
+    """How a card or an empty pile is highlighted."""
+
+    SELECTED = "selected"  # picked up by the player (yellow)
+    TARGET = "target"  # where the selection may go (green outline)
+    HINTED = "hinted"  # part of the hint being shown (blue)
+    WINNING = "winning"  # the card that wins a finished trick (gold)
+    PLAYABLE = "playable"  # a legal card to play now (white frame)
+    DIMMED = "dimmed"  # not playable now (greyed)
+    SITTING_OUT = "sitting-out"  # a player who sits this hand out (faded)
+
+
+# -------------------------------------------------------------------------------------------------
+# What the table shows
+# -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """One card in a pile. ``card`` is its text (``"TH"``) when the seat may see it, else ``None`` and the
+    card is drawn face down. ``badge`` is a small sign drawn beside the index (Euchre's left bower shows
+    the trump suit there)."""
+
+    card: str | None
+    marks: frozenset[Mark] = frozenset()
+    badge: str = ""
+
+    @property
+    def face_up(self) -> bool:
+        return self.card is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A place for cards.
+
+    ``x``, ``y``: the first card's top-left corner, in card units. ``fan``: how far each card lies from the
+    one before it (``(0, 0.3)`` spreads downwards); ``fan_down`` is the step after a face-down card
+    (default: ``fan``). ``room``: how far the fanned pile may reach in the fan's direction, in card units,
+    from its first card's corner to the last card's far edge (``None``: to the window's edge). When the
+    fan needs more room the scene squeezes it, but never below ``squeeze`` of its step, so an index stays
+    readable; the scene shrinks the whole table instead. ``scale`` draws the cards smaller or larger.
+    ``label`` is faintly shown in an empty pile (a suit sign on a foundation). ``focus``: the keyboard
+    cursor may stop here. ``drag``: a face-up card here may be dragged, with the cards fanned over it.
+    ``marks`` highlight the empty pile (a legal target)."""
+
+    id: str
+    x: float
+    y: float
+    cards: tuple[CardFace, ...] = ()
+    fan: tuple[float, float] = (0.0, 0.0)
+    fan_down: tuple[float, float] | None = None
+    room: float | None = None
+    squeeze: float = 0.5
+    scale: float = 1.0
+    label: str = ""
+    outline: bool = False  # draw the empty place even when cards lie on it
+    focus: bool = False
+    drag: bool = False
+    marks: frozenset[Mark] = frozenset()
+
+    def step(self, index: int) -> tuple[float, float]:
+        """The offset from card ``index`` to the next one (before squeezing)."""
+        if not self.cards[index].face_up and self.fan_down is not None:
+            return self.fan_down
+        return self.fan
+
+
+class Style(StrEnum):
+    """How a label looks; the scene owns the colours."""
+
+    PLAIN = "plain"  # white text on the felt
+    SEAT = "seat"  # a player's name
+    TURN = "turn"  # the player to move (stands out)
+    BADGE = "badge"  # a small rounded tag: dealer, maker, tricks
+    SPEECH = "speech"  # what a player said (a bid), in a bubble
+    PANEL = "panel"  # a box of lines: the score sheet
+    TITLE = "title"  # large text
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """Text on the table at ``x``, ``y`` (card units) placed by ``anchor``: ``"nw"``, ``"n"``, ``"ne"``,
+    ``"w"``, ``"center"``, ``"e"``, ``"sw"``, ``"s"``, ``"se"`` — the point of the label's box that sits there.
+    ``size`` is the font's height in card widths. ``colour`` names a suit colour for a suit sign
+    (``"red"``/``"black"``) or is empty."""
+
+    id: str
+    text: Text
+    x: float
+    y: float
+    anchor: str = "nw"
+    style: Style = Style.PLAIN
+    size: float = 0.2
+    colour: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A button. Pressing it (click, its ``key``, or Tab then Enter) plays ``move``, or asks the shell for
+    ``action`` (see :data:`ACTIONS`), or — with neither — sends :class:`Press` to the presenter.
+    ``key`` is a key name as in :class:`Key` and is shown on the button. ``colour``: ``"red"`` or
+    ``"black"`` for a suit button."""
+
+    id: str
+    text: Text
+    key: str = ""
+    move: str | None = None
+    action: str | None = None
+    enabled: bool = True
+    checked: bool = False
+    colour: str = ""
+
+
+ACTIONS = frozenset({"continue", "undo", "hint", "pause", "restart", "new", "back"})
+"""Shell actions a :class:`Choice` or :class:`Reply` may ask for. ``continue`` releases the moment the
+session holds at (a finished trick, a hand summary)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """Something the table shows until the player presses one of ``choices``: a finished trick, a hand's
+    summary, the match result. Drawn as a panel at ``x``, ``y`` (its centre, card units); the piles of the
+    table stay visible around it."""
+
+    title: Text
+    lines: tuple[Text, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    x: float = 0.0
+    y: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything a seat's table shows at one moment. ``width`` × ``height`` is the area in card units
+    that must fit the window. ``choices`` are buttons laid in a row at ``choices_at`` (their row's centre,
+    card units). ``status`` is the line under the table."""
+
+    width: float
+    height: float
+    piles: tuple[Pile, ...] = ()
+    labels: tuple[Label, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    choices_at: tuple[float, float] = (0.0, 0.0)
+    hold: Hold | None = None
+    status: Text = Text("")
+
+    def pile(self, pile_id: str) -> Pile:
+        for pile in self.piles:
+            if pile.id == pile_id:
+                return pile
+        raise KeyError(pile_id)
+
+    def face_up_cards(self) -> list[str]:
+        """The text of every face-up card on the table (the no-peeking tests read this)."""
+        return [c.card for p in self.piles for c in p.cards if c.card is not None]
+
+    def all_choices(self) -> tuple[Choice, ...]:
+        return self.choices + (self.hold.choices if self.hold is not None else ())
+
+
+# -------------------------------------------------------------------------------------------------
+# What the table is built from, and the input that comes back
+# -------------------------------------------------------------------------------------------------
+
+
+O = TypeVar("O")
+M = TypeVar("M")
+U = TypeVar("U")
+
+
+@dataclass(frozen=True)
+class Situation(Generic[O, M]):
+    """What a presenter may look at: the seat's ``observation``; its ``legal`` moves (empty when it is not
+    that seat's turn, or while the session ``hold``s); ``to_move``; ``hold``, the key of the moment the
+    session holds at (from the rules' ``hold_points``), or ``None``; the ``hint`` being shown; ``refusal``,
+    why the last move was refused; ``analysis``, the background analysis results by ply (see
+    ``GameSpec.analysis``) and ``analysing`` whether one is running; ``ply``, moves made so far."""
+
+    observation: O
+    legal: Sequence[M]
+    seat: int
+    to_move: int | None
+    hold: str | None = None
+    hint: Hint | None = None
+    refusal: str = ""
+    analysis: dict[int, Any] = field(default_factory=dict)
+    analysing: bool = False
+    ply: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """A click (or Enter on the keyboard cursor) on card ``index`` of ``pile`` (``None``: the pile itself,
+    e.g. an empty column). ``double``: a double-click."""
+
+    pile: str
+    index: int | None = None
+    double: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """Card ``index`` of ``pile`` (with the cards fanned over it) dragged onto ``target``."""
+
+    pile: str
+    index: int
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """A key the scene did not use itself: its name (``"1"``, ``"S"``, ``"Space"``, ``"Escape"``, ``"F"``), and
+    where the keyboard cursor stands (pile, card index), if it is shown."""
+
+    name: str
+    cursor: tuple[str, int | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A :class:`Choice` with neither a move nor an action was pressed."""
+
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class Background:
+    """A click on the empty table."""
+
+
+Event = Click | Drop | Key | Press | Background
+
+
+@dataclass(frozen=True, slots=True)
+class Reply(Generic[U]):
+    """What an input means: play ``move`` (its text), and/or keep ``ui`` as the new presenter state,
+    and/or ask the shell for ``action`` (one of :data:`ACTIONS`). ``used`` is False when the input meant
+    nothing here (the shell may then use the key itself)."""
+
+    move: str | None = None
+    ui: U | None = None
+    action: str | None = None
+    used: bool = True
+
+
+IGNORED: Reply[Any] = Reply(used=False)
+
+
+class Presenter(Protocol[O, M, U]):
+    """A game's table, as two pure functions and a starting ``ui`` state (no Qt: test it headless)."""
+
+    def initial_ui(self) -> U:
+        """The presenter's state when a game opens (no selection)."""
+
+    def table(self, situation: Situation[O, M], ui: U) -> Table:
+        """What the seat sees now."""
+
+    def respond(self, situation: Situation[O, M], ui: U, event: Event) -> Reply[U]:
+        """What ``event`` means now. A reply's move must be one of ``situation.legal`` in text form; the
+        session checks it again and a refusal comes back as ``situation.refusal``."""
+
+
+__all__ = [
+    "ACTIONS", "CARD_HEIGHT", "IGNORED", "Background", "CardFace", "Choice", "Click", "Drop", "Event", "Hold",
+    "Key", "Label", "Mark", "Pile", "Presenter", "Press", "Reply", "Situation", "Style", "Table",
+]
