@@ -198,20 +198,20 @@ class Table:
 # -------------------------------------------------------------------------------------------------
 
 
-O = TypeVar("O")
+Obs = TypeVar("Obs")
 M = TypeVar("M")
 U = TypeVar("U")
 
 
 @dataclass(frozen=True)
-class Situation(Generic[O, M]):
+class Situation(Generic[Obs, M]):
     """What a presenter may look at: the seat's ``observation``; its ``legal`` moves (empty when it is not
     that seat's turn, or while the session ``hold``s); ``to_move``; ``hold``, the key of the moment the
     session holds at (from the rules' ``hold_points``), or ``None``; the ``hint`` being shown; ``refusal``,
     why the last move was refused; ``analysis``, the background analysis results by ply (see
     ``GameSpec.analysis``) and ``analysing`` whether one is running; ``ply``, moves made so far."""
 
-    observation: O
+    observation: Obs
     legal: Sequence[M]
     seat: int
     to_move: int | None
@@ -281,16 +281,16 @@ class Reply(Generic[U]):
 IGNORED: Reply[Any] = Reply(used=False)
 
 
-class Presenter(Protocol[O, M, U]):
+class Presenter(Protocol[Obs, M, U]):
     """A game's table, as two pure functions and a starting ``ui`` state (no Qt: test it headless)."""
 
     def initial_ui(self) -> U:
         """The presenter's state when a game opens (no selection)."""
 
-    def table(self, situation: Situation[O, M], ui: U) -> Table:
+    def table(self, situation: Situation[Obs, M], ui: U) -> Table:
         """What the seat sees now."""
 
-    def respond(self, situation: Situation[O, M], ui: U, event: Event) -> Reply[U]:
+    def respond(self, situation: Situation[Obs, M], ui: U, event: Event) -> Reply[U]:
         """What ``event`` means now. A reply's move must be one of ``situation.legal`` in text form; the
         session checks it again and a refusal comes back as ``situation.refusal``."""
 
