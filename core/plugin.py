@@ -1,12 +1,16 @@
-"""What a plugin author imports: the ``hookimpl`` marker and the description types.
+"""What a plugin author imports: the ``hookimpl`` marker, the description types, and the table types a
+presenter builds (documented in :mod:`core.table`).
 
     from core.plugin import hookimpl, GameSpec, Text, SettingsSchema, Toggle
 
     @hookimpl
     def cardtable_register_games(games):
-        games.add(GameSpec(id="mygame", ...))
+        games.add(GameSpec(id="mygame", ..., presenter="mygame.table:MyPresenter",
+                           view="mygame.view:create_view"))
 
-This module is the stable surface; the rest of ``core`` may change between versions.
+A presenter is pure (``table(situation, ui) -> Table`` and ``respond(situation, ui, event) -> Reply``); the
+view module binds it to the shell's scene in a few lines (``gui.table_view.TableView``). This module is the
+stable surface; the rest of ``core`` may change between versions.
 """
 
 import pluggy
@@ -16,27 +20,67 @@ from core.game import GameSpec, Hint, IllegalMove, Outcome, Rules, SeatSpec, Str
 from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
 from core.settings import Choice, Number, Preset, SettingsSchema, Toggle
+from core.table import (
+    CARD_HEIGHT,
+    IGNORED,
+    Background,
+    CardFace,
+    Click,
+    Drop,
+    Event,
+    Hold,
+    Key,
+    Label,
+    Mark,
+    Pile,
+    Presenter,
+    Press,
+    Reply,
+    Situation,
+    Style,
+    Table,
+)
+from core.table import Choice as Button
 from core.text import Text
 
 hookimpl = pluggy.HookimplMarker("cardtable")
 
 __all__ = [
+    "CARD_HEIGHT",
+    "IGNORED",
+    "Background",
+    "Button",
     "Card",
+    "CardFace",
     "Choice",
+    "Click",
     "CommandRegistry",
+    "Drop",
+    "Event",
     "GameRegistry",
     "GameSpec",
     "Hint",
+    "Hold",
     "IllegalMove",
+    "Key",
+    "Label",
+    "Mark",
     "Number",
     "Outcome",
+    "Pile",
+    "Presenter",
     "Preset",
+    "Press",
+    "Reply",
     "Rng",
     "Rules",
     "SeatSpec",
     "SettingsSchema",
+    "Situation",
     "Strategy",
+    "Style",
     "Suit",
+    "Table",
     "Text",
     "Toggle",
     "VariantRegistry",

@@ -346,8 +346,9 @@ class GameSession:
         return AnalysisJob(self.ply, self.state, self.game.analysis(self.state))
 
     def finish_analysis(self, job: AnalysisJob, verdict: Any) -> bool:
-        """Keep a verdict if the position is still the one analysed; whether it was kept."""
-        if verdict is None or self.state is not job.state:
+        """Keep a verdict (``None``: the analysis found none) if the position is still the one analysed;
+        whether it was kept."""
+        if self.state is not job.state:
             return False
         self.analysis[job.ply] = verdict
         self._emit("analysed")

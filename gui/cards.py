@@ -1,8 +1,8 @@
-"""Shared card items for every game's scene: cards, empty-pile slots, and a table scene.
+"""Shared card items for the table scene: cards and empty-pile slots.
 
-Visual states: selected (yellow), legal destination (green outline), playable (white frame), disabled
-(dimmed), keyboard cursor (blue dashes). A click fires only when press and release happen on the same
-item without moving away: pressing, moving off and releasing does nothing.
+Visual states (:class:`core.table.Mark`): selected (yellow), target (green outline), hinted (blue), winning
+(gold), playable (white frame), dimmed, sitting out (faded); plus the keyboard cursor (blue dashes). Clicks,
+drags and keys are the scene's business (``gui.table_scene``), not the items'.
 """
 
 from __future__ import annotations
@@ -15,19 +15,16 @@ from PySide6.QtCore import (
     QRectF,
     Qt,
     QVariantAnimation,
-    Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
-    QApplication,
     QGraphicsObject,
-    QGraphicsScene,
-    QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
 from core.cards import Card
+from core.table import Mark
 from gui import animation
 from gui.deck import CARD_RATIO, CardArt
 
@@ -35,13 +32,13 @@ YELLOW = QColor(255, 214, 0)
 GREEN = QColor(40, 220, 90)
 WHITE = QColor(255, 255, 255)
 CURSOR = QColor(80, 160, 255)
+HINT = QColor(90, 200, 255)
+GOLD = QColor(255, 190, 40)
 FELT = QColor(29, 107, 58)
 
 
-class ClickableItem(QGraphicsObject):
-    """Press-release clicks, highlight flags and a size in logical pixels."""
-
-    clicked = Signal(object)
+class TableItem(QGraphicsObject):
+    """A card-sized item: highlight flags, a size in logical pixels, and animated moves."""
 
     def __init__(self, width: float = 80.0) -> None:
         super().__init__()
@@ -52,8 +49,10 @@ class ClickableItem(QGraphicsObject):
         self.playable = False
         self.disabled = False
         self.cursor_mark = False
+        self.hinted = False
+        self.winning = False
         self._anim: QPropertyAnimation | None = None
-        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the scene handles clicks and drags
 
     # -- size and highlights ----------------------------------------------------------------------
 
@@ -80,6 +79,17 @@ class ClickableItem(QGraphicsObject):
 
     def clear_marks(self) -> None:
         self.set_marks(selected=False, destination=False, playable=False, disabled=False, cursor=False)
+
+    def show_marks(self, marks: frozenset[Mark], cursor: bool = False) -> None:
+        """Draw exactly ``marks`` (and the keyboard cursor)."""
+        state = (Mark.SELECTED in marks, Mark.TARGET in marks, Mark.PLAYABLE in marks, Mark.DIMMED in marks,
+                 cursor, Mark.HINTED in marks, Mark.WINNING in marks)
+        if state != (self.selected_mark, self.destination, self.playable, self.disabled, self.cursor_mark,
+                     self.hinted, self.winning):
+            (self.selected_mark, self.destination, self.playable, self.disabled, self.cursor_mark,
+             self.hinted, self.winning) = state
+            self.update()
+        self.setOpacity(0.45 if Mark.SITTING_OUT in marks else 1.0)
 
     def boundingRect(self) -> QRectF:
         m = 4.0
@@ -108,6 +118,14 @@ class ClickableItem(QGraphicsObject):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(WHITE, 3))
             painter.drawRoundedRect(rect.adjusted(-1.5, -1.5, 1.5, 1.5), r, r)
+        if self.winning:
+            painter.setBrush(QColor(255, 190, 40, 50))
+            painter.setPen(QPen(GOLD, 4))
+            painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), r, r)
+        if self.hinted:
+            painter.setBrush(QColor(90, 200, 255, 70))
+            painter.setPen(QPen(HINT, 3))
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), r, r)
         if self.destination:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(GREEN, 4))
@@ -117,26 +135,6 @@ class ClickableItem(QGraphicsObject):
             pen = QPen(CURSOR, 3, Qt.PenStyle.DashLine)
             painter.setPen(pen)
             painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), r, r)
-
-    # -- clicks -----------------------------------------------------------------------------------
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._press = event.pos()
-            event.accept()
-        else:
-            event.ignore()
-
-    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self._press is not None:
-            moved = (event.pos() - self._press).manhattanLength()
-            if moved > QApplication.startDragDistance() or not self.shape().contains(event.pos()):
-                self._press = None  # moved away: the release will not count
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        press, self._press = self._press, None
-        if press is not None and event.button() == Qt.MouseButton.LeftButton and self.shape().contains(event.pos()):
-            self.clicked.emit(self)
 
     # -- movement ---------------------------------------------------------------------------------
 
@@ -172,7 +170,7 @@ class ClickableItem(QGraphicsObject):
             self.setPos(end)
 
 
-class CardItem(ClickableItem):
+class CardItem(TableItem):
     """One card, face up or down, drawn from the shared :class:`CardArt` cache."""
 
     def __init__(self, art: CardArt, card: Card | None = None, face_up: bool = True, width: float = 80.0) -> None:
@@ -233,7 +231,7 @@ class CardItem(ClickableItem):
         self.paint_marks(painter)
 
 
-class SlotItem(ClickableItem):
+class SlotItem(TableItem):
     """An empty pile: a rounded outline, optionally with a faint mark (a suit or a letter)."""
 
     def __init__(self, label: str = "", width: float = 80.0) -> None:
@@ -254,33 +252,3 @@ class SlotItem(ClickableItem):
             painter.setPen(QColor(255, 255, 255, 110))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.label)
         self.paint_marks(painter)
-
-
-class CardScene(QGraphicsScene):
-    """A felt table. A click on the empty table emits ``background_clicked``."""
-
-    background_clicked = Signal()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setBackgroundBrush(FELT)
-        self._background_press = False
-
-    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        self._background_press = self.itemAt(event.scenePos(), self._transform()) is None
-        super().mousePressEvent(event)
-
-    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        super().mouseReleaseEvent(event)
-        if self._background_press and self.itemAt(event.scenePos(), self._transform()) is None:
-            self.background_clicked.emit()
-        self._background_press = False
-
-    @staticmethod
-    def _transform() -> QTransform:
-        return QTransform()
-
-    def card_items(self) -> list[CardItem]:
-        return [item for item in self.items() if isinstance(item, CardItem)]
-
-

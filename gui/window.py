@@ -172,9 +172,6 @@ class MainWindow(QMainWindow):
             self.art = CardArt(self.prefs.card_theme)
             if self.page is not None:
                 self.page.view.art = self.art
-                for item in self.page.view.scene.card_items():
-                    item.art = self.art
-                    item.update()
         if accepted and dialog.values() != current:
             notices = []
             try:

@@ -36,3 +36,26 @@ def item_point(page: GamePage, item: QGraphicsItem, dx: float = 0.5, dy: float =
 
 def click(qtbot: QtBot, page: GamePage, item: QGraphicsItem) -> None:
     qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=item_point(page, item))
+
+
+def card(page: GamePage, text: str) -> Any:
+    """The scene's item for the face-up card ``text`` (``"TD"``)."""
+    return page.view.scene.cards[text]
+
+
+def slot(page: GamePage, pile_id: str) -> Any:
+    """The scene's outline of a pile (an empty column, a foundation)."""
+    return page.view.scene.slots[pile_id]
+
+
+def marked(page: GamePage, flag: str) -> list[str]:
+    """Texts of the face-up cards drawn with a mark flag (``"selected_mark"``, ``"destination"``, ``"hinted"``…)."""
+    return sorted(key for key, item in page.view.scene.cards.items()
+                  if not key.startswith("down:") and getattr(item, flag))
+
+
+def press(qtbot: QtBot, page: GamePage, choice_id: str) -> None:
+    """Click a table button by its choice id."""
+    button = page.view.scene.buttons[choice_id]
+    point = page.table.mapFromScene(button.sceneBoundingRect().center())
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=point)

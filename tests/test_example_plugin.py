@@ -42,7 +42,7 @@ def test_the_example_plays_in_the_window(qtbot) -> None:  # type: ignore[no-unty
     from PySide6.QtCore import Qt
 
     from core.session import GameSession
-    from tests.gui_helpers import make_window
+    from tests.gui_helpers import make_window, press
 
     window = make_window(qtbot, {"hilo": hilo_plugin})
     assert "hilo" in window.launcher.tiles
@@ -56,6 +56,7 @@ def test_the_example_plays_in_the_window(qtbot) -> None:  # type: ignore[no-unty
 
     qtbot.keyClick(page.table, Qt.Key.Key_H if right(0) == "higher" else Qt.Key.Key_L)
     assert page.session.moves == [right(0)] and not page.session.is_over
-    page.view.buttons[right(1)].click()
+    press(qtbot, page, right(1))
     assert page.session.moves == [right(0), right(1)]
-    assert "2 right of 10" in page.view.caption.text()
+    assert "2 right of 10" in page.view.scene.texts["score"].lines[0]
+    assert page.view.scene.cards[deck[2].text].isVisible()

@@ -5,17 +5,16 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
-from core.cards import Card
 from core.session import GameSession
 from gui.game_page import GamePage
 from plugins.euchre.cpu import RuleBasedPlayer
-from plugins.euchre.model import Move, Phase
+from plugins.euchre.model import Phase
 from tests.euchre_helpers import make_deal
-from tests.gui_helpers import click, make_window
+from tests.gui_helpers import card, click, make_window
 
 
 def open_euchre(qtbot: QtBot, deal: dict | None = None, seed: int = 3) -> tuple[object, GamePage]:
@@ -28,43 +27,45 @@ def open_euchre(qtbot: QtBot, deal: dict | None = None, seed: int = 3) -> tuple[
 
 
 def wait_for_you_or_review(qtbot: QtBot, page: GamePage) -> None:
-    qtbot.waitUntil(lambda: page.session.to_move == 0 or not page.view.ready_for_cpu()
-                    or page.session.is_over, timeout=5000)
+    qtbot.waitUntil(lambda: (page.session.to_move == 0 and page.session.hold is None)
+                    or page.session.hold is not None or page.session.is_over, timeout=5000)
 
 
 def test_a_whole_hand_by_keys_with_each_trick_held_until_space(qtbot: QtBot) -> None:
     deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
     _, page = open_euchre(qtbot, deal)
-    view = page.view
+    scene = page.view.scene
     assert page.session.to_move == 0 and "order up" in page.status.text()
     qtbot.keyClick(page.table, Qt.Key.Key_H)  # order up hearts
     assert page.session.moves[0] == "order"
-    tricks_seen = 0
-    while page.session.state.number == 0:
+    holds = []
+    while page.session.state.number == 0 or page.session.hold is not None:
         wait_for_you_or_review(qtbot, page)
-        if not view.ready_for_cpu():
-            tricks_seen += 1
+        if page.session.hold is not None:
+            holds.append(page.session.hold)
             moves = len(page.session.moves)
-            assert not page.cpu_timer.isActive() and "Next" in page.status.text()
-            button = view.proxy.sceneBoundingRect()
-            assert not [c for c, item in view.items.items()
-                        if item.isVisible() and item.sceneBoundingRect().intersects(button)], "Next hides a card"
+            assert not page.view.cpu_timer.isActive() and "Next" in page.status.text()
+            panel = scene.hold_item.sceneBoundingRect()
+            assert scene.hold_item.isVisible() and not [k for k, item in scene.cards.items() if item.isVisible()
+                                                        and item.sceneBoundingRect().intersects(panel)], \
+                "the Next panel hides a card"
             qtbot.keyClick(page.table, Qt.Key.Key_Space)
             assert len(page.session.moves) == moves
             continue
-        if page.session.to_move == 0 and view.obs.phase == Phase.PLAY:
+        if page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY:
             qtbot.keyClick(page.table, Qt.Key.Key_1)
-    assert tricks_seen == 5
+    assert holds == ["trick:0:1", "trick:0:2", "trick:0:3", "trick:0:4", "trick:0:5", "hand:0"]
     assert page.session.state.scores == (2, 0)
 
 
 def test_pass_with_x_and_alone_is_armed_then_disarmed_with_escape(qtbot: QtBot) -> None:
     deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
     _, page = open_euchre(qtbot, deal)
+    buttons = page.view.scene.buttons
     qtbot.keyClick(page.table, Qt.Key.Key_A)
-    assert page.view.alone_armed and page.view.buttons["alone"].text().startswith("Alone ✓")
+    assert page.view.ui.alone and buttons["alone"].choice.checked and buttons["order"].choice.move == "order alone"
     qtbot.keyClick(page.table, Qt.Key.Key_Escape)
-    assert not page.view.alone_armed
+    assert not page.view.ui.alone and not page.view.scene.buttons["alone"].choice.checked
     qtbot.keyClick(page.table, Qt.Key.Key_A)
     qtbot.keyClick(page.table, Qt.Key.Key_H)
     assert page.session.moves[0] == "order alone" and page.session.state.hand.sitting_out == {2}
@@ -76,16 +77,14 @@ def test_only_legal_cards_are_framed_and_an_illegal_key_plays_nothing(qtbot: QtB
     _, page = open_euchre(qtbot, deal)
     for _ in range(3):
         page.session.play("pass")
-    page.view.refresh()
-    page.update_controls()
     qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs
-    assert page.session.moves[-1] == "order" and page.view.obs.phase == Phase.DISCARD
-    page.view.play(Move("discard", card=Card.parse("AH")))
-    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.view.obs.current) == 3, timeout=5000)
-    hand = page.view.obs.hand
-    framed = [c.text for c in hand if page.view.items[c].playable]
-    assert framed == ["JD"]
-    assert all(page.view.items[c].disabled for c in hand if c.text != "JD")
+    assert page.session.moves[-1] == "order" and page.session.state.hand.phase == Phase.DISCARD
+    click(qtbot, page, card(page, "AH"))  # discard the A♥
+    assert page.session.moves[-1] == "discard AH"
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=5000)
+    hand = [c.text for c in page.session.observation(0).hand]
+    assert [c for c in hand if card(page, c).playable] == ["JD"]
+    assert all(card(page, c).disabled for c in hand if c != "JD")
     moves = len(page.session.moves)
     qtbot.keyClick(page.table, Qt.Key.Key_1)  # the first card is a club trump: not allowed
     assert len(page.session.moves) == moves and "must follow diamonds" in page.status.text()
@@ -95,11 +94,10 @@ def test_a_click_on_a_framed_card_plays_it(qtbot: QtBot) -> None:
     deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
     _, page = open_euchre(qtbot, deal)
     qtbot.keyClick(page.table, Qt.Key.Key_H)
-    wait_for_you_or_review(qtbot, page)
-    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.view.obs.phase == Phase.PLAY, timeout=5000)
-    card = next(c for c in page.view.obs.hand if page.view.items[c].playable)
-    click(qtbot, page, page.view.items[card])
-    assert page.session.moves[-1] == f"play {card.text}"
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=5000)
+    framed = next(c.text for c in page.session.observation(0).hand if card(page, c.text).playable)
+    click(qtbot, page, card(page, framed))
+    assert page.session.moves[-1] == f"play {framed}"
 
 
 def test_restart_needs_two_presses_and_escape_cancels(qtbot: QtBot) -> None:
@@ -119,7 +117,7 @@ def test_a_click_on_the_empty_table_cancels_the_restart_confirmation(qtbot: QtBo
     _, page = open_euchre(qtbot)
     qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
     assert "again" in page.buttons["restart"].text()
-    page.view.scene.background_clicked.emit()
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(6, page.table.height() // 2))
     assert page.buttons["restart"].text() == "Restart"
 
 
@@ -167,14 +165,14 @@ def test_a_hand_against_hard_opponents_with_trump_holding_by_keys(qtbot: QtBot) 
     assert page is not None and session.players == (None, "hard", "normal", "hard")
     keys = {"S": Qt.Key.Key_S, "H": Qt.Key.Key_H, "D": Qt.Key.Key_D, "C": Qt.Key.Key_C}
     while page.session.state.number == 0:
-        qtbot.waitUntil(lambda: page.session.to_move == 0 or not page.view.ready_for_cpu()
+        qtbot.waitUntil(lambda: page.session.to_move == 0 or page.session.hold is not None
                         or page.session.state.number > 0
                         or window.findChild(QMessageBox, "error_dialog") is not None,
                         timeout=20000)
         assert window.findChild(QMessageBox, "error_dialog") is None
         if page.session.state.number > 0:
             break
-        if not page.view.ready_for_cpu():
+        if page.session.hold is not None:
             qtbot.keyClick(page.table, Qt.Key.Key_Space)
             continue
         before = len(page.session.moves)

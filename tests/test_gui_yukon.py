@@ -1,19 +1,19 @@
-"""Playing Yukon in the window: by mouse, by keyboard, undo, hint, pause and continuing after a restart."""
+"""Playing Yukon in the window: by mouse, by keyboard, by dragging, undo, hint, pause and continuing after a
+restart of the program."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import itertools
+
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 import plugins.yukon.plugin as yukon_plugin
-from core.cards import Card
 from core.session import GameSession
 from gui.game_page import GamePage
 from gui.window import MainWindow
-from tests.gui_helpers import click, make_window
-
-C = Card.parse
+from tests.gui_helpers import card, click, item_point, make_window, marked, slot
 
 
 def open_deal(qtbot: QtBot, number: int = 12) -> tuple[MainWindow, GamePage]:
@@ -27,73 +27,100 @@ def open_deal(qtbot: QtBot, number: int = 12) -> tuple[MainWindow, GamePage]:
 
 def test_play_by_clicks_select_shows_destinations_and_a_click_moves(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
-    view = page.view
-    click(qtbot, page, view.items[C("TD")])  # column 3: 10♦ 3♥ K♣ 9♠ 2♠
-    assert sorted(i.card.text for i in view.items.values() if i.selected_mark) == ["2S", "3H", "9S", "KC", "TD"]
-    assert view.items[C("JC")].destination and not view.items[C("9H")].destination
-    click(qtbot, page, view.items[C("9H")])  # not legal: nothing moves, the selection stays
-    assert page.session.moves == [] and view.selection is not None
+    click(qtbot, page, card(page, "TD"))  # column 3: 10♦ 3♥ K♣ 9♠ 2♠
+    assert marked(page, "selected_mark") == ["2S", "3H", "9S", "KC", "TD"]
+    assert card(page, "JC").destination and not card(page, "9H").destination
+    click(qtbot, page, card(page, "9H"))  # not legal: nothing moves, the selection stays
+    assert page.session.moves == [] and page.view.ui.pick is not None
     assert "10♦ is not one lower than 9♥" in page.status.text()
-    click(qtbot, page, view.items[C("JC")])
-    assert page.session.moves == ["3.5>6"] and view.selection is None
+    click(qtbot, page, card(page, "JC"))
+    assert page.session.moves == ["3.5>6"] and page.view.ui.pick is None
     assert page.session.state.hidden[2] == 1, "the face-down 4♦ turned up"
-    assert view.items[C("4D")].face_up
+    assert card(page, "4D").face_up
 
 
 def test_clicking_the_same_card_or_the_table_clears_the_selection(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
-    view = page.view
-    click(qtbot, page, view.items[C("TD")])
-    click(qtbot, page, view.items[C("TD")])
-    assert view.selection is None
-    click(qtbot, page, view.items[C("TD")])
-    view.scene.background_clicked.emit()
-    assert view.selection is None and not any(i.destination for i in view.items.values())
+    click(qtbot, page, card(page, "TD"))
+    click(qtbot, page, card(page, "TD"))
+    assert page.view.ui.pick is None
+    click(qtbot, page, card(page, "TD"))
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(20, 20))  # the empty felt
+    assert page.view.ui.pick is None and not marked(page, "destination")
+
+
+def test_a_group_dragged_onto_a_column_moves_and_a_bad_drop_goes_back(qtbot: QtBot) -> None:
+    _, page = open_deal(qtbot)
+    viewport = page.table.viewport()
+    start = item_point(page, card(page, "TD"))
+    before = card(page, "TD").pos()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, pos=start + QPoint(30, 30))
+    qtbot.mouseMove(viewport, pos=item_point(page, card(page, "9H")))
+    assert page.view.scene._drag, "a drag is in progress"
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=item_point(page, card(page, "9H")))
+    assert page.session.moves == [] and card(page, "TD").pos() == before, "an illegal drop goes back"
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, pos=start + QPoint(30, 30))
+    target = item_point(page, card(page, "JC"))
+    qtbot.mouseMove(viewport, pos=target)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=target)
+    assert page.session.moves == ["3.5>6"]
+
+
+def test_a_double_click_sends_a_front_card_home(qtbot: QtBot) -> None:
+    _, page = open_deal(qtbot)
+    qtbot.mouseDClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=item_point(page, card(page, "AH")))
+    assert page.session.moves == ["4>F"]
 
 
 def test_play_by_keys_cursor_enter_digits_and_foundation(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
-    table = page.table
-    qtbot.keyClick(table, Qt.Key.Key_Right)  # shows the cursor on column 1's front card
-    assert page.view.cursor_visible and page.view.cursor == (0, 0)
-    for _ in range(3):
+    table, scene = page.table, page.view.scene
+    qtbot.keyClick(table, Qt.Key.Key_Right)  # shows the cursor on the first focus pile
+    assert scene.cursor == ("foundation:S", None)
+    qtbot.keyClick(table, Qt.Key.Key_Down)
+    assert scene.cursor is not None and scene.cursor[0].startswith("column:")
+    while scene.cursor[0] != "column:3":
         qtbot.keyClick(table, Qt.Key.Key_Right)
-    assert page.view.cursor == (3, 7)  # column 4's front card, A♥
+    assert scene.cursor == ("column:3", 7)  # column 4's front card, A♥
+    assert card(page, "AH").cursor_mark
     qtbot.keyClick(table, Qt.Key.Key_F)
     assert page.session.moves == ["4>F"]
     qtbot.keyClick(table, Qt.Key.Key_Left)
     for _ in range(4):
         qtbot.keyClick(table, Qt.Key.Key_Up)
-    assert page.view.cursor == (2, 2)  # 10♦, the deepest face-up card of column 3
+    assert scene.cursor == ("column:2", 2)  # 10♦, the deepest face-up card of column 3
     qtbot.keyClick(table, Qt.Key.Key_Return)
-    assert page.view.selection is not None and page.view.selection.count == 5
+    assert page.view.ui.pick == (2, 5, None)
     qtbot.keyClick(table, Qt.Key.Key_6)
     assert page.session.moves == ["4>F", "3.5>6"]
+    qtbot.keyClick(table, Qt.Key.Key_Return)
     qtbot.keyClick(table, Qt.Key.Key_Escape)
-    assert page.view.selection is None
+    assert page.view.ui.pick is None
 
 
 def test_undo_takes_back_a_move_that_turned_a_card(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
     start = page.session.state
     page.session.play("3.5>6")
-    page.view.refresh()
-    page.update_controls()
-    assert page.buttons["undo"].isEnabled()
+    assert page.buttons["undo"].isEnabled() and card(page, "4D").face_up
     qtbot.keyClick(page.table, Qt.Key.Key_Z)
-    assert page.session.state == start and not page.view.items[C("4D")].face_up
+    assert page.session.state == start and "4D" not in page.view.scene.cards
     assert not page.buttons["undo"].isEnabled()
 
 
-def test_hint_highlights_a_card_and_its_destination_and_the_player_moves(qtbot: QtBot) -> None:
+def test_hint_highlights_a_group_and_its_destination_and_the_player_moves(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
     qtbot.keyClick(page.table, Qt.Key.Key_H)
-    view = page.view
-    selected = [i for i in view.items.values() if i.selected_mark]
-    destinations = [i for i in list(view.items.values()) + view.column_slots + view.foundation_slots if i.destination]
-    assert selected and len(destinations) == 1 and page.session.moves == []
-    click(qtbot, page, destinations[0])
-    assert len(page.session.moves) == 1
+    hinted = marked(page, "hinted")
+    targets = [*marked(page, "destination"), *(k for k, s in page.view.scene.slots.items() if s.destination)]
+    assert hinted and len(targets) == 1 and page.session.moves == []
+    assert page.view.hint is not None and page.view.hint.reason.en in page.status.text()
+    click(qtbot, page, card(page, hinted[0]))
+    target = targets[0]
+    click(qtbot, page, card(page, target) if target in page.view.scene.cards else slot(page, target))
+    assert page.session.moves == [page.view.session.history.moves[0]] and len(page.session.moves) == 1
 
 
 def test_continue_after_restarting_the_program(qtbot: QtBot) -> None:
@@ -115,3 +142,24 @@ def test_restart_returns_to_the_start_of_the_same_deal(qtbot: QtBot) -> None:
     qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
     assert window.page is not None and window.page.session.state.deal_number == 617
     assert window.page.session.moves == []
+
+
+def test_a_long_column_keeps_every_index_readable(qtbot: QtBot) -> None:
+    """Twenty cards in one column in a small window: the fan squeezes but each card still shows its index,
+    and the column stays inside the window."""
+    from core.cards import full_deck
+
+    deck = [c.text for c in full_deck()]
+    columns = [deck[:20]] + [deck[20 + i::6] for i in range(6)]
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    window.resize(900, 560)
+    game = window.host.game("yukon")
+    session = GameSession.new(game, game.settings.defaults(), deal={"columns": columns, "hidden": [0] * 7},
+                              saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    qtbot.waitUntil(lambda: page.table.viewport().height() < 520)
+    items = [card(page, text) for text in columns[0]]
+    steps = [b.pos().y() - a.pos().y() for a, b in itertools.pairwise(items)]
+    assert min(steps) >= 0.2 * items[0].width, "an index needs about a fifth of a card width"
+    assert items[-1].sceneBoundingRect().bottom() <= page.table.viewport().height() + 1

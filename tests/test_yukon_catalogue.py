@@ -16,7 +16,7 @@ from plugins.yukon.difficulty import LEVELS
 from plugins.yukon.plugin import GAME
 from plugins.yukon.rules import FOUNDATION, YukonRules
 from plugins.yukon.solver import SOLVER_VERSION, WON, solve
-from tests.gui_helpers import click, make_window
+from tests.gui_helpers import card, click, make_window, slot
 
 R = YukonRules()
 
@@ -91,40 +91,39 @@ def open_easy_deal(qtbot: QtBot, index: int) -> GamePage:
 def test_win_a_catalogue_deal_by_clicking_the_solvers_moves(qtbot: QtBot) -> None:
     page = open_easy_deal(qtbot, 0)
     assert "solvable" in page.status.text()
-    view = page.view
     for move in solve(page.session.state).moves:
         state = page.session.state
         column = state.columns[move.source]
-        click(qtbot, page, view.items[column[len(column) - move.count]])
+        click(qtbot, page, card(page, column[len(column) - move.count].text))
         if move.target == FOUNDATION:
             top = state.foundation_top(column[-1].suit)
-            click(qtbot, page, view.items[top] if top else view.foundation_slots[
-                [s.letter for s in __import__("core.cards", fromlist=["SUITS"]).SUITS].index(column[-1].suit.letter)])
+            click(qtbot, page, card(page, top.text) if top else slot(page, f"foundation:{column[-1].suit.letter}"))
         else:
             target = state.columns[move.target]
-            click(qtbot, page, view.items[target[-1]] if target else view.column_slots[move.target])
-    assert page.session.state.won and view.banner_box.isVisible()
-    assert page.status.text().startswith("Deal")
+            click(qtbot, page, card(page, target[-1].text) if target else slot(page, f"column:{move.target}"))
+    assert page.session.state.won and page.view.scene.hold_item.isVisible()
+    assert page.status.text().startswith("Deal") and page.view.table is not None
+    assert page.view.table.hold is not None and page.view.table.hold.title.en == "You won!"
 
 
 def test_win_a_catalogue_deal_with_the_keyboard_alone(qtbot: QtBot) -> None:
     from PySide6.QtCore import Qt
 
     page = open_easy_deal(qtbot, 1)
-    view, table = page.view, page.table
-    qtbot.keyClick(table, Qt.Key.Key_Right)  # shows the cursor
+    scene, table = page.view.scene, page.table
+    qtbot.keyClick(table, Qt.Key.Key_Down)  # shows the cursor
     for move in solve(page.session.state).moves:
-        # walk the cursor to the source column's front card, then up to the head of the group
-        while view.cursor[0] != move.source:
-            qtbot.keyClick(table, Qt.Key.Key_Right)
+        # walk the cursor to the source column, then along it to the head of the group
+        while scene.cursor is None or scene.cursor[0] != f"column:{move.source}":
+            on_top = scene.cursor is not None and scene.cursor[0].startswith("foundation")
+            qtbot.keyClick(table, Qt.Key.Key_Down if on_top else Qt.Key.Key_Right)
         column = page.session.state.columns[move.source]
-        for _ in range(len(column) - 1 - view.cursor[1]):
-            qtbot.keyClick(table, Qt.Key.Key_Down)
-        for _ in range(move.count - 1):
-            qtbot.keyClick(table, Qt.Key.Key_Up)
+        head = len(column) - move.count
+        while scene.cursor[1] != head:
+            qtbot.keyClick(table, Qt.Key.Key_Up if scene.cursor[1] > head else Qt.Key.Key_Down)
         if move.target == FOUNDATION:
             qtbot.keyClick(table, Qt.Key.Key_F)
         else:
             qtbot.keyClick(table, Qt.Key.Key_Return)
             qtbot.keyClick(table, Qt.Key.Key_1 + move.target)
-    assert page.session.state.won and "You won" in view.banner.text()
+    assert page.session.state.won and page.view.table is not None and page.view.table.hold is not None

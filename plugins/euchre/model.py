@@ -150,6 +150,7 @@ class HandResult:
     defender_alone: int | None
     maker_tricks: int
     points: tuple[int, int]
+    tricks: tuple[Trick, ...] = ()
 
     @property
     def thrown_in(self) -> bool:

@@ -1,5 +1,7 @@
 """What a seat may see: its own hand, the upcard and its fate, the bidding, trump, every card played and
-by whom, tricks, scores — and the dealer's discard only for the dealer. Never another hand or the buried cards."""
+by whom, tricks, scores — and the dealer's discard only for the dealer. Never another hand or the buried
+cards. ``previous`` is the public record of the hand before (its bidding, tricks and points), so a table
+can show how that hand ended while the next deal waits."""
 
 from __future__ import annotations
 
@@ -8,6 +10,39 @@ from dataclasses import dataclass
 from core.cards import Card, Suit
 from plugins.euchre.model import EuchreState, Phase, Trick
 from plugins.euchre.settings import Options
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A finished hand as everyone saw it: no hidden card (the discard and the buried cards stay unknown)."""
+
+    number: int  # 0-based
+    dealer: int
+    upcard: Card
+    bids: tuple[tuple[int, str], ...]
+    trump: Suit | None
+    maker: int | None
+    alone: int | None
+    defender_alone: int | None
+    tricks: tuple[Trick, ...]
+    points: tuple[int, int]
+    scores: tuple[int, int]  # the match score after this hand
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.maker is None
+
+    @property
+    def scores_before(self) -> tuple[int, int]:
+        return (self.scores[0] - self.points[0], self.scores[1] - self.points[1])
+
+    def tricks_won(self) -> tuple[int, int]:
+        ns = sum(1 for t in self.tricks if t.winner % 2 == 0)
+        return (ns, len(self.tricks) - ns)
+
+    @property
+    def maker_tricks(self) -> int:
+        return self.tricks_won()[self.maker % 2] if self.maker is not None else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +66,12 @@ class Observation:
     current: tuple[tuple[int, Card], ...]
     scores: tuple[int, int]
     hand_number: int
+    previous: HandSummary | None = None
+
+    @property
+    def over(self) -> bool:
+        """The match is over (``previous`` is its last hand)."""
+        return self.phase == Phase.OVER
 
     @property
     def sitting_out(self) -> frozenset[int]:
@@ -53,7 +94,7 @@ class Observation:
 
 def observe(state: EuchreState, seat: int) -> Observation:
     hand = state.hand
-    public = tuple((s, text) for s, text in hand.log if not text.startswith(("discard", "play")))
+    public = _public(hand.log)
     return Observation(
         seat=seat,
         options=state.options,
@@ -74,6 +115,17 @@ def observe(state: EuchreState, seat: int) -> Observation:
         current=hand.current,
         scores=state.scores,
         hand_number=state.number,
+        previous=_summary(state) if state.results else None,
     )
+
+
+def _public(log: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
+    return tuple((s, text) for s, text in log if not text.startswith(("discard", "play")))
+
+
+def _summary(state: EuchreState) -> HandSummary:
+    last = state.results[-1]
+    return HandSummary(len(state.results) - 1, last.deal.dealer, last.deal.upcard, _public(last.log), last.trump,
+                       last.maker, last.alone, last.defender_alone, last.tricks, last.points, state.scores)
 
 

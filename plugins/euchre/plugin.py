@@ -33,6 +33,7 @@ GAME = GameSpec(
     seats=SEATS,
     strategies={"easy": EasyPlayer, "normal": RuleBasedPlayer, "hard": HardPlayer},
     seat_players=seat_players,
+    presenter="plugins.euchre.presenter:EuchrePresenter",
     view="plugins.euchre.view:create_view",
     icon="icons/euchre.svg",
 )

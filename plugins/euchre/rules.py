@@ -195,6 +195,20 @@ class EuchreRules:
     def may_undo(self, state: EuchreState, move: Move) -> bool:
         return move.kind != "play"  # a played card is never taken back
 
+    def hold_points(self, state: EuchreState) -> tuple[str, ...]:
+        """The moments a person reads before play goes on: a finished trick (``trick:H:T``, hand H from 0,
+        trick T from 1), then at the end of a hand its summary (``hand:H``), then at the end of the match
+        its result (``match``). A thrown-in hand has only its summary."""
+        hand = state.hand
+        if state.over or (state.results and not hand.log):
+            number = len(state.results) - 1
+            last = state.results[-1]
+            points = () if last.thrown_in else (f"trick:{number}:{len(last.tricks)}",)
+            return (*points, f"hand:{number}", *(("match",) if state.over else ()))
+        if hand.phase == Phase.PLAY and hand.tricks and not hand.current:
+            return (f"trick:{state.number}:{len(hand.tricks)}",)
+        return ()
+
 
 # -- legal moves and reasons ------------------------------------------------------------------------
 
@@ -392,7 +406,7 @@ def _finish_hand(state: EuchreState, hand: Hand) -> EuchreState:
         maker_tricks = won[team_of(hand.maker)]
         points = hand_points(hand.maker, maker_tricks, hand.alone is not None, hand.defender_alone is not None)
     result = HandResult(hand.deal, hand.log, hand.trump, hand.maker, hand.alone, hand.defender_alone,
-                        maker_tricks, points)
+                        maker_tricks, points, hand.tricks)
     scores = (state.scores[0] + points[0], state.scores[1] + points[1])
     results = (*state.results, result)
     if max(scores) >= state.options.target:

@@ -78,13 +78,13 @@ def _unhand(d: Mapping[str, Any]) -> Hand:
 def _result(r: HandResult) -> dict[str, Any]:
     return {"deal": deal_to_json(r.deal), "log": _log(r.log), "trump": _suit(r.trump), "maker": _seat(r.maker),
             "alone": _seat(r.alone), "defender_alone": _seat(r.defender_alone), "maker_tricks": r.maker_tricks,
-            "points": list(r.points)}
+            "points": list(r.points), "tricks": [_trick(t) for t in r.tricks]}
 
 
 def _unresult(d: Mapping[str, Any]) -> HandResult:
     return HandResult(parse_deal(d["deal"]), _unlog(d["log"]), _unsuit(d["trump"]), _unseat(d["maker"]),
                       _unseat(d["alone"]), _unseat(d["defender_alone"]), int(d["maker_tricks"]),
-                      (int(d["points"][0]), int(d["points"][1])))
+                      (int(d["points"][0]), int(d["points"][1])), tuple(_untrick(t) for t in d.get("tricks", [])))
 
 
 def state_to_json(state: EuchreState) -> dict[str, Any]:

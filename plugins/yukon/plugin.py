@@ -6,6 +6,7 @@ from core.plugin import CommandRegistry, GameRegistry, GameSpec, SeatSpec, Text,
 from plugins.yukon.hint import hint
 from plugins.yukon.rules import YukonRules
 from plugins.yukon.settings import SCHEMA
+from plugins.yukon.solvability import analyse
 
 GAME = GameSpec(
     id="yukon",
@@ -16,7 +17,9 @@ GAME = GameSpec(
     settings=SCHEMA,
     seats=(SeatSpec(Text("Player", "プレイヤー")),),
     hint=hint,
+    presenter="plugins.yukon.presenter:YukonPresenter",
     view="plugins.yukon.view:create_view",
+    analysis=analyse,
     icon="icons/yukon.svg",
 )
 

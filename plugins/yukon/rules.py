@@ -309,7 +309,8 @@ class YukonRules:
             columns=tuple(tuple(c if i >= h else None for i, c in enumerate(col))
                           for col, h in zip(state.columns, state.hidden, strict=True)),
             foundations=state.foundations, variant=state.variant, returns_allowed=state.returns_allowed,
-            last_move=state.last_move,
+            last_move=state.last_move, deal_number=state.deal_number, moves_made=state.moves_made,
+            assisted=state.assisted,
         )
 
     def hidden_from(self, state: YukonState, seat: int) -> frozenset[str]:
@@ -337,6 +338,10 @@ class YukonRules:
     def may_undo(self, state: YukonState, move: Move) -> bool:
         return True
 
+    def hold_points(self, state: YukonState) -> tuple[str, ...]:
+        """A won deal is a moment to show (with New deal and Back)."""
+        return ("won",) if state.won else ()
+
 
 @dataclass(frozen=True, slots=True)
 class YukonObservation:
@@ -347,6 +352,17 @@ class YukonObservation:
     variant: str
     returns_allowed: bool
     last_move: str
+    deal_number: int | None = None
+    moves_made: int = 0
+    assisted: bool = False
+
+    @property
+    def won(self) -> bool:
+        return all(rank == 13 for rank in self.foundations)
+
+    def foundation_top(self, suit: Suit) -> Card | None:
+        rank = self.foundations[_SUIT_INDEX[suit]]
+        return Card(rank, suit) if rank else None
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, computed from the visible cards alone (a face-down card never moves)."""

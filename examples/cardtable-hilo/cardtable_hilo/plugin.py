@@ -23,6 +23,7 @@ GAME = GameSpec(
     settings=SettingsSchema(),
     strategies={"normal": CountingPlayer},
     hint=hint,
+    presenter="cardtable_hilo.table:HiLoPresenter",
     view="cardtable_hilo.view:create_view",
 )
 

@@ -1,0 +1,629 @@
+"""The one table scene: draws any :class:`core.table.Table` and turns the mouse and keys into table events.
+
+Layout is in card units (see ``core.table``): the card size follows the window, fanned piles squeeze down to
+their ``squeeze`` so every index stays readable, and the whole table shrinks when even that is not enough.
+Cards keep their identity between tables (a face-up card by its text, a face-down one by its place), so a
+card that changes pile glides there, and a face-down card that turns up where it lay flips over; a card
+that appears face up where nothing held it (a card just played from a hand of backs) starts from the place a
+back just vanished from. Choices become focusable buttons (Tab reaches them, Enter presses them, their key
+is shown). The arrow keys move a cursor over the piles marked ``focus``; cards in a ``drag`` pile can be
+dragged with the cards fanned over them; a click fires only when press and release are on the same card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QPainter, QPen, QTransform
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from core.cards import Card
+from core.table import CARD_HEIGHT, Background, Choice, Click, Drop, Hold, Label, Pile, Style, Table
+from gui import animation
+from gui.cards import FELT, CardItem, SlotItem, TableItem
+from gui.deck import CardArt
+from gui.i18n import text
+
+MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
+INK = QColor(25, 25, 25)
+RED = QColor(200, 16, 46)
+
+
+def _font(size: float, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPixelSize(max(10, round(size)))
+    font.setBold(bold)
+    return font
+
+
+class ButtonItem(QGraphicsObject):
+    """A :class:`Choice` as a focusable button: click, Enter or Space presses it; its key is shown."""
+
+    pressed = Signal(object)
+
+    def __init__(self, choice: Choice, size: float) -> None:
+        super().__init__()
+        self.choice = choice
+        self.size = size
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsFocusable, choice.enabled)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton if choice.enabled else Qt.MouseButton.NoButton)
+        self._down = False
+        self.setZValue(6000)
+
+    def label(self) -> str:
+        mark = "✓ " if self.choice.checked else ""
+        key = f"  {self.choice.key}" if self.choice.key else ""
+        return f"{mark}{text(self.choice.text)}{key}"
+
+    def boundingRect(self) -> QRectF:
+        metrics = QFontMetricsF(_font(self.size))
+        return QRectF(0, 0, metrics.horizontalAdvance(self.label()) + 1.6 * self.size, 2.0 * self.size)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        rect = self.boundingRect().adjusted(1, 1, -1, -1)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        enabled = self.choice.enabled
+        fill = QColor(255, 246, 214) if self.choice.checked else QColor(250, 250, 250, 240 if enabled else 120)
+        painter.setBrush(fill)
+        border = QColor(80, 160, 255) if self.hasFocus() else QColor(255, 190, 40) if self.choice.checked else INK
+        painter.setPen(QPen(border, 3 if self.hasFocus() else 1.5))
+        painter.drawRoundedRect(rect, self.size * 0.4, self.size * 0.4)
+        painter.setFont(_font(self.size))
+        main = f"{'✓ ' if self.choice.checked else ''}{text(self.choice.text)}"
+        painter.setPen(RED if self.choice.colour == "red" else INK if enabled else QColor(140, 140, 140))
+        x = rect.left() + 0.8 * self.size
+        painter.drawText(QRectF(x, rect.top(), rect.width(), rect.height()), Qt.AlignmentFlag.AlignVCenter, main)
+        if self.choice.key:
+            painter.setPen(QColor(110, 110, 110))
+            width = QFontMetricsF(_font(self.size)).horizontalAdvance(main + "  ")
+            painter.drawText(QRectF(x + width, rect.top(), rect.width(), rect.height()),
+                             Qt.AlignmentFlag.AlignVCenter, self.choice.key)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self._down = True
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._down and self.boundingRect().contains(event.pos()):
+            self.pressed.emit(self.choice)
+        self._down = False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.pressed.emit(self.choice)
+        else:
+            event.ignore()
+
+    def focusInEvent(self, event: object) -> None:  # type: ignore[override]
+        self.update()
+
+    def focusOutEvent(self, event: object) -> None:  # type: ignore[override]
+        self.update()
+
+
+class TextItem(QGraphicsObject):
+    """A :class:`Label` (or a hold's text) drawn in its style."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.style = Style.PLAIN
+        self.lines: list[str] = []
+        self.size = 14.0
+        self.colour = ""
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(4000)
+
+    def set(self, content: str, style: Style, size: float, colour: str = "") -> None:
+        self.prepareGeometryChange()
+        self.lines, self.style, self.size, self.colour = content.split("\n"), style, size, colour
+        self.update()
+
+    def _pad(self) -> float:
+        return 0.0 if self.style in (Style.PLAIN, Style.TITLE, Style.SEAT) else self.size * 0.45
+
+    def boundingRect(self) -> QRectF:
+        metrics = QFontMetricsF(_font(self.size, self.style in (Style.TITLE, Style.TURN)))
+        width = max((metrics.horizontalAdvance(line) for line in self.lines), default=0.0)
+        pad = self._pad()
+        return QRectF(0, 0, width + 2 * pad, metrics.height() * len(self.lines) + 2 * pad * 0.7)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        rect = self.boundingRect()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        background = {Style.PANEL: QColor(0, 0, 0, 110), Style.BADGE: QColor(255, 255, 255, 220),
+                      Style.SPEECH: QColor(255, 255, 255, 235), Style.TURN: QColor(0, 0, 0, 120)}.get(self.style)
+        if background is not None:
+            painter.setPen(QPen(QColor(255, 214, 0), 2) if self.style == Style.TURN else Qt.PenStyle.NoPen)
+            painter.setBrush(background)
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), self.size * 0.5, self.size * 0.5)
+        dark = self.style in (Style.BADGE, Style.SPEECH)
+        colour = RED if self.colour == "red" else INK if dark or self.colour == "black" else QColor(255, 255, 255)
+        if self.style == Style.TURN:
+            colour = QColor(255, 230, 120)
+        painter.setPen(colour)
+        font = _font(self.size, self.style in (Style.TITLE, Style.TURN))
+        painter.setFont(font)
+        line_height = QFontMetricsF(font).height()
+        pad = self._pad()
+        for n, line in enumerate(self.lines):
+            painter.drawText(QRectF(pad, pad * 0.7 + n * line_height, rect.width(), line_height),
+                             Qt.AlignmentFlag.AlignVCenter, line)
+
+
+class HoldItem(QGraphicsObject):
+    """A :class:`Hold`: a panel with a title, lines and buttons, over the table."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = TextItem()
+        self.title.setParentItem(self)
+        self.body = TextItem()
+        self.body.setParentItem(self)
+        self.buttons: list[ButtonItem] = []
+        self._rect = QRectF()
+        self.setZValue(5000)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(QColor(0, 0, 0, 185))
+        painter.setPen(QPen(QColor(255, 214, 0), 2))
+        painter.drawRoundedRect(self._rect.adjusted(1, 1, -1, -1), 10, 10)
+
+    def show_hold(self, hold: Hold, unit: float, buttons: list[ButtonItem]) -> None:
+        self.prepareGeometryChange()
+        size = max(13.0, unit * 0.26)
+        self.title.set(text(hold.title), Style.TITLE, size * 1.15)
+        self.body.set("\n".join(text(line) for line in hold.lines), Style.PLAIN, size)
+        self.body.setVisible(bool(hold.lines))
+        for old in self.buttons:
+            if old not in buttons:
+                old.setParentItem(None)
+        self.buttons = buttons
+        pad = size
+        title, body = self.title.boundingRect(), self.body.boundingRect() if hold.lines else QRectF()
+        row = sum(b.boundingRect().width() for b in buttons) + pad * 0.6 * max(len(buttons) - 1, 0)
+        width = max(title.width(), body.width(), row) + 2 * pad
+        y = pad
+        self.title.setPos((width - title.width()) / 2, y)
+        y += title.height() + (pad * 0.4 if hold.lines else 0)
+        self.body.setPos((width - body.width()) / 2, y)
+        y += body.height() + pad * 0.6
+        x = (width - row) / 2
+        for button in buttons:
+            button.setParentItem(self)
+            button.setPos(x, y)
+            x += button.boundingRect().width() + pad * 0.6
+        height = y + (max((b.boundingRect().height() for b in buttons), default=0.0)) + pad
+        self._rect = QRectF(0, 0, width, height)
+        self.update()
+
+
+@dataclass
+class _Place:
+    """Where a card item goes in the current table."""
+
+    pile: Pile
+    index: int
+    pos: QPointF
+    width: float
+
+
+class TableScene(QGraphicsScene):
+    """Draws tables and reports input as :mod:`core.table` events (``table_event``) and button presses."""
+
+    table_event = Signal(object)
+    choice_pressed = Signal(object)
+
+    def __init__(self, art: CardArt) -> None:
+        super().__init__()
+        self.art = art
+        self.setBackgroundBrush(FELT)
+        self.table: Table | None = None
+        self.view_size = (800.0, 600.0)
+        self.unit = 80.0  # pixels per card width
+        self.origin = QPointF(0, 0)
+        self.cards: dict[str, CardItem] = {}  # by identity
+        self.places: dict[str, _Place] = {}
+        self.slots: dict[str, SlotItem] = {}
+        self.texts: dict[str, TextItem] = {}
+        self.buttons: dict[str, ButtonItem] = {}
+        self.hold_item = HoldItem()
+        self.addItem(self.hold_item)
+        self.hold_item.hide()
+        self.cursor: tuple[str, int | None] | None = None
+        self.paused = False
+        self._press: tuple[str, int | None, QPointF] | None = None
+        self._drag: list[CardItem] = []
+        self._drag_offsets: list[QPointF] = []
+
+    # -- layout -----------------------------------------------------------------------------------
+
+    def resize(self, width: float, height: float) -> None:
+        self.view_size = (width, height)
+        self.setSceneRect(0, 0, width, height)
+        if self.table is not None:
+            self.show_table(self.table, animate=False)
+
+    def _fit(self, table: Table) -> None:
+        """Pixels per card unit so the table and every fan (at its tightest) fit, and the table's corner."""
+        vw, vh = self.view_size
+        unit = min(vw / table.width, vh / table.height)
+        for pile in table.piles:
+            if len(pile.cards) < 2 or pile.room is not None:
+                continue
+            steps = [pile.step(i) for i in range(len(pile.cards) - 1)]
+            dy = sum(s[1] for s in steps) * pile.squeeze
+            dx = sum(s[0] for s in steps) * pile.squeeze
+            if dy > 0:
+                unit = min(unit, vh / (pile.y + dy + CARD_HEIGHT * pile.scale + 0.05))
+            if dx > 0:
+                unit = min(unit, vw / (pile.x + dx + pile.scale + 0.05))
+        self.unit = max(MIN_CARD, unit)
+        free_fan = any(p.room is None and p.fan[1] > 0 for p in table.piles)
+        x = max((vw - table.width * self.unit) / 2, 0.0)
+        y = 0.0 if free_fan else max((vh - table.height * self.unit) / 2, 0.0)
+        self.origin = QPointF(x, y)
+
+    def point(self, x: float, y: float) -> QPointF:
+        return QPointF(self.origin.x() + x * self.unit, self.origin.y() + y * self.unit)
+
+    def _squeeze(self, pile: Pile) -> float:
+        """How much of its fan a pile gets: all of it when it fits its room (or the window), else less."""
+        if len(pile.cards) < 2:
+            return 1.0
+        steps = [pile.step(i) for i in range(len(pile.cards) - 1)]
+        vertical = abs(pile.fan[1]) >= abs(pile.fan[0])
+        total = sum(abs(s[1] if vertical else s[0]) for s in steps)
+        card = CARD_HEIGHT * pile.scale if vertical else pile.scale
+        if pile.room is not None:
+            room = pile.room - card
+        else:
+            edge = (self.view_size[1] - self.origin.y()) / self.unit if vertical else \
+                (self.view_size[0] - self.origin.x()) / self.unit
+            room = edge - (pile.y if vertical else pile.x) - card - 0.05
+        return 1.0 if total <= 0 or total <= room else max(pile.squeeze, room / total)
+
+    def _places(self, table: Table) -> Iterator[tuple[str, _Place, CardItem | None]]:
+        for pile in table.piles:
+            squeeze = self._squeeze(pile)
+            x, y = pile.x, pile.y
+            for index, face in enumerate(pile.cards):
+                key = face.card if face.card is not None else f"down:{pile.id}:{index}"
+                yield key, _Place(pile, index, self.point(x, y), pile.scale * self.unit), self.cards.get(key)
+                dx, dy = pile.step(index)
+                x, y = x + dx * squeeze, y + dy * squeeze
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def show_table(self, table: Table, animate: bool = True) -> None:
+        """Make the scene show ``table``: cards glide, flip, appear and go; labels and buttons follow."""
+        self.table = table
+        self._fit(table)
+        self._clamp_cursor(table)
+        animate = animate and animation.enabled()
+        places = list(self._places(table))
+        wanted = {key for key, _, _ in places}
+        vanished = {key: item.pos() for key, item in self.cards.items()
+                    if key not in wanted and key.startswith("down:")}
+        for key in [k for k in self.cards if k not in wanted]:
+            self.removeItem(self.cards.pop(key))
+        self.places = {}
+        for order, (key, place, item) in enumerate(places):
+            face = place.pile.cards[place.index]
+            if item is None:
+                item = self._new_card(key, place, vanished, animate)
+            card = Card.parse(face.card) if face.card is not None else item.card
+            item.set_card(card, face.face_up)
+            item.set_width(place.width)
+            item.setZValue(100 + order)
+            item.set_badge(face.badge, red=face.badge in "♥♦")
+            item.show_marks(face.marks, self._cursor_on(place.pile.id, place.index))
+            item.setVisible(not self.paused)
+            item.move_to(place.pos, animate)
+            self.places[key] = place
+        self._show_slots(table)
+        self._show_labels(table)
+        self._show_buttons(table)
+
+    def _new_card(self, key: str, place: _Place, vanished: dict[str, QPointF], animate: bool) -> CardItem:
+        face = place.pile.cards[place.index]
+        item = CardItem(self.art, Card.parse(face.card) if face.card else None, face.face_up, place.width)
+        start = place.pos
+        same_spot = f"down:{place.pile.id}:{place.index}"
+        if animate and face.face_up and vanished:
+            source = same_spot if same_spot in vanished else next(iter(vanished))
+            start = vanished.pop(source)
+        item.setPos(start)
+        self.addItem(item)
+        self.cards[key] = item
+        return item
+
+    def _show_slots(self, table: Table) -> None:
+        ids = {p.id for p in table.piles if p.outline or not p.cards}
+        for pile_id in [k for k in self.slots if k not in ids]:
+            self.removeItem(self.slots.pop(pile_id))
+        for pile in table.piles:
+            if pile.id not in ids:
+                continue
+            slot = self.slots.get(pile.id)
+            if slot is None:
+                slot = self.slots[pile.id] = SlotItem(pile.label)
+                self.addItem(slot)
+            slot.label = pile.label
+            slot.set_width(pile.scale * self.unit)
+            slot.setPos(self.point(pile.x, pile.y))
+            slot.show_marks(pile.marks, self._cursor_on(pile.id, None))
+            slot.setVisible(not self.paused)
+
+    def _show_labels(self, table: Table) -> None:
+        for label_id in [k for k in self.texts if k not in {lb.id for lb in table.labels}]:
+            self.removeItem(self.texts.pop(label_id))
+        for label in table.labels:
+            item = self.texts.get(label.id)
+            if item is None:
+                item = self.texts[label.id] = TextItem()
+                self.addItem(item)
+            item.set(text(label.text), label.style, label.size * self.unit, label.colour)
+            item.setPos(self._anchored(label, item.boundingRect()))
+            item.setVisible(not self.paused)
+
+    def _anchored(self, label: Label, rect: QRectF) -> QPointF:
+        at = self.point(label.x, label.y)
+        dx = {"w": 0.0, "e": -1.0}.get(label.anchor[-1], -0.5) if label.anchor != "center" else -0.5
+        dy = {"n": 0.0, "s": -1.0}.get(label.anchor[0], -0.5) if label.anchor != "center" else -0.5
+        x = min(max(at.x() + dx * rect.width(), 2.0), self.view_size[0] - rect.width() - 2)
+        y = min(max(at.y() + dy * rect.height(), 2.0), self.view_size[1] - rect.height() - 2)
+        return QPointF(x, y)
+
+    def _button(self, choice: Choice, size: float) -> ButtonItem:
+        item = self.buttons.get(choice.id)
+        if item is not None and item.choice == choice and item.size == size:
+            return item
+        focused = item is not None and item.hasFocus()
+        if item is not None:
+            self.removeItem(item)
+        item = self.buttons[choice.id] = ButtonItem(choice, size)
+        item.pressed.connect(self.choice_pressed)
+        self.addItem(item)
+        if focused:
+            item.setFocus()
+        return item
+
+    def _show_buttons(self, table: Table) -> None:
+        size = max(13.0, self.unit * 0.22)
+        current = {c.id for c in table.all_choices()}
+        for choice_id in [k for k in self.buttons if k not in current]:
+            self.removeItem(self.buttons.pop(choice_id))
+        row = [self._button(choice, size) for choice in table.choices]
+        gap = size * 0.6
+        width = sum(b.boundingRect().width() for b in row) + gap * max(len(row) - 1, 0)
+        centre = self.point(*table.choices_at)
+        x = max(centre.x() - width / 2, 4.0)
+        for button in row:
+            button.setPos(x, centre.y() - button.boundingRect().height() / 2)
+            button.setVisible(not self.paused)
+            x += button.boundingRect().width() + gap
+        if table.hold is None:
+            self.hold_item.hide()
+            return
+        hold_buttons = [self._button(choice, size) for choice in table.hold.choices]
+        self.hold_item.show_hold(table.hold, self.unit, hold_buttons)
+        rect = self.hold_item.boundingRect()
+        centre = self.point(table.hold.x, table.hold.y)
+        x = min(max(centre.x() - rect.width() / 2, 4.0), self.view_size[0] - rect.width() - 4)
+        y = min(max(centre.y() - rect.height() / 2, 4.0), self.view_size[1] - rect.height() - 4)
+        self.hold_item.setPos(x, y)
+        self.hold_item.setVisible(not self.paused)
+
+    def set_paused(self, paused: bool) -> None:
+        """Hide every card and text (the shell covers the table too); show them again."""
+        self.paused = paused
+        for item in self.items():
+            if item.parentItem() is None:
+                item.setVisible(not paused and (item is not self.hold_item or (self.table is not None
+                                                and self.table.hold is not None)))
+            if paused and isinstance(item, TableItem):
+                item.finish_animation()
+
+    # -- the keyboard cursor ----------------------------------------------------------------------
+
+    def _cursor_on(self, pile_id: str, index: int | None) -> bool:
+        if self.cursor is None or self.cursor[0] != pile_id:
+            return False
+        return self.cursor[1] == index
+
+    def _clamp_cursor(self, table: Table) -> None:
+        """Keep the cursor on a face-up card of its pile (its front one when the pile shrank)."""
+        if self.cursor is None:
+            return
+        pile = next((p for p in table.piles if p.id == self.cursor[0] and p.focus), None)
+        if pile is None:
+            self.cursor = None
+            return
+        up = [i for i, c in enumerate(pile.cards) if c.face_up]
+        index = self.cursor[1]
+        if not pile.cards:
+            self.cursor = (pile.id, None)
+        elif index is None or index not in up:
+            self.cursor = (pile.id, up[-1] if up and (index is None or index > up[-1]) else up[0] if up else None)
+
+    def move_cursor(self, direction: str) -> None:
+        """Arrow keys: along a pile's face-up cards, or to the nearest focus pile that way."""
+        table = self.table
+        if table is None:
+            return
+        piles = [p for p in table.piles if p.focus]
+        if not piles:
+            return
+        current = next((p for p in piles if self.cursor and p.id == self.cursor[0]), None)
+        if current is None or self.cursor is None:
+            self._set_cursor(piles[0], None)
+            return
+        up = [i for i, c in enumerate(current.cards) if c.face_up]
+        index = self.cursor[1]
+        if direction in ("Up", "Down") and up and index is not None:
+            step = -1 if direction == "Up" else 1
+            if up[0] <= index + step <= up[-1]:
+                self.cursor = (current.id, index + step)
+                self.show_table(table, animate=False)
+                return
+        dx, dy = {"Left": (-1, 0), "Right": (1, 0), "Up": (0, -1), "Down": (0, 1)}[direction]
+        best, score = None, float("inf")
+        for pile in piles:
+            ox, oy = pile.x - current.x, pile.y - current.y
+            along = ox * dx + oy * dy
+            if pile is current or along <= 0.2:
+                continue
+            cost = along + 3 * abs(ox * dy + oy * dx)
+            if cost < score:
+                best, score = pile, cost
+        if best is None:  # wrap around a row
+            row = sorted((p for p in piles if abs(p.y - current.y) < 0.5), key=lambda p: p.x * dx or p.y * dy)
+            best = row[0] if row and dx else None
+        if best is not None:
+            self._set_cursor(best, None)
+
+    def _set_cursor(self, pile: Pile, index: int | None) -> None:
+        up = [i for i, c in enumerate(pile.cards) if c.face_up]
+        self.cursor = (pile.id, index if index is not None else (up[-1] if up else (len(pile.cards) - 1
+                                                                                   if pile.cards else None)))
+        if self.table is not None:
+            self.show_table(self.table, animate=False)
+
+    def hide_cursor(self) -> None:
+        if self.cursor is not None:
+            self.cursor = None
+            if self.table is not None:
+                self.show_table(self.table, animate=False)
+
+    # -- the mouse --------------------------------------------------------------------------------
+
+    def _hit(self, pos: QPointF) -> tuple[str, int | None] | None:
+        """The pile and card index under ``pos`` (the topmost card, or an empty pile's outline)."""
+        for item in self.items(pos):
+            if isinstance(item, CardItem) and item.isVisible() and item not in self._drag:
+                key = next((k for k, v in self.cards.items() if v is item), None)
+                if key is not None and key in self.places:
+                    return self.places[key].pile.id, self.places[key].index
+            if isinstance(item, SlotItem):
+                pile_id = next((k for k, v in self.slots.items() if v is item), None)
+                if pile_id is not None:
+                    return pile_id, None
+            if isinstance(item, ButtonItem | HoldItem):
+                return None
+        return None
+
+    def _drop_target(self, pos: QPointF) -> str | None:
+        """The pile a drag is dropped on: the one whose cards or outline lie under the point, else the nearest
+        pile whose column or row the point is in."""
+        hit = self._hit(pos)
+        if hit is not None:
+            return hit[0]
+        if self.table is None:
+            return None
+        best, distance = None, self.unit * 0.6
+        for pile in self.table.piles:
+            rect = QRectF(self.point(pile.x, pile.y), self.point(pile.x + pile.scale, pile.y + CARD_HEIGHT))
+            for key, place in self.places.items():
+                if place.pile.id == pile.id:
+                    rect = rect.united(self.cards[key].sceneBoundingRect())
+            gap = max(rect.left() - pos.x(), pos.x() - rect.right(), rect.top() - pos.y(), pos.y() - rect.bottom())
+            if gap < distance:
+                best, distance = pile.id, gap
+        return best
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.paused or event.button() != Qt.MouseButton.LeftButton:
+            return
+        top = self.itemAt(event.scenePos(), QTransform())
+        if isinstance(top, ButtonItem) or (top is not None and isinstance(top.parentItem(), HoldItem)):
+            super().mousePressEvent(event)
+            return
+        hit = self._hit(event.scenePos())
+        self._press = (hit[0], hit[1], event.scenePos()) if hit else ("", None, event.scenePos())
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._drag:
+            for item, offset in zip(self._drag, self._drag_offsets, strict=True):
+                item.setPos(event.scenePos() + offset)
+            return
+        press = self._press
+        if press is None or not press[0] or press[1] is None:
+            return
+        if (event.scenePos() - press[2]).manhattanLength() < QApplication.startDragDistance():
+            return
+        pile = self.table.pile(press[0]) if self.table else None
+        if pile is None or not pile.drag or not pile.cards[press[1]].face_up:
+            self._press = None  # moved away: the release is not a click
+            return
+        keys = [k for k, p in self.places.items() if p.pile.id == pile.id and p.index >= press[1]]
+        self._drag = [self.cards[k] for k in sorted(keys, key=lambda k: self.places[k].index)]
+        self._drag_offsets = [item.pos() - event.scenePos() for item in self._drag]
+        for n, item in enumerate(self._drag):
+            item.finish_animation()
+            item.setZValue(8000 + n)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._drag:
+            press, self._press = self._press, None
+            target = self._drop_target(event.scenePos())  # under the dragged cards, which it looks through
+            self._drag, dragged = [], self._drag
+            if press is not None and press[1] is not None and target is not None and target != press[0]:
+                self.table_event.emit(Drop(press[0], press[1], target))
+            if self.table is not None and dragged and dragged[0].scene() is self:
+                self.show_table(self.table)  # back where they were, unless the drop moved them
+            return
+        press, self._press = self._press, None
+        if press is None:
+            super().mouseReleaseEvent(event)
+            return
+        hit = self._hit(event.scenePos())
+        if not press[0]:
+            if hit is None:
+                self.table_event.emit(Background())
+            return
+        if hit is not None and hit == (press[0], press[1]):
+            self.table_event.emit(Click(press[0], press[1]))
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        hit = self._hit(event.scenePos())
+        if hit is not None and not self.paused:
+            self.table_event.emit(Click(hit[0], hit[1], double=True))
+        else:
+            super().mouseDoubleClickEvent(event)
+
+    def dispose(self) -> None:
+        """Take every item off the scene and drop it now, in a known order: Python-made graphics items left to
+        the garbage collector can be freed after the scene that owned them, which crashes Qt."""
+        self.table = None
+        self._drag, self._press = [], None
+        for item in [*self.buttons.values(), *self.hold_item.buttons]:
+            item.setParentItem(None)
+        for item in list(self.items()):
+            if item.parentItem() is None:
+                self.removeItem(item)
+        self.cards.clear()
+        self.slots.clear()
+        self.texts.clear()
+        self.buttons.clear()
+        self.hold_item.buttons = []
+        self.places.clear()
+
+    def choice(self, choice_id: str) -> Choice | None:
+        if self.table is None:
+            return None
+        return next((c for c in self.table.all_choices() if c.id == choice_id), None)

@@ -1,0 +1,323 @@
+"""A game's view: a session, its game's presenter and the shared :class:`~gui.table_scene.TableScene`, bound.
+
+Everything follows one path: the session tells what happened (a move, an undo, a pause, an acknowledged
+hold, an analysis verdict) and the view asks the presenter for the new table and shows it. Input goes the
+other way: the scene reports a click, drop or key as a :mod:`core.table` event, the presenter says what it
+means, and the view plays the move, keeps the new ``ui`` state, or asks the shell for an action. CPU seats
+think on a worker thread and their move comes back by a Qt signal; so does the game's background analysis.
+
+A plugin's view module is usually just::
+
+    def create_view(session, art):
+        return TableView(session, art, MyPresenter())
+
+and a game that needs its own drawing passes ``scene=MyScene(art)``, a subclass of ``TableScene``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Collection
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+
+from core.game import Hint, IllegalMove
+from core.session import AnalysisJob, CpuTurn, GameSession, SessionListener
+from core.table import ACTIONS, Choice, Click, Event, Key, Presenter, Press, Situation, Table
+from gui import animation
+from gui.deck import CardArt
+from gui.i18n import text
+from gui.table_scene import TableScene
+
+KEY_NAMES = {Qt.Key.Key_Return: "Enter", Qt.Key.Key_Enter: "Enter", Qt.Key.Key_Space: "Space",
+             Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Left: "Left", Qt.Key.Key_Right: "Right", Qt.Key.Key_Up: "Up",
+             Qt.Key.Key_Down: "Down", Qt.Key.Key_Backspace: "Backspace", Qt.Key.Key_Delete: "Delete"}
+ARROWS = ("Left", "Right", "Up", "Down")
+ALL_TOOLS = frozenset({"undo", "hint", "pause", "restart", "new"})
+
+
+def key_name(key: int, key_text: str) -> str:
+    """The name a :class:`core.table.Key` carries: ``"A"``, ``"7"``, ``"Space"``, ``"Escape"``…"""
+    if key in KEY_NAMES:
+        return KEY_NAMES[Qt.Key(key)]
+    if Qt.Key.Key_A <= key <= Qt.Key.Key_Z or Qt.Key.Key_0 <= key <= Qt.Key.Key_9:
+        return chr(key)
+    return key_text.upper() if key_text.strip() else ""
+
+
+class _Relay(QObject):
+    """Brings a worker thread's result back to the window's thread."""
+
+    cpu_done = Signal(object, object, object)  # turn, move, error
+    analysis_done = Signal(object, object)  # job, verdict
+
+
+class _Listener(SessionListener):
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+
+    def moved(self, seat: int, move: str) -> None:
+        self.view.after_move(seat)
+
+    def undone(self) -> None:
+        self.view.after_move(self.view.seat)
+
+    def paused(self, paused: bool) -> None:
+        self.view.after_pause(paused)
+
+    def acknowledged(self, key: str) -> None:
+        self.view.refresh()
+
+    def analysed(self) -> None:
+        self.view.refresh()
+
+
+class TableView(QObject):
+    """What the game page shows and asks: a scene, a status line, keys, and the shell actions the game uses."""
+
+    #: the status line or what the toolbar may offer changed
+    changed = Signal()
+    #: the table asks the shell for an action: "undo", "hint", "pause", "restart", "new", "back"
+    action_requested = Signal(str)
+    #: a CPU raised while thinking (the exception)
+    failed = Signal(object)
+
+    def __init__(self, session: GameSession, art: CardArt, presenter: Presenter[Any, Any, Any], *,
+                 scene: TableScene | None = None, tools: Collection[str] = ALL_TOOLS,
+                 restart_needs_confirm: bool = False, restart_keeps_deal: bool = True) -> None:
+        super().__init__()
+        self.session = session
+        self.presenter = presenter
+        self.scene = scene or TableScene(art)
+        self.tools = frozenset(tools)
+        self.restart_needs_confirm = restart_needs_confirm
+        self.restart_keeps_deal = restart_keeps_deal
+        self.seat = session.human_seats[0] if session.human_seats else 0
+        self.ui: Any = presenter.initial_ui()
+        self.hint: Hint | None = None
+        self.refusal = ""
+        self.table: Table | None = None
+        self._relay = _Relay()
+        self._relay.cpu_done.connect(self._cpu_done)
+        self._relay.analysis_done.connect(self._analysis_done)
+        self._thinking: CpuTurn | None = None
+        self._analysing: tuple[AnalysisJob, threading.Event] | None = None
+        self._stopped = False
+        self.cpu_timer = QTimer(self)
+        self.cpu_timer.setSingleShot(True)
+        self.cpu_timer.timeout.connect(self._think)
+        self.scene.table_event.connect(self.handle)
+        self.scene.choice_pressed.connect(self.press)
+        self._unlisten = session.add_listener(_Listener(self))
+        self.refresh(animate=False)
+
+    @property
+    def art(self) -> CardArt:
+        return self.scene.art
+
+    @art.setter
+    def art(self, art: CardArt) -> None:
+        self.scene.art = art
+        for item in self.scene.cards.values():
+            item.art = art
+            item.update()
+
+    # -- what the presenter sees ------------------------------------------------------------------
+
+    def situation(self) -> Situation[Any, Any]:
+        session = self.session
+        hold = session.hold
+        mine = session.to_move == self.seat and hold is None and not session.paused
+        return Situation(session.observation(self.seat), tuple(session.legal_moves()) if mine else (), self.seat,
+                         session.to_move, hold, self.hint, self.refusal, dict(session.analysis),
+                         self._analysing is not None, session.ply)
+
+    def refresh(self, animate: bool = True) -> None:
+        """Ask the presenter for the table and show it; then let a CPU or the analysis run if they may."""
+        if self._stopped:
+            return
+        self.table = self.presenter.table(self.situation(), self.ui)
+        self.scene.show_table(self.table, animate)
+        self.changed.emit()
+        self._schedule()
+
+    def after_move(self, seat: int) -> None:
+        if seat == self.seat:
+            self.ui = self.presenter.initial_ui()
+            self.refusal = ""
+        self.hint = None
+        self._drop_analysis()
+        self.refresh()
+
+    def after_pause(self, paused: bool) -> None:
+        self.scene.set_paused(paused)
+        if paused:
+            self.hold_cpu()
+            self._drop_analysis()
+        self.refresh(animate=False)
+
+    def status_text(self) -> str:
+        return text(self.table.status) if self.table is not None else ""
+
+    # -- input ------------------------------------------------------------------------------------
+
+    def handle(self, event: Event) -> bool:
+        """A table event from the scene (or a key): ask the presenter, then act. True when it was used."""
+        if self.session.paused:
+            return False
+        reply = self.presenter.respond(self.situation(), self.ui, event)
+        if not reply.used:
+            return False
+        if reply.ui is not None:
+            self.ui = reply.ui
+        if reply.move is not None:
+            self.play(reply.move)
+        if reply.action is not None:
+            self.act(reply.action)
+        if reply.move is None:
+            self.refresh(animate=False)
+        return True
+
+    def press(self, choice: Choice) -> None:
+        """A button: its move, its action, or (neither) the presenter's answer to it."""
+        if self.session.paused or not choice.enabled:
+            return
+        if choice.move is not None:
+            self.play(choice.move)
+        elif choice.action is not None:
+            self.act(choice.action)
+        else:
+            self.handle(Press(choice.id))
+
+    def play(self, move: str) -> bool:
+        """Play a move for the person; a refusal's reason goes to the status line."""
+        if self.session.to_move != self.seat or self.session.paused:
+            return False
+        try:
+            self.session.play(move)
+        except IllegalMove as error:
+            self.refusal = str(error)
+            self.refresh(animate=False)
+            return False
+        return True
+
+    def act(self, action: str) -> None:
+        if action not in ACTIONS:
+            raise ValueError(f"unknown table action '{action}'")
+        if action == "continue":
+            self.session.acknowledge()
+        else:
+            self.action_requested.emit(action)
+
+    def key_press(self, key: int, key_text: str) -> bool:
+        """A key pressed on the table: a button's key, the cursor, or the presenter. True when used."""
+        name = key_name(key, key_text)
+        if not name or self.session.paused:
+            return False
+        if self.table is not None:
+            choice = next((c for c in self.table.all_choices() if c.key == name and c.enabled), None)
+            if choice is not None:
+                self.press(choice)
+                return True
+        cursor = self.scene.cursor
+        if self.handle(Key(name, cursor)):
+            return True
+        if name in ARROWS:
+            self.scene.move_cursor(name)
+            return True
+        if name in ("Enter", "Space") and cursor is not None:
+            return self.handle(Click(cursor[0], cursor[1]))
+        if name == "Escape":
+            self.scene.hide_cursor()
+            return True
+        return False
+
+    def show_hint(self, hint: Hint | None) -> None:
+        self.hint = hint
+        self.refresh(animate=False)
+
+    # -- CPU seats and background analysis ----------------------------------------------------------
+
+    def _schedule(self) -> None:
+        session = self.session
+        if self._stopped or session.paused:
+            return
+        if self._thinking is None and not self.cpu_timer.isActive() and session.cpu_turn() is not None:
+            self.cpu_timer.start(animation.cpu_delay_ms())
+        if self._analysing is None:
+            job = session.analysis_job()
+            if job is not None:
+                stop = threading.Event()
+                self._analysing = (job, stop)
+                threading.Thread(target=self._analyse, args=(job, stop), daemon=True, name="analysis").start()
+
+    def _think(self) -> None:
+        turn = self.session.cpu_turn()
+        if turn is None or self._thinking is not None:
+            return
+        self._thinking = turn
+        threading.Thread(target=self._decide, args=(turn,), daemon=True, name="cpu").start()
+
+    def _decide(self, turn: CpuTurn) -> None:
+        try:
+            move = turn.decide()
+        except Exception as error:  # reported on the window's thread
+            self._relay.cpu_done.emit(turn, None, error)
+        else:
+            self._relay.cpu_done.emit(turn, move, None)
+
+    def _cpu_done(self, turn: CpuTurn, move: Any, error: BaseException | None) -> None:
+        if turn is not self._thinking or self._stopped:
+            return  # dropped: paused, undone or restarted meanwhile
+        self._thinking = None
+        if error is not None:
+            self.failed.emit(error)
+            return
+        try:
+            played = self.session.finish_cpu_turn(turn, move)
+        except Exception as failure:
+            self.failed.emit(failure)
+            return
+        if played is None:
+            self._schedule()
+
+    def hold_cpu(self) -> None:
+        """No CPU move until the table asks again: a decision on its way is dropped."""
+        self.cpu_timer.stop()
+        self._thinking = None
+
+    def _analyse(self, job: AnalysisJob, stop: threading.Event) -> None:
+        verdict = job.run(stop)
+        self._relay.analysis_done.emit(job, verdict)
+
+    def _analysis_done(self, job: AnalysisJob, verdict: Any) -> None:
+        if self._analysing is None or self._analysing[0] is not job:
+            return
+        self._analysing = None
+        if not self.session.finish_analysis(job, verdict):
+            self.refresh(animate=False)
+
+    def _drop_analysis(self) -> None:
+        if self._analysing is not None:
+            self._analysing[1].set()
+            self._analysing = None
+
+    # -- the page's calls -------------------------------------------------------------------------
+
+    def layout(self, width: float, height: float) -> None:
+        self.scene.resize(width, height)
+
+    def set_paused(self, paused: bool) -> None:
+        self.session.set_paused(paused)
+
+    def retranslate(self) -> None:
+        self.refresh(animate=False)
+
+    def stop(self) -> None:
+        """The player left the game: no more CPU moves, analysis or redraws."""
+        self._stopped = True
+        self.hold_cpu()
+        self._drop_analysis()
+        self._unlisten()
+        self.scene.dispose()

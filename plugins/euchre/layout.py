@@ -1,0 +1,116 @@
+"""The four-seat card table in card units, shared by Euchre and its variants: where each seat's hand, its
+card in the trick, its name and its speech bubble go; the person's hand face up at the bottom (South), the
+others' backs around. Pure data builders for :mod:`core.table`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.cards import Card, Suit
+from core.table import CARD_HEIGHT, CardFace, Label, Mark, Pile, Style
+from core.text import Text, join
+from plugins.euchre.model import Trick, partner
+from plugins.euchre.words import SEATS, TEAMS, W
+
+WIDTH, HEIGHT = 12.0, 9.0
+SMALL = 0.8  # the others' cards are drawn smaller
+SOUTH_STEP = 0.8  # between your cards
+CENTRE = (WIDTH / 2, HEIGHT / 2 - 0.35)  # the middle of the trick
+TRICK = {0: (0.0, 0.78), 1: (-1.15, 0.0), 2: (0.0, -0.78), 3: (1.15, 0.0)}  # card centres, from CENTRE
+CHOICES_AT = (WIDTH / 2, HEIGHT - CARD_HEIGHT - 1.05)
+
+
+def hand_pile(seat: int, count: int, cards: Sequence[CardFace] = (), marks: frozenset[Mark] = frozenset()) -> Pile:
+    """A seat's hand: your ``cards`` face up at the bottom, else ``count`` backs (a fan at the top, columns at
+    the sides)."""
+    if seat == 0:
+        span = 1 + SOUTH_STEP * (max(len(cards), 1) - 1)
+        return Pile("hand:0", WIDTH / 2 - span / 2, HEIGHT - CARD_HEIGHT - 0.2, tuple(cards), (SOUTH_STEP, 0.0),
+                    focus=True, marks=marks)
+    backs = tuple(CardFace(None, marks) for _ in range(count))
+    if seat == 2:
+        span = SMALL + 0.45 * (max(count, 1) - 1)
+        return Pile("hand:2", WIDTH / 2 - span / 2, 0.25, backs, (0.45, 0.0), scale=SMALL)
+    x = 0.3 if seat == 1 else WIDTH - 0.3 - SMALL
+    return Pile(f"hand:{seat}", x, 2.35, backs, (0.0, 0.32), scale=SMALL)
+
+
+def trick_spot(seat: int) -> tuple[float, float]:
+    """Top-left corner of ``seat``'s card in the trick."""
+    dx, dy = TRICK[seat]
+    return CENTRE[0] + dx - 0.5, CENTRE[1] + dy - CARD_HEIGHT / 2
+
+
+def trick_piles(plays: Sequence[tuple[int, Card]], winner: int | None = None) -> list[Pile]:
+    """One pile per seat for the cards of a trick; the winner's card marked."""
+    piles = []
+    for seat, card in plays:
+        marks = frozenset({Mark.WINNING}) if seat == winner else frozenset()
+        x, y = trick_spot(seat)
+        piles.append(Pile(f"trick:{seat}", x, y, (CardFace(card.text, marks),)))
+    return piles
+
+
+def upcard_pile(dealer: int, card: Card | None) -> Pile:
+    """The upcard, between the dealer's trick spot and the middle (face down once turned down)."""
+    x, y = trick_spot(dealer)
+    x, y = (x + CENTRE[0] - 0.5) / 2, (y + CENTRE[1] - CARD_HEIGHT / 2) / 2
+    return Pile("upcard", x, y, (CardFace(card.text if card else None),))
+
+
+def seat_label(seat: int, text: Text, turn: bool = False) -> Label:
+    """A seat's name and tags, beside its hand."""
+    style = Style.TURN if turn else Style.SEAT
+    spots = {0: (WIDTH / 2, HEIGHT - CARD_HEIGHT - 0.3, "s"), 1: (0.3, 2.25, "sw"),
+             2: (WIDTH / 2, 0.3 + SMALL * CARD_HEIGHT + 0.08, "n"), 3: (WIDTH - 0.3, 2.25, "se")}
+    x, y, anchor = spots[seat]
+    return Label(f"seat:{seat}", text, x, y, anchor, style, 0.24)
+
+
+def speech(seat: int, text: Text) -> Label:
+    """What a seat said (a bid), in a bubble between its hand and the middle."""
+    spots = {0: (WIDTH / 2 - 2.6, HEIGHT - 0.9, "e"), 1: (0.3 + SMALL + 0.25, 3.6, "w"),
+             2: (WIDTH / 2, 2.05, "n"), 3: (WIDTH - 0.3 - SMALL - 0.25, 3.6, "e")}
+    x, y, anchor = spots[seat]
+    return Label(f"said:{seat}", text, x, y, anchor, Style.SPEECH, 0.24)
+
+
+def panel(lines: Sequence[Text]) -> Label:
+    """A box of lines in the top-left corner (the score sheet)."""
+    return Label("panel", join(list(lines), "\n"), 0.2, 0.2, "nw", Style.PANEL, 0.22)
+
+
+def seat_labels(dealer: int, maker: int | None, alone: int | None, defender_alone: int | None,
+                tricks: Sequence[Trick], turn: int | None, maker_tag: Text = W["maker"]) -> list[Label]:
+    """Each seat's name with its tags: dealer, who made trump (``maker_tag``), alone or sitting out, tricks
+    taken; the seat to move stands out."""
+    labels = []
+    out = {partner(a) for a in (alone, defender_alone) if a is not None}
+    for seat in range(4):
+        tags = [SEATS[seat]]
+        if seat == dealer:
+            tags.append(W["dealer"])
+        if seat == maker:
+            tags.append(maker_tag)
+        if seat in out:
+            tags.append(W["sits_out"])
+        elif seat in (alone, defender_alone):
+            tags.append(W["alone_tag"])
+        won = sum(1 for t in tricks if t.winner == seat)
+        if won:
+            tags.append(W["tricks_tag"].format(n=won))
+        labels.append(seat_label(seat, join(tags), turn == seat))
+    return labels
+
+
+def score_sheet(scores: tuple[int, int], target: int, tricks: Sequence[Trick], trump: Suit | None,
+                maker: int | None) -> Label:
+    """The score sheet: teams, score, target, this hand's tricks, trump and who made it."""
+    ns = sum(1 for t in tricks if t.winner % 2 == 0)
+    lines = [W["panel_teams"].format(a=TEAMS[0], b=TEAMS[1]), W["panel_score"].format(a=scores[0], b=scores[1]),
+             W["panel_target"].format(n=target), W["panel_tricks"].format(a=ns, b=len(tricks) - ns)]
+    if trump is not None and maker is not None:
+        lines.append(W["panel_trump"].format(suit=trump.symbol, seat=SEATS[maker]))
+    else:
+        lines.append(W["panel_no_trump"])
+    return panel(lines)

@@ -1,0 +1,192 @@
+"""Euchre's table from South's observation: the hand, the others' backs, the trick, the bidding as it happens,
+the score sheet, the call buttons; a finished trick, a hand's summary and the match result are holds taken
+from the observation (the previous hand's public record), so they never mix with the next deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core import table as t
+from core.cards import SUITS, Card
+from core.table import CardFace, Choice, Hold, Mark, Pile, Reply, Situation, Table
+from core.text import Text, join
+from plugins.euchre import layout
+from plugins.euchre.cards import Ranking, sort_hand
+from plugins.euchre.model import Move, Phase, Trick, partner
+from plugins.euchre.observe import HandSummary, Observation
+from plugins.euchre.words import SEATS, TEAMS, W, bid_words, result_words
+
+BIDDING = (Phase.BID1, Phase.BID2, Phase.PICKUP, Phase.DISCARD, Phase.DEFEND)
+EuchreSituation = Situation[Observation, Move]
+
+
+@dataclass(frozen=True)
+class EuchreUi:
+    alone: bool = False  # "alone" is armed: the next call is made alone
+
+
+def south_cards(obs: Observation) -> list[Card]:
+    """South's hand in display order (keys 1–6 count from the left)."""
+    return sort_hand(obs.hand, Ranking(obs.trump if obs.trump else obs.upcard.suit))
+
+
+class EuchrePresenter:
+    """South's table (see :class:`core.table.Presenter`)."""
+
+    def initial_ui(self) -> EuchreUi:
+        return EuchreUi()
+
+    # -- the table --------------------------------------------------------------------------------
+
+    def table(self, s: EuchreSituation, ui: EuchreUi) -> Table:
+        obs = s.observation
+        past = obs.previous if s.hold is not None and self._about_previous(s.hold, obs) else None
+        if past is not None:
+            return self._past(s, past)
+        legal = [m.text for m in s.legal]
+        held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
+        piles = [self._south(obs, legal, held is None), *self._backs(obs)]
+        piles += layout.trick_piles(held.plays if held else obs.current, held.winner if held else None)
+        if obs.phase in (Phase.BID1, Phase.PICKUP, Phase.BID2) and not obs.tricks:
+            piles.append(layout.upcard_pile(obs.dealer, obs.upcard if obs.upcard_fate != "down" else None))
+        labels = layout.seat_labels(obs.dealer, obs.maker, obs.alone, obs.defender_alone, obs.tricks, obs.turn)
+        if obs.phase in BIDDING:
+            said = {seat: text for seat, text in obs.bids}
+            labels += [layout.speech(seat, bid_words(text)) for seat, text in said.items()]
+        labels.append(layout.score_sheet(obs.scores, obs.options.target, obs.tricks, obs.trump, obs.maker))
+        hold = self._trick_hold(held) if held else None
+        choices = () if hold else self._choices(obs, s.legal, ui)
+        return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
+                     self._status(s, ui, legal))
+
+    @staticmethod
+    def _about_previous(hold: str, obs: Observation) -> bool:
+        return hold.startswith(("hand:", "match")) or int(hold.split(":")[1]) != obs.hand_number or obs.over
+
+    def _south(self, obs: Observation, legal: list[str], live: bool) -> Pile:
+        ranking = Ranking(obs.trump) if obs.trump else None
+        choosing = live and any(t.startswith(("play", "discard")) for t in legal)
+        faces = []
+        for card in south_cards(obs):
+            playable = live and (f"play {card.text}" in legal or f"discard {card.text}" in legal)
+            marks = {Mark.PLAYABLE} if playable else {Mark.DIMMED} if choosing else set()
+            left = ranking.left_bower if ranking else None
+            badge = obs.trump.symbol if obs.trump and card == left else ""
+            faces.append(CardFace(card.text, frozenset(marks), badge))
+        return layout.hand_pile(0, len(faces), faces, frozenset({Mark.SITTING_OUT}) if 0 in obs.sitting_out else
+                                frozenset())
+
+    @staticmethod
+    def _backs(obs: Observation) -> list[Pile]:
+        played = [sum(1 for t in obs.tricks for s, _ in t.plays if s == seat) +
+                  sum(1 for s, _ in obs.current if s == seat) for seat in range(4)]
+        piles = []
+        for seat in (1, 2, 3):
+            count = 5 - played[seat] + (1 if obs.phase == Phase.DISCARD and seat == obs.dealer else 0)
+            out = frozenset({Mark.SITTING_OUT}) if seat in obs.sitting_out else frozenset()
+            piles.append(layout.hand_pile(seat, count, marks=out))
+        return piles
+
+    @staticmethod
+    def _trick_hold(trick: Trick) -> Hold:
+        next_button = Choice("next", W["next"], "Space", action="continue")
+        x, y = layout.CENTRE
+        return Hold(W["trick_won"].format(seat=SEATS[trick.winner]), (), (next_button,), x, y + 2.3)
+
+    def _past(self, s: EuchreSituation, prev: HandSummary) -> Table:
+        """The previous hand as it ended: its last trick, then its summary, then the match's result."""
+        assert s.hold is not None
+        obs = s.observation
+        trick_hold = s.hold.startswith("trick:")
+        out = {partner(seat) for seat in (prev.alone, prev.defender_alone) if seat is not None}
+        piles = [layout.hand_pile(seat, 5 if seat in out else 0, marks=frozenset({Mark.SITTING_OUT}))
+                 for seat in range(1, 4)]
+        if trick_hold:
+            piles += layout.trick_piles(prev.tricks[-1].plays, prev.tricks[-1].winner)
+        labels = layout.seat_labels(prev.dealer, prev.maker, prev.alone, prev.defender_alone, prev.tricks, None)
+        scores = prev.scores_before if trick_hold else prev.scores
+        labels.append(layout.score_sheet(scores, obs.options.target, prev.tricks, prev.trump, prev.maker))
+        if trick_hold:
+            hold = self._trick_hold(prev.tricks[-1])
+        elif s.hold == "match":
+            team = 0 if prev.scores[0] > prev.scores[1] else 1
+            hold = Hold(W["match_won"].format(team=TEAMS[team], a=max(prev.scores), b=min(prev.scores)),
+                        (result_words(prev), W["match_line"].format(hands=prev.number + 1)),
+                        (Choice("again", W["again"], "Enter", action="new"), Choice("back", W["back"], action="back")),
+                        *layout.CENTRE)
+        else:
+            lines: tuple[Text, ...] = ()
+            if not prev.thrown_in and prev.maker is not None and prev.trump is not None:
+                ns = prev.tricks_won()[0]
+                alone = W["alone_suffix"] if prev.alone is not None else Text("")
+                lines = (W["trump_line"].format(suit=prev.trump.symbol, seat=SEATS[prev.maker], alone=alone),
+                         W["tricks_line"].format(a=ns, b=5 - ns))
+            lines += (W["score_line"].format(a=prev.scores[0], b=prev.scores[1], target=obs.options.target),)
+            hold = Hold(result_words(prev), lines, (Choice("next", W["next"], "Space", action="continue"),),
+                        *layout.CENTRE)
+        return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold,
+                     W["read"])
+
+    def _choices(self, obs: Observation, legal: Sequence[Move], ui: EuchreUi) -> tuple[Choice, ...]:
+        texts = {m.text for m in legal}
+        choices = []
+        alone = " alone" if ui.alone else ""
+        if "order" in texts:
+            choices.append(Choice("order", W["order"].format(suit=obs.upcard.suit.symbol), obs.upcard.suit.letter,
+                                  "order" + alone, colour="red" if obs.upcard.is_red else "black"))
+        for suit in SUITS:
+            if f"call {suit.letter}" in texts:
+                choices.append(Choice(f"call:{suit.letter}", Text(suit.symbol), suit.letter,
+                                      f"call {suit.letter}{alone}", colour="red" if suit.is_red else "black"))
+        if "pickup" in texts:
+            choices += [Choice("pickup", W["pickup"], move="pickup"), Choice("decline", W["decline"], move="decline")]
+        if obs.phase == Phase.DEFEND and "alone" in texts:
+            choices.append(Choice("defend-alone", W["defend_alone"], "A", "alone"))
+        elif any(m.alone for m in legal):
+            choices.append(Choice("alone", W["alone"], "A", checked=ui.alone))
+        if "pass" in texts:
+            choices.append(Choice("pass", W["pass"], "X", "pass"))
+        return tuple(choices)
+
+    @staticmethod
+    def _status(s: EuchreSituation, ui: EuchreUi, legal: list[str]) -> Text:
+        obs = s.observation
+        if s.hold is not None:
+            return W["read"]
+        if obs.turn is None:
+            return Text("")
+        if obs.turn != s.seat or not legal:
+            return W["waiting"].format(seat=SEATS[obs.turn])
+        if obs.phase == Phase.BID2:
+            prompt = W["your_bid2"] if "pass" in legal else W["your_forced"]
+        else:
+            prompt = {Phase.BID1: W["your_bid1"].format(suit=obs.upcard.suit.symbol), Phase.PLAY: W["your_play"],
+                      Phase.DISCARD: W["your_discard"], Phase.PICKUP: W["your_pickup"],
+                      Phase.DEFEND: W["your_defend"]}[obs.phase]
+        extra = [W["alone_armed"]] if ui.alone else []
+        return join([prompt, *extra, *([Text(s.refusal)] if s.refusal else [])], " ")
+
+    # -- input ------------------------------------------------------------------------------------
+
+    def respond(self, s: EuchreSituation, ui: EuchreUi, event: t.Event) -> Reply[EuchreUi]:
+        key = event.name if isinstance(event, t.Key) else ""
+        if s.hold is not None:
+            if isinstance(event, t.Click | t.Background) or key in ("Space", "Enter"):
+                return Reply(action="continue")
+            return t.IGNORED
+        if isinstance(event, t.Background) or key == "Escape":
+            return Reply(ui=EuchreUi()) if ui.alone else t.IGNORED
+        if not s.legal:
+            return t.IGNORED
+        obs = s.observation
+        if (isinstance(event, t.Press) and event.choice == "alone") or (key == "A" and any(m.alone for m in s.legal)):
+            return Reply(ui=EuchreUi(not ui.alone))
+        index = event.index if isinstance(event, t.Click) and event.pile == "hand:0" else None
+        if len(key) == 1 and key in "123456":
+            index = int(key) - 1
+        cards = south_cards(obs)
+        if index is not None and 0 <= index < len(cards) and obs.phase in (Phase.PLAY, Phase.DISCARD):
+            kind = "discard" if obs.phase == Phase.DISCARD else "play"
+            return Reply(move=f"{kind} {cards[index].text}")
+        return t.IGNORED

@@ -1,0 +1,86 @@
+"""Everything Euchre's table says, in English and Japanese (the presenter formats these)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.text import Text
+
+if TYPE_CHECKING:
+    from plugins.euchre.observe import HandSummary
+
+SEATS = (Text("You", "あなた"), Text("West", "西"), Text("North", "北"), Text("East", "東"))
+TEAMS = (Text("You & North", "あなたと北"), Text("East & West", "東と西"))
+SUIT_NAMES = {"S": Text("spades", "スペード"), "H": Text("hearts", "ハート"), "D": Text("diamonds", "ダイヤ"),
+              "C": Text("clubs", "クラブ")}
+
+W = {
+    # buttons
+    "pass": Text("Pass", "パス"), "order": Text("Order up {suit}", "{suit} を切札に"),
+    "alone": Text("Alone", "単独"), "pickup": Text("Pick up", "拾う"), "decline": Text("Leave it", "拾わない"),
+    "defend_alone": Text("Defend alone", "守備で単独"), "next": Text("Next", "次へ"),
+    "again": Text("Play again", "もう一度"), "back": Text("Back to the games", "ゲーム一覧へ"),
+    # the status line
+    "your_bid1": Text("Your call: order up {suit} or pass.", "あなたの番: {suit} を切札にするかパス。"),
+    "your_bid2": Text("Your call: name a suit or pass.", "あなたの番: スートを選ぶかパス。"),
+    "your_forced": Text("Stick the dealer: you must name a suit.", "配り手強制: スートを選んでください。"),
+    "your_discard": Text("Discard one of your original five cards.", "元の5枚から1枚捨ててください。"),
+    "your_pickup": Text("Pick up the upcard or leave it.", "公開札を拾うか選んでください。"),
+    "your_defend": Text("Play alone against the makers?", "単独で守りますか？"),
+    "your_play": Text("Your turn: play a card.", "あなたの番: 札を出してください。"),
+    "waiting": Text("{seat} is thinking…", "{seat} が考えています…"),
+    "alone_armed": Text("Alone is on: your call will be played alone (Esc cancels).",
+                        "単独がオン: 宣言は単独になります（Escで取り消し）。"),
+    "read": Text("Press Next (Space) to go on.", "「次へ」(Space) で進みます。"),
+    # holds
+    "trick_won": Text("{seat} won the trick", "{seat} がトリックを取りました"),
+    "thrown_in": Text("Everybody passed: the hand is thrown in", "全員パス: 配り直しです"),
+    "made": Text("{team} made {n} tricks: +{pts}", "{team} が {n} トリック: +{pts}点"),
+    "march": Text("{team} took all five: +{pts}", "{team} が5トリック全部: +{pts}点"),
+    "alone_march": Text("{seat} went alone and took all five: +{pts}", "{seat} が単独で5トリック全部: +{pts}点"),
+    "euchred": Text("{team} were euchred: +{pts} to {other}", "{team} はユーカー: {other} に +{pts}点"),
+    "defended_alone": Text("{seat} defended alone and euchred them: +{pts}", "{seat} が単独で守りユーカー: +{pts}点"),
+    "trump_line": Text("Trump {suit} · made by {seat}{alone}", "切札 {suit} ・宣言 {seat}{alone}"),
+    "alone_suffix": Text(" alone", "（単独）"),
+    "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
+    "score_line": Text("Score: {a} — {b} (game to {target})", "得点: {a} — {b}（{target}点先取）"),
+    "match_won": Text("{team} win the match {a}–{b}", "{team} の勝ち {a}–{b}"),
+    "match_line": Text("{hands} hands played", "{hands} ハンド"),
+    # the table
+    "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"), "sits_out": Text("sits out", "休み"),
+    "alone_tag": Text("alone", "単独"), "tricks_tag": Text("{n} tricks", "{n} トリック"),
+    "panel_teams": Text("{a} — {b}", "{a} — {b}"), "panel_score": Text("Score {a} — {b}", "得点 {a} — {b}"),
+    "panel_target": Text("Game to {n}", "{n}点先取"), "panel_tricks": Text("Tricks {a} — {b}", "トリック {a} — {b}"),
+    "panel_trump": Text("Trump {suit} · made by {seat}", "切札 {suit} ・{seat}"),
+    "panel_no_trump": Text("Trump not yet made", "切札は未決定"),
+    "bid_pass": Text("pass", "パス"), "bid_order": Text("order up", "切札に"),
+    "bid_order_alone": Text("order up · alone", "切札に・単独"), "bid_call": Text("calls {suit}", "{suit} を指定"),
+    "bid_call_alone": Text("calls {suit} · alone", "{suit} を指定・単独"), "bid_pickup": Text("picks up", "拾う"),
+    "bid_decline": Text("leaves the upcard", "拾わない"), "bid_alone": Text("defends alone", "単独で守る"),
+}
+
+
+def bid_words(text: str) -> Text:
+    """What a public decision (``order alone``, ``call H``) says in a speech bubble."""
+    from plugins.euchre.model import Move
+
+    move = Move.parse(text)
+    if move.kind == "call" and move.suit is not None:
+        return W["bid_call_alone" if move.alone else "bid_call"].format(suit=move.suit.symbol)
+    return W["bid_order_alone" if move.kind == "order" and move.alone else f"bid_{move.kind}"]
+
+
+def result_words(prev: HandSummary) -> Text:
+    """How a finished hand ended, in one line."""
+    if prev.thrown_in or prev.maker is None:
+        return W["thrown_in"]
+    makers, pts = prev.maker % 2, max(prev.points)
+    if prev.maker_tricks < 3:
+        if prev.defender_alone is not None:
+            return W["defended_alone"].format(seat=SEATS[prev.defender_alone], pts=pts)
+        return W["euchred"].format(team=TEAMS[makers], other=TEAMS[1 - makers], pts=pts)
+    if prev.maker_tricks == 5:
+        if prev.alone is not None:
+            return W["alone_march"].format(seat=SEATS[prev.alone], pts=pts)
+        return W["march"].format(team=TEAMS[makers], pts=pts)
+    return W["made"].format(team=TEAMS[makers], n=prev.maker_tricks, pts=pts)

@@ -1,0 +1,213 @@
+"""Yukon's table from the player's observation: foundations across the top right, seven columns that fan
+downwards (face-down cards tighter) and squeeze so every index stays readable. Pick a face-up card (click,
+or Enter on the cursor) to take it with the cards on it; its legal places turn green; click one, press 1–7
+or F, or drag the group there. A double-click sends a front card home."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core import table as t
+from core.cards import SUITS, Card, Suit
+from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Mark, Pile, Reply, Situation, Table
+from core.text import Text, join
+from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation
+from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
+from plugins.yukon.words import W
+
+GAP = 0.12  # between columns, in card widths
+WIDTH = 7 + 8 * GAP
+TOP = GAP + CARD_HEIGHT + 0.3  # where the columns start
+HEIGHT = TOP + 2.4 * CARD_HEIGHT
+UP_STEP, DOWN_STEP = 0.24 * CARD_HEIGHT, 0.10 * CARD_HEIGHT
+YukonSituation = Situation[YukonObservation, Move]
+
+
+@dataclass(frozen=True)
+class YukonUi:
+    """The picked group: (source column, or FOUNDATION; how many cards; the foundation's suit)."""
+
+    pick: tuple[int, int, Suit | None] | None = None
+
+
+def column_x(column: int) -> float:
+    return GAP + column * (1 + GAP)
+
+
+def _pile_place(pile_id: str) -> int:
+    """A pile id as a move's place: a column 0–6 or FOUNDATION."""
+    kind, _, name = pile_id.partition(":")
+    return int(name) if kind == "column" else FOUNDATION
+
+
+class YukonPresenter:
+    """The player's table (see :class:`core.table.Presenter`)."""
+
+    def initial_ui(self) -> YukonUi:
+        return YukonUi()
+
+    # -- the table --------------------------------------------------------------------------------
+
+    def table(self, s: YukonSituation, ui: YukonUi) -> Table:
+        obs = s.observation
+        legal = list(s.legal)
+        picked = self._group(obs, ui.pick)
+        targets = {m.target for m in legal if ui.pick and (m.source, m.count, m.suit) == ui.pick}
+        hint = Move.parse(s.hint.move) if s.hint is not None else None
+        hinted = self._group(obs, (hint.source, hint.count, hint.suit)) if hint else set()
+        if hint is not None:
+            targets = {hint.target}
+        home = self._home_suit(obs, hint, ui) if FOUNDATION in targets else None
+        piles = []
+        for f, suit in enumerate(SUITS):
+            faces = [self._face(Card(rank, suit).text, picked, hinted, suit == home and rank == obs.foundations[f])
+                     for rank in range(1, obs.foundations[f] + 1)]
+            mark = frozenset({Mark.TARGET}) if not faces and suit == home else frozenset()
+            piles.append(Pile(f"foundation:{suit.letter}", column_x(f + 3), GAP, tuple(faces), label=suit.symbol,
+                              outline=True, focus=True, marks=mark))
+        for c, column in enumerate(obs.columns):
+            faces = [CardFace(None) if card is None else
+                     self._face(card.text, picked, hinted, c in targets and i == len(column) - 1)
+                     for i, card in enumerate(column)]
+            mark = frozenset({Mark.TARGET}) if not column and c in targets else frozenset()
+            piles.append(Pile(f"column:{c}", column_x(c), TOP, tuple(faces), (0, UP_STEP), (0, DOWN_STEP),
+                              squeeze=0.63, outline=True, focus=True, drag=True, marks=mark))
+        hold = self._won(obs) if s.hold == "won" else None
+        return Table(WIDTH, HEIGHT, tuple(piles), hold=hold, status=self._status(s, ui))
+
+    @staticmethod
+    def _face(card: str | None, picked: set[str], hinted: set[str], target: bool) -> CardFace:
+        marks = {Mark.SELECTED} if card in picked else set()
+        if card in hinted:
+            marks.add(Mark.HINTED)
+        if target:
+            marks.add(Mark.TARGET)
+        return CardFace(card, frozenset(marks))
+
+    @staticmethod
+    def _group(obs: YukonObservation, pick: tuple[int, int, Suit | None] | None) -> set[str]:
+        """The cards of a picked group (by text)."""
+        if pick is None:
+            return set()
+        source, count, suit = pick
+        if source == FOUNDATION:
+            top = obs.foundation_top(suit) if suit else None
+            return {top.text} if top else set()
+        column = obs.columns[source]
+        return {c.text for c in column[len(column) - count:] if c is not None}
+
+    @staticmethod
+    def _moving(obs: YukonObservation, pick: tuple[int, int, Suit | None] | None) -> Card | None:
+        if pick is None or pick[0] == FOUNDATION or pick[1] != 1 or not obs.columns[pick[0]]:
+            return None
+        return obs.columns[pick[0]][-1]
+
+    def _home_suit(self, obs: YukonObservation, hint: Move | None, ui: YukonUi) -> Suit | None:
+        if hint is not None and hint.target == FOUNDATION:
+            front = obs.columns[hint.source][-1] if hint.source != FOUNDATION else None
+            return front.suit if front else None
+        card = self._moving(obs, ui.pick)
+        return card.suit if card else None
+
+    @staticmethod
+    def _won(obs: YukonObservation) -> Hold:
+        title = W["won_assisted"] if obs.assisted else W["won"]
+        return Hold(title, (W["won_line"].format(n=obs.moves_made),),
+                    (Choice("new", W["new_deal"], "Enter", action="new"), Choice("back", W["back"], action="back")),
+                    WIDTH / 2, TOP + CARD_HEIGHT)
+
+    @staticmethod
+    def _status(s: YukonSituation, ui: YukonUi) -> Text:
+        obs = s.observation
+        parts = [W["deal"].format(n=obs.deal_number) if obs.deal_number else Text(""),
+                 W["russian"] if obs.variant == RUSSIAN else W["standard"], W["moves"].format(n=obs.moves_made)]
+        if obs.assisted:
+            parts.append(W["assisted"])
+        if not obs.won:
+            entry = catalogue_entry(obs.variant, obs.deal_number)
+            if entry is not None:
+                parts.append(W["level"].format(level=W[entry.level]))
+            deal, here = deal_verdict(entry, s.analysis), position_verdict(s.analysis, s.ply)
+            if deal == LOST:
+                parts.append(W["unwinnable"])
+            elif obs.moves_made == 0 or here == WON:
+                parts.append(W["solvable"] if deal == WON and obs.moves_made == 0 else
+                             W["still"] if here == WON else W["thinking"] if s.analysing else W["unknown"])
+            else:
+                parts.append(W["no_longer"] if here == LOST else W["thinking"] if s.analysing else W["unknown"])
+            if not s.legal and s.to_move is None:
+                parts.append(W["stuck"])
+        if s.hint is not None:
+            parts.append(s.hint.reason)
+        if s.refusal:
+            parts.append(Text(s.refusal))
+        return join([p for p in parts if p.en])
+
+    # -- input ------------------------------------------------------------------------------------
+
+    def respond(self, s: YukonSituation, ui: YukonUi, event: t.Event) -> Reply[YukonUi]:
+        obs = s.observation
+        key = event.name if isinstance(event, t.Key) else ""
+        if key == "H":
+            return Reply(action="hint")
+        if key == "Z":
+            return Reply(action="undo")
+        if not s.legal:
+            return t.IGNORED
+        if isinstance(event, t.Background) or key == "Escape":
+            return Reply(ui=YukonUi()) if ui.pick else t.IGNORED
+        if len(key) == 1 and key in "1234567":
+            return self._move(ui, int(key) - 1) if ui.pick else t.IGNORED
+        if isinstance(event, t.Key) and key == "F":
+            pick = ui.pick
+            if pick is None and event.cursor and event.cursor[0].startswith("column:"):
+                pick = (_pile_place(event.cursor[0]), 1, None)
+            return self._move(YukonUi(pick), FOUNDATION) if pick else t.IGNORED
+        if isinstance(event, t.Drop):
+            pick = self._pick_at(obs, event.pile, event.index)
+            return self._move(YukonUi(pick), _pile_place(event.target)) if pick else t.IGNORED
+        if isinstance(event, t.Click):
+            return self._click(obs, ui, event, list(s.legal))
+        return t.IGNORED
+
+    @staticmethod
+    def _pick_at(obs: YukonObservation, pile_id: str, index: int | None) -> tuple[int, int, Suit | None] | None:
+        place = _pile_place(pile_id)
+        if place == FOUNDATION:
+            suit = Suit.parse(pile_id[-1])
+            return (FOUNDATION, 1, suit) if obs.returns_allowed and obs.foundation_top(suit) else None
+        column = obs.columns[place]
+        if index is None or index >= len(column) or column[index] is None:
+            return None
+        return (place, len(column) - index, None)
+
+    def _click(self, obs: YukonObservation, ui: YukonUi, event: t.Click, legal: list[Move]) -> Reply[YukonUi]:
+        pick = self._pick_at(obs, event.pile, event.index)
+        if event.double:
+            front = pick is not None and pick[0] != FOUNDATION and pick[1] == 1
+            return self._move(YukonUi(pick), FOUNDATION) if front else t.IGNORED
+        if ui.pick is None or pick == ui.pick:
+            chosen = pick if ui.pick is None else None
+            return Reply(ui=YukonUi(chosen)) if pick or ui.pick else t.IGNORED
+        place = _pile_place(event.pile)
+        if place != ui.pick[0] or place == FOUNDATION:
+            text = self._text(ui.pick, place)
+            target = place == FOUNDATION or event.index is None or event.index == len(obs.columns[place]) - 1
+            if text and (target or text in {m.text for m in legal}):
+                return Reply(move=text)  # an illegal one comes back with the reason
+        return Reply(ui=YukonUi(pick)) if pick else t.IGNORED
+
+    def _move(self, ui: YukonUi, target: int) -> Reply[YukonUi]:
+        text = self._text(ui.pick, target) if ui.pick else ""
+        return Reply(move=text) if text else t.IGNORED
+
+    @staticmethod
+    def _text(pick: tuple[int, int, Suit | None] | None, target: int) -> str:
+        if pick is None:
+            return ""
+        source, count, suit = pick
+        if target == FOUNDATION:
+            return f"{source + 1}>F" if source != FOUNDATION and count == 1 else ""
+        if source == FOUNDATION:
+            return f"F.{suit.letter}>{target + 1}" if suit else ""
+        return f"{source + 1}.{count}>{target + 1}"

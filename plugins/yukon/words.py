@@ -1,0 +1,29 @@
+"""Everything Yukon's table says, in English and Japanese."""
+
+from __future__ import annotations
+
+from core.text import Text
+
+W = {
+    "deal": Text("Deal {n}", "配り {n}"),
+    "standard": Text("Standard", "標準"),
+    "russian": Text("Russian", "ロシアン"),
+    "moves": Text("{n} moves", "{n} 手"),
+    "assisted": Text("with help", "手助けあり"),
+    "won": Text("You won!", "クリア！"),
+    "won_assisted": Text("Won — with help", "クリア（手助けあり）"),
+    "won_line": Text("{n} moves", "{n} 手"),
+    "new_deal": Text("New deal", "新しい配り"),
+    "back": Text("Back to the games", "ゲーム一覧へ"),
+    "solvable": Text("solvable (solver, face-down cards known)", "解あり（裏札も分かった上でのソルバー判定）"),
+    "unwinnable": Text("cannot be won", "解けない配り"),
+    "unknown": Text("solvability not yet known", "解けるかは未確認"),
+    "thinking": Text("solver thinking…", "ソルバー計算中…"),
+    "still": Text("still winnable", "まだ解けます"),
+    "no_longer": Text("no longer winnable — undo to go back", "もう解けません — 戻すで戻れます"),
+    "level": Text("{level} deal", "{level}の配り"),
+    "easy": Text("easy", "やさしい"), "normal": Text("normal", "ふつう"), "hard": Text("hard", "むずかしい"),
+    "stuck": Text("No moves left. Undo, restart or try a new deal.",
+                  "動かせる札がありません。戻す・やり直し・新しい配りを。"),
+    "picked": Text("Picked {card}: click where it goes, or 1–7 / F.", "{card} を選択: 置き場所をクリック、または 1–7 / F。"),
+}
