@@ -16,8 +16,9 @@ and a game that needs its own drawing passes ``scene=MyScene(art)``, a subclass 
 
 from __future__ import annotations
 
+import functools
 import threading
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -47,10 +48,37 @@ def key_name(key: int, key_text: str) -> str:
 
 
 class _Relay(QObject):
-    """Brings a worker thread's result back to the window's thread."""
+    """Brings a worker thread's result back to the window's thread, for whichever view is waiting for it."""
 
-    cpu_done = Signal(object, object, object)  # turn, move, error
-    analysis_done = Signal(object, object)  # job, verdict
+    done = Signal(object, object, object)  # the job (a CpuTurn or an AnalysisJob), its result, its error
+
+
+_relay: _Relay | None = None
+
+
+def relay() -> _Relay:
+    """The one relay, made on the window's thread and kept for the program's life: a worker thread must
+    never hold the last reference to a Qt object (it would be destroyed on that thread)."""
+    global _relay
+    if _relay is None:
+        _relay = _Relay()
+    return _relay
+
+
+def run_in_background(job: object, call: Callable[[], Any]) -> None:
+    """``call()`` on a worker thread; its result (or exception) comes back as ``relay().done(job, …)``. The
+    thread holds only ``job`` and ``call``, plain Python objects."""
+    signal = relay().done
+
+    def work() -> None:
+        try:
+            result = call()
+        except Exception as error:  # reported on the window's thread
+            signal.emit(job, None, error)
+        else:
+            signal.emit(job, result, None)
+
+    threading.Thread(target=work, daemon=True, name=type(job).__name__).start()
 
 
 class _Listener(SessionListener):
@@ -98,9 +126,7 @@ class TableView(QObject):
         self.hint: Hint | None = None
         self.refusal = ""
         self.table: Table | None = None
-        self._relay = _Relay()
-        self._relay.cpu_done.connect(self._cpu_done)
-        self._relay.analysis_done.connect(self._analysis_done)
+        relay().done.connect(self._done)
         self._thinking: CpuTurn | None = None
         self._analysing: tuple[AnalysisJob, threading.Event] | None = None
         self._stopped = False
@@ -250,26 +276,28 @@ class TableView(QObject):
             if job is not None:
                 stop = threading.Event()
                 self._analysing = (job, stop)
-                threading.Thread(target=self._analyse, args=(job, stop), daemon=True, name="analysis").start()
+                run_in_background(job, functools.partial(job.run, stop))
 
     def _think(self) -> None:
         turn = self.session.cpu_turn()
         if turn is None or self._thinking is not None:
             return
         self._thinking = turn
-        threading.Thread(target=self._decide, args=(turn,), daemon=True, name="cpu").start()
+        run_in_background(turn, turn.decide)
 
-    def _decide(self, turn: CpuTurn) -> None:
-        try:
-            move = turn.decide()
-        except Exception as error:  # reported on the window's thread
-            self._relay.cpu_done.emit(turn, None, error)
-        else:
-            self._relay.cpu_done.emit(turn, move, None)
+    def _done(self, job: object, result: Any, error: BaseException | None) -> None:
+        if self._stopped:
+            return
+        if isinstance(job, CpuTurn):
+            self._cpu_done(job, result, error)
+        elif isinstance(job, AnalysisJob):
+            if error is not None:
+                raise error
+            self._analysis_done(job, result)
 
     def _cpu_done(self, turn: CpuTurn, move: Any, error: BaseException | None) -> None:
-        if turn is not self._thinking or self._stopped:
-            return  # dropped: paused, undone or restarted meanwhile
+        if turn is not self._thinking:
+            return  # dropped: paused, undone or restarted meanwhile, or another view's
         self._thinking = None
         if error is not None:
             self.failed.emit(error)
@@ -286,10 +314,6 @@ class TableView(QObject):
         """No CPU move until the table asks again: a decision on its way is dropped."""
         self.cpu_timer.stop()
         self._thinking = None
-
-    def _analyse(self, job: AnalysisJob, stop: threading.Event) -> None:
-        verdict = job.run(stop)
-        self._relay.analysis_done.emit(job, verdict)
 
     def _analysis_done(self, job: AnalysisJob, verdict: Any) -> None:
         if self._analysing is None or self._analysing[0] is not job:
@@ -320,4 +344,5 @@ class TableView(QObject):
         self.hold_cpu()
         self._drop_analysis()
         self._unlisten()
+        relay().done.disconnect(self._done)
         self.scene.dispose()

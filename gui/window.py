@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import traceback
 from typing import Any
 
@@ -18,6 +19,7 @@ from core.session import GameSession, RestoreError
 from core.settings_store import SettingsStore
 from core.storage import clean_stale_temp_files
 from gui import animation
+from gui.collector import collect_on_this_thread
 from gui.deck import CardArt
 from gui.game_page import GamePage, ViewUnavailable
 from gui.i18n import on_language_changed, set_language, text, tr
@@ -29,6 +31,7 @@ from gui.settings_dialog import SettingsDialog
 class MainWindow(QMainWindow):
     def __init__(self, host: PluginHost, prefs: ShellPrefs | None = None) -> None:
         super().__init__()
+        collect_on_this_thread()
         self.host = host
         self.prefs = prefs or ShellPrefs.load()
         self.saves = SaveService(saves_dir())
@@ -153,6 +156,7 @@ class MainWindow(QMainWindow):
             self.stack.removeWidget(self.page)
             self.page.deleteLater()
             self.page = None
+            gc.collect()  # the closed page's cycles go now, on this thread
 
     def show_launcher(self) -> None:
         self._close_page()

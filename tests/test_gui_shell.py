@@ -122,8 +122,11 @@ def test_a_corrupt_save_is_reported_on_the_game_page_and_a_new_game_starts(qtbot
 
 
 def test_press_move_away_release_is_not_a_click(qtbot: QtBot) -> None:
+    from core.session import GameSession
+
     window = make_window(qtbot, {"yukon": yukon_plugin})
-    page = window.new_game("yukon")
+    game = window.host.game("yukon")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": 12}))
     assert page is not None
     from core.table import Click
 
@@ -133,10 +136,11 @@ def test_press_move_away_release_is_not_a_click(qtbot: QtBot) -> None:
     page.view.scene.table_event.connect(events.append)
     viewport = page.table.viewport()
     start = item_point(page, item)
+    away = start + type(start)(10, -int(item.height) - 40)  # up onto the empty felt beside the foundations
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
-    qtbot.mouseMove(viewport, pos=start + type(start)(0, 400))
-    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + type(start)(0, 400))
-    assert not [e for e in events if isinstance(e, Click)]
+    qtbot.mouseMove(viewport, pos=away)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=away)
+    assert not [e for e in events if isinstance(e, Click)] and page.session.moves == []
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=start)
     assert [e for e in events if isinstance(e, Click)] == [Click("column:0", 0)]
 
