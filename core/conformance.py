@@ -10,23 +10,25 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
 
 pytest then collects the checks below for that game: seeded random playouts terminate, states survive
 a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
-game allows it, illegal and malformed moves are rejected without change, and observations hold no
-hidden card.
+game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
+card, and the tables a game's presenter builds show no hidden card and offer only legal moves.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import importlib
 import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from core.game import GameSpec, IllegalMove
+from core.game import GameSpec, HoldsForThePlayer, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
 from core.session import GameSession
+from core.table import Situation
 
 
 def plain(value: Any) -> Any:
@@ -72,6 +74,23 @@ class GameConformance:
     sample_every: ClassVar[int] = 7
     #: hand-built moves that are incomplete or out of range: ``apply`` must refuse each with IllegalMove
     malformed_moves: ClassVar[tuple[Any, ...]] = ()
+
+    def observed(self, observation: Any) -> Any:
+        """The part of an observation about the current deal, for the leak check. A game that reshuffles
+        the same cards may drop its record of earlier deals here (and test that record on its own): a card
+        seen in an earlier hand has the same name as a card hidden in this one."""
+        return observation
+
+    def hidden_on_table(self, state: Any, seat: int, hold: str | None) -> frozenset[str]:
+        """Cards ``seat`` may not see while its table shows the moment ``hold`` (default: ``hidden_from``)."""
+        return self.game.rules.hidden_from(state, seat)
+
+    def presenter(self) -> Any:
+        """The game's presenter, or ``None`` when it has none."""
+        if self.game.presenter is None:
+            return None
+        module_name, _, attr = self.game.presenter.partition(":")
+        return getattr(importlib.import_module(module_name), attr)()
 
     def position_key(self, state: Any) -> Any:
         """For games whose positions can repeat (solitaires): a key equal for equal positions. Random
@@ -213,9 +232,34 @@ class GameConformance:
             for state, _ in steps[:: self.sample_every]:
                 for seat in range(len(self.game.seats)):
                     hidden = rules.hidden_from(state, seat)
-                    visible = strings_in(plain(rules.observation(state, seat)))
+                    visible = strings_in(plain(self.observed(rules.observation(state, seat))))
                     leaked = hidden & visible
                     assert not leaked, f"seat {seat} can see hidden cards {sorted(leaked)}"
+
+    def test_tables_show_no_hidden_card_and_offer_only_legal_moves(self) -> None:
+        """Every table the presenter builds (at each held moment too) shows no card hidden from its seat,
+        names each pile once, and every button's move is one of the seat's legal moves."""
+        presenter = self.presenter()
+        if presenter is None:
+            return
+        rules = self.game.rules
+        ui = presenter.initial_ui()
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every]:
+                holds = rules.hold_points(state) if isinstance(rules, HoldsForThePlayer) else ()
+                for seat in range(len(self.game.seats)):
+                    for hold in (None, *holds):
+                        mine = rules.to_move(state) == seat and hold is None
+                        legal = tuple(rules.legal_moves(state)) if mine else ()
+                        situation = Situation(rules.observation(state, seat), legal, seat, rules.to_move(state), hold)
+                        table = presenter.table(situation, ui)
+                        leaked = set(table.face_up_cards()) & self.hidden_on_table(state, seat, hold)
+                        assert not leaked, f"seat {seat}'s table shows hidden cards {sorted(leaked)} (hold {hold})"
+                        ids = [p.id for p in table.piles]
+                        assert len(ids) == len(set(ids)), f"two piles share an id: {ids}"
+                        texts = {rules.move_text(m) for m in legal}
+                        for choice in table.all_choices():
+                            assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
 
     def test_save_and_restore_reproduce_the_position(self, tmp_path: Path) -> None:
         saves = SaveService(tmp_path)

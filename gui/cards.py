@@ -179,6 +179,7 @@ class CardItem(TableItem):
         self.card = card
         self.face_up = face_up
         self.badge = ""  # a small mark beside the rank, e.g. the trump suit on Euchre's left bower
+        self._badge_red = False
 
     def set_badge(self, badge: str, red: bool = False) -> None:
         if badge != self.badge:
@@ -226,7 +227,7 @@ class CardItem(TableItem):
             font = painter.font()
             font.setPixelSize(max(8, int(size * 0.75)))
             painter.setFont(font)
-            painter.setPen(QColor(200, 16, 46) if getattr(self, "_badge_red", False) else QColor(20, 20, 20))
+            painter.setPen(QColor(200, 16, 46) if self._badge_red else QColor(20, 20, 20))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.badge)
         self.paint_marks(painter)
 

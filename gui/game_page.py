@@ -17,7 +17,7 @@ from core.session import GameSession, SessionListener
 from core.table import Background, Event
 from gui.deck import CardArt
 from gui.i18n import text, tr
-from gui.table_scene import ButtonItem
+from gui.table_scene import ButtonItem, TableScene
 from gui.table_view import TableView
 
 
@@ -65,6 +65,12 @@ class TableCanvas(QGraphicsView):
         super().resizeEvent(event)
         size = self.viewport().size()
         self.resized.emit(float(size.width()), float(size.height()))
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        scene = self.scene()
+        if isinstance(scene, TableScene) and self.hasFocus() and scene.focus_next(next):
+            return True
+        return super().focusNextPrevChild(next)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         focused = self.scene().focusItem() if self.scene() is not None else None

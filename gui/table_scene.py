@@ -606,6 +606,22 @@ class TableScene(QGraphicsScene):
         else:
             super().mouseDoubleClickEvent(event)
 
+    def focus_next(self, forward: bool = True) -> bool:
+        """Tab: focus the next table button (the row, then the hold's); False past the last one, so the focus
+        leaves the table for the toolbar."""
+        chain = [b for c in (self.table.all_choices() if self.table else ()) if c.enabled
+                 for b in [self.buttons.get(c.id)] if b is not None and b.isVisible()]
+        if not forward:
+            chain.reverse()
+        focused = self.focusItem()
+        at = chain.index(focused) + 1 if focused in chain else 0
+        if at < len(chain):
+            chain[at].setFocus(Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason)
+            return True
+        if focused is not None:
+            focused.clearFocus()
+        return False
+
     def dispose(self) -> None:
         """Take every item off the scene and drop it now, in a known order: Python-made graphics items left to
         the garbage collector can be freed after the scene that owned them, which crashes Qt."""

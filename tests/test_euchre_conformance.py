@@ -1,7 +1,25 @@
+"""Euchre against the conformance kit. Euchre reshuffles the same 24 cards every hand, so what a seat saw in
+the previous hand (its public record in the observation, and the table at an end-of-hand moment) is checked
+against that hand's own hidden cards."""
+
+from dataclasses import replace
+from typing import Any
+
 from core.cards import Card, Suit
 from core.conformance import GameConformance
-from plugins.euchre.model import Move
+from plugins.euchre.cards import DECK
+from plugins.euchre.model import EuchreState, Move
 from plugins.euchre.plugin import GAME
+
+
+def previous_hidden(state: EuchreState, seat: int) -> frozenset[str]:
+    """The cards ``seat`` never saw in the last finished hand: others' unplayed cards, the buried three, and
+    the discard unless ``seat`` dealt."""
+    last = state.results[-1]
+    seen = {c for t in last.tricks for _, c in t.plays} | set(last.deal.hands[seat]) | {last.deal.upcard}
+    if seat == last.deal.dealer:
+        seen |= {Card.parse(text[8:]) for s, text in last.log if text.startswith("discard")}
+    return frozenset(c.text for c in DECK if c not in seen)
 
 
 class TestEuchreConformance(GameConformance):
@@ -10,3 +28,27 @@ class TestEuchreConformance(GameConformance):
                        Move("call", suit="H"), Move("play", card="JH"), Move("order", suit=Suit.HEARTS),  # type: ignore[arg-type]
                        Move("pass", alone="yes"), Move("play", card=Card(2, Suit.HEARTS)),  # type: ignore[arg-type]
                        Move("pass", card=Card(9, Suit.HEARTS)))
+
+    def observed(self, observation: Any) -> Any:
+        return replace(observation, previous=None)  # checked by test_the_previous_hand_record_holds_only_what_was_seen
+
+    def hidden_on_table(self, state: Any, seat: int, hold: str | None) -> frozenset[str]:
+        about_previous = hold is not None and (hold.startswith(("hand:", "match")) or state.over
+                                               or int(hold.split(":")[1]) != state.number)
+        return previous_hidden(state, seat) if about_previous else super().hidden_on_table(state, seat, hold)
+
+    def test_the_previous_hand_record_holds_only_what_was_seen(self) -> None:
+        from core.conformance import plain, strings_in
+
+        checked = 0
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps:
+                if not state.results:
+                    continue
+                for seat in range(4):
+                    record = self.game.rules.observation(state, seat).previous
+                    assert record is not None
+                    leaked = strings_in(plain(record)) & previous_hidden(state, seat)
+                    assert not leaked, f"seat {seat} sees {sorted(leaked)} of the last hand"
+                    checked += 1
+        assert checked > 100

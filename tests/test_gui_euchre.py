@@ -190,3 +190,70 @@ def test_a_hand_against_hard_opponents_with_trump_holding_by_keys(qtbot: QtBot) 
     result = page.session.state.results[0]
     assert result.maker is not None and sum(result.points) > 0
     assert window.findChild(QMessageBox, "error_dialog") is None
+
+
+def _play_until_a_hold(qtbot: QtBot, page: GamePage) -> None:
+    while page.session.hold is None:
+        wait_for_you_or_review(qtbot, page)
+        if page.session.hold is None and page.session.to_move == 0:
+            page.view.play(page.session.legal_moves()[0].text)
+
+
+def test_back_then_continue_while_a_trick_waits_for_next_shows_the_same_trick(qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    window, page = open_euchre(qtbot, make_deal("E", "9H", S="JH JD AH KH QH"))
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    _play_until_a_hold(qtbot, page)
+    held, trick = page.session.hold, [c.text for _, c in page.session.state.hand.tricks[-1].plays]
+    qtbot.mouseClick(page.buttons["back"], Qt.MouseButton.LeftButton)
+    continue_button = window.launcher.tiles["euchre"].findChild(QPushButton, "continue-euchre")
+    qtbot.mouseClick(continue_button, Qt.MouseButton.LeftButton)
+    page = window.page
+    assert page is not None and page.session.hold == held
+    assert page.view.scene.hold_item.isVisible() and all(page.view.scene.cards[c].isVisible() for c in trick)
+    qtbot.wait(100)
+    assert page.session.hold == held, "no CPU moves behind the held trick"
+
+
+def test_the_winning_hand_ends_in_the_match_result_and_no_continue(qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    deal = {**make_deal("E", "9H", S="JH JD AH KH QH"), "scores": [9, 0]}
+    window, page = open_euchre(qtbot, deal)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    while not page.session.is_over or page.session.hold != "match":
+        _play_until_a_hold(qtbot, page)
+        if page.session.hold != "match":
+            qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    table = page.view.table
+    assert table is not None and table.hold is not None and "win the match 11–0" in table.hold.title.en
+    assert {"again", "back"} <= set(page.view.scene.buttons)
+    qtbot.mouseClick(page.buttons["back"], Qt.MouseButton.LeftButton)
+    assert window.launcher.tiles["euchre"].findChild(QPushButton, "continue-euchre") is None
+
+
+def test_tab_reaches_the_table_buttons_and_enter_presses_them(qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from gui.table_scene import ButtonItem
+
+    window, page = open_euchre(qtbot, make_deal("E", "9H", S="JH JD AH KH QH"))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    page.table.setFocus()
+    qtbot.keyClick(page.table, Qt.Key.Key_Tab)
+    focused = page.view.scene.focusItem()
+    assert isinstance(focused, ButtonItem) and focused.choice.id == "order"
+    qtbot.keyClick(page.table, Qt.Key.Key_Tab)
+    focused = page.view.scene.focusItem()
+    assert isinstance(focused, ButtonItem) and focused.choice.id == "alone"
+    qtbot.keyClick(page.table, Qt.Key.Key_Tab)
+    assert page.view.scene.focusItem().choice.id == "pass"
+    qtbot.keyClick(page.table, Qt.Key.Key_Tab)
+    assert isinstance(window.focusWidget(), QPushButton), "past the table's buttons, Tab goes on to the toolbar"
+    page.table.setFocus()
+    for _ in range(3):
+        qtbot.keyClick(page.table, Qt.Key.Key_Tab)
+    qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    assert page.session.moves == ["pass"]

@@ -114,3 +114,70 @@ def test_hint_comes_from_the_plugin() -> None:
     session = GameSession.new(hilo_game(), seed=3, players=[None])
     hint = session.hint()
     assert hint is not None and hint.move in session.legal_moves() and "%" in hint.reason.en
+
+
+# -- holds, listeners, background analysis -------------------------------------------------------------
+
+
+def _euchre_at_a_finished_trick(saves: SaveService) -> GameSession:
+    from plugins.euchre.plugin import GAME
+    from tests.euchre_helpers import make_deal
+
+    session = GameSession.new(GAME, GAME.settings.defaults(), deal=make_deal("E", "9H", S="JH JD AH KH QH"),
+                              players=[None, "normal", "normal", "normal"], saves=saves)
+    session.play("order")
+    while session.hold is None:
+        session.play(session.legal_moves()[0]) if session.to_move == 0 else session.cpu_step()
+    return session
+
+
+def test_a_held_trick_stops_cpu_moves_until_acknowledged_and_survives_a_restore(tmp_path: Path) -> None:
+    saves = SaveService(tmp_path)
+    session = _euchre_at_a_finished_trick(saves)
+    assert session.hold == "trick:0:1" and session.cpu_turn() is None and session.cpu_step() is None
+    again = GameSession.restore(session.game, saves.read("euchre").record or {})
+    assert again.hold == "trick:0:1", "Back + Continue shows the held trick again"
+    assert session.acknowledge() == "trick:0:1" and session.hold is None
+    restored = GameSession.restore(session.game, saves.read("euchre").record or {})
+    assert restored.hold is None, "an acknowledged trick is not shown again"
+    if session.to_move != 0:
+        assert session.cpu_turn() is not None
+
+
+def test_cpu_only_sessions_never_hold() -> None:
+    from plugins.euchre.plugin import GAME
+
+    session = GameSession.new(GAME, GAME.settings.defaults(), seed=3, players=["normal"] * 4)
+    session.run_cpus()
+    assert session.is_over and session.hold is None
+
+
+def test_every_listener_hears_every_event() -> None:
+    game = hilo_game()
+    first, second = Recorder(), Recorder()
+    session = GameSession.new(game, seed=3, players=[None], listener=first)
+    stop = session.add_listener(second)
+    session.play("higher")
+    stop()
+    session.set_paused(True)
+    assert first.events == [("moved", "higher"), ("paused", True)] and second.events == [("moved", "higher")]
+
+
+def test_analysis_verdicts_are_kept_by_ply_and_dropped_when_undone() -> None:
+    import threading
+
+    from plugins.yukon.plugin import GAME as YUKON
+
+    session = GameSession.new(YUKON, YUKON.settings.defaults(), deal={"number": 12})
+    job = session.analysis_job()
+    assert job is not None and job.ply == 0
+    verdict = job.run(threading.Event())
+    assert session.finish_analysis(job, verdict) and session.analysis_job() is None
+    assert session.analysis[0].verdict == "won"
+    session.play("4>F")
+    later = session.analysis_job()
+    assert later is not None and later.ply == 1
+    stale = later
+    session.undo()
+    assert not session.finish_analysis(stale, verdict), "a verdict for a position no longer there is dropped"
+    assert set(session.analysis) == {0}

@@ -100,8 +100,8 @@ class EuchrePresenter:
         obs = s.observation
         trick_hold = s.hold.startswith("trick:")
         out = {partner(seat) for seat in (prev.alone, prev.defender_alone) if seat is not None}
-        piles = [layout.hand_pile(seat, 5 if seat in out else 0, marks=frozenset({Mark.SITTING_OUT}))
-                 for seat in range(1, 4)]
+        faded = frozenset({Mark.SITTING_OUT})
+        piles = [layout.hand_pile(seat, 5 if seat in out and seat else 0, marks=faded) for seat in range(4)]
         if trick_hold:
             piles += layout.trick_piles(prev.tricks[-1].plays, prev.tricks[-1].winner)
         labels = layout.seat_labels(prev.dealer, prev.maker, prev.alone, prev.defender_alone, prev.tricks, None)
