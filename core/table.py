@@ -88,7 +88,7 @@ class Pile:
     squeeze: float = 0.5
     scale: float = 1.0
     label: str = ""
-    outline: bool = False  # draw the empty place even when cards lie on it
+    outline: bool = False  # draw the pile's place (an empty column, a foundation); a hand has none
     focus: bool = False
     drag: bool = False
     marks: frozenset[Mark] = frozenset()

@@ -185,7 +185,7 @@ class HoldItem(QGraphicsObject):
 
     def show_hold(self, hold: Hold, unit: float, buttons: list[ButtonItem]) -> None:
         self.prepareGeometryChange()
-        size = max(13.0, unit * 0.26)
+        size = min(24.0, max(13.0, unit * 0.26))
         self.title.set(text(hold.title), Style.TITLE, size * 1.15)
         self.body.set("\n".join(text(line) for line in hold.lines), Style.PLAIN, size)
         self.body.setVisible(bool(hold.lines))
@@ -353,7 +353,7 @@ class TableScene(QGraphicsScene):
         return item
 
     def _show_slots(self, table: Table) -> None:
-        ids = {p.id for p in table.piles if p.outline or not p.cards}
+        ids = {p.id for p in table.piles if p.outline}
         for pile_id in [k for k in self.slots if k not in ids]:
             self.removeItem(self.slots.pop(pile_id))
         for pile in table.piles:
@@ -404,7 +404,7 @@ class TableScene(QGraphicsScene):
         return item
 
     def _show_buttons(self, table: Table) -> None:
-        size = max(13.0, self.unit * 0.22)
+        size = min(19.0, max(13.0, self.unit * 0.22))
         current = {c.id for c in table.all_choices()}
         for choice_id in [k for k in self.buttons if k not in current]:
             self.removeItem(self.buttons.pop(choice_id))

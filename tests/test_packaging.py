@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tomllib
@@ -52,3 +53,28 @@ def test_installed_wheel_runs_cardtable_plugins(wheel: Path, tmp_path: Path) -> 
         assert any(line.startswith(name + " ") for line in result.stdout.splitlines()), result.stdout
     assert "BROKEN" not in result.stdout and "Traceback" not in result.stderr
     assert result.returncode == (0 if declared else 1)
+
+
+def test_only_view_modules_import_qt() -> None:
+    """Rules, CPU players, solvers, presenters and the core import without PySide6; in each plugin only the
+    view module touches Qt (and the shell's ``gui``)."""
+    modules = sorted(
+        ".".join(path.relative_to(REPO).with_suffix("").parts)
+        for folder in ("core", "plugins")
+        for path in (REPO / folder).rglob("*.py")
+        if path.stem not in ("view", "__init__")
+    )
+    for path in (REPO / "plugins").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if path.stem != "view":
+            assert "PySide6" not in text and "from gui" not in text, f"{path} imports Qt"
+    script = ("import sys, importlib\n"
+              f"for name in {modules!r}: importlib.import_module(name)\n"
+              "import cardtable_hilo.table, cardtable_hilo.rules, cardtable_hilo.plugin\n"
+              "loaded = sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6', 'gui')))\n"
+              "assert not loaded, loaded\n")
+    env_path = str(REPO / "examples" / "cardtable-hilo")
+    result = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=False,
+                            env={**os.environ, "PYTHONPATH": env_path})
+    assert result.returncode == 0, result.stderr
+    assert len(modules) > 30

@@ -2,7 +2,8 @@
 
     xvfb-run -a -s "-screen 0 1280x900x24" python tools/screenshots.py
 
-Each picture comes from driving the program the way a player would (clicks go through the same code).
+Each picture comes from driving the program the way a player would: clicks, drags and keys go through the
+same code a player's do; CPU players decide as in play (here without the pause between their moves).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
@@ -18,10 +20,12 @@ OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 def main() -> int:
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
     os.environ["CARDTABLE_ANIMATIONS"] = "0"
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
     app = QApplication(sys.argv[:1])
-    from core.cards import Card
+    from core.cards import full_deck
     from core.manager import load_host
     from core.session import GameSession
     from gui.i18n import set_language
@@ -35,13 +39,17 @@ def main() -> int:
     window.show()
 
     def settle() -> None:
-        for _ in range(5):
+        for _ in range(8):
             app.processEvents()
 
-    def shot(name: str, widget: object = window) -> None:
+    def shot(name: str, widget: Any = window) -> None:
         settle()
-        widget.grab().save(str(OUT / f"{name}.png"))  # type: ignore[attr-defined]
+        widget.grab().save(str(OUT / f"{name}.png"))
         print(f"wrote {OUT / name}.png")
+
+    def point(page: Any, text: str) -> QPoint:
+        rect = page.view.scene.cards[text].sceneBoundingRect()
+        return page.table.mapFromScene(rect.center().x(), rect.top() + rect.height() * 0.08 + 4)
 
     shot("launcher-en")
     set_language("ja")
@@ -55,13 +63,22 @@ def main() -> int:
     shot("settings-euchre", dialog)
     dialog.close()
 
+    # Yukon: deal 12, a picked group, a drag in progress, pause, a won deal, a 20-card column
     yukon = host.game("yukon")
-    session = GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12}, saves=window.saves)
-    page = window.open_session(session)
+    page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},
+                                               saves=window.saves))
     assert page is not None
     shot("yukon-deal12-start")
-    page.view._card_clicked(page.view.items[Card.parse("TD")])
+    viewport = page.table.viewport()
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=point(page, "TD"))
     shot("yukon-deal12-selected")
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=point(page, "TD"))
+    start = point(page, "TD")
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(viewport, start + QPoint(40, 20))
+    QTest.mouseMove(viewport, point(page, "JC") + QPoint(-60, 50))
+    shot("yukon-drag")
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=point(page, "JC"))
     page.toggle_pause()
     shot("yukon-paused")
     page.toggle_pause()
@@ -73,20 +90,46 @@ def main() -> int:
     assert page is not None
     for move in solve(page.session.state).moves:  # deal 12 won by replaying the solver's line
         page.session.play(move)
-    page.view.refresh()
     shot("yukon-deal12-won")
 
-    if "euchre" in [g.id for g in host.games()]:
-        session = GameSession.new(euchre, euchre.settings.defaults(), seed=7, saves=window.saves)
-        page = window.open_session(session)
-        if page is not None:
-            for _ in range(40):
-                settle()
-                if page.view.ready_for_cpu() and page.session.cpu_step() is not None:
-                    page.view.refresh()
-                if not page.session.is_cpu_turn:
-                    break
-            shot("euchre-table")
+    deck = [c.text for c in full_deck()]
+    order = [f"{r}{s}" for r, s in zip("KQJT98765432A" * 2, "SHSHSHSHSHSHSHCDCDCDCDCDCDCD", strict=False)]
+    long = [c for c in order if c in deck][:20]
+    rest = [c for c in deck if c not in long]
+    columns = [long] + [rest[i::6] for i in range(6)]
+    page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(),
+                                               deal={"columns": columns, "hidden": [0, 1, 2, 3, 3, 2, 1]},
+                                               saves=window.saves))
+    window.resize(1000, 640)
+    shot("yukon-long-column")
+    window.resize(1100, 760)
+
+    # Euchre: the bidding, then the last hand of a match: its last trick, its summary, the result
+    deal = {"dealer": "E", "hands": {"S": ["JH", "JD", "AH", "KH", "QH"], "W": ["9S", "TS", "JS", "QS", "KS"],
+                                     "N": ["AS", "9D", "TD", "QD", "KD"], "E": ["AD", "9C", "TC", "JC", "QC"]},
+            "upcard": "9H", "buried": ["KC", "AC", "TH"], "scores": [8, 6], "seed": 3}
+    page = window.open_session(GameSession.new(euchre, euchre.settings.defaults(), seed=7, saves=window.saves))
+    assert page is not None
+    while page.session.to_move != 0:
+        page.session.cpu_step()
+    shot("euchre-bidding")
+    page = window.open_session(GameSession.new(euchre, euchre.settings.defaults(), deal=deal, saves=window.saves))
+    assert page is not None
+    QTest.keyClick(page.table, Qt.Key.Key_H)  # South orders up hearts
+    names = {"trick:0:5": "euchre-last-trick", "hand:0": "euchre-hand-summary", "match": "euchre-match-result"}
+    while page.session.hold != "match":
+        hold = page.session.hold
+        if hold is not None:
+            if hold in names:
+                shot(names[hold])
+            QTest.keyClick(page.table, Qt.Key.Key_Space)
+        elif page.session.to_move == 0:
+            QTest.keyClick(page.table, Qt.Key.Key_1)
+            if page.session.to_move == 0:
+                page.view.play(page.session.legal_moves()[0].text)
+        else:
+            page.session.cpu_step()
+    shot(names["match"])
     window.close()
     return 0
 

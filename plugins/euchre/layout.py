@@ -18,6 +18,7 @@ SOUTH_STEP = 0.8  # between your cards
 CENTRE = (WIDTH / 2, HEIGHT / 2 - 0.35)  # the middle of the trick
 TRICK = {0: (0.0, 0.78), 1: (-1.15, 0.0), 2: (0.0, -0.78), 3: (1.15, 0.0)}  # card centres, from CENTRE
 CHOICES_AT = (WIDTH / 2, HEIGHT - CARD_HEIGHT - 1.05)
+TRICK_HOLD = (3.0, 6.2)  # "Next" after a trick: below-left of the trick, clear of every card and name
 
 
 def hand_pile(seat: int, count: int, cards: Sequence[CardFace] = (), marks: frozenset[Mark] = frozenset()) -> Pile:

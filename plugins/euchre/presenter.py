@@ -91,8 +91,8 @@ class EuchrePresenter:
     @staticmethod
     def _trick_hold(trick: Trick) -> Hold:
         next_button = Choice("next", W["next"], "Space", action="continue")
-        x, y = layout.CENTRE
-        return Hold(W["trick_won"].format(seat=SEATS[trick.winner]), (), (next_button,), x, y + 2.3)
+        x, y = layout.TRICK_HOLD
+        return Hold(W["trick_won"].format(seat=SEATS[trick.winner]), (), (next_button,), x, y)
 
     def _past(self, s: EuchreSituation, prev: HandSummary) -> Table:
         """The previous hand as it ended: its last trick, then its summary, then the match's result."""
