@@ -335,7 +335,7 @@ class TableScene(QGraphicsScene):
             item.setVisible(not self.paused)
             item.move_to(place.pos, animate)
             self.places[key] = place
-        self._show_slots(table)
+        self._show_slots(table, animate)
         self._show_labels(table)
         self._show_buttons(table)
 
@@ -352,7 +352,7 @@ class TableScene(QGraphicsScene):
         self.cards[key] = item
         return item
 
-    def _show_slots(self, table: Table) -> None:
+    def _show_slots(self, table: Table, animate: bool) -> None:
         ids = {p.id for p in table.piles if p.outline}
         for pile_id in [k for k in self.slots if k not in ids]:
             self.removeItem(self.slots.pop(pile_id))
@@ -365,7 +365,7 @@ class TableScene(QGraphicsScene):
                 self.addItem(slot)
             slot.label = pile.label
             slot.set_width(pile.scale * self.unit)
-            slot.setPos(self.point(pile.x, pile.y))
+            slot.move_to(self.point(pile.x, pile.y), animate)  # with the cards when the table rescales
             slot.show_marks(pile.marks, self._cursor_on(pile.id, None))
             slot.setVisible(not self.paused)
 
