@@ -92,6 +92,11 @@ class GameConformance:
         module_name, _, attr = self.game.presenter.partition(":")
         return getattr(importlib.import_module(module_name), attr)()
 
+    def random_move(self, state: Any, moves: list[Any], rng: Rng) -> Any:
+        """The move a random playout makes (uniform by default). A game whose purely random play need not end
+        (random bidders in Bid Euchre are set again and again) may play some moves plainly instead."""
+        return rng.choice(moves)
+
     def position_key(self, state: Any) -> Any:
         """For games whose positions can repeat (solitaires): a key equal for equal positions. Random
         playouts then never revisit a position and end when every move would; ``None`` (the default)
@@ -129,7 +134,7 @@ class GameConformance:
                 move, after = rng.choice(fresh)
                 seen.add(self.position_key(after))
             else:
-                move = rng.choice(moves)
+                move = self.random_move(state, moves, rng)
                 after = rules.apply(state, move)
             yield state, move
             state = after

@@ -8,6 +8,9 @@ presenter builds (documented in :mod:`core.table`).
         games.add(GameSpec(id="mygame", ..., presenter="mygame.table:MyPresenter",
                            view="mygame.view:create_view"))
 
+Command-line tools get the shared pieces too (``UsageError``, ``Progress``, ``parallel_map``, ``write_rows``,
+``jobs``, ``positive_int``, ``output_file``, ``output_folder``) and ``GameSession`` to play headless.
+
 A presenter is pure (``table(situation, ui) -> Table`` and ``respond(situation, ui, event) -> Reply``); the
 view module binds it to the shell's scene in a few lines (``gui.table_view.TableView``). This module is the
 stable surface; the rest of ``core`` may change between versions.
@@ -16,9 +19,12 @@ stable surface; the rest of ``core`` may change between versions.
 import pluggy
 
 from core.cards import Card, Suit, full_deck, parse_cards
+from core.cli_options import UsageError, jobs, output_file, output_folder, positive_int
 from core.game import GameSpec, Hint, IllegalMove, Outcome, Rules, SeatSpec, Strategy
+from core.progress import Progress, parallel_map, write_rows
 from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
+from core.session import GameSession
 from core.settings import Choice, Number, Preset, SettingsSchema, Toggle
 from core.table import (
     CARD_HEIGHT,
@@ -58,6 +64,7 @@ __all__ = [
     "Drop",
     "Event",
     "GameRegistry",
+    "GameSession",
     "GameSpec",
     "Hint",
     "Hold",
@@ -71,6 +78,7 @@ __all__ = [
     "Presenter",
     "Preset",
     "Press",
+    "Progress",
     "Reply",
     "Rng",
     "Rules",
@@ -83,8 +91,15 @@ __all__ = [
     "Table",
     "Text",
     "Toggle",
+    "UsageError",
     "VariantRegistry",
     "full_deck",
     "hookimpl",
+    "jobs",
+    "output_file",
+    "output_folder",
+    "parallel_map",
     "parse_cards",
+    "positive_int",
+    "write_rows",
 ]

@@ -1,0 +1,1 @@
+"""Bid Euchre (six-card auction): a variant of Euchre, delivered as its own plugin."""

@@ -1,0 +1,432 @@
+"""Bid Euchre (six-card auction): all 24 cards dealt six each; one round of bids from the dealer's left (3–6,
+each higher than the last, or pass; the dealer speaks last, may take the contract at an equal number, and
+must bid at least 3 when the others all passed); the declarer names a trump suit (bowers as in Euchre),
+no-trump high or no-trump low, and leads; each side scores a point per trick, a set side loses its bid
+instead; game to 32, won only at the end of a hand in which that side made its bid or set the declarers.
+
+Deals come from the match seed: hand *k* shuffles the 24 cards (9 10 J Q K A of S H D C) with
+``Rng.derive(seed, "bid-euchre-deal", k)`` and deals six to each player from the dealer's left. The first
+dealer is ``Rng.derive(seed, "bid-euchre-first-dealer").below(4)``; the deal passes left after every hand.
+Moves: ``bid 4``, ``pass``, ``trump H``, ``notrump high``, ``notrump low``, ``play JH``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from core.plugin import Card, IllegalMove, Outcome, Rng, Suit
+from plugins.euchre.public import DECK, Ranking, Trick, left_of, parse_seat, seat_letter, sort_hand, team_of
+
+TARGET = 32
+SUIT_LETTERS = "SHDC"
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+USAGE = "moves are: bid 3 … bid 6, pass, trump H, notrump high, notrump low, play JH"
+
+
+class Phase(StrEnum):
+    AUCTION = "auction"
+    DECLARE = "declare"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """``bid 4``, ``pass``, ``trump H``, ``notrump high``, ``notrump low``, ``play JH``."""
+
+    kind: str
+    number: int = 0
+    suit: Suit | None = None
+    low: bool = False
+    card: Card | None = None
+
+    @property
+    def text(self) -> str:
+        if self.kind == "bid":
+            return f"bid {self.number}"
+        if self.kind == "trump":
+            return f"trump {self.suit.letter if isinstance(self.suit, Suit) else '?'}"
+        if self.kind == "notrump":
+            return "notrump low" if self.low else "notrump high"
+        if self.kind == "play":
+            return f"play {self.card.text if isinstance(self.card, Card) else '?'}"
+        return str(self.kind)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        words = text.strip().lower().split()
+        try:
+            if words == ["pass"]:
+                return cls("pass")
+            if len(words) == 2 and words[0] == "bid" and words[1].isdigit() and len(words[1]) == 1:
+                return cls("bid", number=int(words[1]))
+            if len(words) == 2 and words[0] == "trump":
+                return cls("trump", suit=Suit.parse(words[1]))
+            if len(words) == 2 and words[0] == "notrump" and words[1] in ("high", "low"):
+                return cls("notrump", low=words[1] == "low")
+            if len(words) == 2 and words[0] == "play":
+                card = Card.parse(words[1])
+                if card not in DECK:
+                    raise ValueError(f"{card.pretty} is not in the Euchre deck: only 9, 10, J, Q, K and A are used")
+                return cls("play", card=card)
+        except ValueError as error:
+            raise IllegalMove(f"'{text}': {error}") from None
+        raise IllegalMove(f"'{text}' is not a move; {USAGE}")
+
+
+PASS = Move("pass")
+DECLARATIONS = (*(Move("trump", suit=Suit(letter)) for letter in SUIT_LETTERS), Move("notrump"),
+                Move("notrump", low=True))
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """Who declared, how many tricks their side promised, and how cards rank (``trump``; ``low`` for
+    no-trump low; neither for no-trump high). ``named`` is False until the declarer has chosen."""
+
+    declarer: int
+    bid: int
+    trump: Suit | None = None
+    low: bool = False
+    named: bool = False
+
+    @property
+    def ranking(self) -> Ranking:
+        return Ranking(self.trump, self.low)
+
+    @property
+    def side(self) -> int:
+        return team_of(self.declarer)
+
+    @property
+    def declaration(self) -> str:
+        """``trump H``, ``notrump high`` or ``notrump low`` (empty before the declarer chose)."""
+        if not self.named:
+            return ""
+        if self.trump is not None:
+            return f"trump {self.trump.letter}"
+        return "notrump low" if self.low else "notrump high"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    dealer: int
+    dealt: tuple[tuple[Card, ...], ...]
+    phase: Phase
+    turn: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    log: tuple[tuple[int, str], ...] = ()
+    bids: tuple[tuple[int, int], ...] = ()  # (seat, number) for each bid, 0 for a pass
+    contract: Contract | None = None
+    tricks: tuple[Trick, ...] = ()
+    leader: int = 0
+    current: tuple[tuple[int, Card], ...] = ()
+
+    @property
+    def high(self) -> int:
+        return max((n for _, n in self.bids), default=0)
+
+    def tricks_won(self) -> tuple[int, int]:
+        ns = sum(1 for t in self.tricks if team_of(t.winner) == 0)
+        return (ns, len(self.tricks) - ns)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    dealer: int
+    dealt: tuple[tuple[Card, ...], ...]
+    log: tuple[tuple[int, str], ...]
+    contract: Contract
+    tricks: tuple[Trick, ...]
+    points: tuple[int, int]
+
+    @property
+    def declarer_tricks(self) -> int:
+        return sum(1 for t in self.tricks if team_of(t.winner) == self.contract.side)
+
+    @property
+    def made(self) -> bool:
+        return self.declarer_tricks >= self.contract.bid
+
+
+@dataclass(frozen=True, slots=True)
+class BidState:
+    """A match: the seed that deals every hand, the score, the hand in progress, the hands played."""
+
+    seed: int
+    number: int
+    scores: tuple[int, int]
+    hand: Hand
+    results: tuple[HandResult, ...] = ()
+    winner: int | None = None  # the winning side (0 North/South, 1 East/West) once the match is over
+
+    @property
+    def over(self) -> bool:
+        return self.hand.phase == Phase.OVER
+
+
+# -- dealing and scoring ---------------------------------------------------------------------------
+
+
+def deal_hand(dealer: int, cards: Sequence[Card]) -> Hand:
+    hands: list[tuple[Card, ...]] = [()] * 4
+    for i in range(4):
+        hands[(dealer + 1 + i) % 4] = tuple(cards[6 * i : 6 * i + 6])
+    return Hand(dealer, tuple(hands), Phase.AUCTION, left_of(dealer), tuple(hands))
+
+
+def deal_from_seed(seed: int, number: int, dealer: int) -> Hand:
+    deck = list(DECK)
+    Rng.derive(seed, "bid-euchre-deal", number).shuffle(deck)
+    return deal_hand(dealer, deck)
+
+
+def first_dealer(seed: int) -> int:
+    return Rng.derive(seed, "bid-euchre-first-dealer").below(4)
+
+
+def hand_points(contract: Contract, tricks_won: tuple[int, int]) -> tuple[int, int]:
+    """Each side a point per trick; a declaring side short of its bid loses the bid instead."""
+    points = list(tricks_won)
+    if tricks_won[contract.side] < contract.bid:
+        points[contract.side] = -contract.bid
+    return (points[0], points[1])
+
+
+def qualifier(contract: Contract, tricks_won: tuple[int, int]) -> int:
+    """The one side that may win the match at the end of this hand: the declarers if they made their bid,
+    else the defenders who set them."""
+    return contract.side if tricks_won[contract.side] >= contract.bid else 1 - contract.side
+
+
+def parse_deal(data: Mapping[str, Any]) -> Hand:
+    """``{"dealer": "W", "hands": {"S": ["9H", …six], …}}`` — the 24 cards, six to each seat."""
+    try:
+        dealer = parse_seat(str(data["dealer"]))
+        hands = tuple(tuple(_card(t) for t in data["hands"][letter]) for letter in "SWNE")
+    except KeyError as error:
+        raise ValueError(f"a Bid Euchre deal needs dealer and hands (S W N E); {error} is missing") from None
+    every = [c for h in hands for c in h]
+    if any(len(h) != 6 for h in hands) or len(set(every)) != 24:
+        raise ValueError("a Bid Euchre deal gives each of the 24 cards once, six to each seat")
+    return Hand(dealer, hands, Phase.AUCTION, left_of(dealer), hands)
+
+
+def _card(text: object) -> Card:
+    card = Card.parse(str(text))
+    if card not in DECK:
+        raise ValueError(f"{card.pretty} is not in the Euchre deck")
+    return card
+
+
+def deal_to_json(hand: Hand) -> dict[str, Any]:
+    return {"dealer": seat_letter(hand.dealer),
+            "hands": {seat_letter(s): [c.text for c in hand.dealt[s]] for s in range(4)}}
+
+
+# -- legal moves -----------------------------------------------------------------------------------
+
+
+def legal_moves(hand: Hand) -> list[Move]:
+    seat = hand.turn
+    if seat is None:
+        return []
+    if hand.phase == Phase.AUCTION:
+        if seat != hand.dealer:
+            return [PASS, *(Move("bid", number=n) for n in range(max(hand.high + 1, 3), 7))]
+        if hand.high == 0:
+            return [Move("bid", number=n) for n in range(3, 7)]
+        return [PASS, *(Move("bid", number=n) for n in range(hand.high, 7))]
+    if hand.phase == Phase.DECLARE:
+        return list(DECLARATIONS)
+    if hand.phase == Phase.PLAY:
+        assert hand.contract is not None
+        ranking = hand.contract.ranking
+        led = ranking.suit_of(hand.current[0][1]) if hand.current else None
+        return [Move("play", card=c) for c in ranking.follow(hand.hands[seat], led)]
+    return []
+
+
+def why_illegal(hand: Hand, move: Move) -> str:
+    """A sentence a player understands: which rule the move breaks and what is allowed."""
+    if hand.turn is None:
+        return "the match is over: start a new game"
+    phase_words = {Phase.AUCTION: "bid 3 to 6 or pass", Phase.DECLARE: "the declarer names trump or no-trump",
+                   Phase.PLAY: "play a card", Phase.OVER: "the match is over"}
+    wanted = {"bid": Phase.AUCTION, "pass": Phase.AUCTION, "trump": Phase.DECLARE, "notrump": Phase.DECLARE,
+              "play": Phase.PLAY}.get(move.kind)
+    if wanted != hand.phase:
+        return f"'{move.text}' is not possible now: {phase_words[hand.phase]}"
+    if move.kind == "pass":
+        return "everyone else passed: the dealer cannot pass and must bid at least 3"
+    if move.kind == "bid":
+        if not 3 <= move.number <= 6:
+            return "bids run from 3 to 6 tricks"
+        if hand.turn == hand.dealer:
+            return f"the dealer may take the contract at {hand.high} or bid higher, not lower"
+        allowed = ", ".join(str(n) for n in range(hand.high + 1, 7)) or "nothing higher: pass"
+        return (f"a bid must be higher than {hand.high}, the highest so far (only the dealer may take the "
+                f"contract at the same number): bid {allowed}, or pass")
+    if move.kind == "play" and move.card is not None:
+        if move.card not in hand.hands[hand.turn]:
+            return f"you do not hold {move.card.pretty}"
+        assert hand.contract is not None
+        ranking = hand.contract.ranking
+        led = ranking.suit_of(hand.current[0][1])
+        follow = ", ".join(c.pretty for c in sort_hand(ranking.follow(hand.hands[hand.turn], led), ranking))
+        return f"you must follow {SUIT_WORDS[led.letter]} (the led card's suit): play {follow}"
+    return f"'{move.text}' is not allowed now: {phase_words[hand.phase]}"
+
+
+def _malformed(move: object) -> str | None:
+    if not isinstance(move, Move):
+        return f"{move!r} is not a Bid Euchre move; {USAGE}"
+    parts = {"bid": ("number",), "pass": (), "trump": ("suit",), "notrump": (), "play": ("card",)}
+    if move.kind not in parts:
+        return f"'{move.kind}' is not a kind of move; {USAGE}"
+    if not isinstance(move.number, int) or isinstance(move.number, bool) or not isinstance(move.low, bool):
+        return "a bid's number is a whole number; low is true or false"
+    if (move.suit is not None) != ("suit" in parts[move.kind]) or (move.suit is not None and
+                                                                   not isinstance(move.suit, Suit)):
+        return f"'{move.kind}' {'needs' if 'suit' in parts[move.kind] else 'takes no'} suit"
+    if (move.card is not None) != ("card" in parts[move.kind]) or (move.card is not None and
+                                                                   not isinstance(move.card, Card)):
+        return f"'{move.kind}' {'needs' if 'card' in parts[move.kind] else 'takes no'} card"
+    if move.kind != "bid" and move.number:
+        return f"'{move.kind}' takes no number"
+    return None
+
+
+# -- advancing -------------------------------------------------------------------------------------
+
+
+def _advance(hand: Hand, seat: int, move: Move) -> Hand:
+    if hand.phase == Phase.AUCTION:
+        bids = (*hand.bids, (seat, move.number if move.kind == "bid" else 0))
+        if seat != hand.dealer:
+            return replace(hand, bids=bids, turn=left_of(seat))
+        high = max(n for _, n in bids)
+        declarer = seat if bids[-1][1] == high else next(s for s, n in bids if n == high)
+        return replace(hand, bids=bids, phase=Phase.DECLARE, turn=declarer, contract=Contract(declarer, high))
+    if hand.phase == Phase.DECLARE:
+        assert hand.contract is not None
+        contract = replace(hand.contract, trump=move.suit, low=move.low, named=True)
+        return replace(hand, contract=contract, phase=Phase.PLAY, turn=seat, leader=seat)
+    assert move.card is not None and hand.contract is not None
+    hands = list(hand.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != move.card)
+    current = (*hand.current, (seat, move.card))
+    played = replace(hand, hands=tuple(hands), current=current)
+    if len(current) < 4:
+        return replace(played, turn=left_of(seat))
+    winner = hand.contract.ranking.winner(current)
+    tricks = (*hand.tricks, Trick(hand.leader, current, winner))
+    done = len(tricks) == 6
+    return replace(played, tricks=tricks, current=(), turn=None if done else winner, leader=winner)
+
+
+def _finish(state: BidState, hand: Hand) -> BidState:
+    assert hand.contract is not None
+    won = hand.tricks_won()
+    points = hand_points(hand.contract, won)
+    result = HandResult(hand.dealer, hand.dealt, hand.log, hand.contract, hand.tricks, points)
+    scores = (state.scores[0] + points[0], state.scores[1] + points[1])
+    results = (*state.results, result)
+    side = qualifier(hand.contract, won)
+    if scores[side] >= TARGET:
+        return replace(state, scores=scores, results=results, hand=replace(hand, phase=Phase.OVER), winner=side)
+    number = state.number + 1
+    return replace(state, number=number, scores=scores, results=results,
+                   hand=deal_from_seed(state.seed, number, left_of(hand.dealer)))
+
+
+# -- the rules object -------------------------------------------------------------------------------
+
+
+class BidEuchreRules:
+    """Implements :class:`core.game.Rules` for Bid Euchre (and the optional ``hold_points``)."""
+
+    def new_game(self, settings: Mapping[str, Any], seed: int) -> BidState:
+        from plugins.bid_euchre.settings import SCHEMA
+
+        SCHEMA.checked(settings)
+        return BidState(seed, 0, (0, 0), deal_from_seed(seed, 0, first_dealer(seed)))
+
+    def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> BidState:
+        """The first hand as given; later hands come from ``deal["seed"]`` (default 0); ``deal["scores"]``
+        starts the match from a score (default 0–0)."""
+        from plugins.bid_euchre.settings import SCHEMA
+
+        SCHEMA.checked(settings)
+        scores = tuple(int(v) for v in deal.get("scores", (0, 0)))
+        if len(scores) != 2:
+            raise ValueError("scores are two numbers: North/South, East/West")
+        return BidState(int(deal.get("seed", 0)), 0, (scores[0], scores[1]), parse_deal(deal))
+
+    def legal_moves(self, state: BidState) -> list[Move]:
+        return legal_moves(state.hand)
+
+    def apply(self, state: BidState, move: Move) -> BidState:
+        problem = _malformed(move)
+        if problem:
+            raise IllegalMove(problem)
+        hand = state.hand
+        if move not in legal_moves(hand):
+            raise IllegalMove(why_illegal(hand, move))
+        seat = hand.turn
+        assert seat is not None
+        after = _advance(replace(hand, log=(*hand.log, (seat, move.text))), seat, move)
+        if after.phase == Phase.PLAY and after.turn is None:
+            return _finish(state, after)
+        return replace(state, hand=after)
+
+    def to_move(self, state: BidState) -> int | None:
+        return state.hand.turn if not state.over else None
+
+    def outcome(self, state: BidState) -> Outcome | None:
+        if not state.over or state.winner is None:
+            return None
+        name = "North/South" if state.winner == 0 else "East/West"
+        ns, ew = state.scores
+        return Outcome((0, 2) if state.winner == 0 else (1, 3), state.scores,
+                       f"{name} win {ns}-{ew} after {state.number + 1} hands")
+
+    def observation(self, state: BidState, seat: int) -> Any:
+        from plugins.bid_euchre.observe import observe
+
+        return observe(state, seat)
+
+    def hidden_from(self, state: BidState, seat: int) -> frozenset[str]:
+        return frozenset(c.text for s in range(4) if s != seat for c in state.hand.hands[s])
+
+    def state_to_json(self, state: BidState) -> dict[str, Any]:
+        from plugins.bid_euchre.serial import state_to_json
+
+        return state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> BidState:
+        from plugins.bid_euchre.serial import state_from_json
+
+        return state_from_json(data)
+
+    def move_text(self, move: Move) -> str:
+        return move.text
+
+    def parse_move(self, text: str) -> Move:
+        return Move.parse(text)
+
+    def may_undo(self, state: BidState, move: Move) -> bool:
+        return move.kind != "play"  # a played card is never taken back
+
+    def hold_points(self, state: BidState) -> tuple[str, ...]:
+        """A finished trick (``trick:H:T``), a finished hand's summary (``hand:H``), the match (``match``)."""
+        hand = state.hand
+        if state.over or (state.results and not hand.log):
+            number = len(state.results) - 1
+            return (f"trick:{number}:6", f"hand:{number}", *(("match",) if state.over else ()))
+        if hand.phase == Phase.PLAY and hand.tricks and not hand.current:
+            return (f"trick:{state.number}:{len(hand.tricks)}",)
+        return ()

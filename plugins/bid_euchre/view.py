@@ -1,0 +1,13 @@
+"""Bid Euchre's window: its presenter on the shared table scene. Restart asks twice and deals a new match."""
+
+from __future__ import annotations
+
+from core.session import GameSession
+from gui.deck import CardArt
+from gui.table_view import TableView
+from plugins.bid_euchre.presenter import BidEuchrePresenter
+
+
+def create_view(session: GameSession, art: CardArt) -> TableView:
+    return TableView(session, art, BidEuchrePresenter(), tools=("pause", "restart", "new"),
+                     restart_needs_confirm=True, restart_keeps_deal=False)

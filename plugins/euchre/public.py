@@ -1,0 +1,37 @@
+"""What the Euchre plugin offers its variants (Bid Euchre, and any third party's): a small, stable surface.
+
+A variant plugin imports ``core.plugin`` and this module, nothing else of Euchre's. What is here keeps its
+names and meaning across versions; everything else in ``plugins.euchre`` may change.
+
+Cards and their order
+    ``DECK`` (the 24 cards, 9–A of ♠ ♥ ♦ ♣), ``Ranking`` (how cards rank in a hand: a trump suit with its
+    right and left bowers and effective suits, or no trump, high A K Q J 10 9 or low 9 10 J Q K A; it
+    answers ``suit_of``, ``order``, ``follow`` and ``winner``, the trick's winner), ``sort_hand``,
+    ``same_colour_suit``.
+Tricks and seats
+    ``Trick`` (leader, plays, winner); seats are 0–3 clockwise from South with ``partner``, ``left_of``,
+    ``team_of`` (0 for North/South), ``seat_letter``/``parse_seat`` (S W N E) and ``SEAT_NAMES``, ``TEAMS``
+    for people.
+The exact solver
+    ``Solver`` and ``SolverTable`` play the rest of a hand perfectly when every card is known: cards are
+    ids (``CARD_INDEX``), ``Solver(SolverTable(trump, low), sitting_out).values(hands, leader, current,
+    seat)`` gives North/South's tricks for each card ``seat`` may play. Any number of cards per hand.
+The four-seat table
+    ``layout``: the table in card units for :mod:`core.table` — each seat's hand pile, its card in the
+    trick, its name and speech bubble, the score sheet box, where buttons and the "Next" panel go.
+"""
+
+from __future__ import annotations
+
+from plugins.euchre import layout
+from plugins.euchre.cards import DECK, NO_TRUMP, Ranking, same_colour_suit, sort_hand
+from plugins.euchre.dd import CARD_INDEX, Solver
+from plugins.euchre.dd import Table as SolverTable
+from plugins.euchre.model import Trick, left_of, parse_seat, partner, seat_letter, team_of
+from plugins.euchre.words import SEATS as SEAT_NAMES
+from plugins.euchre.words import TEAMS
+
+__all__ = [
+    "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TEAMS", "Ranking", "Solver", "SolverTable", "Trick",
+    "layout", "left_of", "parse_seat", "partner", "same_colour_suit", "seat_letter", "sort_hand", "team_of",
+]
