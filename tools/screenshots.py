@@ -130,6 +130,43 @@ def main() -> int:
         else:
             page.session.cpu_step()
     shot(names["match"])
+
+    # Bid Euchre: the auction in progress, a no-trump-low hand, a set
+    bid = host.game("bid-euchre")
+    hands = {"S": ["9H", "TH", "9D", "TD", "9C", "JS"], "W": ["AH", "KH", "QS", "KS", "AS", "QH"],
+             "N": ["9S", "TS", "JC", "QC", "TC", "JH"], "E": ["AD", "KD", "QD", "JD", "KC", "AC"]}
+    page = window.open_session(GameSession.new(bid, bid.settings.defaults(), saves=window.saves,
+                                               deal={"dealer": "S", "hands": hands, "seed": 4}))
+    assert page is not None
+    while page.session.to_move != 0:
+        page.session.cpu_step()
+    shot("bid-euchre-auction")
+    for key in (Qt.Key.Key_6, Qt.Key.Key_L):  # South takes it at 6 and declares no-trump low
+        QTest.keyClick(page.table, key)
+        settle()
+    for _ in range(60):
+        if len(page.session.state.hand.tricks) >= 2 and page.session.hold is None and page.session.to_move == 0:
+            break
+        if page.session.hold is not None:
+            QTest.keyClick(page.table, Qt.Key.Key_Space)
+        elif page.session.to_move == 0:
+            page.view.play(page.session.legal_moves()[0].text)
+        else:
+            page.session.cpu_step()
+    shot("bid-euchre-notrump-low")
+    page = window.open_session(GameSession.new(bid, bid.settings.defaults(), saves=window.saves,
+                                               deal={"dealer": "S", "hands": hands, "seed": 4}))
+    assert page is not None
+    while page.session.hold != "hand:0":
+        if page.session.hold is not None:
+            QTest.keyClick(page.table, Qt.Key.Key_Space)
+        elif page.session.to_move == 0:
+            move = page.session.legal_moves()[0].text
+            page.view.play("bid 6" if "bid 6" in [m.text for m in page.session.legal_moves()] else
+                           "trump S" if page.session.state.hand.phase.value == "declare" else move)
+        else:
+            page.session.cpu_step()
+    shot("bid-euchre-set")
     window.close()
     return 0
 

@@ -154,7 +154,8 @@ class BidEuchrePresenter:
             return W["waiting"].format(seat=SEAT_NAMES[obs.turn])
         if obs.phase == Phase.AUCTION:
             if obs.seat == obs.dealer:
-                prompt = W["your_forced"] if "pass" not in legal else W["your_dealer_bid"].format(high=obs.high)
+                prompt = (W["your_forced"] if "pass" not in legal else W["your_dealer_six"] if obs.high == 6
+                          else W["your_dealer_bid"].format(high=obs.high))
             else:
                 prompt = W["your_bid"].format(high=obs.high) if obs.high else W["your_first_bid"]
         elif obs.phase == Phase.DECLARE:

@@ -12,6 +12,7 @@ W = {
     "your_first_bid": Text("Your bid: 3 to 6 tricks, or pass.", "あなたのビッド: 3〜6トリック、またはパス。"),
     "your_dealer_bid": Text("You deal: take it at {high}, bid higher, or pass.",
                             "あなたが配り手: {high} で取る、より高くビッド、またはパス。"),
+    "your_dealer_six": Text("You deal: take it at 6, or pass.", "あなたが配り手: 6 で取るか、パス。"),
     "your_forced": Text("Everyone passed: as dealer you must bid at least 3.",
                         "全員パス: 配り手のあなたは3以上をビッドしてください。"),
     "your_declare": Text("You won the bid at {n}: name trump, or no-trump high or low.",

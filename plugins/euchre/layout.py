@@ -99,7 +99,7 @@ def seat_labels(dealer: int, maker: int | None, alone: int | None, defender_alon
             tags.append(W["alone_tag"])
         won = sum(1 for t in tricks if t.winner == seat)
         if won:
-            tags.append(W["tricks_tag"].format(n=won))
+            tags.append(W["trick_tag"] if won == 1 else W["tricks_tag"].format(n=won))
         labels.append(seat_label(seat, join(tags), turn == seat))
     return labels
 

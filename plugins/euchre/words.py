@@ -48,7 +48,7 @@ W = {
     "match_line": Text("{hands} hands played", "{hands} ハンド"),
     # the table
     "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"), "sits_out": Text("sits out", "休み"),
-    "alone_tag": Text("alone", "単独"), "tricks_tag": Text("{n} tricks", "{n} トリック"),
+    "alone_tag": Text("alone", "単独"), "tricks_tag": Text("{n} tricks", "{n} トリック"), "trick_tag": Text("1 trick", "1 トリック"),
     "panel_teams": Text("{a} — {b}", "{a} — {b}"), "panel_score": Text("Score {a} — {b}", "得点 {a} — {b}"),
     "panel_target": Text("Game to {n}", "{n}点先取"), "panel_tricks": Text("Tricks {a} — {b}", "トリック {a} — {b}"),
     "panel_trump": Text("Trump {suit} · made by {seat}", "切札 {suit} ・{seat}"),

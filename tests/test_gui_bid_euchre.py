@@ -1,0 +1,65 @@
+"""Bid Euchre in the window: listed under Euchre's tile, the auction by keys (3–6, X), the declaration
+(S H D C, N, L), cards by 1–6, each trick and the hand's summary held until Space."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
+from pytestqt.qtbot import QtBot
+
+import plugins.bid_euchre.plugin as bid_plugin
+import plugins.euchre.plugin as euchre_plugin
+from core.session import GameSession
+from tests.gui_helpers import make_window
+
+HANDS = {"S": ["JH", "JD", "AH", "KH", "QH", "TH"], "W": ["9H", "9C", "TC", "QC", "KC", "AC"],
+         "N": ["AS", "KS", "QS", "JS", "TS", "9S"], "E": ["9D", "TD", "QD", "KD", "AD", "JC"]}
+
+
+def test_bid_euchre_is_listed_under_euchres_tile(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
+    tile = window.launcher.tiles["euchre"]
+    assert tile.findChild(QPushButton, "new-bid-euchre") is not None
+    assert any("Bid Euchre" in label.text() for label in tile.findChildren(QLabel))
+    assert "bid-euchre" not in window.launcher.tiles, "a variant has no tile of its own"
+
+
+def test_a_hand_by_keys_auction_declaration_play_and_the_summary(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
+    game = window.host.game("bid-euchre")
+    session = GameSession.new(game, game.settings.defaults(), deal={"dealer": "E", "hands": HANDS, "seed": 3},
+                              saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None and page.session.to_move == 0
+    buttons = page.view.scene.buttons
+    assert {"bid:3", "bid:4", "bid:5", "bid:6", "pass"} <= set(buttons)
+    assert [buttons[f"bid:{n}"].choice.key for n in range(3, 7)] == ["3", "4", "5", "6"]
+    qtbot.keyClick(page.table, Qt.Key.Key_5)  # South bids 5
+    assert page.session.moves[0] == "bid 5"
+    qtbot.waitUntil(lambda: page.session.state.hand.phase.value != "auction", timeout=5000)
+    said = page.view.scene.texts
+    assert said["said:0"].lines == ["bids 5"] and "said:1" in said, "every seat's bid stays visible"
+    contract = page.session.state.hand.contract
+    if contract.declarer == 0:
+        assert "notrump:low" in page.view.scene.buttons
+        qtbot.keyClick(page.table, Qt.Key.Key_H)  # trump hearts
+        assert page.session.moves[-1] == "trump H"
+    holds = []
+    while page.session.state.number == 0 or page.session.hold is not None:
+        qtbot.waitUntil(lambda: page.session.hold is not None or page.session.to_move == 0, timeout=10000)
+        if page.session.hold is not None:
+            holds.append(page.session.hold)
+            qtbot.keyClick(page.table, Qt.Key.Key_Space)
+            continue
+        if page.session.state.hand.phase.value == "declare":
+            qtbot.keyClick(page.table, Qt.Key.Key_H)
+            continue
+        before = len(page.session.moves)
+        for key in range(Qt.Key.Key_1, Qt.Key.Key_7):
+            qtbot.keyClick(page.table, Qt.Key(key))
+            if len(page.session.moves) > before:
+                break
+        assert len(page.session.moves) > before
+    assert holds[-2:] == ["trick:0:6", "hand:0"] and len(holds) == 7
+    result = page.session.state.results[0]
+    assert sum(result.points) == 6 or not result.made
