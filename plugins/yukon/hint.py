@@ -1,6 +1,6 @@
 """Yukon's hint: one move chosen from the face-up cards only. It never promises a winning line.
 
-Preference, highest first: a foundation move that cannot hurt (no card of the other colour could still
+Preference, highest first: a foundation move that cannot hurt (``solver.safe_home``: no card could still
 need it as a parent), a move that turns a face-down card, a K-headed group into an empty column from a
 column with cards under it, a move that empties a column, any other move that changes something; a
 move that merely reverses the previous one comes last.
@@ -14,6 +14,7 @@ from core.cards import SUITS
 from core.game import Hint
 from core.text import Text
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, accepts
+from plugins.yukon.solver import safe_home
 
 REASONS = {
     "safe": Text("Move a card to its foundation.", "札を組札へ送りましょう。"),
@@ -42,10 +43,8 @@ def score(obs: YukonObservation, move: Move) -> tuple[int, str]:
     assert head is not None
     below = column[head_index - 1] if head_index > 0 else None
     if move.target == FOUNDATION:
-        if obs.variant == RUSSIAN or head.rank <= 2:
-            return (90, "safe")
-        other = [obs.foundations[i] for i, suit in enumerate(SUITS) if suit.is_red != head.is_red]
-        if min(other) >= head.rank - 1:
+        if safe_home(SUITS.index(head.suit), head.rank - 1, obs.foundations, obs.variant == RUSSIAN,
+                     obs.returns_allowed):
             return (90, "safe")
         return (35, "foundation")
     if _reverses(move, obs.last_move):

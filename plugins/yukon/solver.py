@@ -10,8 +10,25 @@ How it searches
   rank lower of the other colour — one of the same suit in Russian — can go on it, so the solver looks
   those up instead of trying every group. A K-headed group goes only to the first empty column, and a
   whole column never moves to an empty one (that changes nothing).
-- Safe foundation moves are made at once: a card of rank ≤ 2, or one whose possible children (the rank
-  below, other colour; same suit in Russian) are all home already, can never be needed in the tableau.
+- Safe foundation moves are made at once (:func:`safe_home`). The argument, case by case, for a front card
+  *c* of rank *r* that is next on its foundation:
+
+  * Nothing is ever placed on a card except its *children*: the two other-colour cards of rank *r−1*
+    (standard) or the same-suit one (Russian). If no child can be in the tableau again, *c* never has a
+    card on it, so it only ever moves alone — home, onto a parent, or (a K) to an empty column. Then any
+    solution that keeps *c* in play can be replayed with *c* sent home first: every other move stays
+    legal (a group that carried *c* on top moves without it; the card under *c* is uncovered earlier, which
+    only adds options; foundations only grow earlier), and the moves of *c* are dropped. So sending *c*
+    home now loses no solution.
+  * Aces have no children: always safe. A 2's children are the two other-colour aces, so a 2 is safe only
+    once *both* of them are home — not merely its own ace (an ace heading a group may need a 2 to move
+    onto, to uncover what lies beneath it; KPatience's solver gets this wrong, and so did ours).
+  * Higher cards (standard): safe once both other-colour cards of rank *r−1* are home. Russian: the only
+    child is the same-suit card *r−1*, which is home whenever *c* is next — safe.
+  * With returns from the foundations a home card can come back and become a parent, so a card is safe
+    only when every card below its rank is home in every suit (nothing lower is left to hang on it); aces
+    stay safe (a returned ace can hold nothing).
+
   This removes positions without removing any solution, so **lost** stays a proof.
 - Dead positions are cut off by a relaxation: a fixpoint over conditions every real solution must meet.
   A face-down card is revealed only after the card resting on it has *left* it; a card is a *front*
@@ -40,7 +57,7 @@ from dataclasses import dataclass, field
 from core.cards import SUITS, Card
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonState
 
-SOLVER_VERSION = 1
+SOLVER_VERSION = 2  # 2: safe foundation moves corrected (a 2 waits for both other-colour aces)
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 _RED = (False, True, True, False)  # S H D C
 SLICE = 1000  # positions a search explores before the next one takes its turn
@@ -55,6 +72,19 @@ def card_id(card: Card) -> int:
 
 def id_card(cid: int) -> Card:
     return Card(cid % 13 + 1, SUITS[cid // 13])
+
+
+def safe_home(suit: int, rank: int, found: list[int] | tuple[int, ...], russian: bool, returns: bool) -> bool:
+    """Whether the card of ``suit`` (0–3, S H D C) and 0-based ``rank``, next on its foundation, can go home
+    without losing any solution (the argument is in the module notes). ``found``: cards home per suit."""
+    if rank == 0:
+        return True
+    if returns:
+        return min(found) >= rank
+    if russian:
+        return True
+    others = (1, 2) if suit in (0, 3) else (0, 3)
+    return found[others[0]] >= rank and found[others[1]] >= rank
 
 
 @dataclass
@@ -156,18 +186,13 @@ class _Search:
     def auto(self, cols: list[tuple[int, ...]], down: list[int], found: list[int],
              path: list[Step]) -> None:
         """Make every safe foundation move (see the module notes), turning cards over as columns shrink."""
-        russian = self.russian
+        russian, returns = self.russian, self.returns
         i = 0
         while i < 7:
             col = cols[i]
             if col:
                 suit, rank = divmod(col[-1], 13)
-                if found[suit] == rank and (
-                    rank <= 1
-                    or russian
-                    or (found[1] >= rank and found[2] >= rank if suit in (0, 3)
-                        else found[0] >= rank and found[3] >= rank)
-                ):
+                if found[suit] == rank and safe_home(suit, rank, found, russian, returns):
                     found[suit] += 1
                     cols[i] = col = col[:-1]
                     if down[i] and down[i] == len(col):

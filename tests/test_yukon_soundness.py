@@ -1,0 +1,92 @@
+"""The Yukon solver's "lost" is a proof: its pruning is checked against an independent exhaustive search
+written only against the rules (no safe moves, no relaxation, nothing skipped)."""
+
+from __future__ import annotations
+
+from plugins.yukon.rules import YukonRules, YukonState
+from plugins.yukon.solver import LOST, WON, _Search, card_id, safe_home, solve
+
+R = YukonRules()
+
+
+def key(state: YukonState) -> tuple[object, ...]:
+    columns = sorted((h, tuple(c.text for c in col)) for h, col in zip(state.hidden, state.columns, strict=True))
+    return (tuple(columns), state.foundations)
+
+
+def exhaustive(state: YukonState, cap: int) -> str:
+    """``won``, ``lost`` or ``unknown`` by trying every legal move from every reachable position."""
+    seen = {key(state)}
+    stack = [state]
+    while stack:
+        position = stack.pop()
+        if position.won:
+            return WON
+        for move in R.legal_moves(position):
+            after = R.apply(position, move)
+            k = key(after)
+            if k not in seen:
+                if len(seen) >= cap:
+                    return "unknown"
+                seen.add(k)
+                stack.append(after)
+    return LOST
+
+
+# A♥ lies under Q♠ on the face-down K♥; the A♥–Q♠ group can move only onto a black 2, and the 2♣ is home.
+# Keeping 2♠ in play: move the group onto it, then everything unwinds. Sending 2♠ home first: stuck.
+TWO_NEEDED = {"columns": [["KH", "AH", "QS"], ["2S"],
+                          ["KS", "QH", "JS", "TH", "9S", "8H", "7S", "6H", "5S", "4H", "3S", "2H"],
+                          ["JH", "TS", "9H", "8S", "7H", "6S", "5H", "4S", "3H"], [], [], []],
+              "hidden": [1, 0, 0, 0, 0, 0, 0]}
+
+
+def two_needed() -> YukonState:
+    """The position above, with A♠ and every diamond and club home (a deal must hold all 52 cards, so they
+    start in a column of their own and are sent home move by move)."""
+    from dataclasses import replace
+
+    home = ["AS"] + [f"{rank}{suit}" for suit in "DC" for rank in "A23456789TJQK"]
+    columns = [*TWO_NEEDED["columns"][:4], home[::-1], [], []]
+    state = R.from_deal({}, {"columns": columns, "hidden": TWO_NEEDED["hidden"]})
+    while state.columns[4]:
+        state = R.apply(state, R.parse_move("5>F"))
+    return replace(state, moves_made=0, last_move="")
+
+
+def test_keeping_a_two_for_an_other_colour_ace_wins_and_sending_it_home_loses() -> None:
+    state = two_needed()
+    assert state.foundations == (1, 0, 13, 13)
+    result = solve(state, max_nodes=50_000)
+    assert result.verdict == WON
+    replay = state
+    for move in result.moves:
+        replay = R.apply(replay, move)
+    assert replay.won
+    assert exhaustive(state, 200_000) == WON
+    two_home = R.apply(state, R.parse_move("2>F"))
+    assert exhaustive(two_home, 200_000) == LOST, "with the 2♠ home the A♥ group can never move"
+    assert not safe_home(0, 1, state.foundations, russian=False, returns=False)
+
+
+def test_the_safe_rule_case_by_case() -> None:
+    assert safe_home(1, 0, (0, 0, 0, 0), russian=False, returns=False), "an ace is always safe"
+    assert safe_home(1, 0, (0, 0, 0, 0), russian=False, returns=True)
+    assert not safe_home(0, 1, (1, 0, 0, 1), russian=False, returns=False), "2♠ waits for both red aces"
+    assert not safe_home(0, 1, (1, 1, 0, 1), russian=False, returns=False)
+    assert safe_home(0, 1, (1, 1, 1, 1), russian=False, returns=False)
+    assert safe_home(1, 5, (5, 5, 0, 5), russian=False, returns=False), "6♥ once both black 5s are home"
+    assert not safe_home(1, 5, (4, 5, 0, 5), russian=False, returns=False)
+    assert safe_home(1, 5, (0, 5, 0, 0), russian=True, returns=False), "Russian: the only child is home"
+    assert not safe_home(1, 5, (5, 5, 4, 5), russian=False, returns=True), "returns: everything lower home"
+    assert safe_home(1, 5, (5, 5, 5, 5), russian=False, returns=True)
+
+
+def test_no_position_the_exhaustive_search_wins_is_judged_dead() -> None:
+    """The dead-position relaxation on the hand-built position and along its winning line."""
+    state = two_needed()
+    search = _Search(state, 1, None)
+    for move in solve(state, max_nodes=50_000).moves:
+        cols = tuple(tuple(card_id(c) for c in col) for col in state.columns)
+        assert not search.dead(cols, state.hidden, state.foundations)
+        state = R.apply(state, move)
