@@ -63,3 +63,21 @@ def test_a_hand_by_keys_auction_declaration_play_and_the_summary(qtbot: QtBot) -
     assert holds[-2:] == ["trick:0:6", "hand:0"] and len(holds) == 7
     result = page.session.state.results[0]
     assert sum(result.points) == 6 or not result.made
+
+
+def test_a_bid_euchre_game_continues_after_restarting_the_program(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
+    game = window.host.game("bid-euchre")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), saves=window.saves,
+                                               deal={"dealer": "E", "hands": HANDS, "seed": 3}))
+    assert page is not None
+    page.session.autosave()
+    qtbot.keyClick(page.table, Qt.Key.Key_4)
+    state = page.session.state
+    window.close()
+    again = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
+    button = again.launcher.tiles["euchre"].findChild(QPushButton, "continue-bid-euchre")
+    assert button is not None
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert again.page is not None and again.page.session.moves[0] == "bid 4"
+    assert again.page.session.state.hand.bids[0] == state.hand.bids[0]
