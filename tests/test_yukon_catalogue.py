@@ -39,7 +39,9 @@ def test_a_sample_of_entries_is_solvable_and_replays_to_a_win(variant: str) -> N
     for entry in sample:
         state = R.deal({"variant": variant}, entry.deal)
         result = solve(state, max_nodes=catalogue.data["budget"])
-        assert result.verdict == WON and len(result.moves) == entry.moves
+        assert result.verdict == WON
+        if catalogue.data["solver_version"] == SOLVER_VERSION:  # the same solver finds the same line
+            assert len(result.moves) == entry.moves
         for move in result.moves:
             state = R.apply(state, move)
         assert state.won
