@@ -3,7 +3,9 @@ written only against the rules (no safe moves, no relaxation, nothing skipped)."
 
 from __future__ import annotations
 
-from plugins.yukon.rules import YukonRules, YukonState
+from core.cards import SUITS, Card
+from core.rng import Rng
+from plugins.yukon.rules import RUSSIAN, STANDARD, YukonRules, YukonState
 from plugins.yukon.solver import LOST, WON, _Search, card_id, safe_home, solve
 
 R = YukonRules()
@@ -90,3 +92,51 @@ def test_no_position_the_exhaustive_search_wins_is_judged_dead() -> None:
         cols = tuple(tuple(card_id(c) for c in col) for col in state.columns)
         assert not search.dead(cols, state.hidden, state.foundations)
         state = R.apply(state, move)
+
+
+def endgame(rng: Rng, variant: str, returns: bool, cards: tuple[int, int] = (8, 13)) -> YukonState:
+    """A random late position: random foundation heights, the other 8–13 cards dealt into the seven columns
+    in random lengths, a random number of them face down (the front card of each column face up)."""
+    while True:
+        found = [rng.below(14) for _ in range(4)]
+        rest = [Card(rank, suit) for i, suit in enumerate(SUITS) for rank in range(found[i] + 1, 14)]
+        if cards[0] <= len(rest) <= cards[1]:
+            break
+    rng.shuffle(rest)
+    columns: list[list[Card]] = [[] for _ in range(7)]
+    for card in rest:
+        columns[rng.below(7)].append(card)
+    hidden = tuple(rng.below(len(col)) if col else 0 for col in columns)
+    return YukonState(tuple(tuple(col) for col in columns), hidden, tuple(found), variant, returns)
+
+
+def check_endgames(seed: int, count: int, cap: int = 20_000) -> dict[str, int]:
+    """Solver vs exhaustive search on random endgames of every variant; raises on a counter-example. Counts
+    of the solver's lost answers checked, its wins replayed, and positions the exhaustive search won whose
+    start the relaxation did not call dead."""
+    rng = Rng.derive("yukon-soundness", seed)
+    counts = {"lost_checked": 0, "won_replayed": 0, "not_dead": 0}
+    for _ in range(count):
+        variant = RUSSIAN if rng.random() < 0.5 else STANDARD
+        state = endgame(rng, variant, returns=rng.random() < 0.3)
+        result = solve(state, max_nodes=100_000)
+        if result.verdict == LOST:
+            assert exhaustive(state, cap) != WON, f"the solver called a won position lost: {state}"
+            counts["lost_checked"] += 1
+        elif result.verdict == WON:
+            replay = state
+            for move in result.moves:
+                replay = R.apply(replay, move)
+            assert replay.won
+            counts["won_replayed"] += 1
+            cols = tuple(tuple(card_id(c) for c in col) for col in state.columns)
+            assert not _Search(state, 1, None).dead(cols, state.hidden, state.foundations)
+            counts["not_dead"] += 1
+    return counts
+
+
+def test_no_lost_answer_on_random_endgames_is_refuted_by_exhaustive_search() -> None:
+    """A search for a counter-example: standard and Russian, with and without returns. The long version is
+    ``python benchmarks/yukon_soundness.py``."""
+    counts = check_endgames(seed=1, count=40)
+    assert counts["lost_checked"] >= 3 and counts["won_replayed"] >= 20, counts
