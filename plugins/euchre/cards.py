@@ -42,6 +42,11 @@ class Ranking:
         object.__setattr__(self, "_suit_of", suit_of)
         object.__setattr__(self, "_order", order)
 
+    @staticmethod
+    def of(trump: Suit | None, low: bool = False) -> Ranking:
+        """The shared ranking for ``trump`` (and ``low``): built once, then looked up."""
+        return _shared(trump, low)
+
     @property
     def right_bower(self) -> Card | None:
         return Card(JACK, self.trump) if self.trump else None
@@ -121,6 +126,11 @@ def _tables(trump: Suit | None, low: bool) -> tuple[dict[Card, Suit], dict[Card,
             suit_of[card] = trump
             order[card] = TRUMP_BASE + 7
     return suit_of, order
+
+
+@cache
+def _shared(trump: Suit | None, low: bool) -> Ranking:
+    return Ranking(trump, low)
 
 
 NO_TRUMP = Ranking(None)

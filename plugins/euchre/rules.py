@@ -10,10 +10,10 @@ the dealer, then the upcard, then the three buried cards. The first dealer is
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from core.cards import SUITS, Card, Suit
+from core.frozen import replacer
 from core.game import IllegalMove, Outcome
 from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
@@ -37,6 +37,8 @@ from plugins.euchre.model import (
 from plugins.euchre.settings import Options
 
 _DECK_INDEX = {card: i for i, card in enumerate(DECK)}
+_hand = replacer(Hand)
+_state = replacer(EuchreState)
 SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
@@ -134,20 +136,27 @@ class EuchreRules:
 
     def apply(self, state: EuchreState, move: Move) -> EuchreState:
         hand = state.hand
-        if not isinstance(move, Move):
-            raise IllegalMove(f"{move!r} is not a Euchre move; write it as text, e.g. 'play JH' or 'pass'")
-        problem = move.problem()
-        if problem:
-            raise IllegalMove(f"'{move.text}' is not a move: {problem}")
-        if move not in legal_moves(state.options, hand):
+        text = _KNOWN.get(id(move))
+        if text is None:
+            if not isinstance(move, Move):
+                raise IllegalMove(f"{move!r} is not a Euchre move; write it as text, e.g. 'play JH' or 'pass'")
+            problem = move.problem()
+            if problem:
+                raise IllegalMove(f"'{move.text}' is not a move: {problem}")
+            text = move.text
+        if not is_legal(state.options, hand, move):
             raise IllegalMove(why_illegal(state.options, hand, move))
         seat = hand.turn
         assert seat is not None
-        logged = replace(hand, log=(*hand.log, (seat, move.text)))
-        new_hand = _advance(state.options, logged, seat, move)
+        log = (*hand.log, (seat, text))
+        if move.kind == "play":  # the hot path: one copy of the hand
+            assert move.card is not None
+            new_hand = _play(hand, seat, move.card, log)
+        else:
+            new_hand = _advance(state.options, _hand(hand, log=log), seat, move)
         if new_hand.turn is None:
             return _finish_hand(state, new_hand)
-        return replace(state, hand=new_hand)
+        return _state(state, hand=new_hand)
 
     def to_move(self, state: EuchreState) -> int | None:
         return state.hand.turn
@@ -214,11 +223,22 @@ class EuchreRules:
 
 
 def _holds(hand: Sequence[Card], suit: Suit) -> bool:
-    return Ranking(suit).count(hand, suit) > 0
+    return Ranking.of(suit).count(hand, suit) > 0
 
 
 def _forced(options: Options, hand: Hand) -> bool:
     return hand.phase == Phase.BID2 and options.stick_the_dealer and hand.turn == hand.dealer
+
+
+_ORDERS = [PASS, Move("order"), Move("order", alone=True)]
+_PICKUPS = [Move("pickup"), Move("decline")]
+_DEFENDS = [PASS, Move("alone")]
+_CALLS = {suit: (Move("call", suit=suit), Move("call", suit=suit, alone=True)) for suit in SUITS}
+_PLAYS = {card: Move("play", card=card) for card in DECK}
+_DISCARDS = {card: Move("discard", card=card) for card in DECK}
+# the moves legal_moves hands out are well formed; their text is looked up by identity (the hot path)
+_KNOWN = {id(m): m.text for m in (*_ORDERS, *_PICKUPS, *_DEFENDS, *(m for pair in _CALLS.values() for m in pair),
+                                   *_PLAYS.values(), *_DISCARDS.values())}
 
 
 def legal_moves(options: Options, hand: Hand) -> list[Move]:
@@ -227,16 +247,19 @@ def legal_moves(options: Options, hand: Hand) -> list[Move]:
         return []
     cards = hand.hands[seat]
     phase = hand.phase
+    if phase == Phase.PLAY:
+        ranking = Ranking.of(hand.trump)
+        led = ranking.suit_of(hand.current[0][1]) if hand.current else None
+        return [_PLAYS[c] for c in ranking.follow(cards, led)]
     if phase == Phase.BID1:
-        moves = [PASS]
         upsuit = hand.deal.upcard.suit
         if not options.trump_holding or seat == hand.dealer or _holds(cards, upsuit):
-            moves += [Move("order"), Move("order", alone=True)]
-        return moves
+            return list(_ORDERS)
+        return [PASS]
     if phase == Phase.PICKUP:
-        return [Move("pickup"), Move("decline")]
+        return list(_PICKUPS)
     if phase == Phase.DISCARD:
-        return [Move("discard", card=c) for c in cards if c != hand.deal.upcard]
+        return [_DISCARDS[c] for c in cards if c != hand.deal.upcard]
     if phase == Phase.BID2:
         forced = _forced(options, hand)
         moves = [] if forced else [PASS]
@@ -245,15 +268,25 @@ def legal_moves(options: Options, hand: Hand) -> list[Move]:
                 continue
             if options.trump_holding and not forced and not _holds(cards, suit):
                 continue
-            moves += [Move("call", suit=suit), Move("call", suit=suit, alone=True)]
+            moves += _CALLS[suit]
         return moves
     if phase == Phase.DEFEND:
-        return [PASS, Move("alone")]
-    if phase == Phase.PLAY:
-        ranking = Ranking(hand.trump)
-        led = ranking.suit_of(hand.current[0][1]) if hand.current else None
-        return [Move("play", card=c) for c in ranking.follow(cards, led)]
+        return list(_DEFENDS)
     return []
+
+
+def is_legal(options: Options, hand: Hand, move: Move) -> bool:
+    """``move in legal_moves(options, hand)``, without building the list for a card play (the hot path)."""
+    if hand.phase == Phase.PLAY and hand.turn is not None:
+        cards = hand.hands[hand.turn]
+        if move.kind != "play" or move.card not in cards or move.alone or move.suit is not None:
+            return False
+        if not hand.current:
+            return True
+        ranking = Ranking.of(hand.trump)
+        led = ranking.suit_of(hand.current[0][1])
+        return ranking.suit_of(move.card) == led or all(ranking.suit_of(c) != led for c in cards)
+    return move in legal_moves(options, hand)
 
 
 _PHASE_WORDS = {
@@ -332,7 +365,7 @@ def _first_defender(hand: Hand) -> int:
 
 def _after_trump(options: Options, hand: Hand) -> Hand:
     if options.defender_alone:
-        return replace(hand, phase=Phase.DEFEND, turn=_first_defender(hand))
+        return _hand(hand, phase=Phase.DEFEND, turn=_first_defender(hand))
     return _start_play(hand)
 
 
@@ -340,14 +373,14 @@ def _start_play(hand: Hand) -> Hand:
     leader = left_of(hand.dealer)
     while leader in hand.sitting_out:
         leader = left_of(leader)
-    return replace(hand, phase=Phase.PLAY, turn=leader, leader=leader)
+    return _hand(hand, phase=Phase.PLAY, turn=leader, leader=leader)
 
 
 def _pick_up(hand: Hand) -> Hand:
     dealer = hand.dealer
     hands = list(hand.hands)
     hands[dealer] = _sorted([*hands[dealer], hand.deal.upcard])
-    return replace(hand, hands=tuple(hands), phase=Phase.DISCARD, turn=dealer, upcard_fate="taken")
+    return _hand(hand, hands=tuple(hands), phase=Phase.DISCARD, turn=dealer, upcard_fate="taken")
 
 
 def _advance(options: Options, hand: Hand, seat: int, move: Move) -> Hand:
@@ -355,46 +388,48 @@ def _advance(options: Options, hand: Hand, seat: int, move: Move) -> Hand:
     if hand.phase == Phase.BID1:
         if kind == "pass":
             if _passes_in_row(hand) == 4:
-                return replace(hand, phase=Phase.BID2, turn=left_of(hand.dealer), upcard_fate="down")
-            return replace(hand, turn=left_of(seat))
-        made = replace(hand, trump=hand.deal.upcard.suit, maker=seat, alone=seat if move.alone else None)
+                return _hand(hand, phase=Phase.BID2, turn=left_of(hand.dealer), upcard_fate="down")
+            return _hand(hand, turn=left_of(seat))
+        made = _hand(hand, trump=hand.deal.upcard.suit, maker=seat, alone=seat if move.alone else None)
         if options.dealer_may_decline and seat != hand.dealer:  # a dealer who orders up takes the card
-            return replace(made, phase=Phase.PICKUP, turn=hand.dealer)
+            return _hand(made, phase=Phase.PICKUP, turn=hand.dealer)
         return _pick_up(made)
     if hand.phase == Phase.PICKUP:
         if kind == "pickup":
             return _pick_up(hand)
-        return _after_trump(options, replace(hand, upcard_fate="declined"))
+        return _after_trump(options, _hand(hand, upcard_fate="declined"))
     if hand.phase == Phase.DISCARD:
         assert move.card is not None
         hands = list(hand.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != move.card)
-        return _after_trump(options, replace(hand, hands=tuple(hands), discard=move.card))
+        return _after_trump(options, _hand(hand, hands=tuple(hands), discard=move.card))
     if hand.phase == Phase.BID2:
         if kind == "pass":
             if _passes_in_row(hand) == 8:
-                return replace(hand, turn=None)  # thrown in: the match deals the next hand
-            return replace(hand, turn=left_of(seat))
-        return _after_trump(options, replace(hand, trump=move.suit, maker=seat, alone=seat if move.alone else None))
+                return _hand(hand, turn=None)  # thrown in: the match deals the next hand
+            return _hand(hand, turn=left_of(seat))
+        return _after_trump(options, _hand(hand, trump=move.suit, maker=seat, alone=seat if move.alone else None))
     if hand.phase == Phase.DEFEND:
         if kind == "alone":
-            return _start_play(replace(hand, defender_alone=seat))
+            return _start_play(_hand(hand, defender_alone=seat))
         if seat == _first_defender(hand):
-            return replace(hand, turn=partner(seat))
+            return _hand(hand, turn=partner(seat))
         return _start_play(hand)
-    # play
     assert move.card is not None
+    return _play(hand, seat, move.card, hand.log)
+
+
+def _play(hand: Hand, seat: int, card: Card, log: tuple[tuple[int, str], ...]) -> Hand:
     hands = list(hand.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c != move.card)
-    current = (*hand.current, (seat, move.card))
-    played = replace(hand, hands=tuple(hands), current=current)
+    hands[seat] = tuple(c for c in hands[seat] if c != card)
+    current = (*hand.current, (seat, card))
     if len(current) < 4 - len(hand.sitting_out):
-        return replace(played, turn=_next_active(hand, seat))
-    winner = Ranking(hand.trump).winner(current)
+        return _hand(hand, hands=tuple(hands), current=current, turn=_next_active(hand, seat), log=log)
+    winner = Ranking.of(hand.trump).winner(current)
     tricks = (*hand.tricks, Trick(hand.leader, current, winner))
     if len(tricks) == 5:
-        return replace(played, tricks=tricks, current=(), turn=None)
-    return replace(played, tricks=tricks, current=(), turn=winner, leader=winner)
+        return _hand(hand, hands=tuple(hands), current=(), tricks=tricks, turn=None, log=log)
+    return _hand(hand, hands=tuple(hands), current=(), tricks=tricks, turn=winner, leader=winner, log=log)
 
 
 def _finish_hand(state: EuchreState, hand: Hand) -> EuchreState:
@@ -410,10 +445,10 @@ def _finish_hand(state: EuchreState, hand: Hand) -> EuchreState:
     scores = (state.scores[0] + points[0], state.scores[1] + points[1])
     results = (*state.results, result)
     if max(scores) >= state.options.target:
-        return replace(state, scores=scores, results=results, hand=replace(hand, phase=Phase.OVER, turn=None))
+        return _state(state, scores=scores, results=results, hand=_hand(hand, phase=Phase.OVER, turn=None))
     number = state.number + 1
     deal = deal_from_seed(state.seed, number, left_of(hand.dealer))
-    return replace(state, number=number, scores=scores, results=results, hand=start_hand(deal))
+    return _state(state, number=number, scores=scores, results=results, hand=start_hand(deal))
 
 
 __all__ = ["EuchreRules", "deal_from_seed", "deal_to_json", "hand_points", "legal_moves", "parse_deal",
