@@ -24,6 +24,6 @@ def replacer(cls: type[T]) -> Callable[..., T]:
     source += [f"    _set(new, {n!r}, obj.{n} if {n} is _M else {n})" for n in names]
     source.append("    return new")
     namespace: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls, "_M": _MISSING}
-    exec("\n".join(source), namespace)  # noqa: S102 — generated from the class's own field names
+    exec("\n".join(source), namespace)  # generated from the class's own field names, nothing else
     function: Callable[..., T] = namespace["replace"]
     return function

@@ -37,13 +37,6 @@ def test_a_hand_by_keys_auction_declaration_play_and_the_summary(qtbot: QtBot) -
     qtbot.keyClick(page.table, Qt.Key.Key_5)  # South bids 5
     assert page.session.moves[0] == "bid 5"
     qtbot.waitUntil(lambda: page.session.state.hand.phase.value != "auction", timeout=5000)
-    said = page.view.scene.texts
-    assert said["said:0"].lines == ["bids 5"] and "said:1" in said, "every seat's bid stays visible"
-    contract = page.session.state.hand.contract
-    if contract.declarer == 0:
-        assert "notrump:low" in page.view.scene.buttons
-        qtbot.keyClick(page.table, Qt.Key.Key_H)  # trump hearts
-        assert page.session.moves[-1] == "trump H"
     holds = []
     while page.session.state.number == 0 or page.session.hold is not None:
         qtbot.waitUntil(lambda: page.session.hold is not None or page.session.to_move == 0, timeout=10000)
