@@ -236,3 +236,22 @@ class TestYukonConformance(GameConformance):
 
     def position_key(self, state: Any) -> Any:
         return (state.columns, state.hidden, state.foundations)
+
+
+def test_moves_read_as_a_person_says_them() -> None:
+    from plugins.yukon.rules import move_words
+
+    state = R.deal({}, 12)
+    assert move_words(state, Move.parse("4>F")) == "A♥ to the foundation"
+    assert move_words(state, Move.parse("3.5>6")) == "10♦ and 4 cards from column 3 onto J♣ in column 6"
+    empty = layout("KS", "", hidden=(0, 0, 0, 0, 0, 0, 0))
+    assert move_words(empty, Move.parse("1.1>2")) == "K♠ from column 1 to the empty column 2"
+
+
+def test_solve_moves_prints_numbered_moves_with_card_names() -> None:
+    from tests.distributions import run_cardtable
+
+    result = run_cardtable("yukon", "solve", "12", "--moves")
+    assert result.returncode == 0
+    assert "  1. A♥ to the foundation   [4>F]" in result.stdout
+    assert "10♦ and 4 cards from column 3 onto J♣ in column 6" in result.stdout

@@ -15,7 +15,7 @@ from core.paths import data_dir
 from core.progress import Progress, RowWriter, parallel_stream, write_rows
 from core.storage import write_json_atomic
 from plugins.yukon.deal import MAX_DEAL
-from plugins.yukon.rules import RUSSIAN, STANDARD, YukonRules, describe
+from plugins.yukon.rules import RUSSIAN, STANDARD, Move, YukonRules, describe, move_words
 
 VARIANTS = (STANDARD, RUSSIAN)
 
@@ -30,7 +30,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     deal.add_argument("number", type=int, help=f"deal number, 1 to {MAX_DEAL}")
     deal.add_argument("--json", action="store_true", help="print JSON: columns (bottom first) and face-down counts")
 
-    solve = sub.add_parser("solve", help="solve deal N, or a range of deals in parallel")
+    solve = sub.add_parser(
+        "solve", help="solve deal N, or a range of deals in parallel",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Solve deal N (or a range): won with the moves, lost (proved), or unknown (budget spent).",
+        epilog="Moves are printed for people, each followed by the short notation saves use:\n"
+               "  3.2>5  the group of the 2 front cards of column 3 onto column 5 (columns 1-7 from the left)\n"
+               "  3>F    column 3's front card to its foundation\n"
+               "  F.H>5  the top heart of the foundations back onto column 5 (with --returns)")
     solve.add_argument("number", type=int, nargs="?", help="the deal to solve")
     solve.add_argument("--range", dest="deal_range", metavar="A-B",
                        help=f"solve deals A to B instead (at most {MAX_RANGE:,} deals per run)")
@@ -141,7 +148,11 @@ def _solve(args: argparse.Namespace) -> int:
           + (f" in {row['moves']} moves" if row["verdict"] == "won" else "")
           + f"; {row['nodes']} positions searched in {row['seconds']:.3f} s")
     if args.moves and row["solution"]:
-        print(row["solution"])
+        state = YukonRules().deal({"variant": args.variant, "return_from_foundations": args.returns}, args.number)
+        for number, text in enumerate(row["solution"].split(), start=1):
+            move = Move.parse(text)
+            print(f"{number:3}. {move_words(state, move)}   [{text}]")
+            state = YukonRules().apply(state, move)
     write_rows([row], args.csv, args.json)
     return 0
 

@@ -374,6 +374,28 @@ class YukonObservation:
         return YukonRules().legal_moves(state)
 
 
+def move_words(state: YukonState, move: Move) -> str:
+    """A move as a person reads it, from the position it is made in: "7♦ and 5 cards from column 3 onto 8♣
+    in column 5", "A♥ to the foundation", "K♠ and 2 cards from column 1 to the empty column 4",
+    "6♥ back from the foundation onto 7♣ in column 2"."""
+    if move.source == FOUNDATION:
+        assert move.suit is not None
+        card = state.foundation_top(move.suit)
+        where = _onto(state, move.target)
+        return f"{card.pretty if card else '?'} back from the foundation {where}"
+    column = state.columns[move.source]
+    head = column[len(column) - move.count]
+    if move.target == FOUNDATION:
+        return f"{head.pretty} to the foundation"
+    extra = f" and {move.count - 1} card{'s' if move.count > 2 else ''}" if move.count > 1 else ""
+    return f"{head.pretty}{extra} from column {move.source + 1} {_onto(state, move.target)}"
+
+
+def _onto(state: YukonState, target: int) -> str:
+    column = state.columns[target]
+    return f"onto {column[-1].pretty} in column {target + 1}" if column else f"to the empty column {target + 1}"
+
+
 def describe(state: YukonState) -> list[str]:
     """The layout as text: one line per column, face-down cards in brackets."""
     lines = []
