@@ -1,11 +1,12 @@
 """Yukon solver figures: deals 1..N per variant under a fixed budget, against a baseline in the same run.
 
-    python benchmarks/yukon_solver.py [--deals 200] [--budget 60000] [--seconds 10] [--jobs 2] [--baseline]
+    python benchmarks/yukon_solver.py [--deals 300] [--budget 60000] [--jobs 2] [--baseline]
 
 Prints won / lost / unknown, the share decided, mean / median / p90 seconds per deal and positions per
 second. ``--baseline`` also runs the plain depth-first search (no portfolio, no dead-position proof) on
-the same deals for comparison. Issue targets: standard ≥ 90% decided, ≤ 10 s per deal, median < 1 s;
-Russian 100% decided, median < 0.1 s.
+the same deals for comparison. The only default limit is the position budget, so the verdicts are the
+same on every machine. Issue targets: standard ≥ 97% decided at the default budget with a median under
+50 ms; Russian 100% decided.
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ def baseline(deals: int, variant: str, budget: int, seconds: float) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--budget", type=int, default=60_000)
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=None, help="optional time cap per deal (off by default)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--baseline", action="store_true")
     args = parser.parse_args()

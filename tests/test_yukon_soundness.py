@@ -140,3 +140,17 @@ def test_no_lost_answer_on_random_endgames_is_refuted_by_exhaustive_search() -> 
     ``python benchmarks/yukon_soundness.py``."""
     counts = check_endgames(seed=1, count=40)
     assert counts["lost_checked"] >= 3 and counts["won_replayed"] >= 20, counts
+
+
+def test_a_card_riding_on_a_group_may_later_move_onto_a_card_that_lay_beneath_it() -> None:
+    """Found by the counter-example search against a wrong strengthening of the relaxation: in Russian,
+    7♣–9♣ moves onto 8♣, J♠ onto Q♠, and then 9♣ — which never left the 7♣ — moves onto the T♣ that lay
+    under it. The relaxation must not call this position dead."""
+    from core.cards import parse_cards
+
+    columns = ("KC QS", "QC 8C", "KD", "9S JC TC JS 7C 9C", "TS", "KS", "")
+    state = YukonState(tuple(parse_cards(c) for c in columns), (1, 1, 0, 3, 0, 0, 0), (8, 13, 12, 6), RUSSIAN, False)
+    assert exhaustive(state, 20_000) == WON
+    cols = tuple(tuple(card_id(c) for c in col) for col in state.columns)
+    assert not _Search(state, 1, None).dead(cols, state.hidden, state.foundations)
+    assert solve(state, max_nodes=20_000).verdict == WON

@@ -45,7 +45,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     solve.add_argument("--returns", action="store_true", help="allow returns from the foundations")
     solve.add_argument("--budget", type=positive_int, default=60_000,
                        help="positions to search per deal (default 60000)")
-    solve.add_argument("--seconds", type=positive_float, default=10.0, help="time limit per deal (default 10)")
+    solve.add_argument("--seconds", type=positive_float, default=None,
+                       help="also stop a deal after this many seconds (off by default: the position budget alone "
+                            "decides, so every machine gives the same verdict)")
     solve.add_argument("--jobs", type=jobs, default=1, help="parallel processes for --range (at most the CPU count)")
     solve.add_argument("--moves", action="store_true", help="print the winning moves")
     solve.add_argument("--csv", type=Path, help="write per-deal results as CSV")
@@ -87,7 +89,7 @@ def _deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def solve_one(task: tuple[int, str, bool, int, float]) -> dict[str, Any]:
+def solve_one(task: tuple[int, str, bool, int, float | None]) -> dict[str, Any]:
     """Solve one deal and check a win by replaying it (runs in worker processes)."""
     from plugins.yukon.solver import WON, solve
 
@@ -118,7 +120,7 @@ def _parse_range(text: str) -> tuple[int, int]:
     return low, high
 
 
-def run_tasks(tasks: list[tuple[int, str, bool, int, float]], jobs: int, label: str) -> list[dict[str, Any]]:
+def run_tasks(tasks: list[tuple[int, str, bool, int, float | None]], jobs: int, label: str) -> list[dict[str, Any]]:
     return list(parallel_stream(solve_one, tasks, jobs, label, len(tasks)))
 
 
@@ -209,7 +211,8 @@ def _build(args: argparse.Namespace) -> int:
         while len(found) < wanted_count and start <= limit:
             batch = max(16, int((wanted_count - len(found)) * (1.15 if variant == STANDARD else 16)))
             batch = min(batch, limit - start + 1)
-            tasks = [(n, variant, False, args.budget, 20.0) for n in range(start, start + batch)]
+            tasks: list[tuple[int, str, bool, int, float | None]] = [
+                (n, variant, False, args.budget, None) for n in range(start, start + batch)]
             rows = run_tasks(tasks, args.jobs, f"{variant} {start}-{start + batch - 1}")
             found += [r for r in rows if r["verdict"] == "won"]
             start += batch

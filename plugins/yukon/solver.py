@@ -2,10 +2,12 @@
 **lost** (proved: every reachable position was searched), or **unknown** (the budget ran out).
 
 How it searches
-- A portfolio of three searches that take turns: depth-first, and two best-first searches with different
-  estimates. Each remembers every position it has seen (a transposition table; a position's key ignores
-  the order of the columns, since the rules never depend on it) and each alone is exhaustive, so
-  whichever finds a win or runs out of positions first gives the answer.
+- A portfolio of four searches that take turns: depth-first, two best-first searches with different
+  estimates, and restarting depth-first searches with a seeded jitter in their move order (budgets 400,
+  640, 1024 … positions). Each remembers every position it has seen (a transposition table; a position's
+  key ignores the order of the columns, since the rules never depend on it). The first three are each
+  exhaustive, so whichever finds a win or runs out of positions first gives the answer; the restarts only
+  ever find wins.
 - Moves are generated from the targets: for each column's front card only the (at most two) cards one
   rank lower of the other colour — one of the same suit in Russian — can go on it, so the solver looks
   those up instead of trying every group. A K-headed group goes only to the first empty column, and a
@@ -55,6 +57,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from core.cards import SUITS, Card
+from core.rng import Rng
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonState
 
 SOLVER_VERSION = 2  # 2: safe foundation moves corrected (a 2 waits for both other-colour aces)
@@ -132,6 +135,9 @@ class _Search:
         home = [False] * 52
         up = [-1] * 52
         below = [-1] * 52
+        column = [-1] * 52
+        at = [0] * 52
+        bottoms: list[int] = []
         work: list[int] = []
         for suit in range(4):
             for rank in range(found[suit]):
@@ -139,9 +145,13 @@ class _Search:
                 revealed[cid] = front[cid] = leave[cid] = home[cid] = True
                 work.append(cid)
         returns = self.returns
-        for col, dn in zip(cols, down, strict=True):
+        empty = [not col for col in cols]  # a column that is, or can become, empty
+        for i, (col, dn) in enumerate(zip(cols, down, strict=True)):
             last = len(col) - 1
+            if col:
+                bottoms.append(col[0])
             for j, cid in enumerate(col):
+                column[cid], at[cid] = i, j
                 if j < last:
                     up[cid] = col[j + 1]
                     below[col[j + 1]] = cid
@@ -153,6 +163,11 @@ class _Search:
                 if found[suit]:
                     work.append(suit * 13 + found[suit] - 1)
         parents, children = self.parents, self.children
+        # cards with a possible parent resting above them in their own column (rare): see _usable
+        watch = [c for c in range(52) if column[c] >= 0 and (
+            (len(parents[c]) > 0 and column[parents[c][0]] == column[c] and at[parents[c][0]] > at[c])
+            or (len(parents[c]) > 1 and column[parents[c][1]] == column[c] and at[parents[c][1]] > at[c]))]
+        any_empty = any(empty)
         while work:
             cid = work.pop()
             # re-examine this card and every card whose conditions mention it
@@ -160,6 +175,7 @@ class _Search:
                 if c < 0 or home[c]:
                     continue
                 changed = False
+                had_left = leave[c]
                 if not revealed[c]:
                     if leave[up[c]] if up[c] >= 0 else False:
                         revealed[c] = changed = True
@@ -170,11 +186,43 @@ class _Search:
                 rank = c % 13
                 if front[c] and (rank == 0 or home[c - 1]):
                     home[c] = leave[c] = changed = True
-                elif not leave[c] and (rank == 12 or any(front[p] for p in parents[c])):
-                    leave[c] = changed = True
+                elif not leave[c]:
+                    if rank == 12:
+                        can = any_empty
+                    else:
+                        can = False
+                        for p in parents[c]:
+                            if front[p] and (column[p] != column[c] or self._usable(p, c, column, up, leave)):
+                                can = True
+                                break
+                    if can:
+                        leave[c] = changed = True
                 if changed:
                     work.append(c)
+                    if leave[c] and not had_left:
+                        # a card under c whose parent rode on c's group may now move onto it
+                        work.extend(w for w in watch if column[w] == column[c])
+                        if below[c] < 0 and not any_empty:  # c was a column's bottom card: a column can empty
+                            any_empty = True
+                            work.extend(self.kings)
         return not all(home)
+
+    @staticmethod
+    def _usable(p: int, c: int, column: list[int], up: list[int], leave: list[bool]) -> bool:
+        """Whether card ``p`` can be the parent ``c`` leaves its starting base for. A card above ``c`` in its
+        column travels with ``c`` until some card between them (``p`` included) leaves; only then can ``c``
+        move onto it. (A card below ``c`` can be uncovered while ``c`` rides on a group moved away, so it
+        always counts.)"""
+        if column[p] != column[c] or column[p] < 0:
+            return True
+        x = up[c]
+        while x >= 0:
+            if leave[x]:
+                return True
+            if x == p:
+                return False
+            x = up[x]
+        return True  # p is not above c: it lies below
 
     # -- positions --------------------------------------------------------------------------------
 
@@ -328,6 +376,47 @@ class _Search:
             todos.append(self._ordered(new))
             steps.append(after)
 
+    def restarts(self, start: Position, prefix: list[Step], first: int = 400,
+                 growth: float = 1.6) -> Iterator[list[Step] | None]:
+        """Depth-first searches that shuffle the ordering a little (a seeded jitter on each move's score) and
+        give up after ``first`` new positions, then 1.6 times as many, and so on: when the usual ordering
+        starts down a hopeless branch, a fresh start often finds a win quickly. Never proves a loss."""
+        budget, run = first, 0
+        while True:
+            rng = Rng.derive("yukon-restart", run)
+            seen = {self.key(*start)}
+            positions, todos, steps = [start], [self._jittered(start, rng)], [prefix]
+            used = 0
+            while todos and used < budget:
+                todo = todos[-1]
+                if not todo:
+                    todos.pop()
+                    positions.pop()
+                    steps.pop()
+                    continue
+                new, after = self.child(positions[-1], todo.pop())
+                k = self.key(*new)
+                if k in seen:
+                    continue
+                seen.add(k)
+                used += 1
+                if sum(new[2]) == 52:
+                    yield [m for chunk in steps for m in chunk] + after
+                    return
+                yield None
+                if self.dead(*new):
+                    continue
+                positions.append(new)
+                todos.append(self._jittered(new, rng))
+                steps.append(after)
+            run += 1
+            budget = int(budget * growth)
+
+    def _jittered(self, pos: Position, rng: Rng) -> list[Step]:
+        scored = [(score + rng.below(60), move) for score, move in self.moves(*pos)]
+        scored.sort(key=lambda sm: sm[0])
+        return [m for _, m in scored]
+
     def best_first(self, start: Position, prefix: list[Step], blocked_weight: int) -> Iterator[list[Step] | None]:
         """Expands the position that looks closest to a win: fewest face-down cards, most cards home,
         fewest cards lying on a lower card of their own suit (weighted by ``blocked_weight``)."""
@@ -393,13 +482,14 @@ class _Search:
         # A portfolio: each search alone is exhaustive; they take turns, SLICE new positions at a time.
         searches = [self.depth_first(start, prefix)]
         if self.strategy == "portfolio":
-            searches += [self.best_first(start, prefix, 2), self.best_first(start, prefix, 0)]
+            searches += [self.best_first(start, prefix, 2), self.best_first(start, prefix, 0),
+                         self.restarts(start, prefix)]
         while True:
             for search in searches:
                 for _ in range(SLICE):
                     try:
                         found = next(search)
-                    except StopIteration:
+                    except StopIteration:  # an exhaustive search ran out of positions (restarts never do)
                         yield Result(LOST, [], self.nodes, time.perf_counter() - started)
                         return
                     if found is not None:
