@@ -176,6 +176,7 @@ class GameSpec:
     presenter: str | None = None
     view: str | None = None
     analysis: Analysis | None = None
+    statistics: Any = None  # a core.stats.Statistics, or None: nothing is recorded
     icon: str | None = None
     variant_of: str | None = None
 

@@ -33,6 +33,10 @@ class History(Generic[S]):
     def moves(self) -> list[str]:
         return [step.move for step in self._steps]
 
+    def last_before(self) -> S | None:
+        """The state before the last move, or ``None`` when there is none."""
+        return self._steps[-1].before if self._steps else None
+
     def push(self, step: Step[S]) -> None:
         self._steps.append(step)
 

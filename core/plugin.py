@@ -26,6 +26,8 @@ from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
 from core.session import GameSession
 from core.settings import Choice, Number, Preset, SettingsSchema, Toggle
+from core.stats import Chart, Figure, Series, Statistics, percent
+from core.stats import Context as StatsContext
 from core.table import (
     CARD_HEIGHT,
     IGNORED,
@@ -58,11 +60,13 @@ __all__ = [
     "Button",
     "Card",
     "CardFace",
+    "Chart",
     "Choice",
     "Click",
     "CommandRegistry",
     "Drop",
     "Event",
+    "Figure",
     "GameRegistry",
     "GameSession",
     "GameSpec",
@@ -83,8 +87,11 @@ __all__ = [
     "Rng",
     "Rules",
     "SeatSpec",
+    "Series",
     "SettingsSchema",
     "Situation",
+    "Statistics",
+    "StatsContext",
     "Strategy",
     "Style",
     "Suit",
@@ -100,6 +107,7 @@ __all__ = [
     "output_folder",
     "parallel_map",
     "parse_cards",
+    "percent",
     "positive_int",
     "write_rows",
 ]

@@ -115,6 +115,8 @@ class GameSession:
         self.save_problem: str | None = None
         self.acknowledged: list[str] = []  # the held moments of the current position the player has seen
         self.analysis: dict[int, Any] = {}  # background analysis verdicts by ply
+        self.hints = 0  # hints shown so far (statistics count a win with help)
+        self.seconds = 0.0  # time played, pauses left out (the window adds to it)
         self._paused = False
         self.players: tuple[str | None, ...] = tuple(
             players if players is not None else game.seat_players(self.settings)
@@ -171,6 +173,9 @@ class GameSession:
                 session.play(text)
             session.saves = saves
             session.acknowledged = [k for k in record.get("acknowledged", []) if isinstance(k, str)]
+            hints, seconds = record.get("hints", 0), record.get("seconds", 0.0)
+            session.hints = hints if isinstance(hints, int) and not isinstance(hints, bool) and hints >= 0 else 0
+            session.seconds = float(seconds) if isinstance(seconds, int | float) and 0 <= seconds < 1e9 else 0.0
         except RestoreError:
             raise
         except Exception as error:  # the rules or a plugin bug: the save is reported, never a crash
@@ -187,6 +192,8 @@ class GameSession:
             "moves": self.history.moves,
             "acknowledged": list(self.acknowledged),
             "finished": self.is_over,
+            "hints": self.hints,
+            "seconds": round(self.seconds, 1),
         }
 
     # -- listeners --------------------------------------------------------------------------------
@@ -325,8 +332,16 @@ class GameSession:
         return True
 
     def hint(self) -> Hint | None:
-        """The plugin's suggestion for the seat to move, given only that seat's observation."""
-        return hint_for(self.game, self.state)
+        """The plugin's suggestion for the seat to move, given only that seat's observation (counted)."""
+        hint = hint_for(self.game, self.state)
+        if hint is not None:
+            self.hints += 1
+        return hint
+
+    def last_move(self) -> tuple[Any, Any] | None:
+        """The state before the last move and the state now, or ``None`` before the first move."""
+        before = self.history.last_before()
+        return None if before is None else (before, self.state)
 
     @property
     def paused(self) -> bool:

@@ -88,6 +88,7 @@ class GamePage(QWidget):
     settings_requested = Signal()
     new_session_requested = Signal(bool)  # keep the deal?
     failed = Signal(object)  # a CPU or the rules raised: the exception
+    stats_requested = Signal()
 
     def __init__(self, session: GameSession, art: CardArt, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,7 +100,7 @@ class GamePage(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         bar = QHBoxLayout()
-        for key in ("back", "new", "restart", "undo", "hint", "pause", "settings"):
+        for key in ("back", "new", "restart", "undo", "hint", "pause", "settings", "stats"):
             button = QPushButton()
             button.setObjectName(key)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -114,6 +115,8 @@ class GamePage(QWidget):
         self.buttons["hint"].clicked.connect(self.hint)
         self.buttons["pause"].clicked.connect(self.toggle_pause)
         self.buttons["settings"].clicked.connect(self.settings_requested)
+        self.buttons["stats"].clicked.connect(self.stats_requested)
+        self.buttons["stats"].setVisible(self.game.statistics is not None)
 
         self.table = TableCanvas()
         self.table.setScene(self.view.scene)
@@ -224,7 +227,7 @@ class GamePage(QWidget):
 
     def retranslate(self) -> None:
         labels = {"back": "back", "new": "new_game", "restart": "restart_confirm" if self._restart_armed else "restart",
-                  "undo": "undo", "hint": "hint", "pause": "pause", "settings": "settings"}
+                  "undo": "undo", "hint": "hint", "pause": "pause", "settings": "settings", "stats": "stats"}
         for key, label in labels.items():
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))

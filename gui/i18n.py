@@ -51,6 +51,12 @@ STRINGS: dict[str, Text] = {
     "error_not_kept": Text("The save could not be moved aside ({reason}).", "保存を退避できませんでした（{reason}）。"),
     "no_view": Text("{game} has no table view to play in.", "{game} には遊ぶための画面がありません。"),
     "settings_problem": Text("Settings for {game}: {problems}", "{game} の設定: {problems}"),
+    "stats": Text("Statistics", "統計"),
+    "stats_title": Text("Statistics — Card Table", "統計 — カードテーブル"),
+    "stats_reset": Text("Reset statistics…", "統計をリセット…"),
+    "stats_reset_ask": Text("Forget every statistic kept for {game}? This cannot be undone.",
+                            "{game} の統計をすべて消しますか？元に戻せません。"),
+    "close": Text("Close", "閉じる"),
 }
 
 _language = "en"

@@ -50,6 +50,7 @@ class LauncherPage(QWidget):
     settings_clicked = Signal(str)
     language_chosen = Signal(str)
     quit_clicked = Signal()
+    stats_clicked = Signal()
 
     def __init__(self, host: PluginHost, saves: SaveService, slot_of: Callable[[str], str],
                  parent: QWidget | None = None) -> None:
@@ -74,6 +75,10 @@ class LauncherPage(QWidget):
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.currentIndexChanged.connect(lambda: self.language_chosen.emit(self.language.currentData()))
         top.addWidget(self.language)
+        self.stats = QPushButton()
+        self.stats.setObjectName("stats")
+        self.stats.clicked.connect(self.stats_clicked)
+        top.addWidget(self.stats)
         self.quit = QPushButton()
         self.quit.setObjectName("quit")
         self.quit.clicked.connect(self.quit_clicked)
@@ -111,6 +116,7 @@ class LauncherPage(QWidget):
         self.title.setText(tr("app_title"))
         self.language_label.setText(tr("language"))
         self.quit.setText(tr("quit"))
+        self.stats.setText(tr("stats"))
         self.language.blockSignals(True)
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.blockSignals(False)

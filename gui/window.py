@@ -13,10 +13,11 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 import resources
 from core.game import GameSpec
 from core.manager import PluginHost
-from core.paths import config_dir, saves_dir
+from core.paths import config_dir, data_dir, saves_dir
 from core.saves import SaveService, slot_for
 from core.session import GameSession, RestoreError
 from core.settings_store import SettingsStore
+from core.stats import Recorder, StatsStore
 from core.storage import clean_stale_temp_files
 from gui import animation
 from gui.collector import collect_on_this_thread
@@ -26,6 +27,7 @@ from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.settings_dialog import SettingsDialog
+from gui.stats_window import StatsWindow
 
 
 class MainWindow(QMainWindow):
@@ -36,6 +38,8 @@ class MainWindow(QMainWindow):
         self.prefs = prefs or ShellPrefs.load()
         self.saves = SaveService(saves_dir())
         self.saves.clean()
+        self.stats = StatsStore(data_dir() / "stats")
+        self.recorder: Recorder | None = None
         self.settings_store = SettingsStore(config_dir())
         self.settings_store.clean()
         clean_stale_temp_files(config_dir())
@@ -51,6 +55,7 @@ class MainWindow(QMainWindow):
         self.launcher.settings_clicked.connect(self.open_settings)
         self.launcher.language_chosen.connect(self.choose_language)
         self.launcher.quit_clicked.connect(self.close)
+        self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
         self.setWindowIcon(QIcon(str(resources.files().joinpath("icons", "app.svg"))))
         self._unlisten = on_language_changed(self.retranslate)
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
@@ -96,8 +101,27 @@ class MainWindow(QMainWindow):
                 notices.append(message)
         return values
 
+    def retire(self, game_id: str) -> None:
+        """A new game replaces this game's unfinished one: let its statistics count it (a Yukon deal left
+        unwon). The one on the page, else the saved one."""
+        slot = self.slot(game_id)
+        if self.page is not None and self.page.game.id == game_id and self.recorder is not None:
+            self.recorder.retire()
+            return
+        if not self.saves.continuable(slot):
+            return
+        loaded = self.saves.read(slot)
+        if loaded.record is None:
+            return
+        try:
+            session = GameSession.restore(self.host.game(game_id), loaded.record)
+        except RestoreError:
+            return
+        Recorder(session, self.stats, slot).retire()
+
     def new_game(self, game_id: str, keep_deal: bool = False, notices: list[str] | None = None) -> GamePage | None:
         game = self.host.game(game_id)
+        self.retire(game_id)
         version = self.host.plugin_of(game_id).version
         notices = [] if notices is None else notices
         if keep_deal and self.page is not None and self.page.game.id == game_id:
@@ -139,7 +163,10 @@ class MainWindow(QMainWindow):
             return None
         for notice in notices or []:
             page.show_notice(notice)
+        self.recorder = Recorder(session, self.stats, session.save_slot, page.show_notice)
+        session.add_listener(self.recorder)
         page.failed.connect(self.report_error)
+        page.stats_requested.connect(lambda: self.open_stats(session.game.id))
         page.back_requested.connect(self.show_launcher)
         page.settings_requested.connect(lambda: self.open_settings(session.game.id))
         page.new_session_requested.connect(lambda keep: self.new_game(session.game.id, keep))
@@ -152,6 +179,10 @@ class MainWindow(QMainWindow):
 
     def _close_page(self) -> None:
         if self.page is not None:
+            if self.recorder is not None:
+                self.recorder.tick()  # the time played up to now goes into the save
+                self.page.session.autosave()
+                self.recorder = None
             self.page.stop()
             self.stack.removeWidget(self.page)
             self.page.deleteLater()
@@ -191,6 +222,13 @@ class MainWindow(QMainWindow):
         elif self.page is not None:
             self.page.view.refresh()
             self.page.update_controls()
+
+    def open_stats(self, game_id: str | None) -> StatsWindow:
+        if self.page is not None:
+            self.page.hold_cpu()
+        window = StatsWindow(self.host, self.stats, self.slot, game_id, self)
+        window.open()
+        return window
 
     # -- errors and closing -----------------------------------------------------------------------
 

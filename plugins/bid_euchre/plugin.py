@@ -10,6 +10,7 @@ from core.plugin import CommandRegistry, GameSpec, SeatSpec, Text, VariantRegist
 from plugins.bid_euchre.cpu import EasyPlayer, HardPlayer, NormalPlayer
 from plugins.bid_euchre.rules import BidEuchreRules
 from plugins.bid_euchre.settings import SCHEMA
+from plugins.bid_euchre.stats import BidEuchreStatistics
 
 SEATS = (SeatSpec(Text("South (you)", "南（あなた）"), 0), SeatSpec(Text("West", "西"), 1),
          SeatSpec(Text("North (partner)", "北（味方）"), 0), SeatSpec(Text("East", "東"), 1))
@@ -32,6 +33,7 @@ GAME = GameSpec(
     strategies={"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer},
     seat_players=seat_players,
     presenter="plugins.bid_euchre.presenter:BidEuchrePresenter",
+    statistics=BidEuchreStatistics(),
     view="plugins.bid_euchre.view:create_view",
     icon="icons/euchre.svg",
     variant_of="euchre",

@@ -9,6 +9,7 @@ from core.plugin import CommandRegistry, GameRegistry, GameSpec, SeatSpec, Text,
 from plugins.euchre.cpu import EasyPlayer, HardPlayer, RuleBasedPlayer
 from plugins.euchre.rules import EuchreRules
 from plugins.euchre.settings import SCHEMA
+from plugins.euchre.stats import EuchreStatistics
 
 SEATS = (
     SeatSpec(Text("South (you)", "南（あなた）"), 0),
@@ -34,6 +35,7 @@ GAME = GameSpec(
     strategies={"easy": EasyPlayer, "normal": RuleBasedPlayer, "hard": HardPlayer},
     seat_players=seat_players,
     presenter="plugins.euchre.presenter:EuchrePresenter",
+    statistics=EuchreStatistics(),
     view="plugins.euchre.view:create_view",
     icon="icons/euchre.svg",
 )

@@ -7,6 +7,7 @@ from plugins.yukon.hint import hint
 from plugins.yukon.rules import YukonRules
 from plugins.yukon.settings import SCHEMA
 from plugins.yukon.solvability import analyse
+from plugins.yukon.stats import YukonStatistics
 
 GAME = GameSpec(
     id="yukon",
@@ -18,6 +19,7 @@ GAME = GameSpec(
     seats=(SeatSpec(Text("Player", "プレイヤー")),),
     hint=hint,
     presenter="plugins.yukon.presenter:YukonPresenter",
+    statistics=YukonStatistics(),
     view="plugins.yukon.view:create_view",
     analysis=analyse,
     icon="icons/yukon.svg",

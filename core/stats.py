@@ -1,0 +1,168 @@
+"""Statistics: what a player played, per game (and per variant), kept in one small JSON file each.
+
+The game says what to keep and how to sum it up, without Qt (:class:`Statistics`): ``record`` turns a move
+the player's session just made into zero or more *events* (plain JSON-able dicts: a hand finished, a match
+won, a deal won), ``finish`` gives the events of a game left unfinished for a new one, ``figures`` sums
+the events up for people and ``charts`` gives the data of the charts the shell draws. The shell appends
+events as play goes on (:class:`StatsStore`: written atomically like saves, a damaged file moved aside
+with a message) and shows them in the Statistics window; ``cardtable stats [GAME] [--json]`` prints the
+same figures.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from core.session import GameSession, SessionListener
+from core.storage import BadFile, move_aside, read_json_file, write_json_atomic
+from core.text import Text
+
+STATS_FORMAT = 1
+MAX_EVENTS = 20_000  # the oldest go first; a file stays small
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One line of the summary: ``label`` and its ``value`` as shown (``"12 of 20 (60%)"``)."""
+
+    label: Text
+    value: str
+
+
+@dataclass(frozen=True)
+class Series:
+    name: Text
+    points: tuple[tuple[str, float], ...]  # (x as shown, y)
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart's data: ``kind`` is ``"line"`` (values over time) or ``"bar"`` (a value per category)."""
+
+    kind: str
+    title: Text
+    series: tuple[Series, ...]
+    y_label: Text = Text("")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the session knows beyond the state: hints asked for, seconds played (pauses left out), and the
+    settings the game was started with."""
+
+    hints: int = 0
+    seconds: float = 0.0
+    settings: Mapping[str, Any] | None = None
+
+
+class Statistics(Protocol):
+    """A game's statistics, pure: events from play, figures and chart data from events."""
+
+    def record(self, before: Any, after: Any, context: Context) -> list[dict[str, Any]]:
+        """Events for a move that took the game from ``before`` to ``after`` (usually none)."""
+
+    def finish(self, state: Any, context: Context) -> list[dict[str, Any]]:
+        """Events for a game the player leaves unfinished for a new one (a Yukon deal counts as played)."""
+
+    def figures(self, events: Sequence[Mapping[str, Any]]) -> list[Figure]:
+        """The summary, in the order shown."""
+
+    def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
+        """The charts' data (results over time, rates per level, a distribution)."""
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{part} of {whole} ({part / whole:.0%})" if whole else "0"
+
+
+class StatsStore:
+    """One JSON file per game id under ``directory``: ``{"format_version": 1, "game": id, "events": [...]}``."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def path_for(self, game_id: str) -> Path:
+        return self.directory / f"{game_id}.json"
+
+    def load(self, game_id: str) -> tuple[list[dict[str, Any]], str | None]:
+        """The events, and a message when the file was bad (it is then moved aside and a fresh one begins)."""
+        path = self.path_for(game_id)
+        if not path.exists():
+            return [], None
+        try:
+            data = read_json_file(path)
+            events = data.get("events") if isinstance(data, dict) else None
+            if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+                raise BadFile("it does not hold a list of events")
+        except BadFile as error:
+            try:
+                moved = move_aside(path)
+            except OSError:
+                return [], f"the statistics for {game_id} cannot be read ({error}) and are ignored"
+            return [], f"the statistics for {game_id} cannot be read ({error}); moved to {moved.name}"
+        return events, None
+
+    def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> None:
+        """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written."""
+        if not events:
+            return
+        old, _ = self.load(game_id)
+        stamp = round(time.time())
+        merged = [*old, *({"at": stamp, **event} for event in events)][-MAX_EVENTS:]
+        write_json_atomic(self.path_for(game_id), {"format_version": STATS_FORMAT, "game": game_id,
+                                                    "events": merged})
+
+    def reset(self, game_id: str) -> None:
+        self.path_for(game_id).unlink(missing_ok=True)
+
+
+class Recorder(SessionListener):
+    """Keeps a session's play time (pauses left out) and appends its game's statistics events to ``store``
+    after each move. A store that cannot be written is reported once through ``problem``."""
+
+    def __init__(self, session: GameSession, store: StatsStore, slot: str,
+                 problem: Callable[[str], None] | None = None) -> None:
+        self.session, self.store, self.slot = session, store, slot
+        self.problem = problem
+        self._since: float | None = None if session.paused else time.monotonic()
+        self._failed = False
+
+    def context(self) -> Context:
+        self.tick()
+        return Context(self.session.hints, self.session.seconds, self.session.settings)
+
+    def tick(self) -> None:
+        """Add the time since the last tick to the session's play time (not while paused)."""
+        now = time.monotonic()
+        if self._since is not None:
+            self.session.seconds += now - self._since
+        self._since = None if self.session.paused else now
+
+    def moved(self, seat: int, move: str) -> None:
+        statistics = self.session.game.statistics
+        step = self.session.last_move()
+        if statistics is None or step is None:
+            self.tick()
+            return
+        self.save(statistics.record(step[0], step[1], self.context()))
+
+    def paused(self, paused: bool) -> None:
+        self.tick()
+
+    def retire(self) -> None:
+        """The player leaves this game for a new one: count what an unfinished game counts."""
+        statistics = self.session.game.statistics
+        if statistics is not None and self.session.moves and not self.session.is_over:
+            self.save(statistics.finish(self.session.state, self.context()))
+
+    def save(self, events: Sequence[Mapping[str, Any]]) -> None:
+        try:
+            self.store.add(self.slot, events)
+        except OSError as error:
+            if not self._failed and self.problem is not None:
+                self.problem(f"statistics cannot be saved ({error.strerror or error})")
+            self._failed = True

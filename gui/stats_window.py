@@ -1,0 +1,155 @@
+"""The Statistics window: per game (and variant) the figures and charts its statistics give, drawn with Qt's
+own chart module, and a Reset that asks first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCharts import (
+    QBarCategoryAxis,
+    QBarSeries,
+    QBarSet,
+    QChart,
+    QChartView,
+    QLineSeries,
+    QValueAxis,
+)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.game import GameSpec
+from core.manager import PluginHost
+from core.stats import Chart, StatsStore
+from gui.i18n import text, tr
+
+
+def chart_view(data: Chart) -> QChartView:
+    """A QtCharts view of one chart's data."""
+    chart = QChart()
+    chart.setTitle(text(data.title))
+    chart.legend().setVisible(len(data.series) > 1)
+    y_axis = QValueAxis()
+    y_axis.setTitleText(text(data.y_label))
+    values = [y for series in data.series for _, y in series.points] or [0.0]
+    y_axis.setRange(min(0.0, min(values)), max(1.0, max(values)) * 1.1)
+    chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
+    if data.kind == "bar":
+        bars = QBarSeries()
+        for series in data.series:
+            group = QBarSet(text(series.name))
+            for _, y in series.points:
+                group.append(y)
+            bars.append(group)
+        chart.addSeries(bars)
+        x_axis = QBarCategoryAxis()
+        x_axis.append([x for x, _ in data.series[0].points] if data.series else [])
+        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+        bars.attachAxis(x_axis)
+        bars.attachAxis(y_axis)
+    else:
+        x_axis = QValueAxis()
+        x_axis.setLabelFormat("%d")
+        longest = max((len(series.points) for series in data.series), default=0)
+        x_axis.setRange(1, max(2, longest))
+        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+        for series in data.series:
+            line = QLineSeries()
+            line.setName(text(series.name))
+            for n, (_, y) in enumerate(series.points, start=1):
+                line.append(n, y)
+            chart.addSeries(line)
+            line.attachAxis(x_axis)
+            line.attachAxis(y_axis)
+    view = QChartView(chart)
+    view.setRenderHint(QPainter.RenderHint.Antialiasing)
+    view.setMinimumSize(320, 230)
+    return view
+
+
+class StatsWindow(QDialog):
+    """Statistics of every game that keeps them; opens on ``game_id`` when given."""
+
+    def __init__(self, host: PluginHost, store: StatsStore, slot_of: Callable[[str], str],
+                 game_id: str | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("stats_window")
+        self.store, self.slot_of = store, slot_of
+        self.games: list[GameSpec] = [g for base in host.games() for g in (base, *host.variants_of(base.id))
+                                      if g.statistics is not None]
+        self.setWindowTitle(tr("stats_title"))
+        self.resize(1000, 720)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.choice = QComboBox()
+        self.choice.setObjectName("stats_game")
+        for game in self.games:
+            self.choice.addItem(text(game.name), game.id)
+        top.addWidget(self.choice)
+        top.addStretch(1)
+        self.reset_button = QPushButton(tr("stats_reset"))
+        self.reset_button.setObjectName("stats_reset")
+        self.reset_button.clicked.connect(self.reset)
+        top.addWidget(self.reset_button)
+        close = QPushButton(tr("close"))
+        close.clicked.connect(self.accept)
+        top.addWidget(close)
+        layout.addLayout(top)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.hide()
+        layout.addWidget(self.message)
+        self.body = QWidget()
+        layout.addWidget(self.body, 1)
+        self.choice.currentIndexChanged.connect(self.show_game)
+        if game_id is not None and self.choice.findData(game_id) >= 0:
+            self.choice.setCurrentIndex(self.choice.findData(game_id))
+        self.show_game()
+
+    def game(self) -> GameSpec | None:
+        return next((g for g in self.games if g.id == self.choice.currentData()), None)
+
+    def show_game(self) -> None:
+        old = self.body
+        self.body = QWidget()
+        self.layout().replaceWidget(old, self.body)
+        old.deleteLater()
+        game = self.game()
+        if game is None:
+            return
+        events, problem = self.store.load(self.slot_of(game.id))
+        self.message.setText(problem or "")
+        self.message.setVisible(bool(problem))
+        grid = QGridLayout(self.body)
+        figures = QFormLayout()
+        for figure in game.statistics.figures(events):
+            value = QLabel(figure.value)
+            value.setObjectName("figure")
+            figures.addRow(text(figure.label), value)
+        holder = QWidget()
+        holder.setLayout(figures)
+        grid.addWidget(holder, 0, 0)
+        for n, data in enumerate(game.statistics.charts(events), start=1):
+            grid.addWidget(chart_view(data), n // 2, n % 2)
+
+    def reset(self) -> None:
+        game = self.game()
+        if game is None:
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, tr("stats_reset"), tr("stats_reset_ask", game=text(game.name)),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setObjectName("stats_reset_confirm")
+        if box.exec() == QMessageBox.StandardButton.Yes:
+            self.store.reset(self.slot_of(game.id))
+            self.show_game()

@@ -1,0 +1,69 @@
+"""Bid Euchre's statistics, from the player's side (North/South): matches, bids made and set, the other
+side's bids set, no-trump choices and points per hand; a match's level is the opponents' strength."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.plugin import Chart, Figure, Series, Text, percent
+from core.plugin import StatsContext as Context
+from plugins.bid_euchre.rules import BidState
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class BidEuchreStatistics:
+    def record(self, before: BidState, after: BidState, context: Context) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        level = str((context.settings or {}).get("opponents", "normal"))
+        for result in after.results[len(before.results):]:
+            contract = result.contract
+            events.append({"kind": "hand", "level": level, "declared": contract.side == 0, "bid": contract.bid,
+                           "made": result.made, "notrump": contract.trump is None, "points": list(result.points)})
+        if after.over and not before.over:
+            events.append({"kind": "match", "level": level, "won": after.winner == 0, "score": list(after.scores)})
+        return events
+
+    def finish(self, state: BidState, context: Context) -> list[dict[str, Any]]:
+        return []
+
+    def figures(self, events: Sequence[Mapping[str, Any]]) -> list[Figure]:
+        matches = [e for e in events if e["kind"] == "match"]
+        hands = [e for e in events if e["kind"] == "hand"]
+        ours = [h for h in hands if h["declared"]]
+        theirs = [h for h in hands if not h["declared"]]
+        points = [h["points"] for h in hands]
+        per_hand = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)) if points \
+            else (0.0, 0.0)
+        return [
+            Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
+            Figure(Text("Hands played", "ハンド数"), str(len(hands))),
+            Figure(Text("You & North declared", "あなたと北の宣言"), percent(len(ours), len(hands))),
+            Figure(Text("… and made the bid", "…ビッド達成"), percent(sum(1 for h in ours if h["made"]), len(ours))),
+            Figure(Text("… in no-trump", "…ノートランプで"), str(sum(1 for h in ours if h["notrump"]))),
+            Figure(Text("Their bids set", "相手のビッドをセット"),
+                   percent(sum(1 for h in theirs if not h["made"]), len(theirs))),
+            Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),
+                   f"{per_hand[0]:.2f} — {per_hand[1]:.2f}"),
+        ]
+
+    def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
+        matches = [e for e in events if e["kind"] == "match"]
+        running, won = [], 0
+        for n, match in enumerate(matches, start=1):
+            won += match["won"]
+            running.append((str(n), 100.0 * won / n))
+        rates = [(level, 100.0 * sum(1 for m in matches if m.get("level") == level and m["won"]) /
+                  max(1, sum(1 for m in matches if m.get("level") == level))) for level in LEVELS]
+        nets = Counter(h["points"][0] - h["points"][1] for h in events if h["kind"] == "hand")
+        spread = [(f"{n:+d}", float(nets.get(n, 0))) for n in range(-12, 7)]
+        return [
+            Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
+                  (Series(Text("win rate", "勝率"), tuple(running)),), Text("%", "%")),
+            Chart("bar", Text("Matches won by opponents' strength (%)", "相手の強さ別の勝率（%）"),
+                  (Series(Text("win rate", "勝率"), tuple(rates)),), Text("%", "%")),
+            Chart("bar", Text("Points per hand, you & North minus them", "1ハンドの得点差（味方−相手）"),
+                  (Series(Text("hands", "ハンド数"), tuple(spread)),), Text("hands", "ハンド")),
+        ]

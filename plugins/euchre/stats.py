@@ -1,0 +1,82 @@
+"""Euchre's statistics, from the player's side (North/South): matches, calls, euchres, marches, loners and
+points per hand; a match's level is the opponents' strength."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.stats import Chart, Context, Figure, Series, percent
+from core.text import Text
+from plugins.euchre.model import EuchreState
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class EuchreStatistics:
+    def record(self, before: EuchreState, after: EuchreState, context: Context) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        level = str((context.settings or {}).get("opponents", "normal"))
+        for result in after.results[len(before.results):]:
+            ours = result.maker is not None and result.maker % 2 == 0
+            events.append({"kind": "hand", "level": level, "thrown_in": result.thrown_in,
+                           "called": ours, "euchred": result.euchred,
+                           "march": result.maker is not None and result.maker_tricks == 5,
+                           "alone": result.alone is not None and result.alone % 2 == 0,
+                           "points": list(result.points)})
+        if after.over and not before.over:
+            events.append({"kind": "match", "level": level, "won": after.scores[0] > after.scores[1],
+                           "score": list(after.scores)})
+        return events
+
+    def finish(self, state: EuchreState, context: Context) -> list[dict[str, Any]]:
+        return []  # an unfinished match is not counted
+
+    def figures(self, events: Sequence[Mapping[str, Any]]) -> list[Figure]:
+        matches = [e for e in events if e["kind"] == "match"]
+        hands = [e for e in events if e["kind"] == "hand"]
+        played = [h for h in hands if not h["thrown_in"]]
+        calls = [h for h in played if h["called"]]
+        theirs = [h for h in played if not h["called"]]
+        loners = [h for h in calls if h["alone"]]
+        points = [h["points"] for h in hands]
+        per_hand = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)) if points \
+            else (0.0, 0.0)
+        figures = [
+            Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
+            Figure(Text("Hands played", "ハンド数"), f"{len(hands)} ({len(hands) - len(played)} thrown in)"),
+            Figure(Text("You & North made trump", "あなたと北の宣言"), percent(len(calls), len(played))),
+            Figure(Text("… and were euchred", "…ユーカーされた"), percent(sum(1 for h in calls if h["euchred"]), len(calls))),
+            Figure(Text("… and took all five", "…5トリック全部"), percent(sum(1 for h in calls if h["march"]), len(calls))),
+            Figure(Text("Loners tried / swept", "単独の挑戦 / 全取り"),
+                   f"{len(loners)} / {sum(1 for h in loners if h['march'])}"),
+            Figure(Text("Opponents euchred", "相手をユーカー"), percent(sum(1 for h in theirs if h["euchred"]), len(theirs))),
+            Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),
+                   f"{per_hand[0]:.2f} — {per_hand[1]:.2f}"),
+        ]
+        for level in LEVELS:
+            mine = [m for m in matches if m.get("level") == level]
+            if mine:
+                figures.append(Figure(Text(f"Won against {level} opponents", f"{level} 相手の勝ち"),
+                                      percent(sum(1 for m in mine if m["won"]), len(mine))))
+        return figures
+
+    def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
+        matches = [e for e in events if e["kind"] == "match"]
+        running, won = [], 0
+        for n, match in enumerate(matches, start=1):
+            won += match["won"]
+            running.append((str(n), 100.0 * won / n))
+        rates = [(level, 100.0 * sum(1 for m in matches if m.get("level") == level and m["won"]) /
+                  max(1, sum(1 for m in matches if m.get("level") == level))) for level in LEVELS]
+        nets = Counter(h["points"][0] - h["points"][1] for h in events if h["kind"] == "hand")
+        spread = [(f"{n:+d}", float(nets.get(n, 0))) for n in range(-4, 5)]
+        return [
+            Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
+                  (Series(Text("win rate", "勝率"), tuple(running)),), Text("%", "%")),
+            Chart("bar", Text("Matches won by opponents' strength (%)", "相手の強さ別の勝率（%）"),
+                  (Series(Text("win rate", "勝率"), tuple(rates)),), Text("%", "%")),
+            Chart("bar", Text("Points per hand, you & North minus them", "1ハンドの得点差（味方−相手）"),
+                  (Series(Text("hands", "ハンド数"), tuple(spread)),), Text("hands", "ハンド")),
+        ]

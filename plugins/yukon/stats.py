@@ -1,0 +1,79 @@
+"""Yukon's statistics: deals played and won (with help or without: hints asked for, or returns from the
+foundations allowed, as seed 003 counts them), streaks, best time and fewest moves, per variant and level.
+A deal counts as played once a move was made; it is recorded when it is won, or when the player leaves it
+for another deal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.stats import Chart, Context, Figure, Series, percent
+from core.text import Text
+from plugins.yukon.rules import YukonState
+from plugins.yukon.solvability import catalogue_entry
+
+LEVELS = ("easy", "normal", "hard", "other")
+
+
+def _deal(state: YukonState, context: Context, won: bool) -> dict[str, Any]:
+    entry = catalogue_entry(state.variant, state.deal_number)
+    return {"kind": "deal", "won": won, "variant": state.variant, "level": entry.level if entry else "other",
+            "deal": state.deal_number, "moves": state.moves_made, "seconds": round(context.seconds, 1),
+            "help": context.hints > 0 or state.returns_allowed, "hints": context.hints}
+
+
+class YukonStatistics:
+    def record(self, before: YukonState, after: YukonState, context: Context) -> list[dict[str, Any]]:
+        return [_deal(after, context, True)] if after.won and not before.won else []
+
+    def finish(self, state: YukonState, context: Context) -> list[dict[str, Any]]:
+        return [_deal(state, context, False)] if state.moves_made and not state.won else []
+
+    def figures(self, events: Sequence[Mapping[str, Any]]) -> list[Figure]:
+        deals = [e for e in events if e["kind"] == "deal"]
+        wins = [d for d in deals if d["won"]]
+        streak = best = 0
+        for deal in deals:
+            streak = streak + 1 if deal["won"] else 0
+            best = max(best, streak)
+        figures = [
+            Figure(Text("Deals won", "クリアした配り"), percent(len(wins), len(deals))),
+            Figure(Text("… without help", "…手助けなし"), str(sum(1 for d in wins if not d["help"]))),
+            Figure(Text("… with help (hints or returns)", "…手助けあり（ヒント・戻し）"),
+                   str(sum(1 for d in wins if d["help"]))),
+            Figure(Text("Hints asked for", "ヒントの回数"), str(sum(d.get("hints", 0) for d in deals))),
+            Figure(Text("Current / best winning streak", "現在 / 最長の連勝"), f"{streak} / {best}"),
+            Figure(Text("Best time", "最短時間"),
+                   f"{min(d['seconds'] for d in wins):.0f} s" if wins else "—"),
+            Figure(Text("Fewest moves", "最少手数"), str(min(d["moves"] for d in wins)) if wins else "—"),
+        ]
+        for variant in ("standard", "russian"):
+            for level in LEVELS:
+                mine = [d for d in deals if d["variant"] == variant and d["level"] == level]
+                if mine:
+                    figures.append(Figure(Text(f"{variant.title()}, {level}", f"{variant}・{level}"),
+                                          percent(sum(1 for d in mine if d["won"]), len(mine))))
+        return figures
+
+    def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
+        deals = [e for e in events if e["kind"] == "deal"]
+        running, won = [], 0
+        for n, deal in enumerate(deals, start=1):
+            won += deal["won"]
+            running.append((str(n), 100.0 * won / n))
+        series = []
+        for variant in ("standard", "russian"):
+            points = []
+            for level in LEVELS:
+                mine = [d for d in deals if d["variant"] == variant and d["level"] == level]
+                points.append((level, 100.0 * sum(1 for d in mine if d["won"]) / len(mine) if mine else 0.0))
+            series.append(Series(Text(variant.title(), variant), tuple(points)))
+        times = [(str(n), float(d["seconds"])) for n, d in enumerate((d for d in deals if d["won"]), start=1)]
+        return [
+            Chart("line", Text("Deals won so far (%)", "これまでのクリア率（%）"),
+                  (Series(Text("win rate", "クリア率"), tuple(running)),), Text("%", "%")),
+            Chart("bar", Text("Deals won per level (%)", "難度別のクリア率（%）"), tuple(series), Text("%", "%")),
+            Chart("line", Text("Time of each won deal (s)", "クリアまでの時間（秒）"),
+                  (Series(Text("seconds", "秒"), tuple(times)),), Text("s", "秒")),
+        ]
