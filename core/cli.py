@@ -1,7 +1,8 @@
 """The ``cardtable`` command: no arguments opens the launcher; subcommands run headless work.
 
-``cardtable plugins`` lists what was discovered; plugins add their own subcommands through the
-``cardtable_register_commands`` hook. Mistakes a person can make get one line on stderr, never a traceback.
+``cardtable plugins`` lists what was discovered and ``cardtable stats`` prints the player's statistics;
+plugins add their own subcommands through the ``cardtable_register_commands`` hook. Mistakes a person
+can make get one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -10,11 +11,15 @@ import argparse
 import importlib
 import json
 import sys
+import unicodedata
 from collections.abc import Sequence
+from typing import Any
 
 from core import __version__
 from core.cli_options import OneLineParser, UsageError
 from core.manager import PluginHost, PluginInfo, load_host
+from core.paths import data_dir
+from core.stats import StatsStore
 
 
 def _plugins_table(infos: list[PluginInfo]) -> str:
@@ -49,12 +54,53 @@ def _run_plugins(host: PluginHost, args: argparse.Namespace) -> int:
     return 0 if any(info.ok for info in infos) else 1
 
 
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (a Japanese character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _run_stats(host: PluginHost, args: argparse.Namespace) -> int:
+    keeping = [g for base in host.games() for g in (base, *host.variants_of(base.id)) if g.statistics is not None]
+    if args.game is not None:
+        chosen = [g for g in keeping if g.id == args.game]
+        if not chosen:
+            raise UsageError(f"no statistics for game '{args.game}'; games that keep them: "
+                             f"{', '.join(g.id for g in keeping) or 'none'}")
+        keeping = chosen
+    store = StatsStore(data_dir() / "stats")
+    report: list[dict[str, Any]] = []
+    for game in keeping:
+        events, problem = store.load(host.slot(game.id))
+        if problem:
+            print(f"cardtable: {problem}", file=sys.stderr)
+        figures = game.statistics.figures(events) if game.statistics is not None else []
+        report.append({"game": game.id, "name": game.name.get(args.lang), "events": len(events),
+                       "figures": [{"label": f.label.get(args.lang), "value": f.value} for f in figures]})
+    if args.json:
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+        return 0
+    for n, game_report in enumerate(report):
+        if n:
+            print()
+        print(game_report["name"])
+        width = max((_width(f["label"]) for f in game_report["figures"]), default=0)
+        for figure in game_report["figures"]:
+            print(f"  {figure['label']}{' ' * (width - _width(figure['label']))}  {figure['value']}")
+    return 0
+
+
 def build_parser(host: PluginHost) -> argparse.ArgumentParser:
     parser = OneLineParser(prog="cardtable", description="Card Table: card games with CPU players.")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     plugins = sub.add_parser("plugins", help="list the discovered plugins, what they provide and any errors")
     plugins.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    stats = sub.add_parser("stats", help="print the statistics the window shows (every game, or one)",
+                           description="Print the statistics kept for each game and variant: the same figures "
+                                       "as the Statistics window.")
+    stats.add_argument("game", nargs="?", metavar="GAME", help="a game or variant id, e.g. euchre or yukon")
+    stats.add_argument("--json", action="store_true", help="print JSON instead of text")
+    stats.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the labels (default: en)")
     for command in host.commands():
         try:  # a plugin's configure that raises is reported, and its command left out
             command.configure(OneLineParser(prog=f"cardtable {command.name}"))
@@ -80,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return status
         if args.command == "plugins":
             return _run_plugins(host, args)
+        if args.command == "stats":
+            return _run_stats(host, args)
         result: int = args._run(args)
         return result
     except UsageError as error:

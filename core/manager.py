@@ -27,6 +27,7 @@ import pluggy
 from core import hookspec
 from core.game import GameSpec
 from core.registry import Command, CommandRegistry, GameRegistry, RegistrationError, VariantRegistry
+from core.saves import slot_for
 
 GROUP = "cardtable"
 DISABLE_ENV = "CARDTABLE_DISABLE_PLUGINS"
@@ -253,6 +254,10 @@ class PluginHost:
 
     def plugin_of(self, game_id: str) -> PluginInfo:
         return self._infos[self._owner[game_id]]
+
+    def slot(self, game_id: str) -> str:
+        """Where the game's save and statistics live (a third-party plugin's games under its own folder)."""
+        return slot_for(game_id, self.plugin_of(game_id).distribution)
 
     def info(self, name: str) -> PluginInfo:
         return self._infos[name]

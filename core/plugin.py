@@ -25,8 +25,8 @@ from core.progress import Progress, parallel_map, write_rows
 from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
 from core.session import GameSession
-from core.settings import Choice, Number, Preset, SettingsSchema, Toggle
-from core.stats import Chart, Figure, Series, Statistics, percent
+from core.settings import CPU_STRENGTHS, Choice, Number, Preset, SettingsSchema, Toggle
+from core.stats import Chart, Figure, Series, Statistics, percent, rate_by, running_rate
 from core.stats import Context as StatsContext
 from core.table import (
     CARD_HEIGHT,
@@ -55,6 +55,7 @@ hookimpl = pluggy.HookimplMarker("cardtable")
 
 __all__ = [
     "CARD_HEIGHT",
+    "CPU_STRENGTHS",
     "IGNORED",
     "Background",
     "Button",
@@ -109,5 +110,7 @@ __all__ = [
     "parse_cards",
     "percent",
     "positive_int",
+    "rate_by",
+    "running_rate",
     "write_rows",
 ]

@@ -23,6 +23,9 @@ from core.text import Text
 
 CUSTOM = "custom"
 CUSTOM_LABEL = Text("Custom", "自分で設定")
+CPU_STRENGTHS = (("easy", Text("Easy", "やさしい")), ("normal", Text("Normal", "ふつう")),
+                 ("hard", Text("Hard", "つよい")))
+"""The CPU strengths every card game offers, as :class:`Choice` options."""
 NUMBER_LIMIT = 2**31 - 1  # the settings dialog's number box holds 32-bit integers
 
 

@@ -36,17 +36,19 @@ class Figure:
 @dataclass(frozen=True)
 class Series:
     name: Text
-    points: tuple[tuple[str, float], ...]  # (x as shown, y)
+    points: tuple[tuple[str | Text, float], ...]  # (x as shown, y)
 
 
 @dataclass(frozen=True)
 class Chart:
-    """A chart's data: ``kind`` is ``"line"`` (values over time) or ``"bar"`` (a value per category)."""
+    """A chart's data: ``kind`` is ``"line"`` (values over time) or ``"bar"`` (a value per category);
+    ``y_max`` fixes the top of the scale (100 for a percentage), else it follows the values."""
 
     kind: str
     title: Text
     series: tuple[Series, ...]
     y_label: Text = Text("")
+    y_max: float | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,25 @@ class Statistics(Protocol):
 
 def percent(part: int, whole: int) -> str:
     return f"{part} of {whole} ({part / whole:.0%})" if whole else "0"
+
+
+def running_rate(results: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, float], ...]:
+    """The share of ``won`` results so far (in %), after each one: a "results over time" line."""
+    points, won = [], 0
+    for n, result in enumerate(results, start=1):
+        won += bool(result["won"])
+        points.append((str(n), 100.0 * won / n))
+    return tuple(points)
+
+
+def rate_by(results: Sequence[Mapping[str, Any]], key: str,
+            categories: Sequence[tuple[str, Text]]) -> tuple[tuple[str | Text, float], ...]:
+    """The share of ``won`` results (in %) for each value of ``key`` (0 where there are none): a bar each."""
+    points: list[tuple[str | Text, float]] = []
+    for value, name in categories:
+        mine = [r for r in results if r.get(key) == value]
+        points.append((name, 100.0 * sum(1 for r in mine if r["won"]) / len(mine) if mine else 0.0))
+    return tuple(points)
 
 
 class StatsStore:

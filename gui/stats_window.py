@@ -3,6 +3,7 @@ own chart module, and a Reset that asks first."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from PySide6.QtCharts import (
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 from core.game import GameSpec
 from core.manager import PluginHost
 from core.stats import Chart, StatsStore
+from core.text import Text
 from gui.i18n import text, tr
 
 
@@ -43,7 +45,9 @@ def chart_view(data: Chart) -> QChartView:
     y_axis = QValueAxis()
     y_axis.setTitleText(text(data.y_label))
     values = [y for series in data.series for _, y in series.points] or [0.0]
-    y_axis.setRange(min(0.0, min(values)), max(1.0, max(values)) * 1.1)
+    y_axis.setRange(min(0.0, min(values)), data.y_max if data.y_max is not None else max(1.0, max(values)))
+    if data.y_max is None:
+        y_axis.applyNiceNumbers()
     chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
     if data.kind == "bar":
         bars = QBarSeries()
@@ -54,7 +58,8 @@ def chart_view(data: Chart) -> QChartView:
             bars.append(group)
         chart.addSeries(bars)
         x_axis = QBarCategoryAxis()
-        x_axis.append([x for x, _ in data.series[0].points] if data.series else [])
+        x_axis.append([text(x) if isinstance(x, Text) else x for x, _ in data.series[0].points]
+                      if data.series else [])
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         bars.attachAxis(x_axis)
         bars.attachAxis(y_axis)
@@ -63,6 +68,9 @@ def chart_view(data: Chart) -> QChartView:
         x_axis.setLabelFormat("%d")
         longest = max((len(series.points) for series in data.series), default=0)
         x_axis.setRange(1, max(2, longest))
+        x_axis.setTickType(QValueAxis.TickType.TicksDynamic)  # whole numbers only: the n-th game
+        x_axis.setTickAnchor(1)
+        x_axis.setTickInterval(max(1, math.ceil(longest / 8)))
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         for series in data.series:
             line = QLineSeries()
@@ -124,6 +132,7 @@ class StatsWindow(QDialog):
         old = self.body
         self.body = QWidget()
         self.layout().replaceWidget(old, self.body)
+        old.hide()  # gone at once, not when Qt gets round to deleting it
         old.deleteLater()
         game = self.game()
         if game is None:
@@ -136,7 +145,7 @@ class StatsWindow(QDialog):
         for figure in game.statistics.figures(events):
             value = QLabel(figure.value)
             value.setObjectName("figure")
-            figures.addRow(text(figure.label), value)
+            figures.addRow(text(figure.label).replace("&", "&&"), value)  # "&" is not a shortcut mark
         holder = QWidget()
         holder.setLayout(figures)
         grid.addWidget(holder, 0, 0)

@@ -14,7 +14,7 @@ import resources
 from core.game import GameSpec
 from core.manager import PluginHost
 from core.paths import config_dir, data_dir, saves_dir
-from core.saves import SaveService, slot_for
+from core.saves import SaveService
 from core.session import GameSession, RestoreError
 from core.settings_store import SettingsStore
 from core.stats import Recorder, StatsStore
@@ -48,7 +48,7 @@ class MainWindow(QMainWindow):
         self.page: GamePage | None = None
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
-        self.launcher = LauncherPage(host, self.saves, self.slot)
+        self.launcher = LauncherPage(host, self.saves, self.host.slot)
         self.stack.addWidget(self.launcher)
         self.launcher.continue_clicked.connect(self.continue_game)
         self.launcher.new_clicked.connect(lambda game_id: self.new_game(game_id))
@@ -85,10 +85,6 @@ class MainWindow(QMainWindow):
 
     # -- games ------------------------------------------------------------------------------------
 
-    def slot(self, game_id: str) -> str:
-        """Where the game's save lives (a third-party plugin's games under its own folder)."""
-        return slot_for(game_id, self.host.plugin_of(game_id).distribution)
-
     def settings_for(self, game: GameSpec, notices: list[str] | None = None) -> dict[str, Any]:
         """The player's settings for ``game``; problems found in the file go to ``notices`` (shown where the
         player is looking), or to the launcher when there is no list."""
@@ -104,7 +100,7 @@ class MainWindow(QMainWindow):
     def retire(self, game_id: str) -> None:
         """A new game replaces this game's unfinished one: let its statistics count it (a Yukon deal left
         unwon). The one on the page, else the saved one."""
-        slot = self.slot(game_id)
+        slot = self.host.slot(game_id)
         if self.page is not None and self.page.game.id == game_id and self.recorder is not None:
             self.recorder.retire()
             return
@@ -130,7 +126,7 @@ class MainWindow(QMainWindow):
                                   plugin_version=version, save_slot=old.save_slot)
         else:
             session = GameSession.new(game, self.settings_for(game, notices), saves=self.saves,
-                                      plugin_version=version, save_slot=self.slot(game_id))
+                                      plugin_version=version, save_slot=self.host.slot(game_id))
         page = self.open_session(session, notices)
         if page is not None:
             session.autosave()  # once the page listens, so a first save that fails is shown at once
@@ -138,7 +134,7 @@ class MainWindow(QMainWindow):
 
     def continue_game(self, game_id: str) -> GamePage | None:
         game = self.host.game(game_id)
-        slot = self.slot(game_id)
+        slot = self.host.slot(game_id)
         loaded = self.saves.read(slot)
         if loaded.record is None:
             notices = [tr("save_moved", reason=loaded.problem)] if loaded.problem else []
@@ -216,7 +212,7 @@ class MainWindow(QMainWindow):
             if self.page is not None and self.page.game.id == game_id:
                 self.new_game(game_id, notices=notices)
             else:
-                self.saves.discard(self.slot(game_id))
+                self.saves.discard(self.host.slot(game_id))
                 self.launcher.show_message(" ".join(notices))
                 self.launcher.rebuild()
         elif self.page is not None:
@@ -226,7 +222,7 @@ class MainWindow(QMainWindow):
     def open_stats(self, game_id: str | None) -> StatsWindow:
         if self.page is not None:
             self.page.hold_cpu()
-        window = StatsWindow(self.host, self.stats, self.slot, game_id, self)
+        window = StatsWindow(self.host, self.stats, self.host.slot, game_id, self)
         window.open()
         return window
 

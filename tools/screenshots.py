@@ -167,6 +167,32 @@ def main() -> int:
         else:
             page.session.cpu_step()
     shot("bid-euchre-set")
+
+    # Statistics: a few matches and deals played headless into the same store, then the window for each game
+    from core.stats import Recorder
+
+    for n, level in enumerate(("easy", "normal", "hard", "normal", "easy", "hard")):
+        session = GameSession.new(euchre, {**euchre.settings.defaults(), "opponents": level}, seed=100 + n,
+                                  players=["normal", level, "normal", level])
+        session.add_listener(Recorder(session, window.stats, "euchre"))
+        session.run_cpus()
+    for number in range(1, 16):
+        variant = "russian" if number % 5 == 0 else "standard"
+        session = GameSession.new(yukon, {**yukon.settings.defaults(), "variant": variant},
+                                  deal={"number": number})
+        recorder = Recorder(session, window.stats, "yukon")
+        session.add_listener(recorder)
+        result = solve(session.state)
+        session.hints = number % 4 == 0
+        for n in range(len(result.moves) if result.verdict == "won" else 3):  # a lost deal: a few moves, given up
+            session.seconds += 3.5  # a person's pace, so the time chart has something to show
+            session.play(result.moves[n] if result.verdict == "won" else session.legal_moves()[0])
+        recorder.retire()
+    for game_id in ("euchre", "yukon"):
+        stats = window.open_stats(game_id)
+        stats.resize(1000, 720)
+        shot(f"stats-{game_id}", stats)
+        stats.close()
     window.close()
     return 0
 

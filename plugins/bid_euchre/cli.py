@@ -8,9 +8,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.plugin import GameSession, Progress, UsageError, jobs, output_file, parallel_map, positive_int, write_rows
+from core.plugin import (
+    CPU_STRENGTHS,
+    GameSession,
+    Progress,
+    UsageError,
+    jobs,
+    output_file,
+    parallel_map,
+    positive_int,
+    write_rows,
+)
 
-STRENGTHS = ("easy", "normal", "hard")
+STRENGTHS = tuple(value for value, _ in CPU_STRENGTHS)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

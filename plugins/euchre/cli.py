@@ -21,11 +21,11 @@ from core.cli_options import (
 )
 from core.progress import Progress, parallel_map, write_rows
 from core.session import GameSession
+from core.settings import CPU_STRENGTHS
 from plugins.euchre.record import RecordError, describe, read_record, write_record
 from plugins.euchre.settings import SCHEMA
-from plugins.euchre.settings import STRENGTHS as STRENGTH_CHOICES
 
-STRENGTHS = tuple(value for value, _ in STRENGTH_CHOICES)
+STRENGTHS = tuple(value for value, _ in CPU_STRENGTHS)
 
 
 SKIP = ("opponents",)  # the tools set the strengths themselves (--ns/--ew, --a/--b)

@@ -6,10 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from core.settings import Choice, Preset, SettingsSchema, Toggle
+from core.settings import CPU_STRENGTHS, Choice, Preset, SettingsSchema, Toggle
 from core.text import Text
-
-STRENGTHS = (("easy", Text("Easy", "やさしい")), ("normal", Text("Normal", "ふつう")), ("hard", Text("Hard", "つよい")))
 
 SCHEMA = SettingsSchema(
     options=(
@@ -30,7 +28,7 @@ SCHEMA = SettingsSchema(
                ((10, Text("10 points", "10点")), (7, Text("7 points", "7点")),
                 (5, Text("5 points (short)", "5点（短め）"))),
                10, Text("The first team to reach this score after a hand wins.", "先にこの点に達した組の勝ちです。")),
-        Choice("opponents", Text("Opponents", "相手CPUの強さ"), STRENGTHS, "normal",
+        Choice("opponents", Text("Opponents", "相手CPUの強さ"), CPU_STRENGTHS, "normal",
                Text("Strength of West and East. North, your partner, always plays at Normal.",
                     "左右の相手の強さ。向かいの味方はいつも「ふつう」です。")),
     ),

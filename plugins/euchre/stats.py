@@ -7,11 +7,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.stats import Chart, Context, Figure, Series, percent
+from core.settings import CPU_STRENGTHS
+from core.stats import Chart, Context, Figure, Series, percent, rate_by, running_rate
 from core.text import Text
 from plugins.euchre.model import EuchreState
-
-LEVELS = ("easy", "normal", "hard")
 
 
 class EuchreStatistics:
@@ -55,28 +54,22 @@ class EuchreStatistics:
             Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),
                    f"{per_hand[0]:.2f} — {per_hand[1]:.2f}"),
         ]
-        for level in LEVELS:
+        for level, name in CPU_STRENGTHS:
             mine = [m for m in matches if m.get("level") == level]
             if mine:
-                figures.append(Figure(Text(f"Won against {level} opponents", f"{level} 相手の勝ち"),
+                figures.append(Figure(Text("Won against {level} opponents", "相手が「{level}」の勝ち").format(level=name),
                                       percent(sum(1 for m in mine if m["won"]), len(mine))))
         return figures
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
         matches = [e for e in events if e["kind"] == "match"]
-        running, won = [], 0
-        for n, match in enumerate(matches, start=1):
-            won += match["won"]
-            running.append((str(n), 100.0 * won / n))
-        rates = [(level, 100.0 * sum(1 for m in matches if m.get("level") == level and m["won"]) /
-                  max(1, sum(1 for m in matches if m.get("level") == level))) for level in LEVELS]
         nets = Counter(h["points"][0] - h["points"][1] for h in events if h["kind"] == "hand")
         spread = [(f"{n:+d}", float(nets.get(n, 0))) for n in range(-4, 5)]
         return [
             Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
-                  (Series(Text("win rate", "勝率"), tuple(running)),), Text("%", "%")),
+                  (Series(Text("win rate", "勝率"), running_rate(matches)),), Text("%", "%"), 100.0),
             Chart("bar", Text("Matches won by opponents' strength (%)", "相手の強さ別の勝率（%）"),
-                  (Series(Text("win rate", "勝率"), tuple(rates)),), Text("%", "%")),
+                  (Series(Text("win rate", "勝率"), rate_by(matches, "level", CPU_STRENGTHS)),), Text("%", "%"), 100.0),
             Chart("bar", Text("Points per hand, you & North minus them", "1ハンドの得点差（味方−相手）"),
                   (Series(Text("hands", "ハンド数"), tuple(spread)),), Text("hands", "ハンド")),
         ]

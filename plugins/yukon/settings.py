@@ -6,11 +6,12 @@ from core.settings import Choice, Number, Preset, SettingsSchema, Toggle
 from core.text import Text
 from plugins.yukon.deal import MAX_DEAL
 
+VARIANTS = (("standard", Text("Standard Yukon", "標準ユーコン")), ("russian", Text("Russian Yukon", "ロシアン")))
+DIFFICULTIES = (("easy", Text("Easy", "やさしい")), ("normal", Text("Normal", "ふつう")), ("hard", Text("Hard", "むずかしい")))
+
 SCHEMA = SettingsSchema(
     options=(
-        Choice("variant", Text("Variant", "変種"),
-               (("standard", Text("Standard Yukon", "標準ユーコン")), ("russian", Text("Russian Yukon", "ロシアン"))),
-               "standard", Text("Russian: build down in the same suit instead of alternating colours.",
+        Choice("variant", Text("Variant", "変種"), VARIANTS, "standard", Text("Russian: build down in the same suit instead of alternating colours.",
                                 "ロシアン: 赤黒交互ではなく同じマークで1つ小さい札を重ねます。")),
         Toggle("return_from_foundations", Text("Return from foundations", "組札から戻せる"), False,
                Text("The top card of a foundation may go back to a column; a win counts as assisted.",
@@ -22,9 +23,7 @@ SCHEMA = SettingsSchema(
                               "deals with a verified solution; today's deal is the same all day.",
                               "無作為と番号指定は解けない場合があります。解のある配りは解手順を確認済みの収録集から選び、"
                               "今日の配りは一日同じです。")),
-        Choice("difficulty", Text("Difficulty", "難度"),
-               (("easy", Text("Easy", "やさしい")), ("normal", Text("Normal", "ふつう")), ("hard", Text("Hard", "むずかしい"))),
-               "normal", Text("For solvable deals and today's deal: how far the obvious moves get you.",
+        Choice("difficulty", Text("Difficulty", "難度"), DIFFICULTIES, "normal", Text("For solvable deals and today's deal: how far the obvious moves get you.",
                               "解のある配りと今日の配り用: 目についた手だけでどこまで進めるか。")),
         Number("deal_number", Text("Deal number", "配り番号"), 12, 1, MAX_DEAL,
                Text("Deal numbers match KDE's KPatience.", "配り番号は KDE の KPatience と同じです。")),

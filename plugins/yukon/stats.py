@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.stats import Chart, Context, Figure, Series, percent
+from core.stats import Chart, Context, Figure, Series, percent, rate_by, running_rate
 from core.text import Text
 from plugins.yukon.rules import YukonState
+from plugins.yukon.settings import DIFFICULTIES, VARIANTS
 from plugins.yukon.solvability import catalogue_entry
 
-LEVELS = ("easy", "normal", "hard", "other")
+LEVELS = (*DIFFICULTIES, ("other", Text("Other deals", "その他の配り")))
 
 
 def _deal(state: YukonState, context: Context, won: bool) -> dict[str, Any]:
@@ -48,32 +49,23 @@ class YukonStatistics:
                    f"{min(d['seconds'] for d in wins):.0f} s" if wins else "—"),
             Figure(Text("Fewest moves", "最少手数"), str(min(d["moves"] for d in wins)) if wins else "—"),
         ]
-        for variant in ("standard", "russian"):
-            for level in LEVELS:
+        for variant, variant_name in VARIANTS:
+            for level, level_name in LEVELS:
                 mine = [d for d in deals if d["variant"] == variant and d["level"] == level]
                 if mine:
-                    figures.append(Figure(Text(f"{variant.title()}, {level}", f"{variant}・{level}"),
-                                          percent(sum(1 for d in mine if d["won"]), len(mine))))
+                    figures.append(Figure(Text("{variant}, {level}", "{variant}・{level}").format(
+                        variant=variant_name, level=level_name), percent(sum(1 for d in mine if d["won"]), len(mine))))
         return figures
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
         deals = [e for e in events if e["kind"] == "deal"]
-        running, won = [], 0
-        for n, deal in enumerate(deals, start=1):
-            won += deal["won"]
-            running.append((str(n), 100.0 * won / n))
-        series = []
-        for variant in ("standard", "russian"):
-            points = []
-            for level in LEVELS:
-                mine = [d for d in deals if d["variant"] == variant and d["level"] == level]
-                points.append((level, 100.0 * sum(1 for d in mine if d["won"]) / len(mine) if mine else 0.0))
-            series.append(Series(Text(variant.title(), variant), tuple(points)))
+        series = tuple(Series(name, rate_by([d for d in deals if d["variant"] == variant], "level", LEVELS))
+                       for variant, name in VARIANTS)
         times = [(str(n), float(d["seconds"])) for n, d in enumerate((d for d in deals if d["won"]), start=1)]
         return [
             Chart("line", Text("Deals won so far (%)", "これまでのクリア率（%）"),
-                  (Series(Text("win rate", "クリア率"), tuple(running)),), Text("%", "%")),
-            Chart("bar", Text("Deals won per level (%)", "難度別のクリア率（%）"), tuple(series), Text("%", "%")),
+                  (Series(Text("win rate", "クリア率"), running_rate(deals)),), Text("%", "%"), 100.0),
+            Chart("bar", Text("Deals won per level (%)", "難度別のクリア率（%）"), series, Text("%", "%"), 100.0),
             Chart("line", Text("Time of each won deal (s)", "クリアまでの時間（秒）"),
                   (Series(Text("seconds", "秒"), tuple(times)),), Text("s", "秒")),
         ]

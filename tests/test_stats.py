@@ -1,0 +1,192 @@
+"""Statistics: the store keeps events safely, the recorder follows real play, each game's figures agree with
+the game it summarises, and ``cardtable stats`` prints what the window shows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+from core.manager import load_host
+from core.session import GameSession
+from core.stats import Context, Recorder, StatsStore
+from plugins.yukon.rules import YukonRules
+from plugins.yukon.solver import WON, solve
+
+
+def euchre():
+    return load_host().game("euchre")
+
+
+def yukon():
+    return load_host().game("yukon")
+
+
+# -- the store -----------------------------------------------------------------------------------------
+
+
+def test_store_appends_and_reads_back(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    store.add("yukon", [{"kind": "deal", "won": True}])
+    store.add("yukon", [{"kind": "deal", "won": False}])
+    events, problem = store.load("yukon")
+    assert problem is None
+    assert [e["won"] for e in events] == [True, False]
+    assert all(isinstance(e["at"], int) for e in events)
+    assert not list(tmp_path.glob(".*.tmp"))  # written atomically: no temp file left
+
+
+def test_damaged_store_is_moved_aside_with_a_message(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    store.path_for("yukon").write_text("{ not json", encoding="utf-8")
+    events, problem = store.load("yukon")
+    assert events == [] and problem is not None and "moved to" in problem
+    assert len(list(tmp_path.iterdir())) == 1 and not store.path_for("yukon").exists()
+    store.add("yukon", [{"kind": "deal", "won": True}])  # and a fresh file begins
+    assert len(store.load("yukon")[0]) == 1
+
+
+def test_reset_forgets_one_game_only(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    store.add("yukon", [{"kind": "deal", "won": True}])
+    store.add("euchre", [{"kind": "match", "won": True, "level": "easy", "score": [10, 3]}])
+    store.reset("yukon")
+    assert store.load("yukon")[0] == [] and len(store.load("euchre")[0]) == 1
+
+
+def test_unwritable_store_is_reported_once_and_play_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "stats"
+    blocker.write_text("a file where the folder should be", encoding="utf-8")
+    problems: list[str] = []
+    session = GameSession.new(euchre(), seed=3, players=["normal"] * 4)
+    session.add_listener(Recorder(session, StatsStore(blocker), "euchre", problems.append))
+    session.run_cpus()
+    assert session.is_over
+    assert len(problems) == 1 and problems[0].startswith("statistics cannot be saved")
+
+
+# -- Euchre: the figures agree with the match played -----------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_euchre_events_sum_to_the_match(tmp_path: Path, seed: int) -> None:
+    game = euchre()
+    store = StatsStore(tmp_path)
+    settings = {**game.settings.defaults(), "opponents": "hard"}
+    session = GameSession.new(game, settings, seed=seed, players=["normal", "hard", "normal", "hard"])
+    session.add_listener(Recorder(session, store, "euchre"))
+    session.run_cpus()
+    events, _ = store.load("euchre")
+    hands = [e for e in events if e["kind"] == "hand"]
+    matches = [e for e in events if e["kind"] == "match"]
+    state = session.state
+    assert len(hands) == len(state.results)
+    assert [sum(h["points"][0] for h in hands), sum(h["points"][1] for h in hands)] == list(state.scores)
+    assert matches == [{**matches[0], "kind": "match", "level": "hard", "won": state.scores[0] > state.scores[1],
+                        "score": list(state.scores)}]
+    made = sum(1 for r in state.results if r.maker is not None and r.maker % 2 == 0)
+    figures = {f.label.en: f.value for f in game.statistics.figures(events)}
+    assert figures["Matches won"] == f"{int(matches[0]['won'])} of 1 ({int(matches[0]['won']):.0%})"
+    assert figures["You & North made trump"].startswith(f"{made} of ")
+    charts = game.statistics.charts(events)
+    spread = charts[2].series[0].points
+    assert sum(y for _, y in spread) == len(hands)  # every hand is in the distribution
+
+
+def test_unfinished_euchre_match_counts_hands_but_no_match(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    session = GameSession.new(euchre(), seed=2, players=["normal"] * 4)
+    recorder = Recorder(session, store, "euchre")
+    session.add_listener(recorder)
+    while not session.state.results:
+        session.cpu_step()
+    recorder.retire()
+    events, _ = store.load("euchre")
+    assert [e["kind"] for e in events] == ["hand"]
+
+
+# -- Yukon: wins, help, streaks ----------------------------------------------------------------------------
+
+
+def _won_session(game, settings, store: StatsStore, hints: int = 0) -> GameSession:
+    session = GameSession.new(game, settings, seed=1, players=[None])
+    session.add_listener(Recorder(session, store, "yukon"))
+    for _ in range(hints):
+        assert session.hint() is not None
+    result = solve(session.state)
+    assert result.verdict == WON
+    for move in result.moves:
+        session.play(move)
+    assert session.state.won
+    return session
+
+
+def _settings(game, **values):
+    return {**game.settings.defaults(), "deal_mode": "number", "deal_number": 7, **values}
+
+
+def test_yukon_win_without_and_with_help(tmp_path: Path) -> None:
+    game = yukon()
+    store = StatsStore(tmp_path)
+    _won_session(game, _settings(game), store)
+    _won_session(game, _settings(game), store, hints=2)
+    _won_session(game, _settings(game, return_from_foundations=True), store)  # no card returned: still help
+    events, _ = store.load("yukon")
+    assert [(e["won"], e["help"], e["hints"]) for e in events] == [(True, False, 0), (True, True, 2),
+                                                                    (True, True, 0)]
+    figures = {f.label.en: f.value for f in game.statistics.figures(events)}
+    assert figures["Deals won"] == "3 of 3 (100%)"
+    assert figures["… without help"] == "1" and figures["… with help (hints or returns)"] == "2"
+    assert figures["Hints asked for"] == "2"
+    assert figures["Fewest moves"] == str(len(solve(YukonRules().from_deal(_settings(game), {"number": 7})).moves))
+
+
+def test_yukon_deal_left_for_another_is_a_loss_and_breaks_the_streak(tmp_path: Path) -> None:
+    game = yukon()
+    store = StatsStore(tmp_path)
+    _won_session(game, _settings(game), store)
+    _won_session(game, _settings(game), store)
+    session = GameSession.new(game, _settings(game), seed=1, players=[None])
+    recorder = Recorder(session, store, "yukon")
+    session.add_listener(recorder)
+    session.play(solve(session.state).moves[0])
+    recorder.retire()
+    _won_session(game, _settings(game), store)
+    events, _ = store.load("yukon")
+    assert [e["won"] for e in events] == [True, True, False, True]
+    figures = {f.label.en: f.value for f in game.statistics.figures(events)}
+    assert figures["Current / best winning streak"] == "1 / 2"
+    assert figures["Deals won"] == "3 of 4 (75%)"
+
+
+def test_yukon_untouched_deal_is_not_counted() -> None:
+    game = yukon()
+    state = YukonRules().new_game(_settings(game), 1)
+    assert game.statistics.finish(state, Context()) == []
+
+
+# -- cardtable stats ---------------------------------------------------------------------------------------
+
+
+def test_cli_prints_the_same_figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    store = StatsStore(tmp_path / "data" / "stats")
+    _won_session(yukon(), _settings(yukon()), store, hints=1)
+    assert main(["stats", "yukon", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    expected = yukon().statistics.figures(store.load("yukon")[0])
+    assert report[0]["figures"] == [{"label": f.label.en, "value": f.value} for f in expected]
+    assert main(["stats", "yukon"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "Yukon" and "Deals won" in out and "1 of 1 (100%)" in out
+    assert main(["stats"]) == 0
+    assert {"Euchre", "Bid Euchre", "Yukon"} <= set(capsys.readouterr().out.splitlines())
+
+
+def test_cli_names_the_games_for_an_unknown_one(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no statistics for game 'chess'" in err and "yukon" in err
