@@ -11,7 +11,8 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
 pytest then collects the checks below for that game: seeded random playouts terminate, states survive
 a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
-card, and the tables a game's presenter builds show no hidden card and offer only legal moves.
+card, the tables a game's presenter builds show no hidden card and offer only legal moves, hints are
+legal moves with a reason, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from typing import Any, ClassVar
 from core.game import GameSpec, HoldsForThePlayer, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
-from core.session import GameSession
+from core.session import GameSession, hint_for
 from core.table import Situation
+from core.text import Text
 
 
 def plain(value: Any) -> Any:
@@ -265,6 +267,30 @@ class GameConformance:
                         texts = {rules.move_text(m) for m in legal}
                         for choice in table.all_choices():
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
+
+    def test_hints_are_legal_moves(self) -> None:
+        """The hint service, given a seat's observation, suggests one of that seat's legal moves."""
+        if self.game.hint is None:
+            return
+        rules = self.game.rules
+        checked = 0
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every * 4]:
+                hint = hint_for(self.game, state)
+                if hint is not None:
+                    assert hint.move in {rules.move_text(m) for m in rules.legal_moves(state)}, \
+                        f"hint '{hint.move}' is not a legal move"
+                    assert isinstance(hint.reason, Text), "a hint's reason must be Text (English and Japanese)"
+                    checked += 1
+        assert checked, "no position gave a hint"
+
+    def test_rules_help_reads_in_each_language(self) -> None:
+        """The rules text listed in the GameSpec ships with the plugin and reads in every language it names."""
+        if self.game.help is None:
+            return
+        for language in self.game.help.files:
+            text = self.game.help.read(language)
+            assert text.strip(), f"the {language} rules text is empty"
 
     def test_save_and_restore_reproduce_the_position(self, tmp_path: Path) -> None:
         saves = SaveService(tmp_path)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from core.help import RulesText
 from core.rng import Rng
 from core.settings import SettingsSchema
 from core.text import Text
@@ -160,8 +161,9 @@ class GameSpec:
     (:class:`core.table.Presenter`); ``view`` is ``"package.module:factory"`` of its Qt view, imported only
     when a window shows the game, so that importing the rules never imports Qt — for an ordinary game a few
     lines binding the presenter to the shared scene (``gui.table_view.TableView``). ``analysis`` runs in the
-    background while a position stands (see :data:`Analysis`). A *variant* names the game it belongs to in
-    ``variant_of`` and is listed under that game's tile.
+    background while a position stands (see :data:`Analysis`). ``help`` says where the rules text is
+    (:class:`core.help.RulesText`), shown by F1 and the Help button. A *variant* names the game it belongs
+    to in ``variant_of`` and is listed under that game's tile.
     """
 
     id: str
@@ -177,6 +179,7 @@ class GameSpec:
     view: str | None = None
     analysis: Analysis | None = None
     statistics: Any = None  # a core.stats.Statistics, or None: nothing is recorded
+    help: RulesText | None = None
     icon: str | None = None
     variant_of: str | None = None
 
@@ -208,6 +211,8 @@ class GameSpec:
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or not value.partition(":")[0]):
                 problems.append(f"{name} must be 'package.module:factory'")
+        if self.help is not None and not isinstance(self.help, RulesText):
+            problems.append("help must be a RulesText (the rules files in the plugin's package)")
         for name in ("icon", "variant_of"):
             if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
                 problems.append(f"{name} must be a string")

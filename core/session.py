@@ -331,8 +331,15 @@ class GameSession:
         self._emit("undone")
         return True
 
+    def can_hint(self) -> bool:
+        """A person is to move (not a CPU, not a held moment, not paused) and the game gives hints."""
+        return (self.game.hint is not None and not self._paused and self.hold is None
+                and self.to_move is not None and self.to_move in (self.human_seats or (0,)))
+
     def hint(self) -> Hint | None:
-        """The plugin's suggestion for the seat to move, given only that seat's observation (counted)."""
+        """The plugin's suggestion for the person to move, given only that seat's observation (counted)."""
+        if not self.can_hint():
+            return None
         hint = hint_for(self.game, self.state)
         if hint is not None:
             self.hints += 1

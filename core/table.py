@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from core.game import Hint
 from core.text import Text
@@ -110,6 +110,7 @@ class Style(StrEnum):
     SPEECH = "speech"  # what a player said (a bid), in a bubble
     PANEL = "panel"  # a box of lines: the score sheet
     TITLE = "title"  # large text
+    HINT = "hint"  # why the hint suggests its move, in a blue box beside it
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,7 @@ class Choice:
     """A button. Pressing it (click, its ``key``, or Tab then Enter) plays ``move``, or asks the shell for
     ``action`` (see :data:`ACTIONS`), or — with neither — sends :class:`Press` to the presenter.
     ``key`` is a key name as in :class:`Key` and is shown on the button. ``colour``: ``"red"`` or
-    ``"black"`` for a suit button."""
+    ``"black"`` for a suit button; ``hinted``: part of the hint being shown (outlined blue)."""
 
     id: str
     text: Text
@@ -144,6 +145,7 @@ class Choice:
     enabled: bool = True
     checked: bool = False
     colour: str = ""
+    hinted: bool = False
 
 
 ACTIONS = frozenset({"continue", "undo", "hint", "pause", "restart", "new", "back"})
@@ -295,7 +297,17 @@ class Presenter(Protocol[Obs, M, U]):
         session checks it again and a refusal comes back as ``situation.refusal``."""
 
 
+@runtime_checkable
+class ReviewsTheLastHand(Protocol):
+    """An optional part of a presenter: the previous hand replayed step by step (the bidding, each trick, the
+    result), built from the seat's observation alone. The shell offers "Last hand" while there is one."""
+
+    def review(self, observation: Any) -> Sequence[Table]:
+        """The frames, in order; empty when there is no previous hand yet."""
+
+
 __all__ = [
     "ACTIONS", "CARD_HEIGHT", "IGNORED", "Background", "CardFace", "Choice", "Click", "Drop", "Event", "Hold",
-    "Key", "Label", "Mark", "Pile", "Presenter", "Press", "Reply", "Situation", "Style", "Table",
+    "Key", "Label", "Mark", "Pile", "Presenter", "Press", "Reply", "ReviewsTheLastHand", "Situation", "Style",
+    "Table",
 ]

@@ -9,15 +9,16 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
-from PySide6.QtWidgets import QGraphicsView, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from core.game import GameSpec
 from core.session import GameSession, SessionListener
-from core.table import Background, Event
+from core.table import Background, Event, ReviewsTheLastHand
 from gui.deck import CardArt
 from gui.i18n import text, tr
-from gui.table_scene import ButtonItem, TableScene
+from gui.review_window import ReviewWindow
+from gui.table_canvas import TableCanvas
 from gui.table_view import TableView
 
 
@@ -45,42 +46,6 @@ class _SaveNotices(SessionListener):
         self.page.show_notice(tr("save_recovered"), timeout_ms=4000)
 
 
-class TableCanvas(QGraphicsView):
-    """Shows the scene 1:1 (no scaling blur): the scene lays itself out for the canvas size, KPatience-style.
-    Keys go to the table, except Enter/Space on a focused table button, which the button takes."""
-
-    resized = Signal(float, float)
-    key = Signal(QKeyEvent)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        size = self.viewport().size()
-        self.resized.emit(float(size.width()), float(size.height()))
-
-    def focusNextPrevChild(self, next: bool) -> bool:
-        scene = self.scene()
-        if isinstance(scene, TableScene) and self.hasFocus() and scene.focus_next(next):
-            return True
-        return super().focusNextPrevChild(next)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        focused = self.scene().focusItem() if self.scene() is not None else None
-        if isinstance(focused, ButtonItem) and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter,
-                                                               Qt.Key.Key_Space):
-            super().keyPressEvent(event)
-            return
-        self.key.emit(event)
-
-
 class GamePage(QWidget):
     """Plays one session. ``back_requested`` returns to the launcher; ``settings_requested`` opens Settings."""
 
@@ -89,6 +54,7 @@ class GamePage(QWidget):
     new_session_requested = Signal(bool)  # keep the deal?
     failed = Signal(object)  # a CPU or the rules raised: the exception
     stats_requested = Signal()
+    help_requested = Signal()
 
     def __init__(self, session: GameSession, art: CardArt, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -100,7 +66,7 @@ class GamePage(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         bar = QHBoxLayout()
-        for key in ("back", "new", "restart", "undo", "hint", "pause", "settings", "stats"):
+        for key in ("back", "new", "restart", "undo", "hint", "last_hand", "pause", "settings", "stats", "help"):
             button = QPushButton()
             button.setObjectName(key)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -117,6 +83,11 @@ class GamePage(QWidget):
         self.buttons["settings"].clicked.connect(self.settings_requested)
         self.buttons["stats"].clicked.connect(self.stats_requested)
         self.buttons["stats"].setVisible(self.game.statistics is not None)
+        self.buttons["last_hand"].clicked.connect(self.review_last_hand)
+        self.buttons["last_hand"].setVisible(isinstance(self.view.presenter, ReviewsTheLastHand))
+        self.buttons["help"].clicked.connect(self.help_requested)
+        self.buttons["help"].setVisible(self.game.help is not None)
+        self.buttons["help"].setToolTip("F1")
 
         self.table = TableCanvas()
         self.table.setScene(self.view.scene)
@@ -171,6 +142,16 @@ class GamePage(QWidget):
         if hint is None:
             self.show_notice(tr("no_hint"), timeout_ms=3000)
 
+    def review_last_hand(self) -> ReviewWindow | None:
+        frames = self.view.review()
+        if not frames:
+            return None
+        self.hold_cpu()
+        window = ReviewWindow(frames, self.view.art, self)
+        window.finished.connect(lambda _: self.view.refresh(animate=False))  # the CPU may go on
+        window.open()
+        return window
+
     def restart(self) -> None:
         if self.view.restart_needs_confirm and not self._restart_armed:
             self._restart_armed = True
@@ -217,7 +198,8 @@ class GamePage(QWidget):
             self.buttons[name].setVisible(name in tools)
         paused = self.session.paused
         self.buttons["undo"].setEnabled(not paused and self.session.can_undo())
-        self.buttons["hint"].setEnabled(not paused and not self.session.is_over)
+        self.buttons["hint"].setEnabled(self.session.can_hint())
+        self.buttons["last_hand"].setEnabled(not paused and bool(self.view.review()))
         self.buttons["pause"].setText(tr("resume") if paused else tr("pause"))
         self.status.setText(self.view.status_text())
 
@@ -227,7 +209,8 @@ class GamePage(QWidget):
 
     def retranslate(self) -> None:
         labels = {"back": "back", "new": "new_game", "restart": "restart_confirm" if self._restart_armed else "restart",
-                  "undo": "undo", "hint": "hint", "pause": "pause", "settings": "settings", "stats": "stats"}
+                  "undo": "undo", "hint": "hint", "pause": "pause", "settings": "settings", "stats": "stats",
+                  "help": "help", "last_hand": "last_hand"}
         for key, label in labels.items():
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))
@@ -259,6 +242,13 @@ class GamePage(QWidget):
                 self.toggle_pause()
                 return True
         return super().eventFilter(watched, event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """F1 from anywhere on the page (keys the table and the buttons leave come here)."""
+        if event.key() == Qt.Key.Key_F1:
+            self.help_requested.emit()
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

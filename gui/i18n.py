@@ -57,6 +57,15 @@ STRINGS: dict[str, Text] = {
     "stats_reset_ask": Text("Forget every statistic kept for {game}? This cannot be undone.",
                             "{game} の統計をすべて消しますか？元に戻せません。"),
     "close": Text("Close", "閉じる"),
+    "help": Text("Help", "ヘルプ"),
+    "last_hand": Text("Last hand", "前のハンド"),
+    "review_title": Text("The last hand — Card Table", "前のハンド — カードテーブル"),
+    "review_previous": Text("◀ Previous", "◀ 前へ"),
+    "review_next": Text("Next ▶", "次へ ▶"),
+    "review_position": Text("{n} of {of}", "{n} / {of}"),
+    "help_title": Text("Rules — Card Table", "ルール — カードテーブル"),
+    "no_help": Text("No game here has a rules text.", "ルールの説明があるゲームはありません。"),
+    "help_missing": Text("The rules text is missing: {reason}", "ルールの説明がありません: {reason}"),
 }
 
 _language = "en"

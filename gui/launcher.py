@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QIcon, QPixmap
+from PySide6.QtGui import QIcon, QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -51,6 +51,7 @@ class LauncherPage(QWidget):
     language_chosen = Signal(str)
     quit_clicked = Signal()
     stats_clicked = Signal()
+    help_clicked = Signal()
 
     def __init__(self, host: PluginHost, saves: SaveService, slot_of: Callable[[str], str],
                  parent: QWidget | None = None) -> None:
@@ -79,6 +80,10 @@ class LauncherPage(QWidget):
         self.stats.setObjectName("stats")
         self.stats.clicked.connect(self.stats_clicked)
         top.addWidget(self.stats)
+        self.help = QPushButton()
+        self.help.setObjectName("help")
+        self.help.clicked.connect(self.help_clicked)
+        top.addWidget(self.help)
         self.quit = QPushButton()
         self.quit.setObjectName("quit")
         self.quit.clicked.connect(self.quit_clicked)
@@ -101,6 +106,12 @@ class LauncherPage(QWidget):
         self.tiles: dict[str, QFrame] = {}
         self.rebuild()
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_F1:
+            self.help_clicked.emit()
+            return
+        super().keyPressEvent(event)
+
     def show_message(self, message: str) -> None:
         self.message.setText(message)
         self.message.setVisible(bool(message))
@@ -117,6 +128,7 @@ class LauncherPage(QWidget):
         self.language_label.setText(tr("language"))
         self.quit.setText(tr("quit"))
         self.stats.setText(tr("stats"))
+        self.help.setText(tr("help"))
         self.language.blockSignals(True)
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.blockSignals(False)

@@ -37,6 +37,7 @@ from gui.i18n import text
 MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
 INK = QColor(25, 25, 25)
 RED = QColor(200, 16, 46)
+HINT_BLUE = QColor(40, 130, 230)  # a hinted button's outline and the hint's box
 
 
 def _font(size: float, bold: bool = False) -> QFont:
@@ -73,10 +74,12 @@ class ButtonItem(QGraphicsObject):
         rect = self.boundingRect().adjusted(1, 1, -1, -1)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         enabled = self.choice.enabled
-        fill = QColor(255, 246, 214) if self.choice.checked else QColor(250, 250, 250, 240 if enabled else 120)
+        fill = QColor(255, 246, 214) if self.choice.checked else QColor(226, 238, 255) if self.choice.hinted \
+            else QColor(250, 250, 250, 240 if enabled else 120)
         painter.setBrush(fill)
-        border = QColor(80, 160, 255) if self.hasFocus() else QColor(255, 190, 40) if self.choice.checked else INK
-        painter.setPen(QPen(border, 3 if self.hasFocus() else 1.5))
+        border = QColor(80, 160, 255) if self.hasFocus() else HINT_BLUE if self.choice.hinted \
+            else QColor(255, 190, 40) if self.choice.checked else INK
+        painter.setPen(QPen(border, 3 if self.hasFocus() or self.choice.hinted else 1.5))
         painter.drawRoundedRect(rect, self.size * 0.4, self.size * 0.4)
         painter.setFont(_font(self.size))
         main = f"{'✓ ' if self.choice.checked else ''}{text(self.choice.text)}"
@@ -141,12 +144,14 @@ class TextItem(QGraphicsObject):
         rect = self.boundingRect()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         background = {Style.PANEL: QColor(0, 0, 0, 110), Style.BADGE: QColor(255, 255, 255, 220),
-                      Style.SPEECH: QColor(255, 255, 255, 235), Style.TURN: QColor(0, 0, 0, 120)}.get(self.style)
+                      Style.SPEECH: QColor(255, 255, 255, 235), Style.TURN: QColor(0, 0, 0, 120),
+                      Style.HINT: QColor(232, 242, 255, 245)}.get(self.style)
         if background is not None:
-            painter.setPen(QPen(QColor(255, 214, 0), 2) if self.style == Style.TURN else Qt.PenStyle.NoPen)
+            pen = {Style.TURN: QPen(QColor(255, 214, 0), 2), Style.HINT: QPen(HINT_BLUE, 2)}.get(self.style)
+            painter.setPen(pen if pen is not None else Qt.PenStyle.NoPen)
             painter.setBrush(background)
             painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), self.size * 0.5, self.size * 0.5)
-        dark = self.style in (Style.BADGE, Style.SPEECH)
+        dark = self.style in (Style.BADGE, Style.SPEECH, Style.HINT)
         colour = RED if self.colour == "red" else INK if dark or self.colour == "black" else QColor(255, 255, 255)
         if self.style == Style.TURN:
             colour = QColor(255, 230, 120)

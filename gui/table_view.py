@@ -25,7 +25,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from core.game import Hint, IllegalMove
 from core.session import AnalysisJob, CpuTurn, GameSession, SessionListener
-from core.table import ACTIONS, Choice, Click, Event, Key, Presenter, Press, Situation, Table
+from core.table import ACTIONS, Choice, Click, Event, Key, Presenter, Press, ReviewsTheLastHand, Situation, Table
 from gui import animation
 from gui.deck import CardArt
 from gui.i18n import text
@@ -158,6 +158,12 @@ class TableView(QObject):
         return Situation(session.observation(self.seat), tuple(session.legal_moves()) if mine else (), self.seat,
                          session.to_move, hold, self.hint, self.refusal, dict(session.analysis),
                          self._analysing is not None, session.ply)
+
+    def review(self) -> tuple[Table, ...]:
+        """The previous hand's frames, when the presenter replays it (:class:`ReviewsTheLastHand`)."""
+        if not isinstance(self.presenter, ReviewsTheLastHand):
+            return ()
+        return tuple(self.presenter.review(self.session.observation(self.seat)))
 
     def refresh(self, animate: bool = True) -> None:
         """Ask the presenter for the table and show it; then let a CPU or the analysis run if they may."""

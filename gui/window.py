@@ -23,6 +23,7 @@ from gui import animation
 from gui.collector import collect_on_this_thread
 from gui.deck import CardArt
 from gui.game_page import GamePage, ViewUnavailable
+from gui.help_window import HelpWindow
 from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
@@ -56,6 +57,7 @@ class MainWindow(QMainWindow):
         self.launcher.language_chosen.connect(self.choose_language)
         self.launcher.quit_clicked.connect(self.close)
         self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
+        self.launcher.help_clicked.connect(lambda: self.open_help(None))
         self.setWindowIcon(QIcon(str(resources.files().joinpath("icons", "app.svg"))))
         self._unlisten = on_language_changed(self.retranslate)
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
@@ -163,6 +165,7 @@ class MainWindow(QMainWindow):
         session.add_listener(self.recorder)
         page.failed.connect(self.report_error)
         page.stats_requested.connect(lambda: self.open_stats(session.game.id))
+        page.help_requested.connect(lambda: self.open_help(session.game.id))
         page.back_requested.connect(self.show_launcher)
         page.settings_requested.connect(lambda: self.open_settings(session.game.id))
         page.new_session_requested.connect(lambda keep: self.new_game(session.game.id, keep))
@@ -223,6 +226,19 @@ class MainWindow(QMainWindow):
         if self.page is not None:
             self.page.hold_cpu()
         window = StatsWindow(self.host, self.stats, self.host.slot, game_id, self)
+        window.open()
+        return window
+
+    def open_help(self, game_id: str | None) -> HelpWindow:
+        if self.page is not None:
+            self.page.hold_cpu()
+
+        def settings_of(game: GameSpec) -> dict[str, Any]:
+            if self.page is not None and self.page.game.id == game.id:
+                return dict(self.page.session.settings)  # the rules this game is being played with
+            return self.settings_for(game)
+
+        window = HelpWindow(self.host, settings_of, game_id, self)
         window.open()
         return window
 

@@ -108,11 +108,43 @@ def main() -> int:
     deal = {"dealer": "E", "hands": {"S": ["JH", "JD", "AH", "KH", "QH"], "W": ["9S", "TS", "JS", "QS", "KS"],
                                      "N": ["AS", "9D", "TD", "QD", "KD"], "E": ["AD", "9C", "TC", "JC", "QC"]},
             "upcard": "9H", "buried": ["KC", "AC", "TH"], "scores": [8, 6], "seed": 3}
-    page = window.open_session(GameSession.new(euchre, euchre.settings.defaults(), seed=7, saves=window.saves))
+    page = window.open_session(GameSession.new(euchre, euchre.settings.defaults(), seed=36, saves=window.saves))
     assert page is not None
     while page.session.to_move != 0:
         page.session.cpu_step()
+    QTest.keyClick(page.table, Qt.Key.Key_X)  # South passes in round 1; round 2 comes back to South
+    while page.session.to_move != 0:
+        page.session.cpu_step()
     shot("euchre-bidding")
+    page.buttons["hint"].click()
+    shot("euchre-hint")
+    set_language("ja")
+    help_window = window.open_help("euchre")
+    shot("help-ja", help_window)
+    help_window.close()
+    set_language("en")
+    while page.session.observation(0).previous is None or page.session.hold is not None:
+        if page.session.hold is not None:
+            page.session.acknowledge()
+        elif page.session.to_move == 0:
+            page.session.play(page.session.hint().move)
+        else:
+            page.session.cpu_step()
+    while page.session.to_move != 0 or page.session.observation(0).phase.value != "play":
+        if page.session.hold is not None:
+            page.session.acknowledge()
+        elif page.session.to_move == 0:
+            page.session.play(page.session.hint().move)
+        else:
+            page.session.cpu_step()
+    page.view.refresh(animate=False)
+    QTest.keyClick(page.table, Qt.Key.Key_H)
+    shot("euchre-hint-play")
+    review = page.review_last_hand()
+    assert review is not None
+    review.show_step(3)
+    shot("euchre-last-hand", review)
+    review.close()
     page = window.open_session(GameSession.new(euchre, euchre.settings.defaults(), deal=deal, saves=window.saves))
     assert page is not None
     QTest.keyClick(page.table, Qt.Key.Key_H)  # South orders up hearts

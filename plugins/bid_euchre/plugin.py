@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.plugin import CommandRegistry, GameSpec, SeatSpec, Text, VariantRegistry, hookimpl
+from core.plugin import CommandRegistry, GameSpec, RulesText, SeatSpec, Text, VariantRegistry, hookimpl
 from plugins.bid_euchre.cpu import EasyPlayer, HardPlayer, NormalPlayer
 from plugins.bid_euchre.rules import BidEuchreRules
 from plugins.bid_euchre.settings import SCHEMA
@@ -34,6 +34,7 @@ GAME = GameSpec(
     seat_players=seat_players,
     presenter="plugins.bid_euchre.presenter:BidEuchrePresenter",
     statistics=BidEuchreStatistics(),
+    help=RulesText("plugins.bid_euchre", {"en": "help/rules.en.md", "ja": "help/rules.ja.md"}),
     view="plugins.bid_euchre.view:create_view",
     icon="icons/euchre.svg",
     variant_of="euchre",

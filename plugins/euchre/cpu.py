@@ -175,10 +175,14 @@ class RuleBasedPlayer:
     # -- play ---------------------------------------------------------------------------------------
 
     def _play(self, obs: Observation, cards: list[Card]) -> Card:
+        return self._play_why(obs, cards)[0]
+
+    def _play_why(self, obs: Observation, cards: list[Card]) -> tuple[Card, str]:
+        """The card, and which conventional rule chose it (a key of ``plugins.euchre.advice.RULES``)."""
         assert obs.trump is not None
         ranking = Ranking(obs.trump)
         if len(cards) == 1:
-            return cards[0]
+            return cards[0], "only"
         if not obs.current:
             return self._lead(obs, ranking, cards)
         led = ranking.suit_of(obs.current[0][1])
@@ -187,40 +191,45 @@ class RuleBasedPlayer:
         active = 4 - len(obs.sitting_out)
         last = len(obs.current) == active - 1
         if win_seat == partner(obs.seat) and (last or self._is_boss(obs, ranking, win_card)):
-            return self._lowest(ranking, cards, led)
+            return self._lowest(ranking, cards, led), "partner_sure"
         beaters = [c for c in cards if ranking.power(c, led) > win_power]
         if win_seat == partner(obs.seat):
-            return self._lowest(ranking, cards, led)
+            return self._lowest(ranking, cards, led), "partner_winning"
         if beaters:
-            return min(beaters, key=lambda c: ranking.power(c, led))
-        return self._lowest(ranking, cards, led)
+            return min(beaters, key=lambda c: ranking.power(c, led)), "cheapest_winner"
+        return self._lowest(ranking, cards, led), "cannot_win"
 
-    def _lead(self, obs: Observation, ranking: Ranking, cards: list[Card]) -> Card:
+    def _lead(self, obs: Observation, ranking: Ranking, cards: list[Card]) -> tuple[Card, str]:
         assert obs.trump is not None and obs.maker is not None
         trumps = [c for c in cards if ranking.is_trump(c)]
         makers = team_of(obs.seat) == team_of(obs.maker)
         if makers and trumps:
             top = max(trumps, key=ranking.order)
-            if self._is_boss(obs, ranking, top) or (obs.maker == obs.seat and len(trumps) >= 2):
-                return top
+            if self._is_boss(obs, ranking, top):
+                return top, "lead_boss_trump"
+            if obs.maker == obs.seat and len(trumps) >= 2:
+                return top, "lead_draw_trump"
         loner = obs.alone is not None and team_of(obs.alone) != team_of(obs.seat)
         aces = [c for c in cards if c.rank == 1 and not ranking.is_trump(c)]
         if loner:
             # against a loner: cash an ace backed by a second card of its suit, never a lone ace or trump
             backed = [c for c in aces if ranking.count(cards, c.suit) >= 2]
             if backed:
-                return backed[0]
+                return backed[0], "lead_backed_ace"
             plain = [c for c in cards if not ranking.is_trump(c) and c not in aces]
             if plain:
-                return max(plain, key=lambda c: (ranking.count(cards, ranking.suit_of(c)), ranking.order(c)))
+                return max(plain, key=lambda c: (ranking.count(cards, ranking.suit_of(c)), ranking.order(c))), \
+                    "lead_long_suit"
         if aces:
-            return min(aces, key=lambda c: ranking.count(cards, c.suit))
+            return min(aces, key=lambda c: ranking.count(cards, c.suit)), "lead_ace"
         plain = [c for c in cards if not ranking.is_trump(c)]
         if plain:
             if makers:
-                return max(plain, key=ranking.order)
-            return min(plain, key=lambda c: (ranking.count(cards, ranking.suit_of(c)), ranking.order(c)))
-        return max(cards, key=ranking.order) if makers else min(cards, key=ranking.order)
+                return max(plain, key=ranking.order), "lead_high_plain"
+            return min(plain, key=lambda c: (ranking.count(cards, ranking.suit_of(c)), ranking.order(c))), \
+                "lead_low_plain"
+        return (max(cards, key=ranking.order), "lead_only_trump") if makers else \
+            (min(cards, key=ranking.order), "lead_only_trump")
 
     @staticmethod
     def _is_boss(obs: Observation, ranking: Ranking, card: Card) -> bool:
@@ -272,6 +281,16 @@ class EasyPlayer(RuleBasedPlayer):
         return best if decision == Move("pass") and Move("pass") not in legal else decision
 
 
+@dataclass(frozen=True)
+class Values:
+    """The hard player's evaluation behind a decision: the average points (its side's minus the other's) of
+    each move over ``samples`` sampled ``kind`` ("deals" for a call, "hands" for a card)."""
+
+    points: dict[Move, float]
+    samples: int
+    kind: str
+
+
 class HardPlayer(RuleBasedPlayer):
     """Everything normal knows, plus inference: from the second trick on it samples deals consistent with
     what it has seen (cards played, voids shown, the upcard in the dealer's hand; the buried cards and the
@@ -286,7 +305,10 @@ class HardPlayer(RuleBasedPlayer):
     BID_SAMPLES: ClassVar[int] = 48
     CLOSE: ClassVar[float] = 0.9  # how near the fixed threshold a call must be to be simulated
 
+    last_values: Values | None = None  # what the last simulation found (the hint's reason quotes it)
+
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        self.last_values = None
         if obs.phase in (Phase.BID1, Phase.BID2):
             sure = self._sure_loner(obs, legal)
             if sure is not None:
@@ -360,8 +382,11 @@ class HardPlayer(RuleBasedPlayer):
         best = call if call in totals else options[0]
         if alone in totals and totals[alone] > totals.get(call, float("-inf")) + 0.5 * samples:
             best = alone  # a loner only when the same deals say it clearly beats the plain call
-        if Move("pass") in legal and pass_total >= totals[best]:
-            return Move("pass")
+        if Move("pass") in legal:
+            totals[Move("pass")] = pass_total
+            if pass_total >= totals[best]:
+                best = Move("pass")
+        self.last_values = Values({m: v / samples for m, v in totals.items()}, samples, "deals")
         return best
 
     def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
@@ -383,6 +408,7 @@ class HardPlayer(RuleBasedPlayer):
         totals = dict.fromkeys(cards, 0.0)
         current = tuple((s, CARD_INDEX[c]) for s, c in obs.current)
         samples = 0
+        weights = 0.0
         for hands in sample_hands(obs, rng, _NORMAL, self.SAMPLES.get(left, 6)):
             weight = self.PLAY_SURPRISE_WEIGHT ** play_surprises(obs, hands, _NORMAL)
             ids = tuple(tuple(CARD_INDEX[c] for c in h) for h in hands)
@@ -390,8 +416,10 @@ class HardPlayer(RuleBasedPlayer):
             for cid, count in reached.items():
                 totals[DECK[cid]] += weight * points_for[already + count]
             samples += 1
+            weights += weight
         if not samples:
             return None
+        self.last_values = Values({Move("play", card=c): v / weights for c, v in totals.items()}, samples, "hands")
         usual = self._play(obs, cards)
         best = max(totals.values())
         return usual if totals[usual] >= best - 1e-9 else max(cards, key=lambda c: totals[c])

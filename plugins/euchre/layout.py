@@ -76,6 +76,16 @@ def speech(seat: int, text: Text) -> Label:
     return Label(f"said:{seat}", text, x, y, anchor, Style.SPEECH, 0.24)
 
 
+def hint_label(reason: Text) -> Label:
+    """Why the hint suggests its move: just above your hand and the buttons, where you are looking."""
+    return Label("hint", reason, WIDTH / 2, HEIGHT - CARD_HEIGHT - 1.6, "s", Style.HINT, 0.2)
+
+
+def caption(text: Text) -> Label:
+    """What a review frame shows, above your hand."""
+    return Label("caption", text, WIDTH / 2, HEIGHT - CARD_HEIGHT - 0.8, "s", Style.PANEL, 0.22)
+
+
 def panel(lines: Sequence[Text]) -> Label:
     """A box of lines in the top-left corner (the score sheet)."""
     return Label("panel", join(list(lines), "\n"), 0.2, 0.2, "nw", Style.PANEL, 0.22)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from core.help import RulesText
 from core.plugin import CommandRegistry, GameRegistry, GameSpec, SeatSpec, Text, hookimpl
+from plugins.euchre.advice import euchre_hint
 from plugins.euchre.cpu import EasyPlayer, HardPlayer, RuleBasedPlayer
 from plugins.euchre.rules import EuchreRules
 from plugins.euchre.settings import SCHEMA
@@ -34,8 +36,10 @@ GAME = GameSpec(
     seats=SEATS,
     strategies={"easy": EasyPlayer, "normal": RuleBasedPlayer, "hard": HardPlayer},
     seat_players=seat_players,
+    hint=euchre_hint,
     presenter="plugins.euchre.presenter:EuchrePresenter",
     statistics=EuchreStatistics(),
+    help=RulesText("plugins.euchre", {"en": "help/rules.en.md", "ja": "help/rules.ja.md"}),
     view="plugins.euchre.view:create_view",
     icon="icons/euchre.svg",
 )

@@ -5,7 +5,7 @@ from the observation (the previous hand's public record), so they never mix with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core import table as t
 from core.cards import SUITS, Card
@@ -46,7 +46,8 @@ class EuchrePresenter:
             return self._past(s, past)
         legal = [m.text for m in s.legal]
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
-        piles = [self._south(obs, legal, held is None), *self._backs(obs)]
+        hint = s.hint if s.hold is None else None
+        piles = [self._south(obs, legal, held is None, hint.move if hint else None), *self._backs(obs)]
         piles += layout.trick_piles(held.plays if held else obs.current, held.winner if held else None)
         if obs.phase in (Phase.BID1, Phase.PICKUP, Phase.BID2) and not obs.tricks:
             piles.append(layout.upcard_pile(obs.dealer, obs.upcard if obs.upcard_fate != "down" else None))
@@ -55,8 +56,10 @@ class EuchrePresenter:
             said = {seat: text for seat, text in obs.bids}
             labels += [layout.speech(seat, bid_words(text)) for seat, text in said.items()]
         labels.append(layout.score_sheet(obs.scores, obs.options.target, obs.tricks, obs.trump, obs.maker))
+        if hint is not None:
+            labels.append(layout.hint_label(hint.reason))
         hold = self._trick_hold(held) if held else None
-        choices = () if hold else self._choices(obs, s.legal, ui)
+        choices = () if hold else self._hinted(self._choices(obs, s.legal, ui), hint.move if hint else None)
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
                      self._status(s, ui, legal))
 
@@ -64,13 +67,15 @@ class EuchrePresenter:
     def _about_previous(hold: str, obs: Observation) -> bool:
         return hold.startswith(("hand:", "match")) or int(hold.split(":")[1]) != obs.hand_number or obs.over
 
-    def _south(self, obs: Observation, legal: list[str], live: bool) -> Pile:
+    def _south(self, obs: Observation, legal: list[str], live: bool, hint: str | None) -> Pile:
         ranking = Ranking(obs.trump) if obs.trump else None
         choosing = live and any(t.startswith(("play", "discard")) for t in legal)
         faces = []
         for card in south_cards(obs):
             playable = live and (f"play {card.text}" in legal or f"discard {card.text}" in legal)
             marks = {Mark.PLAYABLE} if playable else {Mark.DIMMED} if choosing else set()
+            if hint is not None and hint.endswith(f" {card.text}"):
+                marks.add(Mark.HINTED)
             left = ranking.left_bower if ranking else None
             badge = obs.trump.symbol if obs.trump and card == left else ""
             faces.append(CardFace(card.text, frozenset(marks), badge))
@@ -128,6 +133,56 @@ class EuchrePresenter:
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold,
                      W["read"])
 
+    # -- the last hand, trick by trick ---------------------------------------------------------------
+
+    def review(self, obs: Observation) -> tuple[Table, ...]:
+        """The previous hand as everyone saw it (its public record in the observation): the bidding, each
+        trick with its winner, then the result; your own cards as they were, nobody else's."""
+        prev = obs.previous
+        if prev is None:
+            return ()
+        out = {partner(seat) for seat in (prev.alone, prev.defender_alone) if seat is not None}
+        faded = frozenset({Mark.SITTING_OUT})
+        mine = [[card for seat, card in trick.plays if seat == 0] for trick in prev.tricks]
+        ranking = Ranking(prev.trump) if prev.trump else Ranking(prev.upcard.suit)
+
+        def frame(step: int, caption: Text, plays: Sequence[tuple[int, Card]] = (), winner: int | None = None,
+                  speech: bool = False) -> Table:
+            done = prev.tricks[:step]
+            south = sort_hand([c for cards in mine[step:] for c in cards], ranking)
+            piles = [layout.hand_pile(0, 0, [CardFace(c.text) for c in south], faded if 0 in out else frozenset())]
+            piles += [layout.hand_pile(seat, sum(1 for t in prev.tricks[step:] for p, _ in t.plays if p == seat)
+                                       or (5 if seat in out else 0), marks=faded if seat in out else frozenset())
+                      for seat in (1, 2, 3)]
+            piles += layout.trick_piles(plays, winner)
+            if speech:
+                piles.append(layout.upcard_pile(prev.dealer, prev.upcard))
+            labels = layout.seat_labels(prev.dealer, prev.maker, prev.alone, prev.defender_alone, done, None)
+            if speech:
+                labels += [layout.speech(seat, bid_words(text)) for seat, text in dict(prev.bids).items()]
+            finished = step == len(prev.tricks) and not plays and not speech
+            labels.append(layout.score_sheet(prev.scores if finished else prev.scores_before, obs.options.target,
+                                             done, prev.trump, prev.maker))
+            labels.append(layout.caption(caption))
+            return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, None,
+                         caption)
+
+        number = W["review_hand"].format(n=prev.number + 1)
+        if prev.thrown_in or prev.maker is None or prev.trump is None:
+            bidding = number + W["thrown_in"]
+        else:
+            alone = W["alone_suffix"] if prev.alone is not None else Text("")
+            bidding = number + W["trump_line"].format(suit=prev.trump.symbol, seat=SEATS[prev.maker], alone=alone)
+        frames = [frame(0, bidding, speech=True)]
+        for n, trick in enumerate(prev.tricks):
+            card = dict(trick.plays)[trick.winner]
+            frames.append(frame(n + 1, W["review_trick"].format(n=n + 1, of=len(prev.tricks), seat=SEATS[trick.winner],
+                                                            card=card.pretty), trick.plays, trick.winner))
+        ns = prev.tricks_won()[0]
+        frames.append(frame(len(prev.tricks), result_words(prev) + Text(" · ") +
+                            W["tricks_line"].format(a=ns, b=len(prev.tricks) - ns)))
+        return tuple(frames)
+
     def _choices(self, obs: Observation, legal: Sequence[Move], ui: EuchreUi) -> tuple[Choice, ...]:
         texts = {m.text for m in legal}
         choices = []
@@ -148,6 +203,20 @@ class EuchrePresenter:
         if "pass" in texts:
             choices.append(Choice("pass", W["pass"], "X", "pass"))
         return tuple(choices)
+
+    @staticmethod
+    def _hinted(choices: tuple[Choice, ...], hint: str | None) -> tuple[Choice, ...]:
+        """The buttons that make the hinted move stand out: its button, and "Alone" for a loner."""
+        if hint is None:
+            return choices
+        base = hint.removesuffix(" alone")
+        alone = hint != base or hint == "alone"
+
+        def part_of(choice: Choice) -> bool:
+            return (choice.move is not None and choice.move.removesuffix(" alone") == base) or \
+                (choice.id == "alone" and alone)
+
+        return tuple(replace(c, hinted=True) if part_of(c) else c for c in choices)
 
     @staticmethod
     def _status(s: EuchreSituation, ui: EuchreUi, legal: list[str]) -> Text:
@@ -177,9 +246,11 @@ class EuchrePresenter:
             return t.IGNORED
         if isinstance(event, t.Background) or key == "Escape":
             return Reply(ui=EuchreUi()) if ui.alone else t.IGNORED
+        obs = s.observation
+        if key == "?" or (key == "H" and obs.phase in (Phase.PLAY, Phase.DISCARD)):
+            return Reply(action="hint")  # while bidding, H names hearts
         if not s.legal:
             return t.IGNORED
-        obs = s.observation
         if (isinstance(event, t.Press) and event.choice == "alone") or (key == "A" and any(m.alone for m in s.legal)):
             return Reply(ui=EuchreUi(not ui.alone))
         index = event.index if isinstance(event, t.Click) and event.pile == "hand:0" else None

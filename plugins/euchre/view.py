@@ -9,5 +9,5 @@ from plugins.euchre.presenter import EuchrePresenter
 
 
 def create_view(session: GameSession, art: CardArt) -> TableView:
-    return TableView(session, art, EuchrePresenter(), tools=("pause", "restart", "new"),
+    return TableView(session, art, EuchrePresenter(), tools=("hint", "pause", "restart", "new"),
                      restart_needs_confirm=True, restart_keeps_deal=False)

@@ -31,6 +31,9 @@ W = {
     "waiting": Text("{seat} is thinking…", "{seat} が考えています…"),
     "alone_armed": Text("Alone is on: your call will be played alone (Esc cancels).",
                         "単独がオン: 宣言は単独になります（Escで取り消し）。"),
+    "review_hand": Text("Hand {n}: ", "第{n}ハンド: "),
+    "review_trick": Text("Trick {n} of {of}: {seat} wins with {card}", "{of}トリック中{n}: {seat} が {card} で取りました"),
+    "last_hand": Text("Last hand", "前のハンド"),
     "read": Text("Press Next (Space) to go on.", "「次へ」(Space) で進みます。"),
     # holds
     "trick_won": Text("{seat} won the trick", "{seat} がトリックを取りました"),

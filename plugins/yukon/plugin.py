@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.help import RulesText
 from core.plugin import CommandRegistry, GameRegistry, GameSpec, SeatSpec, Text, hookimpl
 from plugins.yukon.hint import hint
 from plugins.yukon.rules import YukonRules
@@ -20,6 +21,7 @@ GAME = GameSpec(
     hint=hint,
     presenter="plugins.yukon.presenter:YukonPresenter",
     statistics=YukonStatistics(),
+    help=RulesText("plugins.yukon", {"en": "help/rules.en.md", "ja": "help/rules.ja.md"}),
     view="plugins.yukon.view:create_view",
     analysis=analyse,
     icon="icons/yukon.svg",

@@ -1,0 +1,80 @@
+"""Rules help: each game's rules as Markdown in its plugin's package data, one file per language, and the
+section the shell adds after them saying which options this game is played with and what each means.
+
+A plugin lists its files in ``GameSpec.help``::
+
+    help=RulesText("plugins.euchre", {"en": "help/rules.en.md", "ja": "help/rules.ja.md"})
+
+and ships them as package data. The help window (F1, or the Help button) shows the text in the interface's
+language (English when a language has no file) followed by :func:`options_markdown` for the settings in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from core.settings import CUSTOM_LABEL, Choice, Number, SettingsSchema, Toggle
+from core.text import Text
+
+
+class HelpUnavailable(Exception):
+    """The rules text cannot be read (a plugin shipped without its files); the message says which file."""
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """Where a game's rules text lives: ``files`` maps a language (``"en"``, ``"ja"``) to a path inside the
+    package ``package``. English is required; another language falls back to English."""
+
+    package: str
+    files: Mapping[str, str]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.package, str) or not self.package:
+            raise ValueError("help: package must be the plugin's package name")
+        if not isinstance(self.files, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) and v for k, v in self.files.items()):
+            raise ValueError("help: files must map a language to a file in the package")
+        if "en" not in self.files:
+            raise ValueError("help: an English text ('en') is required")
+
+    def read(self, language: str) -> str:
+        """The Markdown text in ``language`` (English when there is none); :class:`HelpUnavailable` if the file
+        is missing or unreadable."""
+        name = self.files.get(language) or self.files["en"]
+        try:
+            return resources.files(self.package).joinpath(name).read_text(encoding="utf-8")
+        except (OSError, ModuleNotFoundError, UnicodeDecodeError) as error:
+            raise HelpUnavailable(f"the rules text {self.package}/{name} cannot be read: {error}") from error
+
+
+ON, OFF = Text("on", "オン"), Text("off", "オフ")
+
+
+def _value_words(option: Toggle | Choice | Number, value: Any) -> Text:
+    if isinstance(option, Toggle):
+        return ON if value else OFF
+    if isinstance(option, Choice):
+        return next((label for key, label in option.choices if key == value), Text(str(value)))
+    return Text(str(value))
+
+
+def options_markdown(schema: SettingsSchema, settings: Mapping[str, Any]) -> Text:
+    """A Markdown section: the preset (if the settings match one) and every option with its value and what it
+    means, in both languages."""
+    values = schema.checked(settings)
+    lines_en = ["## The rules chosen for this game", ""]
+    lines_ja = ["## このゲームの設定", ""]
+    if schema.presets:
+        preset_id = schema.preset_of(values)
+        label = next((p.label for p in schema.presets if p.id == preset_id), CUSTOM_LABEL)
+        lines_en += [f"Preset: **{label.en}**", ""]
+        lines_ja += [f"プリセット: **{label.get('ja')}**", ""]
+    for option in schema.options:
+        words = _value_words(option, values[option.key])
+        lines_en.append(f"- **{option.label.en}: {words.en}** — {option.help.en}".rstrip(" —"))
+        lines_ja.append(f"- **{option.label.get('ja')}: {words.get('ja')}** — {option.help.get('ja')}".rstrip(" —"))
+    return Text("\n".join(lines_en) + "\n", "\n".join(lines_ja) + "\n")

@@ -1,0 +1,66 @@
+"""The help window: a game's rules text (its plugin's Markdown, in the interface's language) followed by the
+options the game is played with and what each means (:func:`core.help.options_markdown`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+
+from core.game import GameSpec
+from core.help import HelpUnavailable, options_markdown
+from core.manager import PluginHost
+from gui.i18n import language, text, tr
+
+
+class HelpWindow(QDialog):
+    """Rules of every game that has them; opens on ``game_id``. ``settings_of`` gives the settings a game is
+    played with (the game on the page, else the player's saved settings)."""
+
+    def __init__(self, host: PluginHost, settings_of: Callable[[GameSpec], Mapping[str, Any]],
+                 game_id: str | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("help_window")
+        self.settings_of = settings_of
+        self.games = [g for base in host.games() for g in (base, *host.variants_of(base.id)) if g.help is not None]
+        self.setWindowTitle(tr("help_title"))
+        self.resize(760, 720)
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.choice = QComboBox()
+        self.choice.setObjectName("help_game")
+        for game in self.games:
+            self.choice.addItem(text(game.name), game.id)
+        top.addWidget(self.choice)
+        top.addStretch(1)
+        close = QPushButton(tr("close"))
+        close.clicked.connect(self.accept)
+        top.addWidget(close)
+        layout.addLayout(top)
+        self.browser = QTextBrowser()
+        self.browser.setObjectName("help_text")
+        self.browser.setOpenExternalLinks(True)
+        self.browser.setStyleSheet("QTextBrowser { padding: 10px 16px; font-size: 14px; }")
+        layout.addWidget(self.browser, 1)
+        self.choice.currentIndexChanged.connect(self.show_game)
+        if game_id is not None and self.choice.findData(game_id) >= 0:
+            self.choice.setCurrentIndex(self.choice.findData(game_id))
+        self.show_game()
+        self.browser.setFocus()
+
+    def game(self) -> GameSpec | None:
+        return next((g for g in self.games if g.id == self.choice.currentData()), None)
+
+    def markdown(self) -> str:
+        game = self.game()
+        if game is None or game.help is None:
+            return tr("no_help")
+        try:
+            rules = game.help.read(language())
+        except HelpUnavailable as error:
+            rules = f"# {text(game.name)}\n\n{tr('help_missing', reason=str(error))}\n"
+        return rules.rstrip() + "\n\n" + text(options_markdown(game.settings, self.settings_of(game)))
+
+    def show_game(self) -> None:
+        self.browser.setMarkdown(self.markdown())

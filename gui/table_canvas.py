@@ -1,0 +1,46 @@
+"""The view a table scene is shown in: 1:1 pixels (the scene lays itself out for the canvas size,
+KPatience-style), keys passed on, Tab stepping through the table's buttons."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from gui.table_scene import ButtonItem, TableScene
+
+
+class TableCanvas(QGraphicsView):
+    """Shows the scene 1:1 (no scaling blur): the scene lays itself out for the canvas size, KPatience-style.
+    Keys go to the table, except Enter/Space on a focused table button, which the button takes."""
+
+    resized = Signal(float, float)
+    key = Signal(QKeyEvent)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        size = self.viewport().size()
+        self.resized.emit(float(size.width()), float(size.height()))
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        scene = self.scene()
+        if isinstance(scene, TableScene) and self.hasFocus() and scene.focus_next(next):
+            return True
+        return super().focusNextPrevChild(next)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        focused = self.scene().focusItem() if self.scene() is not None else None
+        if isinstance(focused, ButtonItem) and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter,
+                                                               Qt.Key.Key_Space):
+            super().keyPressEvent(event)
+            return
+        self.key.emit(event)

@@ -1,0 +1,150 @@
+"""Euchre's hint and the last-hand review, without Qt: the hint is the hard player's move from the player's
+observation with a reason in both languages, legal under every rule option; the table marks it; the review
+shows the previous hand from its public record and never a card the player did not see."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from core.rng import Rng
+from core.session import GameSession
+from core.table import Click, Key, Mark, Situation
+from plugins.euchre.advice import euchre_hint
+from plugins.euchre.cpu import HardPlayer
+from plugins.euchre.plugin import GAME
+from plugins.euchre.presenter import EuchrePresenter, EuchreUi
+from plugins.euchre.rules import EuchreRules
+from tests.euchre_helpers import make_deal
+
+PRESENTER = EuchrePresenter()
+RULES = EuchreRules()
+TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline")
+
+
+def south_turns(settings: dict[str, Any], seed: int, limit: int) -> list[GameSession]:
+    """Positions where South (a person) is to move, reached with South playing the hint."""
+    session = GameSession.new(GAME, settings, seed=seed, players=[None, "normal", "normal", "hard"])
+    seen = []
+    while not session.is_over and len(seen) < limit:
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            seen.append(GameSession.restore(GAME, session.record()))
+            hint = session.hint()
+            assert hint is not None
+            session.play(hint.move)
+        else:
+            session.cpu_step()
+    return seen
+
+
+def test_the_hint_is_the_hard_players_move_from_the_observation() -> None:
+    for session in south_turns(GAME.settings.defaults(), seed=3, limit=12):
+        obs, legal = session.observation(0), session.legal_moves()
+        hint = euchre_hint(obs, legal)
+        chosen = HardPlayer().choose(obs, legal, Rng.derive("euchre-hint", repr(obs)))
+        assert hint is not None and hint.move == chosen.text
+        assert euchre_hint(obs, legal) == hint, "the same position gives the same hint"
+
+
+def test_hidden_cards_do_not_change_the_hint() -> None:
+    # East deals, South speaks first: swapping unseen cards between West and East leaves South's view alone
+    deal = make_deal("E", "9H", S="JD AH KS QS 9C", W="TH QH AS JC QC", E="KH JS TC KC AC")
+    swapped = make_deal("E", "9H", S="JD AH KS QS 9C", W="KH JS TC KC AC", E="TH QH AS JC QC")
+    settings = GAME.settings.defaults()
+    a, b = RULES.from_deal(settings, deal), RULES.from_deal(settings, swapped)
+    assert a != b and RULES.observation(a, 0) == RULES.observation(b, 0)
+    assert euchre_hint(RULES.observation(a, 0), RULES.legal_moves(a)) == \
+        euchre_hint(RULES.observation(b, 0), RULES.legal_moves(b))
+
+
+@pytest.mark.parametrize("flags", list(itertools.product((False, True), repeat=len(TOGGLES)))[::3])
+def test_hints_are_legal_with_a_reason_under_every_option(flags: tuple[bool, ...]) -> None:
+    settings = {**GAME.settings.defaults(), **dict(zip(TOGGLES, flags, strict=True)), "target": 5}
+    positions = south_turns(settings, seed=sum(flags) + 11, limit=8)
+    assert positions
+    for session in positions:
+        hint = session.hint()
+        assert hint is not None and hint.move in [m.text for m in session.legal_moves()]
+        assert hint.reason.en and hint.reason.ja and hint.reason.en != hint.reason.ja
+
+
+def test_hints_only_for_the_person_to_move() -> None:
+    session = GameSession.new(GAME, seed=1, players=[None, "normal", "normal", "normal"])
+    while session.to_move == 0 or session.hold is not None:
+        session.play("pass") if session.hold is None else session.acknowledge()
+    assert not session.can_hint() and session.hint() is None and session.hints == 0
+
+
+# -- the table ------------------------------------------------------------------------------------------
+
+
+def situation(session: GameSession, hint: Any = None) -> Situation[Any, Any]:
+    return Situation(session.observation(0), tuple(session.legal_moves()), 0, session.to_move, None, hint)
+
+
+def test_a_hinted_card_and_its_reason_are_on_the_table() -> None:
+    session = next(s for s in south_turns(GAME.settings.defaults(), seed=5, limit=30)
+                   if s.observation(0).phase.value == "play" and len(s.legal_moves()) > 1)
+    hint = session.hint()
+    assert hint is not None
+    table = PRESENTER.table(situation(session, hint), EuchreUi())
+    marked = [face.card for face in table.pile("hand:0").cards if Mark.HINTED in face.marks]
+    assert [f"play {card}" for card in marked] == [hint.move]
+    label = next(lb for lb in table.labels if lb.id == "hint")
+    assert label.text == hint.reason and label.y < table.pile("hand:0").y, "the reason sits above your hand"
+
+
+def test_a_hinted_loner_marks_the_call_and_alone() -> None:
+    deal = make_deal("E", "9H", S="JH JD AH KH QH")  # South holds the top five hearts: alone for sure
+    session = GameSession.new(GAME, deal={**deal, "seed": 1}, players=[None, "normal", "normal", "normal"])
+    hint = session.hint()
+    assert hint is not None and hint.move == "order alone"
+    assert "all five tricks" in hint.reason.en
+    table = PRESENTER.table(situation(session, hint), EuchreUi())
+    assert {c.id for c in table.choices if c.hinted} == {"order", "alone"}
+
+
+def test_h_asks_for_a_hint_in_play_but_names_hearts_while_bidding() -> None:
+    play = next(s for s in south_turns(GAME.settings.defaults(), seed=5, limit=30)
+                if s.observation(0).phase.value == "play")
+    assert PRESENTER.respond(situation(play), EuchreUi(), Key("H")).action == "hint"
+    bidding = GameSession.new(GAME, deal={**make_deal("E", "9H"), "seed": 1}, players=[None] * 4)
+    table = PRESENTER.table(situation(bidding), EuchreUi())
+    assert next(c for c in table.choices if c.id == "order").key == "H"  # the scene presses it first
+    assert not PRESENTER.respond(situation(bidding), EuchreUi(), Key("H")).used
+    assert PRESENTER.respond(situation(bidding), EuchreUi(), Key("?")).action == "hint"
+    assert not PRESENTER.respond(situation(play), EuchreUi(), Click("hand:9", 0)).used
+
+
+# -- the last hand, trick by trick ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [2, 8, 21])
+def test_the_review_shows_the_last_hand_and_nothing_hidden(seed: int) -> None:
+    session = GameSession.new(GAME, seed=seed, players=[None, "normal", "normal", "normal"])
+    assert PRESENTER.review(session.observation(0)) == ()
+    dealt = session.state.hand.hands[0]
+    while session.state.number == 0:
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            session.play(session.legal_moves()[0])
+        else:
+            session.cpu_step()
+    result = session.state.results[0]
+    frames = PRESENTER.review(session.observation(0))
+    assert len(frames) == len(result.tricks) + 2
+    seen = {c.text for c in dealt} | {result.deal.upcard.text} | {c.text for t in result.tricks for _, c in t.plays}
+    for n, frame in enumerate(frames):
+        assert set(frame.face_up_cards()) <= seen, f"frame {n} shows a card South never saw"
+    for n, trick in enumerate(result.tricks, start=1):
+        shown = {p.id: p.cards[0].card for p in frames[n].piles if p.id.startswith("trick:")}
+        assert shown == {f"trick:{s}": c.text for s, c in trick.plays}
+        assert f"Trick {n} of {len(result.tricks)}" in frames[n].status.en
+    after = session.state.scores if not session.state.results[1:] else None
+    panel = next(lb.text.en for lb in frames[-1].labels if lb.id == "panel")
+    assert after is not None and f"Score {after[0]} — {after[1]}" in panel, "the result frame has the new score"

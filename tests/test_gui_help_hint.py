@@ -1,0 +1,112 @@
+"""In the window: F1 and the Help buttons open the rules with the options in play (in Japanese when the
+interface is), the Euchre hint marks the suggested card and says why, and "Last hand" steps through the
+previous hand."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
+from core.session import GameSession
+from gui.help_window import HelpWindow
+from gui.i18n import set_language
+from gui.review_window import ReviewWindow
+from tests.gui_helpers import click, make_window
+
+
+def test_f1_opens_the_rules_with_the_options_of_the_game_in_play(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    euchre = window.host.game("euchre")
+    settings = euchre.settings.with_preset(euchre.settings.defaults(), "holding_stick")
+    page = window.open_session(GameSession.new(euchre, settings, seed=1, saves=window.saves))
+    assert page is not None
+    qtbot.keyClick(page.table, Qt.Key.Key_F1)
+    help_window = window.findChild(HelpWindow)
+    assert help_window is not None and help_window.isVisible()
+    shown = help_window.browser.toPlainText()
+    assert "right bower" in shown and "Trump-holding: on" in shown and "Stick the dealer: on" in shown
+    assert "Trump-holding + stick the dealer" in shown  # the preset's name
+    assert "Defender may go alone: off" in shown
+    help_window.choice.setCurrentIndex(help_window.choice.findData("yukon"))
+    assert "foundations" in help_window.browser.toPlainText()
+
+
+def test_the_help_is_japanese_when_the_interface_is(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    set_language("ja")
+    try:
+        qtbot.keyClick(window.launcher.stats, Qt.Key.Key_F1)  # F1 with a launcher button focused
+        help_window = window.findChild(HelpWindow)
+        assert help_window is not None
+        shown = help_window.browser.toPlainText()
+        assert "右バウアー" in shown and "このゲームの設定" in shown and "配り手強制: オフ" in shown
+        assert help_window.windowTitle().startswith("ルール")
+    finally:
+        set_language("en")
+
+
+def test_the_hint_button_and_h_mark_a_card_and_give_a_reason(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=36, saves=window.saves))
+    assert page is not None
+    page.view.cpu_timer.stop()
+    while page.session.to_move != 0:
+        page.session.cpu_step()
+    page.view.refresh(animate=False)
+    assert page.buttons["hint"].isVisible() and page.buttons["hint"].isEnabled()
+    page.buttons["hint"].click()
+    hinted = [c.choice.id for c in page.view.scene.buttons.values() if c.choice.hinted]
+    assert hinted and page.view.scene.texts["hint"].isVisible()
+    assert page.session.hints == 1
+    while page.session.to_move != 0 or page.session.observation(0).phase.value != "play" \
+            or page.session.hold is not None:
+        if page.session.hold is not None:
+            page.session.acknowledge()
+        elif page.session.to_move == 0:
+            page.session.play(page.session.legal_moves()[-1])
+        else:
+            page.session.cpu_step()
+    page.view.refresh(animate=False)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    assert page.view.hint is not None and page.view.hint.move.startswith("play ")
+    card = page.view.hint.move.split()[1]
+    assert page.view.scene.cards[card].hinted
+    assert page.view.hint.reason.en in page.view.scene.texts["hint"].lines[0]
+    click(qtbot, page, page.view.scene.cards[card])  # playing the card clears the hint
+    assert f"play {card}" in page.session.moves
+    shown = page.view.scene.texts.get("hint")
+    assert page.view.hint is None and (shown is None or not shown.isVisible())
+
+
+def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
+    assert page is not None
+    page.view.cpu_timer.stop()
+    assert not page.buttons["last_hand"].isEnabled()
+    session = page.session
+    while session.observation(0).previous is None or session.hold is not None:
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            session.play(session.legal_moves()[0])
+        else:
+            session.cpu_step()
+    page.update_controls()
+    assert page.buttons["last_hand"].isEnabled()
+    page.buttons["last_hand"].click()
+    review = window.findChild(ReviewWindow)
+    assert review is not None and review.isVisible() and review.step == 0
+    moves = len(session.moves)
+    qtbot.keyClick(review.canvas, Qt.Key.Key_Right)
+    assert review.step == 1 and "Trick 1 of" in review.frames[1].status.en
+    assert any(key.startswith(("9", "T", "J", "Q", "K", "A")) and item.isVisible()
+               for key, item in review.scene.cards.items())
+    qtbot.keyClick(review.canvas, Qt.Key.Key_End)
+    assert review.step == len(review.frames) - 1 and not review.next.isEnabled()
+    qtbot.keyClick(review.canvas, Qt.Key.Key_Escape)
+    assert not review.isVisible() and len(session.moves) == moves, "reviewing plays nothing"
