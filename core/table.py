@@ -297,6 +297,19 @@ class Presenter(Protocol[Obs, M, U]):
         session checks it again and a refusal comes back as ``situation.refusal``."""
 
 
+SOUNDS = frozenset({"deal", "card", "trick", "win"})
+"""The sound effects the shell has (played only when the player turned sound on)."""
+
+
+@runtime_checkable
+class MakesSounds(Protocol):
+    """An optional part of a presenter: which effect a change of the seat's view deserves."""
+
+    def sound(self, before: Any, after: Any) -> str | None:
+        """One of :data:`SOUNDS` for the change from observation ``before`` to ``after`` (a move was made),
+        or ``None`` for silence."""
+
+
 @runtime_checkable
 class ReviewsTheLastHand(Protocol):
     """An optional part of a presenter: the previous hand replayed step by step (the bidding, each trick, the
@@ -307,7 +320,27 @@ class ReviewsTheLastHand(Protocol):
 
 
 __all__ = [
-    "ACTIONS", "CARD_HEIGHT", "IGNORED", "Background", "CardFace", "Choice", "Click", "Drop", "Event", "Hold",
-    "Key", "Label", "Mark", "Pile", "Presenter", "Press", "Reply", "ReviewsTheLastHand", "Situation", "Style",
+    "ACTIONS",
+    "CARD_HEIGHT",
+    "IGNORED",
+    "SOUNDS",
+    "Background",
+    "CardFace",
+    "Choice",
+    "Click",
+    "Drop",
+    "Event",
+    "Hold",
+    "Key",
+    "Label",
+    "MakesSounds",
+    "Mark",
+    "Pile",
+    "Presenter",
+    "Press",
+    "Reply",
+    "ReviewsTheLastHand",
+    "Situation",
+    "Style",
     "Table",
 ]

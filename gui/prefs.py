@@ -1,4 +1,4 @@
-"""The shell's own preferences (language, card theme, animations) as validated JSON in the config folder.
+"""The shell's own preferences (language, card theme, animations, sound) as validated JSON in the config folder.
 
 A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place.
 """
@@ -17,6 +17,7 @@ class ShellPrefs:
     language: str = "en"
     card_theme: str = "classic"
     animations: bool = True
+    sound: bool = False  # off by default, as both seed pages say
     problem: str = ""  # what was wrong with the file, for the launcher to show; never saved
 
     @classmethod
@@ -40,10 +41,12 @@ class ShellPrefs:
             prefs.card_theme = data.get("card_theme") or prefs.card_theme
         else:
             bad.append("card_theme")
-        if isinstance(data.get("animations", True), bool):
-            prefs.animations = data.get("animations", True)
-        else:
-            bad.append("animations")
+        for key in ("animations", "sound"):
+            value = data.get(key, getattr(prefs, key))
+            if isinstance(value, bool):
+                setattr(prefs, key, value)
+            else:
+                bad.append(key)
         return prefs.set_aside(f"bad interface preferences ({', '.join(bad)})") if bad else prefs
 
     def set_aside(self, problem: str) -> ShellPrefs:

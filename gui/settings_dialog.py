@@ -24,7 +24,8 @@ from gui.i18n import text, tr
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, game: GameSpec, values: dict[str, Any], card_theme: str, parent: QWidget | None = None) -> None:
+    def __init__(self, game: GameSpec, values: dict[str, Any], card_theme: str, parent: QWidget | None = None,
+                 sound: bool = False) -> None:
         super().__init__(parent)
         self.game = game
         self.schema = game.settings
@@ -78,6 +79,11 @@ class SettingsDialog(QDialog):
         index = self.theme.findData(card_theme)
         self.theme.setCurrentIndex(max(index, 0))
         form.addRow(tr("card_theme"), self.theme)
+        self.sound = QCheckBox(tr("sound_effects"))
+        self.sound.setObjectName("sound")
+        self.sound.setChecked(sound)
+        self.sound.setToolTip(tr("sound_help"))
+        form.addRow("", self.sound)
 
         note = QLabel(tr("settings_new_game"))
         note.setWordWrap(True)

@@ -25,7 +25,20 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from core.game import Hint, IllegalMove
 from core.session import AnalysisJob, CpuTurn, GameSession, SessionListener
-from core.table import ACTIONS, Choice, Click, Event, Key, Presenter, Press, ReviewsTheLastHand, Situation, Table
+from core.table import (
+    ACTIONS,
+    SOUNDS,
+    Choice,
+    Click,
+    Event,
+    Key,
+    MakesSounds,
+    Presenter,
+    Press,
+    ReviewsTheLastHand,
+    Situation,
+    Table,
+)
 from gui import animation
 from gui.deck import CardArt
 from gui.i18n import text
@@ -86,7 +99,7 @@ class _Listener(SessionListener):
         self.view = view
 
     def moved(self, seat: int, move: str) -> None:
-        self.view.after_move(seat)
+        self.view.after_move(seat, sounds=True)
 
     def undone(self) -> None:
         self.view.after_move(self.view.seat)
@@ -110,6 +123,8 @@ class TableView(QObject):
     action_requested = Signal(str)
     #: a CPU raised while thinking (the exception)
     failed = Signal(object)
+    #: a move deserves a sound effect (one of core.table.SOUNDS)
+    sound = Signal(str)
 
     def __init__(self, session: GameSession, art: CardArt, presenter: Presenter[Any, Any, Any], *,
                  scene: TableScene | None = None, tools: Collection[str] = ALL_TOOLS,
@@ -126,6 +141,7 @@ class TableView(QObject):
         self.hint: Hint | None = None
         self.refusal = ""
         self.table: Table | None = None
+        self.table_observation: Any = None
         relay().done.connect(self._done)
         self._thinking: CpuTurn | None = None
         self._analysing: tuple[AnalysisJob, threading.Event] | None = None
@@ -169,18 +185,25 @@ class TableView(QObject):
         """Ask the presenter for the table and show it; then let a CPU or the analysis run if they may."""
         if self._stopped:
             return
-        self.table = self.presenter.table(self.situation(), self.ui)
+        situation = self.situation()
+        self.table_observation = situation.observation  # what the table shows now (sounds compare with it)
+        self.table = self.presenter.table(situation, self.ui)
         self.scene.show_table(self.table, animate)
         self.changed.emit()
         self._schedule()
 
-    def after_move(self, seat: int) -> None:
+    def after_move(self, seat: int, sounds: bool = False) -> None:
         if seat == self.seat:
             self.ui = self.presenter.initial_ui()
             self.refusal = ""
         self.hint = None
         self._drop_analysis()
+        before = self.table_observation
         self.refresh()
+        if sounds and isinstance(self.presenter, MakesSounds) and before is not None:
+            effect = self.presenter.sound(before, self.table_observation)
+            if effect in SOUNDS:
+                self.sound.emit(effect)
 
     def after_pause(self, paused: bool) -> None:
         self.scene.set_paused(paused)

@@ -28,6 +28,7 @@ from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.settings_dialog import SettingsDialog
+from gui.sound import SoundBoard
 from gui.stats_window import StatsWindow
 
 
@@ -45,6 +46,7 @@ class MainWindow(QMainWindow):
         self.settings_store.clean()
         clean_stale_temp_files(config_dir())
         self.art = CardArt(self.prefs.card_theme)
+        self.sounds = SoundBoard(self.prefs.sound)
         animation.set_enabled(self.prefs.animations)
         self.page: GamePage | None = None
         self.stack = QStackedWidget()
@@ -161,6 +163,9 @@ class MainWindow(QMainWindow):
             return None
         for notice in notices or []:
             page.show_notice(notice)
+        page.view.sound.connect(self.sounds.play)
+        if not session.moves:
+            self.sounds.play("deal")
         self.recorder = Recorder(session, self.stats, session.save_slot, page.show_notice)
         session.add_listener(self.recorder)
         page.failed.connect(self.report_error)
@@ -198,8 +203,11 @@ class MainWindow(QMainWindow):
         current = self.settings_for(game)
         if self.page is not None:
             self.page.hold_cpu()  # no CPU moves behind the dialog
-        dialog = SettingsDialog(game, current, self.prefs.card_theme, self)
+        dialog = SettingsDialog(game, current, self.prefs.card_theme, self, sound=self.prefs.sound)
         accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
+        if accepted and dialog.sound.isChecked() != self.prefs.sound:
+            self.prefs.sound = self.sounds.enabled = dialog.sound.isChecked()
+            self.prefs.save()
         if accepted and dialog.card_theme() != self.prefs.card_theme:
             self.prefs.card_theme = dialog.card_theme()
             self.prefs.save()
@@ -215,6 +223,7 @@ class MainWindow(QMainWindow):
             if self.page is not None and self.page.game.id == game_id:
                 self.new_game(game_id, notices=notices)
             else:
+                self.retire(game_id)  # the saved game ends: its statistics count it first
                 self.saves.discard(self.host.slot(game_id))
                 self.launcher.show_message(" ".join(notices))
                 self.launcher.rebuild()
@@ -278,5 +287,6 @@ class MainWindow(QMainWindow):
         self._geometry.setValue("geometry", self.saveGeometry())
         self._geometry.sync()
         self._close_page()
+        self.sounds.close()
         self._unlisten()
         super().closeEvent(event)

@@ -13,7 +13,7 @@ from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situati
 from plugins.bid_euchre.observe import HandSummary, Observation
 from plugins.bid_euchre.rules import Contract, Move, Phase
 from plugins.bid_euchre.words import W
-from plugins.euchre.public import SEAT_NAMES, TEAMS, Ranking, Trick, layout, sort_hand
+from plugins.euchre.public import SEAT_NAMES, TEAMS, Ranking, Trick, layout, sort_hand, trick_sound
 
 BidSituation = Situation[Observation, Move]
 NEXT = Button("next", W["next"], "Space", action="continue")
@@ -50,6 +50,9 @@ class BidEuchrePresenter:
 
     def initial_ui(self) -> NoUi:
         return NoUi()
+
+    def sound(self, before: Observation, after: Observation) -> str | None:
+        return trick_sound(before, after, after.winner == 0)
 
     def table(self, s: BidSituation, ui: NoUi) -> Table:
         obs = s.observation

@@ -15,6 +15,7 @@ from plugins.euchre import layout
 from plugins.euchre.cards import Ranking, sort_hand
 from plugins.euchre.model import Move, Phase, Trick, partner
 from plugins.euchre.observe import HandSummary, Observation
+from plugins.euchre.sounds import trick_sound
 from plugins.euchre.words import SEATS, TEAMS, W, bid_words, result_words
 
 BIDDING = (Phase.BID1, Phase.BID2, Phase.PICKUP, Phase.DISCARD, Phase.DEFEND)
@@ -132,6 +133,10 @@ class EuchrePresenter:
                         *layout.CENTRE)
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold,
                      W["read"])
+
+    def sound(self, before: Observation, after: Observation) -> str | None:
+        we_won = after.previous is not None and after.previous.scores[0] > after.previous.scores[1]
+        return trick_sound(before, after, we_won)
 
     # -- the last hand, trick by trick ---------------------------------------------------------------
 

@@ -48,6 +48,9 @@ class YukonPresenter:
 
     # -- the table --------------------------------------------------------------------------------
 
+    def sound(self, before: YukonObservation, after: YukonObservation) -> str | None:
+        return "win" if after.won and not before.won else "card"
+
     def table(self, s: YukonSituation, ui: YukonUi) -> Table:
         obs = s.observation
         legal = list(s.legal)
