@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from core.text import Text
+
 RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "SHDC"
 
@@ -33,6 +35,11 @@ class Suit(Enum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
+    @property
+    def words(self) -> Text:
+        """The suit's name for people: ``spades`` / ``スペード``."""
+        return _WORDS[self]
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         try:
@@ -42,6 +49,8 @@ class Suit(Enum):
 
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_WORDS = {Suit.SPADES: Text("spades", "スペード"), Suit.HEARTS: Text("hearts", "ハート"),
+          Suit.DIAMONDS: Text("diamonds", "ダイヤ"), Suit.CLUBS: Text("clubs", "クラブ")}
 SUITS = tuple(Suit)
 
 

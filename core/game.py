@@ -22,9 +22,14 @@ M = TypeVar("M")
 class IllegalMove(ValueError):
     """A move the rules do not allow, or move text that does not parse.
 
-    The message is for a player: it says what was wrong and what is allowed ("7♣ is not one lower than
-    9♥"). Raising it never changes the state.
+    The reason is for a player: it says what was wrong and what is allowed ("7♣ is not one lower than
+    9♥"). Give it as :class:`Text` so the window can say it in Japanese too (``error.text``); ``str(error)``
+    is the English. Raising it never changes the state.
     """
+
+    def __init__(self, reason: str | Text) -> None:
+        self.text = reason if isinstance(reason, Text) else Text(reason)
+        super().__init__(self.text.en)
 
 
 @dataclass(frozen=True, slots=True)

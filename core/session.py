@@ -24,6 +24,7 @@ from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove, Outcome, R
 from core.history import History, Step
 from core.rng import Rng
 from core.saves import SaveError, SaveService
+from core.text import Text
 
 
 class SessionListener:
@@ -273,9 +274,11 @@ class GameSession:
         """Apply a move (a move value or its text) for the seat to move; raises :class:`IllegalMove`."""
         seat = self.to_move
         if seat is None:
-            raise IllegalMove("the game is over: start a new game")
+            raise IllegalMove(Text("the game is over: start a new game",
+                                   "ゲームは終わりました。新しいゲームを始めてください"))
         if self._paused:
-            raise IllegalMove("the game is paused: resume it first")
+            raise IllegalMove(Text("the game is paused: resume it first",
+                                   "一時停止中です。再開してから操作してください"))
         if isinstance(move, str):
             move = self.rules.parse_move(move)
         before = self.state
@@ -315,11 +318,18 @@ class GameSession:
         return made
 
     def can_undo(self) -> bool:
-        return not self._paused and self.history.can_undo(self.human_seats or (0,))
+        return not self._paused and not self.decided and self.history.can_undo(self.human_seats or (0,))
+
+    @property
+    def decided(self) -> bool:
+        """The game ended with a winner (a solitaire won, a match won): the result stands, nothing is undone.
+        A solitaire that is merely stuck has no winner, so undo still leads out of it."""
+        outcome = self.outcome if self.is_over else None
+        return outcome is not None and bool(outcome.winners)
 
     def undo(self) -> bool:
         """Take back the last person's move (and the CPU moves after it) when the game allows it."""
-        if self._paused:
+        if not self.can_undo():
             return False
         before = self.history.undo(self.human_seats or (0,))
         if before is None:

@@ -219,7 +219,7 @@ class Situation(Generic[Obs, M]):
     to_move: int | None
     hold: str | None = None
     hint: Hint | None = None
-    refusal: str = ""
+    refusal: Text = Text("")
     analysis: dict[int, Any] = field(default_factory=dict)
     analysing: bool = False
     ply: int = 0
@@ -295,6 +295,16 @@ class Presenter(Protocol[Obs, M, U]):
     def respond(self, situation: Situation[Obs, M], ui: U, event: Event) -> Reply[U]:
         """What ``event`` means now. A reply's move must be one of ``situation.legal`` in text form; the
         session checks it again and a refusal comes back as ``situation.refusal``."""
+
+
+@runtime_checkable
+class MovesByItself(Protocol[Obs, M]):
+    """An optional part of a presenter: a move the table makes for the person without being asked (Yukon's
+    automatic finish once every card is face up). The shell plays it after a short pause, only right after
+    the person's own move — never after an undo, so undo can always step back out of it."""
+
+    def auto_move(self, situation: Situation[Obs, M]) -> str | None:
+        """The move to make now (one of ``situation.legal`` in text form), or ``None``."""
 
 
 SOUNDS = frozenset({"deal", "card", "trick", "win"})

@@ -37,13 +37,31 @@ def classic_dir() -> Path:
     return Path(str(resources.files().joinpath("cards", "classic")))
 
 
+_CYRILLIC = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+                     ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s",
+                      "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"], strict=True))
+
+
+def _design_key(name: str) -> str:
+    """The design a file name stands for: case, separators and Cyrillic spelling set aside, so Aisleriot's
+    ``atlasnye`` and ``Атласные`` (one design under a translated name) count once."""
+    latin = "".join(_CYRILLIC.get(c, c) for c in name.lower())
+    return "".join(c for c in latin if c.isalnum())
+
+
 def available_themes() -> list[Theme]:
+    """Card Table's own design, then each installed Aisleriot design once (the ASCII-named file first)."""
     themes = [Theme("classic", "Card Table classic", classic_dir(), False)]
-    for folder in SYSTEM_THEME_DIRS:
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.svg*")):
-                name = path.name.split(".")[0]
-                themes.append(Theme(f"system:{name}", name.replace("_", " ").replace("-", " ").title(), path, True))
+    seen: set[str] = set()
+    paths = [path for folder in SYSTEM_THEME_DIRS if folder.is_dir() for path in sorted(folder.glob("*.svg*"))]
+    for path in sorted(paths, key=lambda p: not p.name.isascii()):
+        name = path.name.split(".")[0]
+        if _design_key(name) in seen:
+            continue
+        seen.add(_design_key(name))
+        words = name.replace("_", " ").replace("-", " ").split()
+        label = " ".join(w.upper() if set(w.lower()) <= set("ivxl") else w.capitalize() for w in words)
+        themes.append(Theme(f"system:{name}", label, path, True))
     return themes
 
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from core.game import GameSpec
 from core.session import GameSession, SessionListener
-from core.table import Background, Event, ReviewsTheLastHand
+from core.table import Event, ReviewsTheLastHand
 from gui.deck import CardArt
 from gui.i18n import text, tr
 from gui.review_window import ReviewWindow
@@ -62,7 +62,7 @@ class GamePage(QWidget):
         self.game = session.game
         self.view: TableView = load_view_factory(self.game)(session, art)
         self._unlisten = session.add_listener(_SaveNotices(self))
-        self._restart_armed = False
+        self._armed: str | None = None  # "restart" or "new" after a first press, waiting for the second
 
         self.buttons: dict[str, QPushButton] = {}
         bar = QHBoxLayout()
@@ -75,7 +75,7 @@ class GamePage(QWidget):
             bar.addWidget(button)
         bar.addStretch(1)
         self.buttons["back"].clicked.connect(self.back_requested)
-        self.buttons["new"].clicked.connect(lambda: self.new_session_requested.emit(False))
+        self.buttons["new"].clicked.connect(self.new_game)
         self.buttons["restart"].clicked.connect(self.restart)
         self.buttons["undo"].clicked.connect(self.undo)
         self.buttons["hint"].clicked.connect(self.hint)
@@ -128,13 +128,15 @@ class GamePage(QWidget):
 
     def _action(self, name: str) -> None:
         {"undo": self.undo, "hint": self.hint, "pause": self.toggle_pause, "restart": self.restart,
-         "new": lambda: self.new_session_requested.emit(False), "back": self.back_requested.emit}[name]()
+         "new": self.new_game, "back": self.back_requested.emit}[name]()
 
     def undo(self) -> None:
+        self.disarm()
         self.session.undo()
         self.update_controls()
 
     def hint(self) -> None:
+        self.disarm()
         if self.session.paused:
             return
         hint = self.session.hint()
@@ -152,25 +154,42 @@ class GamePage(QWidget):
         window.open()
         return window
 
+    def in_progress(self) -> bool:
+        """Leaving now would lose a game being played: it is not over, and a move was made (or the game asks
+        even before the first move)."""
+        session = self.session
+        return not session.is_over and (bool(session.moves) or self.view.confirm_before_start)
+
+    def confirmed(self, name: str) -> bool:
+        """Restart and New game, the same in every game: at once when nothing would be lost, else on the
+        second press (the button says so); Esc, a click on the table or another action cancels."""
+        if self._armed == name or not self.in_progress():
+            self.disarm()
+            return True
+        self.disarm()
+        self._armed = name
+        self.buttons[name].setText(tr(f"{name}_confirm"))
+        return False
+
     def restart(self) -> None:
-        if self.view.restart_needs_confirm and not self._restart_armed:
-            self._restart_armed = True
-            self.buttons["restart"].setText(tr("restart_confirm"))
-            return
-        self._restart_armed = False
-        self.new_session_requested.emit(self.view.restart_keeps_deal)
+        if self.confirmed("restart"):
+            self.new_session_requested.emit(self.view.restart_keeps_deal)
+
+    def new_game(self) -> None:
+        if self.confirmed("new"):
+            self.new_session_requested.emit(False)
 
     def disarm(self) -> None:
-        """Esc or a click on the empty table: cancel a pending Restart confirmation."""
-        if self._restart_armed:
-            self._restart_armed = False
-            self.buttons["restart"].setText(tr("restart"))
+        """Cancel a pending Restart or New game confirmation."""
+        if self._armed is not None:
+            self._armed = None
+            self.retranslate()
 
     def _table_event(self, event: Event) -> None:
-        if isinstance(event, Background):
-            self.disarm()
+        self.disarm()  # a click on the table (on a card, or on the empty felt) cancels a confirmation
 
     def toggle_pause(self) -> None:
+        self.disarm()
         self.set_paused(not self.session.paused)
 
     def set_paused(self, paused: bool) -> None:
@@ -208,7 +227,8 @@ class GamePage(QWidget):
         self.view.hold_cpu()
 
     def retranslate(self) -> None:
-        labels = {"back": "back", "new": "new_game", "restart": "restart_confirm" if self._restart_armed else "restart",
+        labels = {"back": "back", "new": "new_confirm" if self._armed == "new" else "new_game",
+                  "restart": "restart_confirm" if self._armed == "restart" else "restart",
                   "undo": "undo", "hint": "hint", "pause": "pause", "settings": "settings", "stats": "stats",
                   "help": "help", "last_hand": "last_hand"}
         for key, label in labels.items():
@@ -240,6 +260,9 @@ class GamePage(QWidget):
                 return True
             if key_event.key() == Qt.Key.Key_P:
                 self.toggle_pause()
+                return True
+            if key_event.key() == Qt.Key.Key_Escape:
+                self.disarm()
                 return True
         return super().eventFilter(watched, event)
 

@@ -26,6 +26,7 @@ STRINGS: dict[str, Text] = {
     "resume": Text("Resume", "再開"),
     "restart": Text("Restart", "やり直す"),
     "restart_confirm": Text("Press Restart again to confirm", "もう一度押すとやり直します"),
+    "new_confirm": Text("Press New game again to confirm", "もう一度押すと新しいゲームです"),
     "back": Text("Back", "戻る"),
     "paused": Text("Paused — press P to resume", "ポーズ中 — Pで再開"),
     "no_hint": Text("No move to suggest", "提案できる手がありません"),
@@ -38,6 +39,10 @@ STRINGS: dict[str, Text] = {
     "theme_classic": Text("Card Table classic", "カードテーブル標準"),
     "animations": Text("Animate card moves", "カードの移動をアニメーション"),
     "settings_new_game": Text("Changed settings start a new game.", "設定を変えると新しいゲームになります。"),
+    "settings_ends_saved": Text("You have a saved game of {game}: changing its rules ends it (Continue will no "
+                                "longer be offered). Card design and sound change nothing else.",
+                                "{game} の保存された対戦があります。ルールを変えるとその対戦は終わり、「続き」は"
+                                "表示されなくなります。カードのデザインと効果音は対戦に影響しません。"),
     "ok": Text("OK", "OK"),
     "cancel": Text("Cancel", "キャンセル"),
     "error_title": Text("Something went wrong", "問題が発生しました"),

@@ -61,6 +61,8 @@ class LauncherPage(QWidget):
         self.slot_of = slot_of
         self.setStyleSheet(TILE_STYLE)
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(20, 16, 20, 16)
+        outer.setSpacing(12)
         top = QHBoxLayout()
         self.title = QLabel()
         self.title.setObjectName("heading")

@@ -25,7 +25,7 @@ from gui.i18n import text, tr
 
 class SettingsDialog(QDialog):
     def __init__(self, game: GameSpec, values: dict[str, Any], card_theme: str, parent: QWidget | None = None,
-                 sound: bool = False) -> None:
+                 sound: bool = False, ends_saved_game: bool = False) -> None:
         super().__init__(parent)
         self.game = game
         self.schema = game.settings
@@ -85,8 +85,11 @@ class SettingsDialog(QDialog):
         self.sound.setToolTip(tr("sound_help"))
         form.addRow("", self.sound)
 
-        note = QLabel(tr("settings_new_game"))
-        note.setWordWrap(True)
+        self.note = QLabel(tr("settings_ends_saved", game=text(game.name)) if ends_saved_game
+                           else tr("settings_new_game"))
+        self.note.setObjectName("settings_note")
+        self.note.setWordWrap(True)
+        note = self.note
         layout.addWidget(note)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("ok"))

@@ -33,12 +33,14 @@ from core.table import (
     Event,
     Key,
     MakesSounds,
+    MovesByItself,
     Presenter,
     Press,
     ReviewsTheLastHand,
     Situation,
     Table,
 )
+from core.text import Text
 from gui import animation
 from gui.deck import CardArt
 from gui.i18n import text
@@ -99,7 +101,7 @@ class _Listener(SessionListener):
         self.view = view
 
     def moved(self, seat: int, move: str) -> None:
-        self.view.after_move(seat, sounds=True)
+        self.view.after_move(seat, played=True)
 
     def undone(self) -> None:
         self.view.after_move(self.view.seat)
@@ -128,18 +130,18 @@ class TableView(QObject):
 
     def __init__(self, session: GameSession, art: CardArt, presenter: Presenter[Any, Any, Any], *,
                  scene: TableScene | None = None, tools: Collection[str] = ALL_TOOLS,
-                 restart_needs_confirm: bool = False, restart_keeps_deal: bool = True) -> None:
+                 confirm_before_start: bool = False, restart_keeps_deal: bool = True) -> None:
         super().__init__()
         self.session = session
         self.presenter = presenter
         self.scene = scene or TableScene(art)
         self.tools = frozenset(tools)
-        self.restart_needs_confirm = restart_needs_confirm
+        self.confirm_before_start = confirm_before_start  # Restart/New game ask even before the first move
         self.restart_keeps_deal = restart_keeps_deal
         self.seat = session.human_seats[0] if session.human_seats else 0
         self.ui: Any = presenter.initial_ui()
         self.hint: Hint | None = None
-        self.refusal = ""
+        self.refusal = Text("")
         self.table: Table | None = None
         self.table_observation: Any = None
         relay().done.connect(self._done)
@@ -149,6 +151,10 @@ class TableView(QObject):
         self.cpu_timer = QTimer(self)
         self.cpu_timer.setSingleShot(True)
         self.cpu_timer.timeout.connect(self._think)
+        self._may_move_by_itself = False  # only right after the person's own move (see MovesByItself)
+        self.auto_timer = QTimer(self)
+        self.auto_timer.setSingleShot(True)
+        self.auto_timer.timeout.connect(self._move_by_itself)
         self.scene.table_event.connect(self.handle)
         self.scene.choice_pressed.connect(self.press)
         self._unlisten = session.add_listener(_Listener(self))
@@ -192,15 +198,17 @@ class TableView(QObject):
         self.changed.emit()
         self._schedule()
 
-    def after_move(self, seat: int, sounds: bool = False) -> None:
+    def after_move(self, seat: int, played: bool = False) -> None:
+        """A move was played (``played``) or undone: fresh input state, a sound, the table redrawn."""
         if seat == self.seat:
             self.ui = self.presenter.initial_ui()
-            self.refusal = ""
+            self.refusal = Text("")
+            self._may_move_by_itself = played
         self.hint = None
         self._drop_analysis()
         before = self.table_observation
         self.refresh()
-        if sounds and isinstance(self.presenter, MakesSounds) and before is not None:
+        if played and isinstance(self.presenter, MakesSounds) and before is not None:
             effect = self.presenter.sound(before, self.table_observation)
             if effect in SOUNDS:
                 self.sound.emit(effect)
@@ -252,7 +260,7 @@ class TableView(QObject):
         try:
             self.session.play(move)
         except IllegalMove as error:
-            self.refusal = str(error)
+            self.refusal = error.text
             self.refresh(animate=False)
             return False
         return True
@@ -300,12 +308,26 @@ class TableView(QObject):
             return
         if self._thinking is None and not self.cpu_timer.isActive() and session.cpu_turn() is not None:
             self.cpu_timer.start(animation.cpu_delay_ms())
+        if self._auto_move() is not None and not self.auto_timer.isActive():
+            self.auto_timer.start(animation.cpu_delay_ms())
         if self._analysing is None:
             job = session.analysis_job()
             if job is not None:
                 stop = threading.Event()
                 self._analysing = (job, stop)
                 run_in_background(job, functools.partial(job.run, stop))
+
+    def _auto_move(self) -> str | None:
+        session = self.session
+        if (not self._may_move_by_itself or not isinstance(self.presenter, MovesByItself) or session.paused
+                or session.hold is not None or session.to_move != self.seat):
+            return None
+        return self.presenter.auto_move(self.situation())
+
+    def _move_by_itself(self) -> None:
+        move = self._auto_move()  # asked again: the position may have changed since the timer started
+        if move is not None and not self._stopped:
+            self.play(move)
 
     def _think(self) -> None:
         turn = self.session.cpu_turn()
@@ -370,6 +392,7 @@ class TableView(QObject):
     def stop(self) -> None:
         """The player left the game: no more CPU moves, analysis or redraws."""
         self._stopped = True
+        self.auto_timer.stop()
         self.hold_cpu()
         self._drop_analysis()
         self._unlisten()

@@ -7,7 +7,7 @@ import traceback
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
-from PySide6.QtGui import QCloseEvent, QIcon
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 import resources
@@ -30,6 +30,15 @@ from gui.prefs import ShellPrefs
 from gui.settings_dialog import SettingsDialog
 from gui.sound import SoundBoard
 from gui.stats_window import StatsWindow
+
+
+def first_size() -> tuple[int, int]:
+    """The window's size on a first start: 1100 × 760, or 90% of a smaller screen."""
+    screen = QGuiApplication.primaryScreen()
+    area = screen.availableGeometry() if screen is not None else None
+    if area is None or area.isEmpty():
+        return 1100, 760
+    return min(1100, int(area.width() * 0.9)), min(760, int(area.height() * 0.9))
 
 
 class MainWindow(QMainWindow):
@@ -67,7 +76,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1100, 760)
+            self.resize(*first_size())
         self.retranslate()
         if self.prefs.problem:
             self.launcher.show_message(self.prefs.problem)
@@ -203,7 +212,10 @@ class MainWindow(QMainWindow):
         current = self.settings_for(game)
         if self.page is not None:
             self.page.hold_cpu()  # no CPU moves behind the dialog
-        dialog = SettingsDialog(game, current, self.prefs.card_theme, self, sound=self.prefs.sound)
+        saved_elsewhere = (self.page is None or self.page.game.id != game_id) and \
+            self.saves.continuable(self.host.slot(game_id))
+        dialog = SettingsDialog(game, current, self.prefs.card_theme, self, sound=self.prefs.sound,
+                                ends_saved_game=saved_elsewhere)
         accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
         if accepted and dialog.sound.isChecked() != self.prefs.sound:
             self.prefs.sound = self.sounds.enabled = dialog.sound.isChecked()

@@ -140,6 +140,8 @@ def test_restart_returns_to_the_start_of_the_same_deal(qtbot: QtBot) -> None:
     window, page = open_deal(qtbot, 617)
     page.session.play(page.session.legal_moves()[0])
     qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
+    assert window.page is page and "again" in page.buttons["restart"].text(), "a game in progress: asks first"
+    qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
     assert window.page is not None and window.page.session.state.deal_number == 617
     assert window.page.session.moves == []
 

@@ -48,9 +48,10 @@ def suit_shape(suit: str, x: float, y: float, size: float, colour: str, flip: bo
 
 def index(rank: str, suit: str, colour: str) -> str:
     label = "10" if rank == "T" else rank
-    size = 46 if label != "10" else 40
-    corner = (f'<text x="26" y="50" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-weight="bold" '
-              f'font-size="{size}" text-anchor="middle" fill="{colour}" letter-spacing="-3">{label}</text>'
+    # "10" is set narrower so both digits stay well inside the card's edge (tests/test_card_art.py measures it)
+    size, spacing, x = (46, -3, 26) if label != "10" else (34, -5, 28)
+    corner = (f'<text x="{x}" y="50" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-weight="bold" '
+              f'font-size="{size}" text-anchor="middle" fill="{colour}" letter-spacing="{spacing}">{label}</text>'
               + suit_shape(suit, 26, 74, 28, colour))
     return f"<g>{corner}</g><g transform=\"rotate(180 {W / 2} {H / 2})\">{corner}</g>"
 

@@ -165,7 +165,7 @@ class BidEuchrePresenter:
             prompt = W["your_declare"].format(n=obs.contract.bid if obs.contract else 0)
         else:
             prompt = W["your_play"]
-        return prompt + (Text(" " + s.refusal) if s.refusal else Text(""))
+        return prompt + (Text(" ") + s.refusal if s.refusal.en else Text(""))
 
     def respond(self, s: BidSituation, ui: NoUi, event: t.Event) -> Reply[NoUi]:
         key = event.name if isinstance(event, t.Key) else ""

@@ -17,12 +17,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from core.plugin import Card, IllegalMove, Outcome, Rng, Suit
+from core.plugin import Card, IllegalMove, Outcome, Rng, Suit, Text
 from plugins.euchre.public import DECK, Ranking, Trick, left_of, parse_seat, seat_letter, sort_hand, team_of
 
 TARGET = 32
 SUIT_LETTERS = "SHDC"
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 USAGE = "moves are: bid 3 … bid 6, pass, trump H, notrump high, notrump low, play JH"
 
 
@@ -250,35 +249,48 @@ def legal_moves(hand: Hand) -> list[Move]:
     return []
 
 
-def why_illegal(hand: Hand, move: Move) -> str:
-    """A sentence a player understands: which rule the move breaks and what is allowed."""
+def why_illegal(hand: Hand, move: Move) -> Text:
+    """What a player is told, in English and Japanese: which rule the move breaks and what is allowed."""
     if hand.turn is None:
-        return "the match is over: start a new game"
-    phase_words = {Phase.AUCTION: "bid 3 to 6 or pass", Phase.DECLARE: "the declarer names trump or no-trump",
-                   Phase.PLAY: "play a card", Phase.OVER: "the match is over"}
+        return Text("the match is over: start a new game", "対戦は終わりました。新しい対戦を始めてください")
+    phase_words = {Phase.AUCTION: Text("bid 3 to 6 or pass", "3〜6をビッドするかパスしてください"),
+                   Phase.DECLARE: Text("the declarer names trump or no-trump", "宣言者が切札かノートランプを選びます"),
+                   Phase.PLAY: Text("play a card", "札を出してください"),
+                   Phase.OVER: Text("the match is over", "対戦は終わりました")}
     wanted = {"bid": Phase.AUCTION, "pass": Phase.AUCTION, "trump": Phase.DECLARE, "notrump": Phase.DECLARE,
               "play": Phase.PLAY}.get(move.kind)
+    now = phase_words[hand.phase]
     if wanted != hand.phase:
-        return f"'{move.text}' is not possible now: {phase_words[hand.phase]}"
+        return Text("'{move}' is not possible now: {now}", "「{move}」は今はできません。{now}").format(
+            move=move.text, now=now)
     if move.kind == "pass":
-        return "everyone else passed: the dealer cannot pass and must bid at least 3"
+        return Text("everyone else passed: the dealer cannot pass and must bid at least 3",
+                    "ほかの全員がパスしました。配り手はパスできず、3以上をビッドします")
     if move.kind == "bid":
         if not 3 <= move.number <= 6:
-            return "bids run from 3 to 6 tricks"
+            return Text("bids run from 3 to 6 tricks", "ビッドは3〜6トリックです")
         if hand.turn == hand.dealer:
-            return f"the dealer may take the contract at {hand.high} or bid higher, not lower"
-        allowed = ", ".join(str(n) for n in range(hand.high + 1, 7)) or "nothing higher: pass"
-        return (f"a bid must be higher than {hand.high}, the highest so far (only the dealer may take the "
-                f"contract at the same number): bid {allowed}, or pass")
+            return Text("the dealer may take the contract at {high} or bid higher, not lower",
+                        "配り手は{high}で取るか、より高くビッドできます。低くはできません").format(high=hand.high)
+        allowed = ", ".join(str(n) for n in range(hand.high + 1, 7))
+        if not allowed:
+            return Text("nothing is higher than {high}: pass",
+                        "{high}より高いビッドはありません。パスしてください").format(high=hand.high)
+        return Text("a bid must be higher than {high}, the highest so far (only the dealer may take the "
+                    "contract at the same number): bid {allowed}, or pass",
+                    "ビッドはこれまでの最高の{high}より高くします（同じ数で取れるのは配り手だけ）: "
+                    "{allowed}、またはパス").format(high=hand.high, allowed=allowed)
     if move.kind == "play" and move.card is not None:
         if move.card not in hand.hands[hand.turn]:
-            return f"you do not hold {move.card.pretty}"
+            return Text("you do not hold {card}", "{card} は持っていません").format(card=move.card.pretty)
         assert hand.contract is not None
         ranking = hand.contract.ranking
         led = ranking.suit_of(hand.current[0][1])
         follow = ", ".join(c.pretty for c in sort_hand(ranking.follow(hand.hands[hand.turn], led), ranking))
-        return f"you must follow {SUIT_WORDS[led.letter]} (the led card's suit): play {follow}"
-    return f"'{move.text}' is not allowed now: {phase_words[hand.phase]}"
+        return Text("you must follow {suit} (the led card's suit): play {follow}",
+                    "台札の{suit}を出す必要があります: {follow}").format(suit=led.words, follow=follow)
+    return Text("'{move}' is not allowed now: {now}", "「{move}」は今はできません。{now}").format(
+        move=move.text, now=now)
 
 
 def _malformed(move: object) -> str | None:

@@ -239,7 +239,7 @@ class EuchrePresenter:
                       Phase.DISCARD: W["your_discard"], Phase.PICKUP: W["your_pickup"],
                       Phase.DEFEND: W["your_defend"]}[obs.phase]
         extra = [W["alone_armed"]] if ui.alone else []
-        return join([prompt, *extra, *([Text(s.refusal)] if s.refusal else [])], " ")
+        return join([prompt, *extra, *([s.refusal] if s.refusal.en else [])], " ")
 
     # -- input ------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from core.cards import SUITS, Card, Suit
 from core.frozen import replacer
 from core.game import IllegalMove, Outcome
 from core.rng import Rng
+from core.text import Text
 from plugins.euchre.cards import DECK, Ranking
 from plugins.euchre.model import (
     PASS,
@@ -39,7 +40,6 @@ from plugins.euchre.settings import Options
 _DECK_INDEX = {card: i for i, card in enumerate(DECK)}
 _hand = replacer(Hand)
 _state = replacer(EuchreState)
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -290,50 +290,61 @@ def is_legal(options: Options, hand: Hand, move: Move) -> bool:
 
 
 _PHASE_WORDS = {
-    Phase.BID1: "order up the upcard or pass",
-    Phase.PICKUP: "the dealer picks up or declines the upcard",
-    Phase.DISCARD: "the dealer discards one of the original five cards",
-    Phase.BID2: "name a suit or pass",
-    Phase.DEFEND: "a defender may go alone or pass",
-    Phase.PLAY: "play a card",
-    Phase.OVER: "the match is over",
+    Phase.BID1: Text("order up the upcard or pass", "公開札を切札にするかパスしてください"),
+    Phase.PICKUP: Text("the dealer picks up or declines the upcard", "配り手が公開札を拾うか決めます"),
+    Phase.DISCARD: Text("the dealer discards one of the original five cards", "配り手が元の5枚から1枚捨てます"),
+    Phase.BID2: Text("name a suit or pass", "マークを指名するかパスしてください"),
+    Phase.DEFEND: Text("a defender may go alone or pass", "守備側は単独かパスを選びます"),
+    Phase.PLAY: Text("play a card", "札を出してください"),
+    Phase.OVER: Text("the match is over", "対戦は終わりました"),
 }
+
 
 _KIND_PHASE = {"order": Phase.BID1, "call": Phase.BID2, "pickup": Phase.PICKUP, "decline": Phase.PICKUP,
                "discard": Phase.DISCARD, "alone": Phase.DEFEND, "play": Phase.PLAY}
 
 
-def why_illegal(options: Options, hand: Hand, move: Move) -> str:
-    """A sentence a player understands: what was wrong and what is allowed."""
+def why_illegal(options: Options, hand: Hand, move: Move) -> Text:
+    """What a player is told, in English and Japanese: what was wrong and what is allowed."""
     seat = hand.turn
     if seat is None:
-        return "the match is over: start a new game"
+        return Text("the match is over: start a new game", "対戦は終わりました。新しい対戦を始めてください")
     cards = hand.hands[seat]
     wanted = _KIND_PHASE.get(move.kind)
+    now = _PHASE_WORDS[hand.phase]
     if move.kind == "pass":
         if hand.phase == Phase.BID2 and _forced(options, hand):
-            return "stick the dealer: the dealer cannot pass and must name one of the three other suits"
-        return f"you cannot pass now: {_PHASE_WORDS[hand.phase]}"
+            return Text("stick the dealer: the dealer cannot pass and must name one of the three other suits",
+                        "配り手強制: 配り手はパスできず、ほかの3つのマークから1つを指名します")
+        return Text("you cannot pass now: {now}", "今はパスできません。{now}").format(now=now)
     if wanted is not None and wanted != hand.phase:
-        return f"'{move.text}' is not possible now: {_PHASE_WORDS[hand.phase]}"
+        return Text("'{move}' is not possible now: {now}", "「{move}」は今はできません。{now}").format(
+            move=move.text, now=now)
     if move.card is not None and move.card not in cards:
-        return f"you do not hold {move.card.pretty}"
+        return Text("you do not hold {card}", "{card} は持っていません").format(card=move.card.pretty)
     if move.kind == "discard":
-        return "the upcard cannot be discarded: discard one of your original five cards"
+        return Text("the upcard cannot be discarded: discard one of your original five cards",
+                    "公開札は捨てられません。元の5枚から1枚捨ててください")
     if move.kind == "order":
         suit = hand.deal.upcard.suit
-        return f"trump-holding: you may order up {SUIT_NAMES[suit]} only while holding one (a left bower counts)"
+        return Text("trump-holding: you may order up {suit} only while holding one (a left bower counts)",
+                    "切札所持: {suit}を1枚以上持っているときだけ切札にできます（左バウアーも数えます）").format(
+            suit=suit.words)
     if move.kind == "call" and move.suit is not None:
         if move.suit == hand.deal.upcard.suit:
-            return (f"{SUIT_NAMES[move.suit]} was the upcard's suit and was turned down: "
-                    "name one of the three other suits")
-        return f"trump-holding: you may name {SUIT_NAMES[move.suit]} only while holding one (a left bower counts)"
+            return Text("{suit} was the upcard's suit and was turned down: name one of the three other suits",
+                        "{suit}は伏せた公開札のマークです。ほかの3つから指名してください").format(suit=move.suit.words)
+        return Text("trump-holding: you may name {suit} only while holding one (a left bower counts)",
+                    "切札所持: {suit}を1枚以上持っているときだけ指名できます（左バウアーも数えます）").format(
+            suit=move.suit.words)
     if move.kind == "play" and move.card is not None and hand.current:
         ranking = Ranking(hand.trump)
         led = ranking.suit_of(hand.current[0][1])
         follow = ", ".join(c.pretty for c in ranking.follow(cards, led))
-        return f"you must follow {SUIT_NAMES[led]} (the led card's suit): play {follow}"
-    return f"'{move.text}' is not allowed now: {_PHASE_WORDS[hand.phase]}"
+        return Text("you must follow {suit} (the led card's suit): play {follow}",
+                    "台札の{suit}を出す必要があります: {follow}").format(suit=led.words, follow=follow)
+    return Text("'{move}' is not allowed now: {now}", "「{move}」は今はできません。{now}").format(
+        move=move.text, now=now)
 
 
 # -- advancing --------------------------------------------------------------------------------------

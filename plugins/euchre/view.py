@@ -10,4 +10,4 @@ from plugins.euchre.presenter import EuchrePresenter
 
 def create_view(session: GameSession, art: CardArt) -> TableView:
     return TableView(session, art, EuchrePresenter(), tools=("hint", "pause", "restart", "new"),
-                     restart_needs_confirm=True, restart_keeps_deal=False)
+                     confirm_before_start=True, restart_keeps_deal=False)

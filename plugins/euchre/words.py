@@ -11,8 +11,6 @@ if TYPE_CHECKING:
 
 SEATS = (Text("You", "あなた"), Text("West", "西"), Text("North", "北"), Text("East", "東"))
 TEAMS = (Text("You & North", "あなたと北"), Text("East & West", "東と西"))
-SUIT_NAMES = {"S": Text("spades", "スペード"), "H": Text("hearts", "ハート"), "D": Text("diamonds", "ダイヤ"),
-              "C": Text("clubs", "クラブ")}
 
 W = {
     # buttons

@@ -11,8 +11,9 @@ from core import table as t
 from core.cards import SUITS, Card, Suit
 from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Mark, Pile, Reply, Situation, Table
 from core.text import Text, join
-from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation
+from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
 from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
+from plugins.yukon.solver import solve
 from plugins.yukon.words import W
 
 GAP = 0.12  # between columns, in card widths
@@ -40,11 +41,33 @@ def _pile_place(pile_id: str) -> int:
     return int(name) if kind == "column" else FOUNDATION
 
 
+FINISH_NODES = 20_000  # an all-face-up position needs few; a harder one is left to the player
+
+
 class YukonPresenter:
-    """The player's table (see :class:`core.table.Presenter`)."""
+    """The player's table (see :class:`core.table.Presenter`). With ``auto_finish`` the table plays the rest
+    itself once every card is face up and the solver has found the way (:meth:`auto_move`)."""
+
+    def __init__(self, auto_finish: bool = False) -> None:
+        self.auto_finish = auto_finish
+        self._finish: tuple[YukonObservation, tuple[str, ...]] | None = None  # the line found, from where
 
     def initial_ui(self) -> YukonUi:
         return YukonUi()
+
+    def auto_move(self, s: YukonSituation) -> str | None:
+        """Once no card is face down: the next move of a winning line (everything is in view, so the solver
+        sees only what the player sees), or ``None`` when off, not all face up, or no win is found quickly."""
+        obs = s.observation
+        if not self.auto_finish or not s.legal or obs.won or any(c is None for col in obs.columns for c in col):
+            return None
+        if self._finish is None or self._finish[0] != obs:  # asked twice per position: solve once
+            state = YukonState(tuple(tuple(c for c in col if c is not None) for col in obs.columns), (0,) * 7,
+                               obs.foundations, obs.variant, obs.returns_allowed)
+            result = solve(state, max_nodes=FINISH_NODES)
+            self._finish = (obs, tuple(m.text for m in result.moves) if result.verdict == WON else ())
+        line = self._finish[1]
+        return line[0] if line and line[0] in {m.text for m in s.legal} else None
 
     # -- the table --------------------------------------------------------------------------------
 
@@ -114,7 +137,7 @@ class YukonPresenter:
 
     @staticmethod
     def _won(obs: YukonObservation) -> Hold:
-        title = W["won_assisted"] if obs.assisted else W["won"]
+        title = W["won_assisted"] if obs.with_help else W["won"]
         return Hold(title, (W["won_line"].format(n=obs.moves_made),),
                     (Choice("new", W["new_deal"], "Enter", action="new"), Choice("back", W["back"], action="back")),
                     WIDTH / 2, TOP + CARD_HEIGHT)
@@ -124,7 +147,7 @@ class YukonPresenter:
         obs = s.observation
         parts = [W["deal"].format(n=obs.deal_number) if obs.deal_number else Text(""),
                  W["russian"] if obs.variant == RUSSIAN else W["standard"], W["moves"].format(n=obs.moves_made)]
-        if obs.assisted:
+        if obs.with_help:
             parts.append(W["assisted"])
         if not obs.won:
             entry = catalogue_entry(obs.variant, obs.deal_number)
@@ -142,8 +165,8 @@ class YukonPresenter:
                 parts.append(W["stuck"])
         if s.hint is not None:
             parts.append(s.hint.reason)
-        if s.refusal:
-            parts.append(Text(s.refusal))
+        if s.refusal.en:
+            parts.append(s.refusal)
         return join([p for p in parts if p.en])
 
     # -- input ------------------------------------------------------------------------------------

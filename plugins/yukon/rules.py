@@ -16,6 +16,7 @@ from typing import Any
 
 from core.cards import SUITS, Card, Suit
 from core.game import IllegalMove, Outcome
+from core.text import Text
 from plugins.yukon.catalogue import CatalogueError, load_catalogue
 from plugins.yukon.deal import MAX_DEAL, deal_columns
 from plugins.yukon.settings import SCHEMA
@@ -23,7 +24,6 @@ from plugins.yukon.settings import SCHEMA
 STANDARD, RUSSIAN = "standard", "russian"
 FOUNDATION = -1
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +90,12 @@ class YukonState:
     @property
     def won(self) -> bool:
         return all(rank == 13 for rank in self.foundations)
+
+    @property
+    def with_help(self) -> bool:
+        """A win here counts as "with help": the return-from-foundations assist is on (seed 003: choosing
+        the assist marks the win, whether or not a card was returned)."""
+        return self.returns_allowed or self.assisted
 
     def face_up(self, column: int) -> tuple[Card, ...]:
         return self.columns[column][self.hidden[column] :]
@@ -241,63 +247,76 @@ class YukonRules:
         return replace(state, columns=tuple(columns), hidden=tuple(hidden), foundations=tuple(foundations),
                        assisted=assisted, moves_made=state.moves_made + 1, last_move=move.text)
 
-    def why_illegal(self, state: YukonState, move: Move) -> str | None:
-        """None for a legal move, else a sentence a player understands."""
+    def why_illegal(self, state: YukonState, move: Move) -> Text | None:
+        """None for a legal move, else what the player is told, in English and Japanese."""
         if not isinstance(move, Move):
-            return f"{move!r} is not a Yukon move; write it as text, e.g. 3.2>5, 3>F or F.H>5"
+            return Text(f"{move!r} is not a Yukon move; write it as text, e.g. 3.2>5, 3>F or F.H>5")
         malformed = _malformed(move)
         if malformed:
-            return f"not a Yukon move: {malformed}"
+            return Text(f"not a Yukon move: {malformed}")
         if state.won:
-            return "the game is won: start a new deal"
+            return Text("the game is won: start a new deal", "クリアしました。新しい配りを始めてください")
         if move.source == FOUNDATION:
             if not state.returns_allowed:
-                return "cards on the foundations stay there (turn on 'return from foundations' to allow it)"
+                return Text("cards on the foundations stay there (turn on 'return from foundations' to allow it)",
+                            "組札の札は戻せません（「組札から戻せる」をオンにすると戻せます）")
             assert move.suit is not None
             top = state.foundation_top(move.suit)
             if top is None:
-                return f"the {SUIT_NAMES[move.suit]} foundation is empty"
+                return Text("the {suit} foundation is empty", "{suit}の組札は空です").format(suit=move.suit.words)
             return self._onto(state, top, move.target)
         column = state.columns[move.source]
         if not column:
-            return f"column {move.source + 1} is empty"
+            return Text("column {n} is empty", "{n}列目は空です").format(n=move.source + 1)
         if move.count < 1 or move.count > len(column):
-            return f"column {move.source + 1} has only {len(column)} cards"
+            return Text("column {n} has only {count} cards", "{n}列目には{count}枚しかありません").format(
+                n=move.source + 1, count=len(column))
         if move.count > len(column) - state.hidden[move.source]:
-            return "a face-down card cannot be moved: pick a face-up card"
+            return Text("a face-down card cannot be moved: pick a face-up card",
+                        "裏向きの札は動かせません。表の札を選んでください")
         head = column[len(column) - move.count]
         if move.target == FOUNDATION:
             if move.count != 1:
-                return "only a column's front card can go to a foundation"
+                return Text("only a column's front card can go to a foundation",
+                            "組札へ送れるのは列の最前面の1枚だけです")
             if not _goes_to_foundation(state, head):
                 have = state.foundation_top(head.suit)
-                need = f"the next {SUIT_NAMES[head.suit]} is {Card(have.rank + 1, head.suit).pretty}" if have \
-                    else f"the {SUIT_NAMES[head.suit]} foundation starts with an ace"
-                return f"{head.pretty} cannot go to its foundation: {need}"
+                need = Text("the next {suit} is {card}", "次の{suit}は{card}です").format(
+                    suit=head.suit.words, card=Card(have.rank + 1, head.suit).pretty) if have \
+                    else Text("the {suit} foundation starts with an ace", "{suit}の組札はAから始まります").format(
+                        suit=head.suit.words)
+                return Text("{card} cannot go to its foundation: {need}", "{card}は組札へ送れません。{need}").format(
+                    card=head.pretty, need=need)
             return None
         if move.target == move.source:
-            return "a group cannot move onto its own column"
+            return Text("a group cannot move onto its own column", "同じ列へは動かせません")
         return self._onto(state, head, move.target)
 
-    def _onto(self, state: YukonState, head: Card, target: int) -> str | None:
+    def _onto(self, state: YukonState, head: Card, target: int) -> Text | None:
         column = state.columns[target]
         front = column[-1] if column else None
         if accepts(state.variant, front, head):
             return None
         if front is None:
-            return "only a group headed by a K can go to an empty column"
+            return Text("only a group headed by a K can go to an empty column",
+                        "空いた列にはKが先頭の札だけを置けます")
         if head.rank != front.rank - 1:
-            return f"{head.pretty} is not one lower than {front.pretty}"
+            return Text("{head} is not one lower than {front}", "{head}は{front}より1つ小さい札ではありません").format(
+                head=head.pretty, front=front.pretty)
         if state.variant == RUSSIAN:
-            return f"in Russian Yukon {head.pretty} must go on a {SUIT_NAMES[head.suit][:-1]}, not on {front.pretty}"
-        return f"{head.pretty} must go on a card of the other colour, not on {front.pretty}"
+            return Text("in Russian Yukon {head} must go on a card of its own suit, not on {front}",
+                        "ロシアンでは{head}は同じマークの札にだけ置けます（{front}には置けません）").format(
+                head=head.pretty, front=front.pretty)
+        return Text("{head} must go on a card of the other colour, not on {front}",
+                    "{head}は色の違う札に置きます（{front}には置けません）").format(
+            head=head.pretty, front=front.pretty)
 
     def to_move(self, state: YukonState) -> int | None:
         return None if state.won or not self.legal_moves(state) else 0
 
     def outcome(self, state: YukonState) -> Outcome | None:
         if state.won:
-            how = " with help" if state.assisted else ""
+            how = " with help" if state.with_help else ""
             return Outcome((0,), (52,), f"won{how} in {state.moves_made} moves")
         if self.legal_moves(state):
             return None
@@ -359,6 +378,12 @@ class YukonObservation:
     @property
     def won(self) -> bool:
         return all(rank == 13 for rank in self.foundations)
+
+    @property
+    def with_help(self) -> bool:
+        """A win here counts as "with help": the return-from-foundations assist is on (seed 003: choosing
+        the assist marks the win, whether or not a card was returned)."""
+        return self.returns_allowed or self.assisted
 
     def foundation_top(self, suit: Suit) -> Card | None:
         rank = self.foundations[_SUIT_INDEX[suit]]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.settings import Choice, Number, Preset, SettingsSchema, Toggle
+from core.settings import Choice, Number, SettingsSchema, Toggle
 from core.text import Text
 from plugins.yukon.deal import MAX_DEAL
 
@@ -16,6 +16,9 @@ SCHEMA = SettingsSchema(
         Toggle("return_from_foundations", Text("Return from foundations", "組札から戻せる"), False,
                Text("The top card of a foundation may go back to a column; a win counts as assisted.",
                     "組札の一番上の札を列へ戻せます。達成は「手助けあり」になります。")),
+        Toggle("auto_finish", Text("Finish by itself", "自動で仕上げる"), True,
+               Text("Once every card left is face up, the cards go to the foundations by themselves.",
+                    "残りの札がすべて表になったら、自動で組札へ送って仕上げます。")),
         Choice("deal_mode", Text("New deals", "新しい配り"),
                (("random", Text("Random deal", "無作為")), ("number", Text("Deal number", "番号指定")),
                 ("solvable", Text("Solvable deal", "解のある配り")), ("today", Text("Today's deal", "今日の配り"))),
@@ -27,10 +30,5 @@ SCHEMA = SettingsSchema(
                               "解のある配りと今日の配り用: 目についた手だけでどこまで進めるか。")),
         Number("deal_number", Text("Deal number", "配り番号"), 12, 1, MAX_DEAL,
                Text("Deal numbers match KDE's KPatience.", "配り番号は KDE の KPatience と同じです。")),
-    ),
-    presets=(
-        Preset("standard", Text("Standard Yukon", "標準ユーコン"),
-               {"variant": "standard", "return_from_foundations": False}),
-        Preset("russian", Text("Russian Yukon", "ロシアン"), {"variant": "russian", "return_from_foundations": False}),
     ),
 )

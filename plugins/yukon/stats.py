@@ -21,7 +21,7 @@ def _deal(state: YukonState, context: Context, won: bool) -> dict[str, Any]:
     entry = catalogue_entry(state.variant, state.deal_number)
     return {"kind": "deal", "won": won, "variant": state.variant, "level": entry.level if entry else "other",
             "deal": state.deal_number, "moves": state.moves_made, "seconds": round(context.seconds, 1),
-            "help": context.hints > 0 or state.returns_allowed, "hints": context.hints}
+            "help": context.hints > 0 or state.with_help, "hints": context.hints}
 
 
 class YukonStatistics:

@@ -9,4 +9,5 @@ from plugins.yukon.presenter import YukonPresenter
 
 
 def create_view(session: GameSession, art: CardArt) -> TableView:
-    return TableView(session, art, YukonPresenter(), restart_keeps_deal=True)
+    presenter = YukonPresenter(auto_finish=bool(session.settings.get("auto_finish", True)))
+    return TableView(session, art, presenter, restart_keeps_deal=True)

@@ -33,7 +33,7 @@ class HiLoPresenter:
         elif s.to_move is None:
             status = Text("Game over: New game to play again.", "終了: 「新しいゲーム」でもう一度。")
         else:
-            status = Text(s.refusal)
+            status = s.refusal
         return Table(8.0, 5.0, (seen, current), (label,), buttons, (4.0, 4.55), status=status)
 
     def respond(self, s: HiLoSituation, ui: NoUi, event: Event) -> Reply[NoUi]:

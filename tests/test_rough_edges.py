@@ -1,0 +1,268 @@
+"""What was seen in play, fixed, each with its test: confirmations the same in every game, the launcher's
+settings warning, bid buttons clear of the upcard, Yukon's automatic finish, "with help", one solvability
+line, no undo after a win, one place for the variant, rule violations in Japanese, card designs listed once,
+and a launcher that looks finished."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+import plugins.bid_euchre.plugin as bid_plugin
+import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
+from core.session import GameSession
+from core.table import Situation
+from gui.deck import _design_key, available_themes
+from gui.i18n import set_language
+from gui.settings_dialog import SettingsDialog
+from plugins.yukon.presenter import YukonPresenter, YukonUi
+from plugins.yukon.rules import YukonRules
+from plugins.yukon.solver import LOST, UNKNOWN, WON, Result, solve
+from plugins.yukon.words import W
+from tests.euchre_helpers import make_deal
+from tests.gui_helpers import make_window
+
+# -- Restart and New game: the same in every game --------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["yukon", "euchre"])
+def test_new_game_and_restart_ask_first_in_a_game_in_progress(qtbot: QtBot, game_id: str) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    page = window.new_game(game_id)
+    assert page is not None
+    page.view.cpu_timer.stop()
+    session = page.session
+    while session.to_move != 0 or session.hold is not None:
+        session.acknowledge() if session.hold is not None else session.cpu_step()
+    session.play(session.legal_moves()[-1])
+    for name in ("new", "restart"):
+        qtbot.mouseClick(page.buttons[name], Qt.MouseButton.LeftButton)
+        assert window.page is page and "again" in page.buttons[name].text()
+        qtbot.keyClick(page.table, Qt.Key.Key_Escape)  # Esc cancels the first press
+        assert "again" not in page.buttons[name].text()
+    qtbot.mouseClick(page.buttons["new"], Qt.MouseButton.LeftButton)
+    qtbot.keyClick(page.buttons["new"], Qt.Key.Key_Escape)  # also from the toolbar
+    assert "again" not in page.buttons["new"].text()
+    qtbot.mouseClick(page.buttons["new"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.buttons["new"], Qt.MouseButton.LeftButton)
+    assert window.page is not page, "the second press starts the new game"
+
+
+def test_a_yukon_deal_not_yet_touched_is_replaced_at_once(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    qtbot.mouseClick(page.buttons["new"], Qt.MouseButton.LeftButton)
+    assert window.page is not page
+
+
+def test_settings_from_the_launcher_say_they_end_the_saved_game(qtbot: QtBot,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    page.session.play(page.session.legal_moves()[0])
+    window.show_launcher()
+    notes: list[str] = []
+
+    def look(dialog: SettingsDialog) -> SettingsDialog.DialogCode:
+        notes.append(dialog.note.text())
+        return SettingsDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(SettingsDialog, "exec", look)
+    window.open_settings("yukon")
+    assert "saved game of Yukon" in notes[0] and "Continue" in notes[0]
+    window.continue_game("yukon")
+    window.open_settings("yukon")  # from the game itself: the usual note
+    assert notes[1] == "Changed settings start a new game."
+
+
+# -- Euchre: the bid buttons never cover the upcard -----------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", ["S", "W", "N", "E"])
+def test_the_bid_buttons_never_cover_the_upcard(qtbot: QtBot, dealer: str) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    deal = make_deal(dealer, "9H", S="TH JH QH KH AH")  # nobody else holds a heart: everyone passes to you
+    session = GameSession.new(game, deal={**deal, "seed": 2}, saves=window.saves,
+                              players=[None, "easy", "easy", "easy"])
+    page = window.open_session(session)
+    assert page is not None
+    page.view.cpu_timer.stop()
+    while session.to_move != 0:
+        session.cpu_step()
+    page.view.refresh(animate=False)
+    upcard = page.view.scene.cards["9H"].sceneBoundingRect()
+    buttons = [b for b in page.view.scene.buttons.values() if b.isVisible()]
+    assert buttons
+    for button in buttons:
+        assert not button.sceneBoundingRect().intersects(upcard), f"{button.choice.id} covers the upcard"
+
+
+# -- Yukon ---------------------------------------------------------------------------------------------
+
+
+def suits_in_columns() -> dict[str, Any]:
+    """Every card face up, each suit stacked K..A in its own column: nothing left but going home."""
+    columns = [[f"{r}{s}" for r in "KQJT98765432A"] for s in "SHDC"] + [[], [], []]
+    return {"columns": columns, "hidden": [0] * 7}
+
+
+def test_yukon_finishes_by_itself_once_every_card_is_face_up(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    session = GameSession.new(game, game.settings.defaults(), deal=suits_in_columns(), saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    qtbot.wait(50)
+    assert session.moves == [], "nothing moves before the player does"
+    session.play("1>F")
+    qtbot.waitUntil(lambda: session.state.won, timeout=5000)
+    assert len(session.moves) == 52
+    assert not session.can_undo() and not page.buttons["undo"].isEnabled(), "no undo after a win"
+
+
+def test_yukon_does_not_finish_by_itself_after_an_undo_or_when_turned_off(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    session = GameSession.new(game, game.settings.defaults(), deal=suits_in_columns(), saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    session.play("1>F")
+    session.play("2>F")  # two moves, then an undo before the table gets round to finishing
+    session.undo()
+    qtbot.wait(100)
+    assert session.moves == ["1>F"]
+    off = {**game.settings.defaults(), "auto_finish": False}
+    session = GameSession.new(game, off, deal=suits_in_columns(), saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    session.play("1>F")
+    qtbot.wait(100)
+    assert session.moves == ["1>F"]
+
+
+def test_a_stuck_yukon_game_can_still_be_undone() -> None:
+    from core.cards import full_deck
+
+    rest = [c.text for c in full_deck() if c.text not in ("9C", "5S", "6H")]
+    deal = {"columns": [[*rest, "9C", "5S"], ["6H"], [], [], [], [], []], "hidden": [50, 0, 0, 0, 0, 0, 0]}
+    game = yukon_plugin.GAME
+    session = GameSession.new(game, game.settings.defaults(), deal=deal, players=[None])
+    session.play("1>2")  # 5♠ onto 6♥ turns up 9♣, and nothing can move any more
+    assert session.is_over and not session.state.won and YukonRules().outcome(session.state).winners == ()
+    assert session.can_undo() and session.undo() and session.legal_moves()
+
+
+def test_every_win_with_the_return_option_on_says_with_help() -> None:
+    game = yukon_plugin.GAME
+    settings = {**game.settings.defaults(), "return_from_foundations": True}
+    session = GameSession.new(game, settings, deal={"number": 7}, players=[None])
+    for move in solve(session.state).moves:
+        session.play(move)
+    assert session.state.won and not session.state.assisted, "no card was returned"
+    assert "with help" in YukonRules().outcome(session.state).summary
+    obs = session.observation(0)
+    table = YukonPresenter().table(Situation(obs, (), 0, None, "won"), YukonUi())
+    assert table.hold is not None and table.hold.title.en == "Won — with help"
+    assert "with help" in table.status.en
+    plain = GameSession.new(game, game.settings.defaults(), deal={"number": 7}, players=[None])
+    for move in solve(plain.state).moves:
+        plain.play(move)
+    assert "with help" not in YukonRules().outcome(plain.state).summary
+
+
+SOLVABILITY = ("solvable", "unwinnable", "unknown", "thinking", "still", "no_longer")
+
+
+@pytest.mark.parametrize("deal", [7, 999_999])  # in the catalogue, and not
+def test_the_status_has_one_consistent_solvability_phrase(deal: int) -> None:
+    game = yukon_plugin.GAME
+    session = GameSession.new(game, game.settings.defaults(), deal={"number": deal}, players=[None])
+    start = session.observation(0)
+    verdicts = (None, WON, LOST, UNKNOWN)
+    for at_start, here, analysing, moved in itertools.product(verdicts, verdicts, (False, True), (0, 5)):
+        if (moved == 0 and here != at_start) or (here == WON and at_start == LOST):
+            continue  # not a position that can happen: ply 0 is the start; a lost deal has no won position
+        analysis = {k: Result(v) for k, v in ((0, at_start), (moved, here)) if v is not None}
+        obs = replace(start, moves_made=moved)
+        status = YukonPresenter().table(Situation(obs, tuple(session.legal_moves()), 0, 0, None, None,
+                                                  analysis=analysis, analysing=analysing, ply=moved), YukonUi()).status
+        phrases = [key for key in SOLVABILITY if W[key].en in status.en]
+        assert len(phrases) == 1, f"{phrases} for start={at_start} here={here} analysing={analysing} moved={moved}"
+        assert not {"unwinnable", "no_longer"} <= set(phrases) and not {"solvable", "thinking"} <= set(phrases)
+        assert all(W[key].get("ja") in status.get("ja") for key in phrases)
+
+
+def test_settings_have_one_place_for_standard_or_russian(qtbot: QtBot) -> None:
+    schema = yukon_plugin.GAME.settings
+    assert not schema.presets and [o.key for o in schema.options].count("variant") == 1
+    dialog = SettingsDialog(yukon_plugin.GAME, schema.defaults(), "classic")
+    qtbot.addWidget(dialog)
+    assert dialog.findChild(object, "preset") is None
+
+
+# -- words ---------------------------------------------------------------------------------------------
+
+
+def test_rule_violations_are_told_in_japanese(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": 12},
+                                               saves=window.saves))
+    assert page is not None
+    set_language("ja")
+    try:
+        assert not page.view.play("1>2")  # K♥… onto a column whose front is not a Q of the other colour
+        assert "置けません" in page.status.text() or "小さい札" in page.status.text()
+        set_language("en")
+        assert "not one lower" in page.status.text() or "other colour" in page.status.text()
+    finally:
+        set_language("en")
+
+
+def test_each_card_design_is_listed_once() -> None:
+    themes = available_themes()
+    assert len({t.label for t in themes}) == len(themes)
+    assert len({_design_key(t.id.partition(":")[2] or t.id) for t in themes}) == len(themes)
+    assert _design_key("Атласные") == _design_key("atlasnye")
+
+
+# -- the launcher --------------------------------------------------------------------------------------
+
+
+def test_the_launcher_has_a_tile_per_game_with_its_variant_and_continue_when_saved(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "yukon": yukon_plugin})
+    launcher = window.launcher
+    assert set(launcher.tiles) == {"euchre", "yukon"}, "Bid Euchre sits under Euchre"
+    euchre_tile = launcher.tiles["euchre"]
+    names = {b.objectName() for b in euchre_tile.findChildren(type(launcher.stats))}
+    assert {"new-euchre", "new-bid-euchre", "settings-bid-euchre"} <= names
+    assert "continue-euchre" not in names
+    assert launcher.stats.isVisible() and launcher.help.isVisible()
+    page = window.new_game("yukon")
+    assert page is not None
+    page.session.play(page.session.legal_moves()[0])
+    window.show_launcher()
+    names = {b.objectName() for b in launcher.tiles["yukon"].findChildren(type(launcher.stats))}
+    assert "continue-yukon" in names
+    margins = launcher.layout().contentsMargins()
+    assert margins.left() >= 16 and margins.top() >= 12
+
+
+def test_the_window_opens_at_a_sensible_size_on_a_first_start(qtbot: QtBot) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    from gui.window import MainWindow
+
+    window = MainWindow(make_window(qtbot, {"yukon": yukon_plugin}).host)
+    qtbot.addWidget(window)
+    area = QGuiApplication.primaryScreen().availableGeometry()
+    assert 600 <= window.width() <= min(1100, area.width()) and 450 <= window.height() <= min(760, area.height())
