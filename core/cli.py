@@ -13,13 +13,12 @@ import json
 import sys
 import unicodedata
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core import __version__
-from core.cli_options import OneLineParser, UsageError
-from core.manager import PluginHost, PluginInfo, load_host
-from core.paths import data_dir
-from core.stats import StatsStore
+
+if TYPE_CHECKING:  # imported when a command runs: ``cardtable`` alone opens the window before anything else
+    from core.manager import PluginHost, PluginInfo
 
 
 def _plugins_table(infos: list[PluginInfo]) -> str:
@@ -60,6 +59,10 @@ def _width(text: str) -> int:
 
 
 def _run_stats(host: PluginHost, args: argparse.Namespace) -> int:
+    from core.cli_options import UsageError
+    from core.paths import data_dir
+    from core.stats import StatsStore
+
     keeping = [g for base in host.games() for g in (base, *host.variants_of(base.id)) if g.statistics is not None]
     if args.game is not None:
         chosen = [g for g in keeping if g.id == args.game]
@@ -90,6 +93,8 @@ def _run_stats(host: PluginHost, args: argparse.Namespace) -> int:
 
 
 def build_parser(host: PluginHost) -> argparse.ArgumentParser:
+    from core.cli_options import OneLineParser
+
     parser = OneLineParser(prog="cardtable", description="Card Table: card games with CPU players.")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -114,16 +119,25 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
     return parser
 
 
+def _launcher(host: PluginHost | None = None) -> int:
+    launcher = importlib.import_module("gui.app")  # Qt only when a window is wanted
+    status: int = launcher.run_launcher(host)
+    return status
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:
+        return _launcher()  # the window shows first and finds the games right after
+    from core.cli_options import UsageError
+    from core.manager import load_host
+
     host = load_host()
     parser = build_parser(host)
     args = parser.parse_args(args_list)
     try:
         if args.command is None:
-            launcher = importlib.import_module("gui.app")  # Qt only when a window is wanted
-            status: int = launcher.run_launcher(host)
-            return status
+            return _launcher(host)
         if args.command == "plugins":
             return _run_plugins(host, args)
         if args.command == "stats":

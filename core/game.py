@@ -6,6 +6,7 @@ optional hint provider and a lazily imported view. Nothing here imports Qt.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -51,6 +52,40 @@ class SeatSpec:
 
     name: Text
     team: int = 0
+
+
+class Lazy:
+    """A function or class named ``"package.module:attribute"``, imported on its first call: a plugin lists
+    its CPU players, hint and analysis this way so that discovering games (the launcher) imports none of
+    them. ``Lazy("mygame.cpu:HardPlayer")()`` is ``HardPlayer()``."""
+
+    def __init__(self, target: str) -> None:
+        module, _, attribute = target.partition(":")
+        if not module or not attribute:
+            raise ValueError(f"Lazy target {target!r} must be 'package.module:attribute'")
+        self.target = target
+        self._loaded: Any = None
+
+    def load(self) -> Any:
+        if self._loaded is None:
+            module, _, attribute = self.target.partition(":")
+            value: Any = importlib.import_module(module)
+            for part in attribute.split("."):
+                value = getattr(value, part)
+            self._loaded = value
+        return self._loaded
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"target": self.target}  # a worker process imports it again
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.target, self._loaded = state["target"], None
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.target!r})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ import pluggy
 
 from core.cards import Card, Suit, full_deck, parse_cards
 from core.cli_options import UsageError, jobs, output_file, output_folder, positive_int
-from core.game import GameSpec, Hint, IllegalMove, Outcome, Rules, SeatSpec, Strategy
+from core.game import GameSpec, Hint, IllegalMove, Lazy, Outcome, Rules, SeatSpec, Strategy
 from core.help import RulesText
 from core.progress import Progress, parallel_map, write_rows
 from core.registry import CommandRegistry, GameRegistry, VariantRegistry
@@ -77,6 +77,7 @@ __all__ = [
     "IllegalMove",
     "Key",
     "Label",
+    "Lazy",
     "Mark",
     "Number",
     "Outcome",

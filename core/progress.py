@@ -9,7 +9,6 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO, TypeVar
@@ -85,6 +84,8 @@ def parallel_map(function: Callable[[T], R], tasks: Sequence[T], jobs: int, labe
                 results.append(function(task))
                 bar.advance()
         else:
+            from concurrent.futures import ProcessPoolExecutor  # only when work runs in parallel
+
             with ProcessPoolExecutor(max_workers=jobs) as pool:
                 for result in pool.map(function, tasks, chunksize=chunksize):
                     results.append(result)
@@ -103,6 +104,8 @@ def parallel_stream(function: Callable[[T], R], tasks: Iterable[T], jobs: int, l
                 yield function(task)
                 bar.advance()
             return
+        from concurrent.futures import Future, ProcessPoolExecutor
+
         pending: deque[Future[R]] = deque()
         source = iter(tasks)
         with ProcessPoolExecutor(max_workers=jobs) as pool:

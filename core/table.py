@@ -27,6 +27,7 @@ from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from core.game import Hint
+from core.sounds import SOUNDS
 from core.text import Text
 
 CARD_HEIGHT = 1.4  # in card widths; the shared card art has this ratio
@@ -307,8 +308,6 @@ class MovesByItself(Protocol[Obs, M]):
         """The move to make now (one of ``situation.legal`` in text form), or ``None``."""
 
 
-SOUNDS = frozenset({"deal", "card", "trick", "win"})
-"""The sound effects the shell has (played only when the player turned sound on)."""
 
 
 @runtime_checkable

@@ -5,13 +5,16 @@ from __future__ import annotations
 import sys
 import traceback
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
-from core.manager import PluginHost
 from gui.i18n import set_language
 from gui.prefs import ShellPrefs
 from gui.window import MainWindow
+
+if TYPE_CHECKING:
+    from core.manager import PluginHost
 
 
 def install_excepthook(window: MainWindow) -> None:
@@ -27,7 +30,8 @@ def install_excepthook(window: MainWindow) -> None:
     sys.excepthook = hook
 
 
-def run_launcher(host: PluginHost) -> int:
+def run_launcher(host: PluginHost | None = None) -> int:
+    """The launcher window; without ``host`` the games are found right after the window first shows."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Card Table")
     app.setOrganizationName("cardtable")

@@ -63,6 +63,7 @@ STRINGS: dict[str, Text] = {
                             "{game} の統計をすべて消しますか？元に戻せません。"),
     "close": Text("Close", "閉じる"),
     "help": Text("Help", "ヘルプ"),
+    "finding_games": Text("Looking for games…", "ゲームを探しています…"),
     "sound_effects": Text("Sound effects", "効果音"),
     "sound_help": Text("Short sounds for dealing, playing a card, a trick taken and a win.",
                        "配る・札を出す・トリックを取る・勝つときの短い音。"),

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QIcon, QKeyEvent, QPixmap
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QKeyEvent, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -21,10 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 import resources
-from core.game import GameSpec
-from core.manager import PluginHost
 from core.saves import SaveService
 from gui.i18n import language, text, tr
+
+if TYPE_CHECKING:
+    from core.game import GameSpec
+    from core.manager import PluginHost
 
 TILE_STYLE = """
 QFrame#tile { background: #ffffff; border: 1px solid #c9d3cc; border-radius: 10px; }
@@ -52,11 +55,13 @@ class LauncherPage(QWidget):
     quit_clicked = Signal()
     stats_clicked = Signal()
     help_clicked = Signal()
+    first_frame = Signal()  # the page was painted once: the window may now look for games
 
-    def __init__(self, host: PluginHost, saves: SaveService, slot_of: Callable[[str], str],
+    def __init__(self, host: PluginHost | None, saves: SaveService, slot_of: Callable[[str], str],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.host = host
+        self._painted = False
         self.saves = saves
         self.slot_of = slot_of
         self.setStyleSheet(TILE_STYLE)
@@ -114,6 +119,16 @@ class LauncherPage(QWidget):
             return
         super().keyPressEvent(event)
 
+    def set_host(self, host: PluginHost) -> None:
+        self.host = host
+        self.rebuild()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self.first_frame.emit)  # after this frame reaches the screen
+
     def show_message(self, message: str) -> None:
         self.message.setText(message)
         self.message.setVisible(bool(message))
@@ -134,6 +149,13 @@ class LauncherPage(QWidget):
         self.language.blockSignals(True)
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.blockSignals(False)
+        self.stats.setEnabled(self.host is not None)
+        self.help.setEnabled(self.host is not None)
+        if self.host is None:
+            finding = QLabel(tr("finding_games"))
+            finding.setObjectName("finding_games")
+            self.grid.addWidget(finding, 0, 0)
+            return
         tiles = [self._game_tile(game) for game in self.host.games()]
         tiles += [self._broken_tile(info.name, info.error or "", info.status)
                   for info in self.host.plugins() if not info.ok]

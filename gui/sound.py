@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import resources
-from core.table import SOUNDS
+from core.sounds import SOUNDS
 
 
 class SoundBoard:

@@ -4,32 +4,32 @@ from __future__ import annotations
 
 import gc
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 import resources
-from core.game import GameSpec
-from core.manager import PluginHost
 from core.paths import config_dir, data_dir, saves_dir
 from core.saves import SaveService
-from core.session import GameSession, RestoreError
-from core.settings_store import SettingsStore
-from core.stats import Recorder, StatsStore
-from core.storage import clean_stale_temp_files
 from gui import animation
 from gui.collector import collect_on_this_thread
-from gui.deck import CardArt
-from gui.game_page import GamePage, ViewUnavailable
-from gui.help_window import HelpWindow
 from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
-from gui.settings_dialog import SettingsDialog
 from gui.sound import SoundBoard
-from gui.stats_window import StatsWindow
+
+if TYPE_CHECKING:  # the game page, dialogs and card art are imported when first shown: the launcher opens fast
+    from core.game import GameSpec
+    from core.manager import PluginHost
+    from core.session import GameSession
+    from core.settings_store import SettingsStore
+    from core.stats import Recorder, StatsStore
+    from gui.deck import CardArt
+    from gui.game_page import GamePage
+    from gui.help_window import HelpWindow
+    from gui.stats_window import StatsWindow
 
 
 def first_size() -> tuple[int, int]:
@@ -42,25 +42,23 @@ def first_size() -> tuple[int, int]:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, host: PluginHost, prefs: ShellPrefs | None = None) -> None:
+    """The window. Given no ``host``, it shows itself first and looks for games right after its first frame
+    (:meth:`attach`), so a person sees the window at once."""
+
+    def __init__(self, host: PluginHost | None = None, prefs: ShellPrefs | None = None) -> None:
         super().__init__()
         collect_on_this_thread()
-        self.host = host
+        self._host: PluginHost | None = None
         self.prefs = prefs or ShellPrefs.load()
         self.saves = SaveService(saves_dir())
-        self.saves.clean()
-        self.stats = StatsStore(data_dir() / "stats")
         self.recorder: Recorder | None = None
-        self.settings_store = SettingsStore(config_dir())
-        self.settings_store.clean()
-        clean_stale_temp_files(config_dir())
-        self.art = CardArt(self.prefs.card_theme)
+        self._art: CardArt | None = None
         self.sounds = SoundBoard(self.prefs.sound)
         animation.set_enabled(self.prefs.animations)
         self.page: GamePage | None = None
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
-        self.launcher = LauncherPage(host, self.saves, self.host.slot)
+        self.launcher = LauncherPage(None, self.saves, lambda game_id: self.host.slot(game_id))
         self.stack.addWidget(self.launcher)
         self.launcher.continue_clicked.connect(self.continue_game)
         self.launcher.new_clicked.connect(lambda game_id: self.new_game(game_id))
@@ -77,9 +75,37 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(geometry)
         else:
             self.resize(*first_size())
+        if host is not None:
+            self.attach(host)
+        else:
+            self.launcher.first_frame.connect(self.attach)
         self.retranslate()
         if self.prefs.problem:
             self.launcher.show_message(self.prefs.problem)
+
+    @property
+    def host(self) -> PluginHost:
+        if self._host is None:
+            raise RuntimeError("the games are not found yet")
+        return self._host
+
+    def attach(self, host: PluginHost | None = None) -> None:
+        """Find the games (unless given), tidy the data folders, and fill the launcher."""
+        from core.settings_store import SettingsStore
+        from core.stats import StatsStore
+        from core.storage import clean_stale_temp_files
+
+        if host is None:
+            from core.manager import load_host
+
+            host = load_host()
+        self._host = host
+        self.saves.clean()
+        self.stats: StatsStore = StatsStore(data_dir() / "stats")
+        self.settings_store: SettingsStore = SettingsStore(config_dir())
+        self.settings_store.clean()
+        clean_stale_temp_files(config_dir())
+        self.launcher.set_host(host)
 
     # -- language ---------------------------------------------------------------------------------
 
@@ -87,6 +113,15 @@ class MainWindow(QMainWindow):
         self.prefs.language = code
         self.prefs.save()
         set_language(code)
+
+    @property
+    def art(self) -> CardArt:
+        """The card art of the chosen design, made when a table first needs it."""
+        if self._art is None:
+            from gui.deck import CardArt
+
+            self._art = CardArt(self.prefs.card_theme)
+        return self._art
 
     def retranslate(self) -> None:
         title = tr("app_title")
@@ -113,6 +148,9 @@ class MainWindow(QMainWindow):
     def retire(self, game_id: str) -> None:
         """A new game replaces this game's unfinished one: let its statistics count it (a Yukon deal left
         unwon). The one on the page, else the saved one."""
+        from core.session import GameSession, RestoreError
+        from core.stats import Recorder
+
         slot = self.host.slot(game_id)
         if self.page is not None and self.page.game.id == game_id and self.recorder is not None:
             self.recorder.retire()
@@ -129,6 +167,8 @@ class MainWindow(QMainWindow):
         Recorder(session, self.stats, slot).retire()
 
     def new_game(self, game_id: str, keep_deal: bool = False, notices: list[str] | None = None) -> GamePage | None:
+        from core.session import GameSession
+
         game = self.host.game(game_id)
         self.retire(game_id)
         version = self.host.plugin_of(game_id).version
@@ -146,6 +186,8 @@ class MainWindow(QMainWindow):
         return page
 
     def continue_game(self, game_id: str) -> GamePage | None:
+        from core.session import GameSession, RestoreError
+
         game = self.host.game(game_id)
         slot = self.host.slot(game_id)
         loaded = self.saves.read(slot)
@@ -161,6 +203,8 @@ class MainWindow(QMainWindow):
         return self.open_session(session)
 
     def open_session(self, session: GameSession, notices: list[str] | None = None) -> GamePage | None:
+        from gui.game_page import GamePage, ViewUnavailable
+
         self._close_page()
         try:
             page = GamePage(session, self.art)
@@ -175,6 +219,8 @@ class MainWindow(QMainWindow):
         page.view.sound.connect(self.sounds.play)
         if not session.moves:
             self.sounds.play("deal")
+        from core.stats import Recorder
+
         self.recorder = Recorder(session, self.stats, session.save_slot, page.show_notice)
         session.add_listener(self.recorder)
         page.failed.connect(self.report_error)
@@ -214,6 +260,8 @@ class MainWindow(QMainWindow):
             self.page.hold_cpu()  # no CPU moves behind the dialog
         saved_elsewhere = (self.page is None or self.page.game.id != game_id) and \
             self.saves.continuable(self.host.slot(game_id))
+        from gui.settings_dialog import SettingsDialog
+
         dialog = SettingsDialog(game, current, self.prefs.card_theme, self, sound=self.prefs.sound,
                                 ends_saved_game=saved_elsewhere)
         accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
@@ -223,7 +271,7 @@ class MainWindow(QMainWindow):
         if accepted and dialog.card_theme() != self.prefs.card_theme:
             self.prefs.card_theme = dialog.card_theme()
             self.prefs.save()
-            self.art = CardArt(self.prefs.card_theme)
+            self._art = None  # made again, in the new design, when next asked for
             if self.page is not None:
                 self.page.view.art = self.art
         if accepted and dialog.values() != current:
@@ -246,6 +294,8 @@ class MainWindow(QMainWindow):
     def open_stats(self, game_id: str | None) -> StatsWindow:
         if self.page is not None:
             self.page.hold_cpu()
+        from gui.stats_window import StatsWindow
+
         window = StatsWindow(self.host, self.stats, self.host.slot, game_id, self)
         window.open()
         return window
@@ -258,6 +308,8 @@ class MainWindow(QMainWindow):
             if self.page is not None and self.page.game.id == game.id:
                 return dict(self.page.session.settings)  # the rules this game is being played with
             return self.settings_for(game)
+
+        from gui.help_window import HelpWindow
 
         window = HelpWindow(self.host, settings_of, game_id, self)
         window.open()
@@ -287,8 +339,9 @@ class MainWindow(QMainWindow):
                           tr("error_body", game=game, message=message, kept=kept or tr("error_nothing_kept")),
                           QMessageBox.StandardButton.Close, self)
         box.setObjectName("error_dialog")
-        if session is not None and session.game.id in {g.id for g in self.host.games()} | {
-                v.id for g in self.host.games() for v in self.host.variants_of(g.id)}:
+        known = {g.id for base in self.host.games() for g in (base, *self.host.variants_of(base.id))} \
+            if self._host is not None else set()
+        if session is not None and session.game.id in known:
             again = box.addButton(tr("new_game"), QMessageBox.ButtonRole.AcceptRole)
             again.setObjectName("error_new_game")
             game_id = session.game.id

@@ -266,3 +266,25 @@ def test_the_window_opens_at_a_sensible_size_on_a_first_start(qtbot: QtBot) -> N
     qtbot.addWidget(window)
     area = QGuiApplication.primaryScreen().availableGeometry()
     assert 600 <= window.width() <= min(1100, area.width()) and 450 <= window.height() <= min(760, area.height())
+
+
+def test_the_window_shows_before_it_looks_for_games_then_fills_the_launcher(qtbot: QtBot) -> None:
+    from gui.window import MainWindow
+
+    window = MainWindow()  # as `cardtable` opens it: no games found yet
+    qtbot.addWidget(window)
+    assert window.launcher.tiles == {} and window.launcher.findChild(object, "finding_games") is not None
+    assert not window.launcher.stats.isEnabled()
+    window.show()
+    qtbot.waitUntil(lambda: bool(window.launcher.tiles), timeout=5000)  # after its first frame
+    assert {"euchre", "yukon"} <= set(window.launcher.tiles) and window.launcher.stats.isEnabled()
+
+
+def test_cardtable_without_arguments_opens_the_window_before_loading_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gui.app
+    from core import cli
+
+    opened: list[object] = []
+    monkeypatch.setattr(gui.app, "run_launcher", lambda host=None: opened.append(host) or 0)
+    monkeypatch.setattr("core.manager.load_host", lambda: pytest.fail("plugins loaded before the window"))
+    assert cli.main([]) == 0 and opened == [None]

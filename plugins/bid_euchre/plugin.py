@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.plugin import CommandRegistry, GameSpec, RulesText, SeatSpec, Text, VariantRegistry, hookimpl
-from plugins.bid_euchre.cpu import EasyPlayer, HardPlayer, NormalPlayer
+from core.plugin import CommandRegistry, GameSpec, Lazy, RulesText, SeatSpec, Text, VariantRegistry, hookimpl
 from plugins.bid_euchre.rules import BidEuchreRules
 from plugins.bid_euchre.settings import SCHEMA
 from plugins.bid_euchre.stats import BidEuchreStatistics
@@ -30,7 +29,8 @@ GAME = GameSpec(
     rules=BidEuchreRules(),
     settings=SCHEMA,
     seats=SEATS,
-    strategies={"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer},
+    strategies={name: Lazy(f"plugins.bid_euchre.cpu:{player}")
+                for name, player in (("easy", "EasyPlayer"), ("normal", "NormalPlayer"), ("hard", "HardPlayer"))},
     seat_players=seat_players,
     presenter="plugins.bid_euchre.presenter:BidEuchrePresenter",
     statistics=BidEuchreStatistics(),

@@ -6,9 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.help import RulesText
-from core.plugin import CommandRegistry, GameRegistry, GameSpec, SeatSpec, Text, hookimpl
-from plugins.euchre.advice import euchre_hint
-from plugins.euchre.cpu import EasyPlayer, HardPlayer, RuleBasedPlayer
+from core.plugin import CommandRegistry, GameRegistry, GameSpec, Lazy, SeatSpec, Text, hookimpl
 from plugins.euchre.rules import EuchreRules
 from plugins.euchre.settings import SCHEMA
 from plugins.euchre.stats import EuchreStatistics
@@ -34,9 +32,10 @@ GAME = GameSpec(
     rules=EuchreRules(),
     settings=SCHEMA,
     seats=SEATS,
-    strategies={"easy": EasyPlayer, "normal": RuleBasedPlayer, "hard": HardPlayer},
+    strategies={"easy": Lazy("plugins.euchre.cpu:EasyPlayer"), "normal": Lazy("plugins.euchre.cpu:RuleBasedPlayer"),
+                "hard": Lazy("plugins.euchre.cpu:HardPlayer")},
     seat_players=seat_players,
-    hint=euchre_hint,
+    hint=Lazy("plugins.euchre.advice:euchre_hint"),
     presenter="plugins.euchre.presenter:EuchrePresenter",
     statistics=EuchreStatistics(),
     help=RulesText("plugins.euchre", {"en": "help/rules.en.md", "ja": "help/rules.ja.md"}),

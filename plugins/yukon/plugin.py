@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from core.help import RulesText
-from core.plugin import CommandRegistry, GameRegistry, GameSpec, SeatSpec, Text, hookimpl
-from plugins.yukon.hint import hint
+from core.plugin import CommandRegistry, GameRegistry, GameSpec, Lazy, SeatSpec, Text, hookimpl
 from plugins.yukon.rules import YukonRules
 from plugins.yukon.settings import SCHEMA
-from plugins.yukon.solvability import analyse
 from plugins.yukon.stats import YukonStatistics
 
 GAME = GameSpec(
@@ -18,12 +16,12 @@ GAME = GameSpec(
     rules=YukonRules(),
     settings=SCHEMA,
     seats=(SeatSpec(Text("Player", "プレイヤー")),),
-    hint=hint,
+    hint=Lazy("plugins.yukon.hint:hint"),
     presenter="plugins.yukon.presenter:YukonPresenter",
     statistics=YukonStatistics(),
     help=RulesText("plugins.yukon", {"en": "help/rules.en.md", "ja": "help/rules.ja.md"}),
     view="plugins.yukon.view:create_view",
-    analysis=analyse,
+    analysis=Lazy("plugins.yukon.solvability:analyse"),
     icon="icons/yukon.svg",
 )
 

@@ -12,12 +12,13 @@ from core.stats import Chart, Context, Figure, Series, percent, rate_by, running
 from core.text import Text
 from plugins.yukon.rules import YukonState
 from plugins.yukon.settings import DIFFICULTIES, VARIANTS
-from plugins.yukon.solvability import catalogue_entry
 
 LEVELS = (*DIFFICULTIES, ("other", Text("Other deals", "その他の配り")))
 
 
 def _deal(state: YukonState, context: Context, won: bool) -> dict[str, Any]:
+    from plugins.yukon.solvability import catalogue_entry  # the catalogue only once a deal is counted
+
     entry = catalogue_entry(state.variant, state.deal_number)
     return {"kind": "deal", "won": won, "variant": state.variant, "level": entry.level if entry else "other",
             "deal": state.deal_number, "moves": state.moves_made, "seconds": round(context.seconds, 1),
