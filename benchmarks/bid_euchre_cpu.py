@@ -17,9 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from core.batch import Batch
 from core.cli_options import jobs, positive_int
-from plugins.bid_euchre.cli import run_tournament
-from plugins.bid_euchre.tournament import summarize
+from core.duplicate import run_pairs, timing_lines
+from core.executors import LocalPool
+from plugins.bid_euchre.plugin import GAME
+from plugins.bid_euchre.tournament import play_pair, summarize
 
 
 def main() -> int:
@@ -30,9 +33,12 @@ def main() -> int:
     args = parser.parse_args()
     for a, b in (("normal", "easy"), ("hard", "normal"), ("hard", "easy")):
         started = time.perf_counter()
-        pairs = run_tournament(a, b, args.hands // 2, args.seed, args.jobs)
+        settings = GAME.settings.defaults()
+        batch = Batch("bid-euchre tournament", {"a": a, "b": b, "settings": settings}, LocalPool(args.jobs))
+        records = run_pairs(batch, play_pair, a, b, range(args.seed, args.seed + args.hands // 2), settings)
+        batch.finish()
         print(f"== {a} vs {b} ({time.perf_counter() - started:.0f} s)")
-        for line in summarize(a, b, pairs):
+        for line in summarize(a, b, records) + timing_lines(a, b, records):
             print("  " + line)
     return 0
 

@@ -17,10 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from core.batch import Batch
 from core.cli_options import add_settings_arguments, describe_settings, settings_from_args
-from plugins.euchre.cli import SKIP, run_tournament
+from core.duplicate import run_pairs, timing_lines
+from core.executors import LocalPool
+from plugins.euchre.cli import SKIP
 from plugins.euchre.settings import SCHEMA
-from plugins.euchre.tournament import summarize
+from plugins.euchre.tournament import play_pair, summarize
 
 
 def main() -> int:
@@ -34,9 +37,11 @@ def main() -> int:
     print(describe_settings(SCHEMA, settings, SKIP))
     for a, b in (("normal", "easy"), ("hard", "normal"), ("hard", "easy")):
         started = time.perf_counter()
-        pairs = run_tournament(a, b, args.hands // 2, args.seed, args.jobs, settings)
+        batch = Batch("euchre tournament", {"a": a, "b": b, "settings": settings}, LocalPool(args.jobs))
+        records = run_pairs(batch, play_pair, a, b, range(args.seed, args.seed + args.hands // 2), settings)
+        batch.finish()
         print(f"== {a} vs {b} ({time.perf_counter() - started:.0f} s)")
-        for line in summarize(a, b, pairs):
+        for line in summarize(a, b, records) + timing_lines(a, b, records):
             print("  " + line)
     return 0
 

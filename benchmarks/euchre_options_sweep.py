@@ -1,7 +1,7 @@
 """Every Euchre rule option with every CPU strength, whole matches: the long version of the test suite's
 option matrix.
 
-    python benchmarks/euchre_options_sweep.py [--matches 2] [--jobs 2] [--seed 1] [--json F] [--csv F]
+    python benchmarks/euchre_options_sweep.py [--matches 2] [--jobs 2] [--seed 1] [--json F | --resume F] [--csv F]
 
 For each of the 16 combinations of the four toggles, each target (5, 7, 10) and each of the 9 strength
 pairings (North/South × East/West), plays ``--matches`` whole matches and checks the invariants after every
@@ -23,8 +23,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cli_options import jobs, output_file, positive_int
-from core.progress import parallel_map, write_rows
+from core.batch import Batch, add_batch_arguments
+from core.cli_options import positive_int
 from core.session import GameSession
 
 TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline")
@@ -65,20 +65,19 @@ def play_match(task: tuple[dict[str, Any], str, str, int]) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=positive_int, default=2, help="matches per combination (default 2)")
-    parser.add_argument("--jobs", type=jobs, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", type=Path)
-    parser.add_argument("--csv", type=Path)
+    add_batch_arguments(parser, default_jobs=2, what="match")
     args = parser.parse_args()
-    output_file(args.json)
-    output_file(args.csv)
     tasks = []
     for bits, target, ns, ew in itertools.product(itertools.product((False, True), repeat=4), TARGETS,
                                                   STRENGTHS, STRENGTHS):
         settings = {**dict(zip(TOGGLES, bits, strict=True)), "target": target, "opponents": "normal"}
         tasks += [(settings, ns, ew, args.seed + len(tasks) + i) for i in range(args.matches)]
     started = time.perf_counter()
-    rows = parallel_map(play_match, tasks, args.jobs, "matches", 1)
+    batch = Batch.from_args(args, "euchre options sweep", {"matches": args.matches, "seed": args.seed})
+    with batch:
+        batch.run(play_match, range(len(tasks)), tasks.__getitem__, "matches")
+    rows = batch.records()
     elapsed = time.perf_counter() - started
     print(f"{'toggles':>8} (stick holding defender decline)  matches  hands  failures  seconds")
     for toggles in sorted({r["toggles"] for r in rows}):
@@ -93,7 +92,7 @@ def main() -> int:
         first = next(r for r in rows if r["error"] == error)
         print(f"  {times}× {error}  (first: toggles {first['toggles']} target {first['target']} "
               f"{first['ns']}/{first['ew']} seed {first['seed']})")
-    write_rows(rows, args.csv, args.json)
+    batch.finish(rows)
     return 1 if failures else 0
 
 

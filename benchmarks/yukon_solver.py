@@ -18,8 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from core.batch import Batch
+from core.executors import LocalPool
 from core.progress import Progress
-from plugins.yukon.cli import run_tasks, summary
+from plugins.yukon.cli import solve_deals, summary, timing
 from plugins.yukon.rules import YukonRules
 from plugins.yukon.solver import solve
 
@@ -32,7 +34,7 @@ def baseline(deals: int, variant: str, budget: int, seconds: float) -> str:
             result = solve(rules.deal({"variant": variant}, number), budget, seconds, strategy="plain")
             rows.append({"verdict": result.verdict, "seconds": result.seconds, "nodes": result.nodes})
             bar.advance()
-    return summary(rows)
+    return f"{summary(rows)}; {timing(rows)}"
 
 
 def main() -> int:
@@ -45,9 +47,11 @@ def main() -> int:
     args = parser.parse_args()
     for variant in ("standard", "russian"):
         started = time.perf_counter()
-        tasks = [(n, variant, False, args.budget, args.seconds) for n in range(1, args.deals + 1)]
-        rows = run_tasks(tasks, args.jobs, variant)
-        print(f"{variant} (portfolio, {time.perf_counter() - started:.0f} s wall): {summary(rows)}")
+        batch = Batch("yukon solve", {"variant": variant, "budget": args.budget}, LocalPool(args.jobs))
+        with batch:
+            rows = solve_deals(batch, range(1, args.deals + 1), variant, False, args.budget, args.seconds, variant)
+        batch.finish()
+        print(f"{variant} (portfolio, {time.perf_counter() - started:.0f} s wall): {summary(rows)}; {timing(rows)}")
         if args.baseline:
             plain = baseline(args.deals, variant, args.budget, args.seconds)
             print(f"{variant} (baseline: plain depth-first): {plain}")

@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
         return _launcher()  # the window shows first and finds the games right after
-    from core.cli_options import UsageError
+    from core.cli_options import Interrupted, UsageError
     from core.manager import load_host
 
     host = load_host()
@@ -147,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"cardtable: {error}", file=sys.stderr)
         return 2
+    except Interrupted as stopped:
+        print(f"cardtable: {stopped}", file=sys.stderr)
+        return 130
     except KeyboardInterrupt:
         print("cardtable: interrupted", file=sys.stderr)
         return 130

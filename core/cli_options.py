@@ -25,6 +25,10 @@ class UsageError(Exception):
     """A mistake on the command line or in an input file; the message is printed as one line."""
 
 
+class Interrupted(Exception):
+    """Ctrl-C stopped a long job after its summary so far; the message says what was kept (exit status 130)."""
+
+
 def cpu_count() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 

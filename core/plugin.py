@@ -8,13 +8,18 @@ presenter builds (documented in :mod:`core.table`).
         games.add(GameSpec(id="mygame", ..., presenter="mygame.table:MyPresenter",
                            view="mygame.view:create_view"))
 
-Command-line tools get the shared pieces too (``UsageError``, ``Progress``, ``parallel_map``, ``write_rows``,
-``jobs``, ``positive_int``, ``output_file``, ``output_folder``) and ``GameSession`` to play headless.
+Command-line tools get the shared pieces too (``UsageError``, ``jobs``, ``positive_int``, ``output_file``,
+``output_folder``; ``Progress``; ``Batch``, ``add_batch_arguments`` and ``Record`` to run work units locally or
+on a Dask cluster with resumable results; the duplicate-tournament helpers of :mod:`core.duplicate`) and
+``GameSession`` to play headless. The heavy ones are imported when first used, so discovery stays fast.
 
 A presenter is pure (``table(situation, ui) -> Table`` and ``respond(situation, ui, event) -> Reply``); the
 view module binds it to the shell's scene in a few lines (``gui.table_view.TableView``). This module is the
 stable surface; the rest of ``core`` may change between versions.
 """
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -22,7 +27,6 @@ from core.cards import Card, Suit, full_deck, parse_cards
 from core.cli_options import UsageError, jobs, output_file, output_folder, positive_int
 from core.game import GameSpec, Hint, IllegalMove, Lazy, Outcome, Rules, SeatSpec, Strategy
 from core.help import RulesText
-from core.progress import Progress, parallel_map, write_rows
 from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
 from core.session import GameSession
@@ -52,9 +56,37 @@ from core.table import (
 from core.table import Choice as Button
 from core.text import Text
 
+if TYPE_CHECKING:
+    from core.batch import Batch, add_batch_arguments
+    from core.duplicate import (
+        TimedStrategy,
+        add_tournament_arguments,
+        new_record,
+        points_lines,
+        side_totals,
+        tournament,
+    )
+    from core.progress import Progress
+    from core.results import Record
+
 hookimpl = pluggy.HookimplMarker("cardtable")
 
-__all__ = [
+_LAZY = {
+    "Progress": "core.progress",
+    "Batch": "core.batch", "add_batch_arguments": "core.batch",
+    "Record": "core.results",
+    "TimedStrategy": "core.duplicate", "new_record": "core.duplicate", "points_lines": "core.duplicate",
+    "side_totals": "core.duplicate", "add_tournament_arguments": "core.duplicate", "tournament": "core.duplicate",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The command-line pieces, imported on first use (``rich`` and the executors cost time at start-up)."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'core.plugin' has no attribute '{name}'")
+
+__all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "CARD_HEIGHT",
     "CPU_STRENGTHS",
     "IGNORED",
@@ -109,11 +141,11 @@ __all__ = [
     "jobs",
     "output_file",
     "output_folder",
-    "parallel_map",
     "parse_cards",
     "percent",
     "positive_int",
     "rate_by",
     "running_rate",
-    "write_rows",
+    "Batch", "Record", "TimedStrategy", "add_batch_arguments", "add_tournament_arguments", "new_record",
+    "points_lines", "side_totals", "tournament",
 ]

@@ -114,7 +114,9 @@ def test_every_preset_and_toggle_reaches_the_simulation(capsys: pytest.CaptureFi
     assert code == 0
     assert ("rules: custom (stick_the_dealer=False, trump_holding=True, defender_alone=True, "
             "dealer_may_decline=True, target=5)") in out
-    assert max(json.loads(out_file.read_text())[0]["ns_score"], json.loads(out_file.read_text())[0]["ew_score"]) >= 5
+    header, match = (json.loads(line) for line in out_file.read_text().splitlines())
+    assert header["run"]["params"]["settings"]["target"] == 5
+    assert max(match["ns_score"], match["ew_score"]) >= 5
 
 
 def test_build_catalogue_writes_to_the_user_data_folder_by_default(capsys: pytest.CaptureFixture[str],

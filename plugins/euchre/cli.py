@@ -9,17 +9,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from core.batch import Batch, add_batch_arguments
 from core.cli_options import (
     UsageError,
     add_settings_arguments,
     describe_settings,
-    jobs,
-    output_file,
     output_folder,
     positive_int,
     settings_from_args,
 )
-from core.progress import Progress, parallel_map, write_rows
+from core.duplicate import add_tournament_arguments, tournament
 from core.session import GameSession
 from core.settings import CPU_STRENGTHS
 from plugins.euchre.record import RecordError, describe, read_record, write_record
@@ -39,19 +38,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sim.add_argument("--seed", type=int, default=1, help="seed of the first match; match i uses seed+i")
     sim.add_argument("--ns", default="normal", choices=STRENGTHS, help="strength of North/South")
     sim.add_argument("--ew", default="normal", choices=STRENGTHS, help="strength of East/West")
-    sim.add_argument("--json", type=Path, help="write per-match results as JSON to this file")
-    sim.add_argument("--csv", type=Path, help="write per-match results as CSV to this file")
     sim.add_argument("--records", type=Path, help="write every hand as a record file into this folder")
+    add_batch_arguments(sim, what="match")
     add_settings_arguments(sim, SCHEMA, skip=SKIP)
     tour = sub.add_parser("tournament", help="duplicate-hand match between two CPU strengths")
-    tour.add_argument("--a", default="hard", choices=STRENGTHS, help="strength A")
-    tour.add_argument("--b", default="normal", choices=STRENGTHS, help="strength B")
-    tour.add_argument("--hands", type=positive_int, default=2000,
-                      help="hands to play (each deal twice; default 2000)")
-    tour.add_argument("--seed", type=int, default=1, help="first deal seed")
-    tour.add_argument("--jobs", type=jobs, default=1, help="parallel processes (at most the CPU count)")
-    tour.add_argument("--json", type=Path, help="write per-deal results as JSON")
-    tour.add_argument("--csv", type=Path, help="write per-deal results as CSV")
+    add_tournament_arguments(tour, STRENGTHS)
+    add_batch_arguments(tour, what="deal")
     add_settings_arguments(tour, SCHEMA, skip=SKIP)
     rep = sub.add_parser("replay", help="print a hand record trick by trick")
     rep.add_argument("file", type=Path, help="a hand record (as written by simulate --records)")
@@ -65,28 +57,12 @@ def run(args: argparse.Namespace) -> int:
     return _simulate(args)
 
 
-def run_tournament(a: str, b: str, deals: int, seed: int, jobs: int, settings: dict[str, Any]) -> list[Any]:
-    """Play ``deals`` duplicate pairs under ``settings`` with a progress bar; the per-deal results."""
-    from plugins.euchre.tournament import play_pair
-
-    tasks = [(seed + i, a, b, settings) for i in range(deals)]
-    return parallel_map(play_pair, tasks, jobs, f"{a} vs {b}", 8)
-
-
 def _tournament(args: argparse.Namespace) -> int:
-    from plugins.euchre.tournament import summarize
+    from plugins.euchre.tournament import play_pair, summarize
 
-    if args.hands < 2:
-        raise UsageError("--hands must be at least 2 (each deal is played twice)")
     settings = settings_from_args(SCHEMA, args)
-    output_file(args.csv)
-    output_file(args.json)
-    pairs = run_tournament(args.a, args.b, args.hands // 2, args.seed, args.jobs, settings)
     print(describe_settings(SCHEMA, settings, SKIP))
-    for line in summarize(args.a, args.b, pairs):
-        print(line)
-    write_rows([{"seed": p.seed, "a_points": p.a_points, "b_points": p.b_points} for p in pairs],
-               args.csv, args.json)
+    tournament(args, "euchre tournament", play_pair, settings, summarize)
     return 0
 
 
@@ -112,31 +88,46 @@ def _replay(path: Path) -> int:
     return 0
 
 
-def _simulate(args: argparse.Namespace) -> int:
+def simulate_match(task: tuple[int, str, str, dict[str, Any], bool]) -> dict[str, Any]:
+    """One CPU-only match (a work unit): its row, and its hands as record files when asked for."""
     from plugins.euchre.plugin import GAME
 
+    seed, ns, ew, settings, with_records = task
+    session = GameSession.new(GAME, settings, seed=seed, players=[ns, ew, ns, ew])
+    session.run_cpus()
+    state = session.state
+    row = _match_row(seed, state)
+    if with_records:
+        row["records"] = {f"match{seed}-hand{n + 1}.txt": write_record(state.options, result.deal, result.log)
+                          for n, result in enumerate(state.results)}
+    return row
+
+
+def _simulate(args: argparse.Namespace) -> int:
     settings = settings_from_args(SCHEMA, args)
-    output_file(args.csv)
-    output_file(args.json)
     output_folder(args.records, "hand records")
-    rows: list[dict[str, Any]] = []
+    folder: Path | None = args.records
+
+    def write_records(row: dict[str, Any]) -> dict[str, Any]:
+        for name, text in row.pop("records", {}).items():
+            assert folder is not None
+            (folder / name).write_text(text, encoding="utf-8")
+        return row
+
+    keys = range(args.seed, args.seed + args.matches)
     started = time.perf_counter()
-    with Progress(args.matches, "simulating") as bar:
-        for i in range(args.matches):
-            seed = args.seed + i
-            session = GameSession.new(GAME, settings, seed=seed, players=[args.ns, args.ew, args.ns, args.ew])
-            session.run_cpus()
-            state = session.state
-            rows.append(_match_row(seed, state))
-            if args.records:
-                for n, result in enumerate(state.results):
-                    text = write_record(state.options, result.deal, result.log)
-                    (args.records / f"match{seed}-hand{n + 1}.txt").write_text(text, encoding="utf-8")
-            bar.advance()
+    batch = Batch.from_args(args, "euchre simulate", {"ns": args.ns, "ew": args.ew, "settings": settings})
+    with batch:
+        batch.run(simulate_match, keys, lambda seed: (seed, args.ns, args.ew, settings, folder is not None),
+                  "simulating", keep=write_records)
+    rows = batch.records(keys)
     elapsed = time.perf_counter() - started
     print(describe_settings(SCHEMA, settings, SKIP))
-    _summary(rows, elapsed)
-    write_rows(rows, args.csv, args.json)
+    if rows:
+        _summary(rows)
+        hands = sum(r["hands"] for r in rows)
+        print(f"time: {elapsed:.1f} s on {batch.executor.name}, {hands / elapsed:.0f} hands/s")
+    batch.finish(rows)
     return 0
 
 
@@ -161,12 +152,11 @@ def _match_row(seed: int, state: Any) -> dict[str, Any]:
     }
 
 
-def _summary(rows: list[dict[str, Any]], elapsed: float) -> None:
+def _summary(rows: list[dict[str, Any]]) -> None:
     hands = sum(r["hands"] for r in rows)
     played = hands - sum(r["thrown_in"] for r in rows)
     out = sys.stdout
-    out.write(f"matches {len(rows)}, hands {hands} ({played} played, {hands - played} thrown in) "
-              f"in {elapsed:.1f} s: {hands / elapsed:.0f} hands/s\n")
+    out.write(f"matches {len(rows)}, hands {hands} ({played} played, {hands - played} thrown in)\n")
     for team in ("ns", "ew"):
         made = sum(r[f"{team}_made"] for r in rows)
         euchred = sum(r[f"{team}_euchred"] for r in rows)

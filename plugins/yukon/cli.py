@@ -10,9 +10,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from core.cli_options import UsageError, count, jobs, output_file, output_folder, positive_float, positive_int
+from core.batch import Batch, add_batch_arguments
+from core.cli_options import UsageError, count, cpu_count, output_file, output_folder, positive_float, positive_int
 from core.paths import data_dir
-from core.progress import Progress, RowWriter, parallel_stream, write_rows
+from core.progress import Progress
 from core.storage import write_json_atomic
 from plugins.yukon.deal import MAX_DEAL
 from plugins.yukon.rules import RUSSIAN, STANDARD, Move, YukonRules, describe, move_words
@@ -48,19 +49,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     solve.add_argument("--seconds", type=positive_float, default=None,
                        help="also stop a deal after this many seconds (off by default: the position budget alone "
                             "decides, so every machine gives the same verdict)")
-    solve.add_argument("--jobs", type=jobs, default=1, help="parallel processes for --range (at most the CPU count)")
     solve.add_argument("--moves", action="store_true", help="print the winning moves")
-    solve.add_argument("--csv", type=Path, help="write per-deal results as CSV")
-    solve.add_argument("--json", type=Path, help="write per-deal results as JSON")
+    add_batch_arguments(solve, what="deal")
 
     build = sub.add_parser("build-catalogue", help="find, verify and grade solvable deals into a catalogue file")
     build.add_argument("--standard", type=count, default=1000, help="standard entries wanted (default 1000)")
     build.add_argument("--russian", type=count, default=300, help="Russian entries wanted (default 300)")
-    build.add_argument("--jobs", type=jobs, default=2, help="parallel processes (at most the CPU count)")
     build.add_argument("--budget", type=positive_int, default=60_000, help="positions to search per deal")
     build.add_argument("--out", type=Path,
                        help="where to write (default: yukon.json in the user data folder; the catalogue the "
                             "game ships is never overwritten unless you name it here)")
+    add_batch_arguments(build, default_jobs=min(2, cpu_count()), what="solved deal")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,25 +119,34 @@ def _parse_range(text: str) -> tuple[int, int]:
     return low, high
 
 
-def run_tasks(tasks: list[tuple[int, str, bool, int, float | None]], jobs: int, label: str) -> list[dict[str, Any]]:
-    return list(parallel_stream(solve_one, tasks, jobs, label, len(tasks)))
+def solve_deals(batch: Batch, keys: range, variant: str, returns: bool, budget: int, seconds: float | None,
+                label: str, offset: int = 0) -> list[dict[str, Any]]:
+    """Solve the deals ``keys - offset`` through ``batch``; their records in deal order (``offset`` keeps two
+    variants' deals apart in one results file)."""
+    batch.run(solve_one, keys, lambda key: (key - offset, variant, returns, budget, seconds), label)
+    return batch.records(keys)
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
+    """Verdicts and positions searched: the same on every machine and with any executor."""
     counts = Counter(r["verdict"] for r in rows)
+    decided = counts["won"] + counts["lost"]
+    nodes = sorted(r["nodes"] for r in rows)
+    return (f"{len(rows)} deals: won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']} "
+            f"({decided / len(rows):.1%} decided); positions per deal: median {statistics.median(nodes):,.0f}, "
+            f"total {sum(nodes):,}")
+
+
+def timing(rows: list[dict[str, Any]]) -> str:
+    """Seconds per deal (this machine, this load)."""
     times = sorted(r["seconds"] for r in rows)
     p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
-    decided = counts["won"] + counts["lost"]
     nodes = sum(r["nodes"] for r in rows)
-    return (f"{len(rows)} deals: won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']} "
-            f"({decided / len(rows):.1%} decided); seconds per deal: mean {statistics.mean(times):.3f}, "
-            f"median {statistics.median(times):.3f}, p90 {p90:.3f}, max {times[-1]:.2f}; "
-            f"{nodes / max(sum(times), 1e-9):,.0f} positions/s")
+    return (f"time: seconds per deal: mean {statistics.mean(times):.3f}, median {statistics.median(times):.3f}, "
+            f"p90 {p90:.3f}, max {times[-1]:.2f}; {nodes / max(sum(times), 1e-9):,.0f} positions/s")
 
 
 def _solve(args: argparse.Namespace) -> int:
-    output_file(args.csv)
-    output_file(args.json)
     if args.deal_range:
         low, high = _parse_range(args.deal_range)
         return _solve_range(args, low, high)
@@ -155,8 +163,18 @@ def _solve(args: argparse.Namespace) -> int:
             move = Move.parse(text)
             print(f"{number:3}. {move_words(state, move)}   [{text}]")
             state = YukonRules().apply(state, move)
-    write_rows([row], args.csv, args.json)
+    if args.csv or args.json:
+        with Batch.from_args(args, "yukon solve", _solve_params(args)) as batch:
+            batch.log.append({"unit": args.number, **row})
+        batch.finish()
     return 0
+
+
+def _solve_params(args: argparse.Namespace) -> dict[str, Any]:
+    from plugins.yukon.solver import SOLVER_VERSION
+
+    return {"variant": args.variant, "returns": args.returns, "budget": args.budget, "seconds": args.seconds,
+            "solver_version": SOLVER_VERSION}
 
 
 def _estimate(deals: int, jobs: int, budget: int) -> str:
@@ -176,21 +194,40 @@ def _solve_range(args: argparse.Namespace, low: int, high: int) -> int:
     if deals >= 10_000:
         print(f"solving {deals:,} deals: {guess} with {args.jobs} job(s); Ctrl-C stops with the summary so far",
               file=sys.stderr)
-    tasks = ((n, args.variant, args.returns, args.budget, args.seconds) for n in range(low, high + 1))
-    kept: list[dict[str, Any]] = []  # only what the summary needs, so memory stays small
-    interrupted = False
-    with RowWriter(args.csv, args.json) as out:
-        try:
-            for row in parallel_stream(solve_one, tasks, args.jobs, "solving", deals):
-                out.write(row)
-                kept.append({"verdict": row["verdict"], "seconds": row["seconds"], "nodes": row["nodes"]})
-        except KeyboardInterrupt:
-            interrupted = True
+    keys = range(low, high + 1)
+    batch = Batch.from_args(args, "yukon solve", _solve_params(args))
+    with batch:
+        batch.run(solve_one, keys, lambda n: (n, args.variant, args.returns, args.budget, args.seconds), "solving")
+    # only what the summary needs, so a million deals stay small in memory
+    kept = batch.records(keys, project=lambda r: {"verdict": r["verdict"], "seconds": r["seconds"],
+                                                  "nodes": r["nodes"]})
     if kept:
-        print(summary(kept) + (f" (interrupted after {len(kept):,} of {deals:,})" if interrupted else ""))
-    if interrupted:
-        raise KeyboardInterrupt
+        print(summary(kept))
+        print(timing(kept))
+    # the CSV in deal order when that fits in memory, else in the order the deals finished
+    batch.finish(batch.records(keys) if args.csv and deals <= 100_000 else None)
     return 0
+
+
+def _find_solvable(batch: Batch, variant: str, wanted: int, budget: int, index: int) -> list[dict[str, Any]]:
+    """The first ``wanted`` deals of ``variant`` proved solvable, scanning deals 1, 2, ... in growing batches."""
+    found: list[dict[str, Any]] = []
+    start = 1
+    offset = index * (MAX_DEAL + 1)  # the variants' deals are apart in the results file
+    # about 90% of standard and 7% of Russian deals are solvable: scanning ends well past either
+    limit = min(MAX_DEAL, 1000 + wanted * (3 if variant == STANDARD else 40))
+    while len(found) < wanted and start <= limit and not batch.interrupted:
+        size = max(16, int((wanted - len(found)) * (1.15 if variant == STANDARD else 16)))
+        size = min(size, limit - start + 1)
+        keys = range(offset + start, offset + start + size)
+        rows = solve_deals(batch, keys, variant, False, budget, None, f"{variant} {start}-{start + size - 1}", offset)
+        found += [r for r in rows if r["verdict"] == "won"]
+        start += size
+        print(f"{variant}: {len(found)} solvable so far; {summary(rows)}", file=sys.stderr)
+    if len(found) < wanted and not batch.interrupted:
+        raise UsageError(f"only {len(found)} of {wanted} {variant} deals were proved solvable in deals "
+                         f"1-{start - 1} with --budget {budget}; raise the budget or ask for fewer")
+    return found[:wanted]
 
 
 def _build(args: argparse.Namespace) -> int:
@@ -203,24 +240,12 @@ def _build(args: argparse.Namespace) -> int:
     output_file(out, "the catalogue")
     wanted = {STANDARD: args.standard, RUSSIAN: args.russian}
     variants: dict[str, list[dict[str, Any]]] = {}
-    for variant, wanted_count in wanted.items():
-        found: list[dict[str, Any]] = []
-        start = 1
-        # about 90% of standard and 7% of Russian deals are solvable: scanning ends well past either
-        limit = min(MAX_DEAL, 1000 + wanted_count * (3 if variant == STANDARD else 40))
-        while len(found) < wanted_count and start <= limit:
-            batch = max(16, int((wanted_count - len(found)) * (1.15 if variant == STANDARD else 16)))
-            batch = min(batch, limit - start + 1)
-            tasks: list[tuple[int, str, bool, int, float | None]] = [
-                (n, variant, False, args.budget, None) for n in range(start, start + batch)]
-            rows = run_tasks(tasks, args.jobs, f"{variant} {start}-{start + batch - 1}")
-            found += [r for r in rows if r["verdict"] == "won"]
-            start += batch
-            print(f"{variant}: {len(found)} solvable so far; {summary(rows)}", file=sys.stderr)
-        if len(found) < wanted_count:
-            raise UsageError(f"only {len(found)} of {wanted_count} {variant} deals were proved solvable in deals "
-                             f"1-{start - 1} with --budget {args.budget}; raise the budget or ask for fewer")
-        found = found[:wanted_count]
+    batch = Batch.from_args(args, "yukon build-catalogue", {"budget": args.budget, "solver_version": SOLVER_VERSION})
+    with batch:
+        found_by_variant = {variant: _find_solvable(batch, variant, wanted_count, args.budget, index)
+                            for index, (variant, wanted_count) in enumerate(wanted.items())}
+    batch.finish()
+    for variant, found in found_by_variant.items():
         rules = YukonRules()
         measures = {}
         with Progress(len(found), f"grading {variant}") as bar:

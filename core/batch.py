@@ -1,0 +1,124 @@
+"""One shape for every heavy command-line job: work units run by an executor, streamed to a results file.
+
+A tool adds the shared options with :func:`add_batch_arguments` (``--jobs``, ``--scheduler``, ``--json``,
+``--resume``, ``--csv``, ``--quiet``) and runs its units through a :class:`Batch`::
+
+    with Batch.from_args(args, "euchre tournament", params) as batch:
+        batch.run(play_pair, range(seed, seed + deals), task=lambda key: (key, a, b, settings), label="hard vs normal")
+        records = batch.records()      # from the file: the summary never depends on the finishing order
+    ...print the summary...
+    batch.finish(records)              # --csv; Ctrl-C: exit 130 saying how to resume
+
+Without ``--json`` or ``--resume`` the records still go to a file (in the user data folder) which is removed
+when the run completes, so an interrupted run can always be resumed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Collection, Iterable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from core.cli_options import Interrupted, UsageError, jobs, output_file
+from core.executors import Executor, executor_for
+from core.paths import data_dir
+from core.progress import Progress, silence
+from core.results import Record, ResultLog, write_csv
+
+
+def add_batch_arguments(parser: argparse.ArgumentParser, default_jobs: int = 1, what: str = "unit") -> None:
+    group = parser.add_argument_group("running and results")
+    group.add_argument("--jobs", type=jobs, default=default_jobs,
+                       help=f"parallel processes on this machine, or Dask workers with --scheduler local "
+                            f"(default {default_jobs}, at most the CPU count)")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on a Dask cluster: tcp://HOST:8786 for a running scheduler, or 'local' to start "
+                            "one here (needs: pip install 'cardtable[cluster]')")
+    group.add_argument("--json", type=Path, metavar="FILE",
+                       help=f"write one JSON line per {what} to FILE as each finishes (JSON Lines)")
+    group.add_argument("--resume", type=Path, metavar="FILE",
+                       help=f"continue the run whose results are in FILE: {what}s already there are skipped")
+    group.add_argument("--csv", type=Path, metavar="FILE", help=f"also write the results as CSV, one row per {what}")
+    group.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+class Batch:
+    """A run of work units whose records stream to a :class:`~core.results.ResultLog`."""
+
+    def __init__(self, command: str, params: Mapping[str, Any], executor: Executor, json_path: Path | None = None,
+                 resume: Path | None = None, csv_path: Path | None = None) -> None:
+        if json_path and resume:
+            raise UsageError("give --json FILE for a new run or --resume FILE to continue one, not both")
+        output_file(json_path)
+        output_file(csv_path)
+        self.temporary = not (json_path or resume)
+        if self.temporary:
+            folder = data_dir() / "runs"
+            folder.mkdir(parents=True, exist_ok=True)
+            json_path = folder / f"{command.replace(' ', '-')}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+        path = resume or json_path
+        assert path is not None
+        self.log = ResultLog(path, command, params, resume=resume is not None)
+        self.executor = executor
+        self.csv_path = csv_path
+        self.interrupted = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, command: str, params: Mapping[str, Any]) -> Batch:
+        silence(args.quiet)
+        return cls(command, params, executor_for(args.jobs, args.scheduler), args.json, args.resume, args.csv)
+
+    def __enter__(self) -> Batch:
+        self.log.__enter__()
+        self.executor.__enter__()
+        dashboard = getattr(self.executor, "dashboard", "")
+        if dashboard:
+            print(f"running on {self.executor.name}; dashboard {dashboard}", file=sys.stderr)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.executor.__exit__(KeyboardInterrupt if self.interrupted else kind, value, tb)
+        self.log.__exit__()
+
+    def run(self, function: Callable[[Any], Record], keys: Collection[int], task: Callable[[int], Any],
+            label: str, keep: Callable[[Record], Record] | None = None) -> None:
+        """``function(task(key))`` for every key not yet in the file, each record (``keep`` may pass it through a
+        side effect first, e.g. writing files, and leave out what the file need not hold) appended as it
+        arrives. Ctrl-C stops the run; :meth:`finish` reports it."""
+        if self.interrupted:
+            return
+        todo = [k for k in keys if k not in self.log.done] if self.log.done else keys
+        units: Iterable[tuple[int, Any]] = ((key, task(key)) for key in todo)
+        with Progress(len(keys), label, done=len(keys) - len(todo)) as bar:
+            try:
+                for key, result in self.executor.run(function, units):
+                    record = {"unit": key, **result}
+                    self.log.append(keep(record) if keep else record)
+                    bar.advance()
+            except KeyboardInterrupt:
+                self.interrupted = True
+
+    def records(self, keys: Collection[int] | None = None, project: Callable[[Record], Record] | None = None) \
+            -> list[Record]:
+        """This run's records from the file, sorted by unit (so every summary is the same however the units
+        were run)."""
+        return self.log.records(keys, project)
+
+    def finish(self, records: list[Record] | None = None) -> None:
+        """Write ``--csv`` (``records``, else every record in the file in the order they finished); then remove
+        the temporary file of a completed run, or stop an interrupted one with :class:`Interrupted` naming the
+        file to resume."""
+        if self.csv_path:
+            write_csv(self.csv_path, records if records is not None else self.log.unsorted())
+        path = self.log.path
+        if self.interrupted:
+            kept = len(self.log.done)
+            raise Interrupted(f"interrupted: {kept:,} results kept in {path}; finish the run by giving the same "
+                              f"command with --resume {path}")
+        if self.temporary:
+            path.unlink(missing_ok=True)

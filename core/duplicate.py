@@ -1,0 +1,105 @@
+"""Duplicate tournaments between two CPU strengths, shared by every partnership game's ``tournament`` tool.
+
+Each deal is a work unit keyed by its seed, played twice from the same cards (A's team in one seat pair,
+then in the other) so the luck of the deal cancels out. A unit's record holds both sides' points, the
+game's own counts per side and every decision time per strength; the summary — A − B points per hand
+with a 95% confidence interval over the deals — is computed from the records in unit order, so it is the
+same whichever executor ran them. Decision times are reported apart: they depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from core.batch import Batch
+from core.cli_options import UsageError
+from core.results import Record
+from core.rng import Rng
+
+Summarize = Callable[[str, str, list[Record]], list[str]]
+
+
+class TimedStrategy:
+    """Wraps a strategy and records how long each decision took, in milliseconds."""
+
+    def __init__(self, inner: Any, times: list[float]) -> None:
+        self.inner = inner
+        self.times = times
+
+    def choose(self, observation: Any, legal: Sequence[Any], rng: Rng) -> Any:
+        started = time.perf_counter()
+        move = self.inner.choose(observation, legal, rng)
+        self.times.append(round(1000 * (time.perf_counter() - started), 3))
+        return move
+
+
+def new_record(a: str, b: str, stats: Sequence[str]) -> Record:
+    """A unit's record before its two hands: no points, zero counts per side, empty decision times."""
+    return {"a_points": 0, "b_points": 0, "stats": {side: dict.fromkeys(stats, 0) for side in "AB"},
+            "times": {name: [] for name in dict.fromkeys((a, b))}}
+
+
+def points_lines(a: str, b: str, records: list[Record], signed: bool = False) -> list[str]:
+    """Points per hand of each side and A − B with its 95% confidence interval."""
+    hands = 2 * len(records)
+    diffs = [(r["a_points"] - r["b_points"]) / 2 for r in records]
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    form = "+.3f" if signed else ".3f"
+    a_pts = sum(r["a_points"] for r in records) / hands
+    b_pts = sum(r["b_points"] for r in records) / hands
+    return [f"{len(records)} deals, {hands} hands: A ({a}) {a_pts:{form}} points/hand, B ({b}) {b_pts:{form}}",
+            f"A − B: {mean:+.3f} points per hand, 95% CI [{mean - half:+.3f}, {mean + half:+.3f}]"]
+
+
+def side_totals(records: list[Record], side: str) -> dict[str, int]:
+    keys = records[0]["stats"][side] if records else {}
+    return {k: sum(r["stats"][side][k] for r in records) for k in keys}
+
+
+def timing_lines(a: str, b: str, records: list[Record]) -> list[str]:
+    """Median, p99 and slowest decision per strength (machine-dependent, so apart from the summary)."""
+    lines = []
+    for name in dict.fromkeys((a, b)):
+        times = sorted(t for r in records for t in r["times"].get(name, []))
+        if times:
+            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            lines.append(f"decision time {name}: median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms, "
+                         f"max {times[-1]:.1f} ms over {len(times)} decisions")
+    return lines
+
+
+def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequence[str]) -> None:
+    parser.add_argument("--a", default="hard", choices=strengths, help="strength A")
+    parser.add_argument("--b", default="normal", choices=strengths, help="strength B")
+    parser.add_argument("--hands", type=int, default=2000, help="hands to play (each deal twice; default 2000)")
+    parser.add_argument("--seed", type=int, default=1, help="first deal seed; deal i uses seed+i")
+
+
+def run_pairs(batch: Batch, play_pair: Callable[[Any], Record], a: str, b: str, keys: range,
+              settings: dict[str, Any]) -> list[Record]:
+    """The deals ``keys`` (seeds) played by A and B under ``settings`` through ``batch``; the records in seed
+    order (the caller ends with ``batch.finish``)."""
+    with batch:
+        batch.run(play_pair, keys, lambda seed: (seed, a, b, settings), f"{a} vs {b}")
+    return batch.records(keys)
+
+
+def tournament(args: argparse.Namespace, command: str, play_pair: Callable[[Any], Record],
+               settings: dict[str, Any], summarize: Summarize) -> list[str]:
+    """Run ``args.hands // 2`` duplicate deals as a batch; the summary lines, then the timing lines."""
+    if args.hands < 2:
+        raise UsageError(f"--hands must be at least 2 (each deal is played twice); got {args.hands}")
+    keys = range(args.seed, args.seed + args.hands // 2)
+    batch = Batch.from_args(args, command, {"a": args.a, "b": args.b, "settings": settings})
+    records = run_pairs(batch, play_pair, args.a, args.b, keys, settings)
+    lines = (summarize(args.a, args.b, records) + timing_lines(args.a, args.b, records)) if records else []
+    for line in lines:
+        print(line)
+    batch.finish(records)
+    return lines

@@ -1,0 +1,156 @@
+"""Where heavy work units run: this machine's processes (the default) or a Dask cluster.
+
+A work unit is a module-level function and a small, pure, seeded task (a duplicate pair, a deal number), so
+its result is the same whichever engine ran it and in whatever order the units finished. Both engines keep a
+bounded number of units in flight, so a run of a million units holds a few dozen at a time, and yield
+``(key, result)`` pairs as units finish.
+
+- :class:`LocalPool` — ``--jobs N``: the standard library's process pool (``N == 1`` runs in this process);
+- :class:`DaskCluster` — ``--scheduler tcp://HOST:8786`` sends the units to a running Dask scheduler, whose
+  workers need Card Table (and any third-party game) installed; ``--scheduler local`` starts a
+  ``LocalCluster`` of ``--jobs`` single-threaded worker processes here. Dask is the optional extra
+  ``cardtable[cluster]``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import itertools
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from types import TracebackType
+from typing import Any, Protocol
+
+from core.cli_options import UsageError
+
+IN_FLIGHT_PER_WORKER = 4
+INSTALL_HINT = "pip install 'cardtable[cluster]'"
+
+Unit = tuple[int, Any]  # (key, task)
+
+
+def call_unit(function: Callable[[Any], Any], key: int, task: Any) -> tuple[int, Any]:
+    """What a worker runs: the unit's function on its task, returned with the unit's key."""
+    return key, function(task)
+
+
+class Executor(Protocol):
+    name: str
+    workers: int
+
+    def run(self, function: Callable[[Any], Any], units: Iterable[Unit]) -> Iterator[tuple[int, Any]]:
+        """``(key, function(task))`` for every unit, in the order they finish."""
+        ...
+
+    def __enter__(self) -> Executor: ...
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
+
+
+class LocalPool:
+    """``jobs`` processes of this machine (``jobs == 1``: in this process, nothing to start)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.workers = max(1, jobs)
+        self.name = f"{self.workers} local process{'es' if self.workers > 1 else ''}"
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> LocalPool:
+        if self.workers > 1:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=kind is None, cancel_futures=True)
+            self._pool = None
+
+    def run(self, function: Callable[[Any], Any], units: Iterable[Unit]) -> Iterator[tuple[int, Any]]:
+        if self._pool is None:
+            for key, task in units:
+                yield call_unit(function, key, task)
+            return
+        source = iter(units)
+        pending: set[Future[tuple[int, Any]]] = set()
+        try:
+            for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER):
+                pending.add(self._pool.submit(call_unit, function, key, task))
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    for key, task in itertools.islice(source, 1):
+                        pending.add(self._pool.submit(call_unit, function, key, task))
+                    yield future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+class DaskCluster:
+    """A Dask cluster: ``scheduler`` is ``local`` (start one of ``jobs`` workers here) or a scheduler address."""
+
+    def __init__(self, scheduler: str, jobs: int) -> None:
+        try:
+            import distributed  # noqa: F401  (only to say what to install)
+        except ImportError:
+            raise UsageError(f"--scheduler needs Dask, which is not installed: {INSTALL_HINT}") from None
+        self.scheduler = scheduler
+        self.workers = max(1, jobs)
+        self.name = (f"a Dask LocalCluster of {self.workers} worker{'s' if self.workers > 1 else ''}"
+                     if scheduler == "local" else f"the Dask scheduler at {scheduler}")
+        self._cluster: Any = None
+        self._client: Any = None
+        self.dashboard = ""
+
+    def __enter__(self) -> DaskCluster:
+        dask: Any = importlib.import_module("distributed")  # untyped; an optional extra
+        try:
+            if self.scheduler == "local":
+                self._cluster = dask.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                             dashboard_address=":0", silence_logs=logging.ERROR)
+                self._client = dask.Client(self._cluster)
+            else:
+                self._client = dask.Client(self.scheduler, timeout="10s")
+                self.workers = max(1, sum(w.get("nthreads", 1)
+                                          for w in self._client.scheduler_info()["workers"].values()))
+        except (OSError, TimeoutError, ValueError) as error:
+            self.__exit__(None, None, None)
+            raise UsageError(f"cannot reach the Dask scheduler at {self.scheduler}: {error}") from None
+        self.dashboard = str(self._client.dashboard_link or "")
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        for closing in (self._client, self._cluster):
+            if closing is not None:
+                with contextlib.suppress(Exception):  # a cluster already gone is not the user's problem
+                    closing.close()
+        self._client = self._cluster = None
+
+    def run(self, function: Callable[[Any], Any], units: Iterable[Unit]) -> Iterator[tuple[int, Any]]:
+        as_completed: Any = importlib.import_module("distributed").as_completed
+        source = iter(units)
+        first = [self._client.submit(call_unit, function, key, task, pure=False)
+                 for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER)]
+        pending = as_completed(first)
+        try:
+            for future in pending:
+                for key, task in itertools.islice(source, 1):
+                    pending.add(self._client.submit(call_unit, function, key, task, pure=False))
+                result: tuple[int, Any] = future.result()
+                future.release()
+                yield result
+        finally:
+            for future in list(pending.futures):
+                future.cancel()
+
+
+def executor_for(jobs: int, scheduler: str | None) -> Executor:
+    """The engine the command line asked for: ``--scheduler`` if given, else ``--jobs`` local processes."""
+    if scheduler:
+        return DaskCluster(scheduler, jobs)
+    return LocalPool(jobs)

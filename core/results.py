@@ -1,0 +1,134 @@
+"""Results of heavy jobs as JSON Lines: each finished unit appended the moment it arrives, a run resumable.
+
+The first line names the run — ``{"run": {"command": "euchre tournament", "params": {...}}}``, every option
+that decides a unit's result — and each further line is one unit's record with its key under ``"unit"``
+(a duplicate pair's seed, a match's seed, a deal number). A killed run loses only the units in flight; a
+last line cut short by the kill is dropped when the file is resumed. Resuming checks that the command and
+its options are the ones the file was started with (a different unit range is allowed: it extends the run).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from core.cli_options import UsageError
+
+Record = dict[str, Any]
+
+
+def _normal(value: Any) -> Any:
+    """``value`` as it reads back from JSON (tuples become lists), so options compare equal after a resume."""
+    return json.loads(json.dumps(value))
+
+
+class ResultLog:
+    """``with ResultLog(path, command, params, resume=...) as log: log.append(record)``."""
+
+    def __init__(self, path: Path, command: str, params: Mapping[str, Any], resume: bool = False) -> None:
+        self.path = path
+        self.command = command
+        self.params = _normal(dict(params))
+        self.done: set[int] = set()
+        self._file: TextIO | None = None
+        if resume:
+            self._check_and_repair()
+
+    def __enter__(self) -> ResultLog:
+        exists = self.path.exists() and self.done
+        self._file = self.path.open("a" if exists else "w", encoding="utf-8")
+        if not exists:
+            self._write({"run": {"command": self.command, "params": self.params}})
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def append(self, record: Record) -> None:
+        self.done.add(record["unit"])
+        self._write(record)
+
+    def _write(self, value: Mapping[str, Any]) -> None:
+        assert self._file is not None
+        self._file.write(json.dumps(value, separators=(",", ":")) + "\n")
+        self._file.flush()  # a killed run keeps every unit it reported
+
+    def records(self, keys: Collection[int] | None = None, project: Callable[[Record], Record] | None = None) \
+            -> list[Record]:
+        """The records in the file (only those whose unit is in ``keys``), sorted by unit, each passed through
+        ``project`` (keep only what a summary needs when the run is long); a unit written twice counts once."""
+        found: dict[int, Record] = {}
+        for record in _read(self.path):
+            if keys is None or record["unit"] in keys:
+                found[record["unit"]] = project(record) if project else record
+        return [found[k] for k in sorted(found)]
+
+    def unsorted(self) -> Iterator[Record]:
+        """Every record in the file, in the order the units finished, without holding them all."""
+        return _read(self.path)
+
+    def _check_and_repair(self) -> None:
+        if not self.path.is_file():
+            raise UsageError(f"cannot resume {self.path}: there is no such file")
+        with self.path.open("rb") as handle:
+            data = handle.read()
+        good = data.rfind(b"\n") + 1
+        if good < len(data):  # the last line was cut short when the run was killed
+            with self.path.open("r+b") as handle:
+                handle.truncate(good)
+        lines = data[:good].decode("utf-8", errors="replace").splitlines()
+        header = _header(lines[0] if lines else "", self.path)
+        if header.get("command") != self.command:
+            raise UsageError(f"cannot resume {self.path}: it holds results of '{header.get('command')}', "
+                             f"not '{self.command}'")
+        theirs = header.get("params", {})
+        for key in sorted(set(theirs) | set(self.params)):
+            if theirs.get(key) != self.params.get(key):
+                raise UsageError(f"cannot resume {self.path}: it was run with {key}={theirs.get(key)!r}, this run "
+                                 f"has {key}={self.params.get(key)!r}; give the same options (or a new file)")
+        self.done = {record["unit"] for record in _read(self.path)}
+
+
+def _header(line: str, path: Path) -> Record:
+    try:
+        value = json.loads(line)
+    except ValueError:
+        value = None
+    if not isinstance(value, dict) or not isinstance(value.get("run"), dict):
+        raise UsageError(f"{path} is not a Card Table results file (its first line does not name a run)")
+    run: Record = value["run"]
+    return run
+
+
+def _read(path: Path) -> Iterator[Record]:
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if number == 1 or not line.endswith("\n"):
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                raise UsageError(f"{path}, line {number}: not a JSON record; the file was changed by hand?") from None
+            if not isinstance(record, dict) or not isinstance(record.get("unit"), int):
+                raise UsageError(f"{path}, line {number}: a record without its unit number")
+            yield record
+
+
+def write_csv(path: Path, rows: Iterable[Record]) -> None:
+    """The records' plain fields (numbers and text; lists and tables left out) as CSV."""
+    temp = path.with_name(path.name + ".tmp")
+    with temp.open("w", newline="", encoding="utf-8") as handle:
+        writer: csv.DictWriter[str] | None = None
+        for row in rows:
+            if writer is None:
+                fields = [k for k, v in row.items() if not isinstance(v, (dict, list))]
+                writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
+                writer.writeheader()
+            writer.writerow(row)
+    os.replace(temp, path)

@@ -1,0 +1,190 @@
+"""Heavy jobs as work units: the same summary from any executor, streamed results, resume after a kill or
+Ctrl-C, and one-line answers to every mistake (``core.batch``, ``core.executors``, ``core.results``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+from tests.distributions import REPO
+
+HAS_DASK = importlib.util.find_spec("distributed") is not None
+needs_dask = pytest.mark.skipif(not HAS_DASK, reason="the cluster extra (Dask) is not installed")
+
+TOURNAMENT = ("euchre", "tournament", "--a", "hard", "--b", "normal", "--hands", "40", "--seed", "7")
+SOLVE = ("yukon", "solve", "--range", "1-30", "--budget", "3000")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def summary(out: str) -> str:
+    """The summary without the lines that depend on this machine's speed."""
+    return "\n".join(line for line in out.splitlines() if not line.startswith(("time:", "decision time")))
+
+
+def records(path: Path) -> dict[int, dict[str, object]]:
+    lines = path.read_text().splitlines()
+    assert "run" in json.loads(lines[0])
+    found = {}
+    for line in lines[1:]:
+        record = json.loads(line)
+        found[record["unit"]] = {k: v for k, v in record.items() if k not in ("times", "seconds")}
+    return found
+
+
+@needs_dask
+@pytest.mark.parametrize("command", [TOURNAMENT, SOLVE], ids=["tournament-20-pairs", "solve-30-deals"])
+def test_a_local_cluster_and_the_local_pool_give_byte_identical_summaries(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: tuple[str, ...]) -> None:
+    pool_code, pool_out, _ = run(capsys, *command, "--jobs", "2", "--json", str(tmp_path / "pool.jsonl"))
+    dask_code, dask_out, dask_err = run(capsys, *command, "--jobs", "2", "--scheduler", "local",
+                                        "--json", str(tmp_path / "dask.jsonl"))
+    assert pool_code == dask_code == 0, dask_err
+    assert "LocalCluster of 2 workers" in dask_err
+    assert summary(pool_out) == summary(dask_out)
+    assert len(summary(pool_out).splitlines()) >= 1 and ("deals" in pool_out)
+    assert records(tmp_path / "pool.jsonl") == records(tmp_path / "dask.jsonl")  # unit by unit, not only totals
+
+
+def test_one_process_and_two_give_the_same_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    _, one, _ = run(capsys, *SOLVE, "--jobs", "1", "--json", str(tmp_path / "one.jsonl"))
+    _, two, _ = run(capsys, *SOLVE, "--jobs", "2", "--json", str(tmp_path / "two.jsonl"))
+    assert summary(one) == summary(two)
+    assert records(tmp_path / "one.jsonl") == records(tmp_path / "two.jsonl")
+    assert sorted(records(tmp_path / "one.jsonl")) == list(range(1, 31))
+
+
+def _cardtable(*args: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.Popen([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def _wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if path.exists() and len(path.read_text().splitlines()) >= count:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the run ended or stalled before writing {count} lines: {process.communicate()}")
+
+
+def test_a_run_killed_half_way_is_finished_by_resume_with_the_same_summary(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    whole = tmp_path / "whole.jsonl"
+    code, expected, _ = run(capsys, *SOLVE, "--json", str(whole))
+    assert code == 0
+    killed = tmp_path / "killed.jsonl"
+    process = _cardtable(*SOLVE, "--jobs", "2", "--json", str(killed))
+    _wait_for_lines(killed, 12, process)
+    process.kill()  # no chance to clean up, as when a machine goes down
+    process.wait()
+    with killed.open("a") as handle:
+        handle.write('{"unit": 29, "deal": 29, "verd')  # the last line cut short by the kill
+    kept = len(killed.read_text().splitlines()) - 2
+    assert 10 <= kept < 30
+    code, resumed, err = run(capsys, *SOLVE, "--jobs", "2", "--resume", str(killed))
+    assert code == 0, err
+    assert summary(resumed) == summary(expected)
+    assert records(killed) == records(whole)
+    assert len(killed.read_text().splitlines()) == 31  # the header and one line per deal: none solved twice
+
+
+def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
+        capsys: pytest.CaptureFixture[str], cardtable_home: Path) -> None:
+    process = _cardtable(*TOURNAMENT, "--jobs", "2")
+    runs = cardtable_home / "data" / "runs"
+    deadline = time.monotonic() + 60
+    while not (runs.is_dir() and any(len(p.read_text().splitlines()) > 3 for p in runs.iterdir())):
+        assert time.monotonic() < deadline and process.poll() is None, process.communicate()
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in out + err
+    assert "A − B:" in out  # the summary of what was played
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("cardtable: interrupted:") and "--resume" in line
+    left = Path(line.rsplit("--resume ", 1)[1])
+    code, finished, _ = run(capsys, *TOURNAMENT, "--resume", str(left))
+    assert code == 0 and "20 deals, 40 hands" in finished
+
+
+def test_without_a_file_the_records_are_not_left_behind(capsys: pytest.CaptureFixture[str],
+                                                        cardtable_home: Path, tmp_path: Path) -> None:
+    code, _, _ = run(capsys, "yukon", "solve", "--range", "1-3", "--budget", "500", "--csv", str(tmp_path / "r.csv"))
+    assert code == 0
+    assert not any((cardtable_home / "data" / "runs").iterdir())
+    rows = (tmp_path / "r.csv").read_text().splitlines()
+    assert rows[0].startswith("unit,deal,variant,verdict") and len(rows) == 4
+
+
+def test_simulate_streams_one_line_per_match(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "m.jsonl"
+    code, out, _ = run(capsys, "bid-euchre", "simulate", "--matches", "2", "--json", str(out_file), "--quiet")
+    assert code == 0 and "matches 2" in out
+    assert sorted(records(out_file)) == [1, 2]
+
+
+@pytest.mark.parametrize(("first", "second", "expected"), [
+    (("--budget", "3000"), ("--budget", "4000"), "it was run with budget=3000, this run has budget=4000"),
+    (("--budget", "3000"), ("--variant", "russian", "--budget", "3000"), "variant='standard'"),
+])
+def test_resume_refuses_a_file_of_other_options(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                first: tuple[str, ...], second: tuple[str, ...], expected: str) -> None:
+    path = tmp_path / "r.jsonl"
+    assert run(capsys, "yukon", "solve", "--range", "1-2", *first, "--json", str(path))[0] == 0
+    before = path.read_text()
+    code, _, err = run(capsys, "yukon", "solve", "--range", "1-3", *second, "--resume", str(path))
+    assert code == 2 and expected in err and len(err.strip().splitlines()) == 1
+    assert path.read_text() == before  # nothing written into a file that was refused
+
+
+def test_resume_refuses_what_is_not_a_results_file_of_this_command(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    solve_file = tmp_path / "solve.jsonl"
+    assert run(capsys, "yukon", "solve", "--range", "1-2", "--budget", "500", "--json", str(solve_file))[0] == 0
+    other = tmp_path / "other.txt"
+    other.write_text("hello\n")
+    cases = [
+        ((*TOURNAMENT, "--resume", str(solve_file)), "holds results of 'yukon solve', not 'euchre tournament'"),
+        (("yukon", "solve", "--range", "1-2", "--resume", str(other)), "is not a Card Table results file"),
+        (("yukon", "solve", "--range", "1-2", "--resume", str(tmp_path / "missing.jsonl")), "no such file"),
+        (("yukon", "solve", "--range", "1-2", "--json", str(other), "--resume", str(solve_file)), "not both"),
+    ]
+    for args, expected in cases:
+        code, _, err = run(capsys, *args)
+        assert code == 2 and expected in err, (args, err)
+        assert "Traceback" not in err
+
+
+def test_without_dask_the_scheduler_option_says_what_to_install(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the extra were not installed
+    code, _, err = run(capsys, *SOLVE, "--scheduler", "local")
+    assert code == 2
+    assert err.strip() == ("cardtable: --scheduler needs Dask, which is not installed: "
+                           "pip install 'cardtable[cluster]'")
+
+
+@needs_dask
+def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "yukon", "solve", "--range", "1-2", "--scheduler", "tcp://127.0.0.1:9")
+    assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+    assert len(err.strip().splitlines()) == 1
