@@ -26,7 +26,7 @@ from typing import Any
 from core.cli_options import Interrupted, UsageError, jobs, output_file
 from core.executors import Executor, executor_for
 from core.paths import data_dir
-from core.progress import Progress, silence
+from core.progress import Progress, quiet, silence
 from core.results import Record, ResultLog, write_csv
 
 
@@ -76,7 +76,7 @@ class Batch:
         self.log.__enter__()
         self.executor.__enter__()
         dashboard = getattr(self.executor, "dashboard", "")
-        if dashboard:
+        if dashboard and not quiet():
             print(f"running on {self.executor.name}; dashboard {dashboard}", file=sys.stderr)
         return self
 

@@ -33,6 +33,10 @@ def silence(quiet: bool = True) -> None:
     _quiet = quiet
 
 
+def quiet() -> bool:
+    return _quiet
+
+
 class RateColumn(ProgressColumn):
     """Units per second, from rich's moving average."""
 
