@@ -131,3 +131,25 @@ def test_build_catalogue_writes_to_the_user_data_folder_by_default(capsys: pytes
     assert f"wrote {written}" in out
     assert len(Catalogue.load(written).entries["standard"]) == 3
     assert catalogue_path().read_bytes() == shipped
+
+
+def test_refreshing_a_catalogue_keeps_each_solvable_entry_in_its_place_and_drops_the_rest(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from plugins.yukon.catalogue import Catalogue
+    from plugins.yukon.solver import SOLVER_VERSION
+
+    old = {"format_version": 1, "rules_version": 1, "solver_version": 1, "budget": 60000, "measure": "m",
+           "variants": {"standard": [
+               {"deal": 3, "level": "hard", "moves": 1, "nodes": 1, "obvious_home": 52},
+               {"deal": 20, "level": "easy", "moves": 1, "nodes": 1, "obvious_home": 52},  # proved lost
+               {"deal": 1, "level": "easy", "moves": 1, "nodes": 1, "obvious_home": 52}]}}
+    source, out = tmp_path / "old.json", tmp_path / "new.json"
+    source.write_text(json.dumps(old))
+    code, text, err = run(capsys, "yukon", "build-catalogue", "--refresh", str(source), "--out", str(out),
+                          "--jobs", "1", "--budget", "3000")
+    assert code == 0, err
+    assert "dropped (not proved solvable at 10× --budget 3000): [20]" in text
+    new = Catalogue.load(out)
+    assert new.data["solver_version"] == SOLVER_VERSION
+    assert [(e.deal, e.level) for e in new.entries["standard"]] == [(3, "hard"), (1, "easy")]
+    assert all(e.moves > 50 for e in new.entries["standard"])  # the new solver's own winning lines

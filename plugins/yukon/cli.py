@@ -22,6 +22,7 @@ VARIANTS = (STANDARD, RUSSIAN)
 
 
 MAX_RANGE = 1_000_000  # deals per run: about a week of work on a small machine
+RETRY = 10  # --refresh: a catalogue entry the budget does not re-solve is tried again with this many times more
 SECONDS_PER_DEAL = 0.5  # rough mean at the default budget, for the estimate a long run prints first
 
 
@@ -59,6 +60,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--out", type=Path,
                        help="where to write (default: yukon.json in the user data folder; the catalogue the "
                             "game ships is never overwritten unless you name it here)")
+    build.add_argument("--refresh", type=Path, metavar="CATALOGUE",
+                       help="instead of scanning, re-solve the entries of CATALOGUE with this solver: each entry "
+                            "still proved solvable keeps its deal, level and place (so the day's deal stays the "
+                            "same); the others are dropped and listed")
     add_batch_arguments(build, default_jobs=min(2, cpu_count()), what="solved deal")
 
 
@@ -230,6 +235,50 @@ def _find_solvable(batch: Batch, variant: str, wanted: int, budget: int, index: 
     return found[:wanted]
 
 
+def _refresh(args: argparse.Namespace, out: Path) -> int:
+    from plugins.yukon.catalogue import Catalogue, CatalogueError
+    from plugins.yukon.solver import SOLVER_VERSION
+
+    try:
+        old = Catalogue.load(args.refresh)
+    except CatalogueError as error:
+        raise UsageError(str(error)) from None
+    data = dict(old.data)
+    batch = Batch.from_args(args, "yukon build-catalogue --refresh",
+                            {"budget": args.budget, "solver_version": SOLVER_VERSION})
+    kept: dict[str, list[dict[str, Any]]] = {}
+    with batch:
+        for index, (variant, rows) in enumerate(old.data["variants"].items()):
+            offset = index * (MAX_DEAL + 1)
+            numbers = [offset + int(row["deal"]) for row in rows]
+            def task(key: int, variant: str = variant, offset: int = offset) -> tuple[Any, ...]:
+                return key - offset, variant, False, args.budget, None
+
+            batch.run(solve_one, numbers, task, f"re-solving {variant}")
+            if batch.interrupted:
+                break
+            solved = {r["deal"]: r for r in batch.records(set(numbers))}
+            # an entry was proved solvable once: before dropping it (which would move other days' deals), give
+            # the solver ten times the budget
+            again = [row["deal"] for row in rows if solved[row["deal"]]["verdict"] != "won"]
+            with Progress(len(again), f"{variant}: {len(again)} more at {RETRY * args.budget:,}") as bar:
+                for number in again:
+                    solved[number] = solve_one((number, variant, False, RETRY * args.budget, None))
+                    bar.advance()
+            kept[variant] = [{**row, "moves": solved[row["deal"]]["moves"], "nodes": solved[row["deal"]]["nodes"]}
+                             for row in rows if solved[row["deal"]]["verdict"] == "won"]
+            dropped = [row["deal"] for row in rows if solved[row["deal"]]["verdict"] != "won"]
+            print(f"{variant}: {len(kept[variant])} of {len(rows)} entries re-solved"
+                  + (f" ({len(again) - len(dropped)} of them at {RETRY}× the budget)" if again else "")
+                  + (f"; dropped (not proved solvable at {RETRY}× --budget {args.budget}): {dropped}"
+                     if dropped else ""))
+    batch.finish()
+    data.update({"solver_version": SOLVER_VERSION, "budget": args.budget, "variants": kept})
+    write_json_atomic(out, data)
+    print(f"wrote {out}")
+    return 0
+
+
 def _build(args: argparse.Namespace) -> int:
     from plugins.yukon.catalogue import CATALOGUE_FORMAT, RULES_VERSION
     from plugins.yukon.difficulty import Measure, assign_levels, obvious_play
@@ -238,6 +287,8 @@ def _build(args: argparse.Namespace) -> int:
     out = args.out or data_dir() / "catalogues" / "yukon.json"
     output_folder(out.parent, "the catalogue")
     output_file(out, "the catalogue")
+    if args.refresh:
+        return _refresh(args, out)
     wanted = {STANDARD: args.standard, RUSSIAN: args.russian}
     variants: dict[str, list[dict[str, Any]]] = {}
     batch = Batch.from_args(args, "yukon build-catalogue", {"budget": args.budget, "solver_version": SOLVER_VERSION})

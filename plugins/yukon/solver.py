@@ -4,10 +4,13 @@
 How it searches
 - A portfolio of four searches that take turns: depth-first, two best-first searches with different
   estimates, and restarting depth-first searches with a seeded jitter in their move order (budgets 400,
-  640, 1024 … positions). Each remembers every position it has seen (a transposition table; a position's
-  key ignores the order of the columns, since the rules never depend on it). The first three are each
-  exhaustive, so whichever finds a win or runs out of positions first gives the answer; the restarts only
-  ever find wins.
+  640, 1024 … positions). Positions are remembered in transposition tables (a position's key ignores the
+  order of the columns, since the rules never depend on it). The depth-first search and the first
+  best-first search share one table of *claimed* positions: each expands every position it claims, so
+  when both have run out, every position reachable from the start (through positions not proved dead) was
+  expanded by one of them — a loss is proved at the cost of searching the positions once, not once per
+  search. The second best-first search keeps its own table and is exhaustive by itself. The first win
+  found, or the proof, gives the answer; the restarts only ever find wins.
 - Moves are generated from the targets: for each column's front card only the (at most two) cards one
   rank lower of the other colour — one of the same suit in Russian — can go on it, so the solver looks
   those up instead of trying every group. A K-headed group goes only to the first empty column, and a
@@ -41,7 +44,8 @@ How it searches
 - Moves are tried best first: those that turn a face-down card, then foundation moves, then those that
   empty a column or fill one with a K, and last those that lift a group off a card that already takes it.
 
-Why a **lost** verdict is sound: the search is exhaustive over the positions reachable from the layout
+Why a **lost** verdict is sound: the search (the two sharing searches together, or the lone one) is
+exhaustive over the positions reachable from the layout
 (the only moves left out are the no-op whole-column-to-empty-column move and moves to a second empty
 column, which reach the same key as the first), and the only forced moves are the safe ones argued above.
 Every **won** answer is replayed through :class:`~plugins.yukon.rules.YukonRules` by the tests and the
@@ -60,7 +64,8 @@ from core.cards import SUITS, Card
 from core.rng import Rng
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonState
 
-SOLVER_VERSION = 2  # 2: safe foundation moves corrected (a 2 waits for both other-colour aces)
+# 2: safe foundation moves corrected (a 2 waits for both other-colour aces); 3: shared claimed positions
+SOLVER_VERSION = 3
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 _RED = (False, True, True, False)  # S H D C
 SLICE = 1000  # positions a search explores before the next one takes its turn
@@ -111,6 +116,9 @@ class _Search:
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.nodes = 0
+        # Positions claimed by an exhaustive search (depth-first or best-first): each is expanded by the one
+        # that claimed it, so together they search every reachable position once (see iterate).
+        self.claimed: set[bytes] = set()
         # children[c]: the cards that may be placed on card c in the tableau
         self.children: list[tuple[int, ...]] = []
         for cid in range(52):
@@ -352,7 +360,7 @@ class _Search:
 
     def depth_first(self, start: Position, prefix: list[Step]) -> Iterator[list[Step] | None]:
         """Yields None after each new position, then a winning path — or stops when all are searched."""
-        seen = {self.key(*start)}
+        seen = self.claimed
         positions, todos, steps = [start], [self._ordered(start)], [prefix]
         while todos:
             todo = todos[-1]
@@ -417,7 +425,8 @@ class _Search:
         scored.sort(key=lambda sm: sm[0])
         return [m for _, m in scored]
 
-    def best_first(self, start: Position, prefix: list[Step], blocked_weight: int) -> Iterator[list[Step] | None]:
+    def best_first(self, start: Position, prefix: list[Step], blocked_weight: int,
+                   alone: bool = False) -> Iterator[list[Step] | None]:
         """Expands the position that looks closest to a win: fewest face-down cards, most cards home,
         fewest cards lying on a lower card of their own suit (weighted by ``blocked_weight``)."""
 
@@ -435,7 +444,7 @@ class _Search:
                             low[suit] = rank
             return 3 * sum(down) + 52 - sum(found) + blocked_weight * blocked
 
-        seen = {self.key(*start)}
+        seen = {self.key(*start)} if alone else self.claimed
         parent: dict[int, tuple[int, list[Step]]] = {0: (-1, prefix)}
         heap: list[tuple[int, int, Position]] = [(estimate(start), 0, start)]
         serial = 0
@@ -479,19 +488,27 @@ class _Search:
         if self.strategy != "plain" and self.dead(*start):
             yield Result(LOST, [], 0, time.perf_counter() - started)
             return
-        # A portfolio: each search alone is exhaustive; they take turns, SLICE new positions at a time.
+        # A portfolio taking turns, SLICE new positions at a time. The exhaustive searches share the claimed
+        # positions, so the loss is proved once all of them have run out; restarts never run out.
+        self.claimed.add(self.key(*start))
         searches = [self.depth_first(start, prefix)]
         if self.strategy == "portfolio":
-            searches += [self.best_first(start, prefix, 2), self.best_first(start, prefix, 0),
+            searches += [self.best_first(start, prefix, 2), self.best_first(start, prefix, 0, alone=True),
                          self.restarts(start, prefix)]
+        sharing = set(searches[:2])  # depth-first and the first best-first share what they claim
+        alone = set(searches[2:3])  # the second best-first keeps its own: exhaustive by itself
         while True:
-            for search in searches:
+            for search in list(searches):
                 for _ in range(SLICE):
                     try:
                         found = next(search)
                     except StopIteration:  # an exhaustive search ran out of positions (restarts never do)
-                        yield Result(LOST, [], self.nodes, time.perf_counter() - started)
-                        return
+                        searches.remove(search)
+                        sharing.discard(search)
+                        if search in alone or not sharing:
+                            yield Result(LOST, [], self.nodes, time.perf_counter() - started)
+                            return
+                        break
                     if found is not None:
                         yield Result(WON, [self.as_move(m) for m in found], self.nodes,
                                      time.perf_counter() - started)
