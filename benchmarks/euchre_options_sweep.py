@@ -3,7 +3,7 @@ option matrix.
 
     python benchmarks/euchre_options_sweep.py [--matches 2] [--jobs 2] [--seed 1] [--json F | --resume F] [--csv F]
 
-For each of the 16 combinations of the four toggles, each target (5, 7, 10) and each of the 9 strength
+For each of the 32 combinations of the five toggles, each target (5, 7, 10) and each of the 9 strength
 pairings (North/South × East/West), plays ``--matches`` whole matches and checks the invariants after every
 hand (24 cards accounted for, scores equal to the sum of the hands' points). Prints a line per toggle
 combination (matches, hands, failures, seconds) and a summary; exits 1 if anything failed, with the first
@@ -27,7 +27,7 @@ from core.batch import Batch, add_batch_arguments
 from core.cli_options import positive_int
 from core.session import GameSession
 
-TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline")
+TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone")
 STRENGTHS = ("easy", "normal", "hard")
 TARGETS = (5, 7, 10)
 
@@ -69,7 +69,7 @@ def main() -> int:
     add_batch_arguments(parser, default_jobs=2, what="match")
     args = parser.parse_args()
     tasks = []
-    for bits, target, ns, ew in itertools.product(itertools.product((False, True), repeat=4), TARGETS,
+    for bits, target, ns, ew in itertools.product(itertools.product((False, True), repeat=len(TOGGLES)), TARGETS,
                                                   STRENGTHS, STRENGTHS):
         settings = {**dict(zip(TOGGLES, bits, strict=True)), "target": target, "opponents": "normal"}
         tasks += [(settings, ns, ew, args.seed + len(tasks) + i) for i in range(args.matches)]
@@ -79,7 +79,7 @@ def main() -> int:
         batch.run(play_match, range(len(tasks)), tasks.__getitem__, "matches")
     rows = batch.records()
     elapsed = time.perf_counter() - started
-    print(f"{'toggles':>8} (stick holding defender decline)  matches  hands  failures  seconds")
+    print(f"{'toggles':>8} (stick holding defender decline partner)  matches  hands  failures  seconds")
     for toggles in sorted({r["toggles"] for r in rows}):
         group = [r for r in rows if r["toggles"] == toggles]
         print(f"{toggles:>8}  {len(group):>32}  {sum(r['hands'] for r in group):>5}  "

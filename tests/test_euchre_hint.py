@@ -21,7 +21,7 @@ from tests.euchre_helpers import make_deal
 
 PRESENTER = EuchrePresenter()
 RULES = EuchreRules()
-TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline")
+TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone")
 
 
 def south_turns(settings: dict[str, Any], seed: int, limit: int) -> list[GameSession]:

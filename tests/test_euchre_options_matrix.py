@@ -1,4 +1,4 @@
-"""Every rule option with every CPU strength: each combination of the four toggles is played by each
+"""Every rule option with every CPU strength: each combination of the five toggles is played by each
 strength on each team (a Latin square: easy–hard, normal–easy, hard–normal), with the usual invariants;
 and the hard player's imagined deals obey the rules in force. The long sweep over whole matches and every
 target is ``benchmarks/euchre_options_sweep.py``."""
@@ -19,9 +19,9 @@ from plugins.euchre.tournament import play_hand
 from tests.euchre_helpers import RULES, moves, new_state
 from tests.test_euchre_fuzz import accounted
 
-TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline")
+TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone")
 MIXES = (("easy", "hard"), ("normal", "easy"), ("hard", "normal"))  # each strength once on each team
-COMBINATIONS = [dict(zip(TOGGLES, bits, strict=True)) for bits in itertools.product((False, True), repeat=4)]
+COMBINATIONS = [dict(zip(TOGGLES, bits, strict=True)) for bits in itertools.product((False, True), repeat=len(TOGGLES))]
 
 
 @pytest.mark.parametrize("toggles", COMBINATIONS, ids=lambda t: "".join("1" if v else "0" for v in t.values()))
@@ -43,6 +43,10 @@ def test_every_toggle_combination_with_every_strength_on_each_team(toggles: dict
                 4 - (result.alone is not None) - (result.defender_alone is not None))
             if toggles["trump_holding"]:
                 _assert_holding_respected(result.deal, result.log, toggles)
+            if toggles["dealer_partner_alone"]:
+                for seat, text in result.log:
+                    if seat == (result.deal.dealer + 2) % 4 and text.startswith("order"):
+                        assert text == "order alone", text
 
 
 def _assert_holding_respected(deal: Deal, log: tuple[tuple[int, str], ...], toggles: dict[str, bool]) -> None:

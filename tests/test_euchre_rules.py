@@ -322,6 +322,35 @@ def test_a_dealer_who_orders_up_takes_the_card_even_when_the_dealer_may_decline(
         RULES.apply(state, RULES.parse_move("decline"))
 
 
+def test_the_dealers_partner_orders_up_only_alone_and_the_dealer_still_takes_the_card() -> None:
+    """Seed 000, last section: where the dealer's partner who orders up plays alone."""
+    on = {"dealer_partner_alone": True}
+    state = moves(new_state("S", "AH", settings=on, N="JH JD KH 9S 9C"), "W pass")
+    assert legal(state) == ["pass", "order alone"]
+    with pytest.raises(IllegalMove, match="the dealer's partner orders up only alone"):
+        RULES.apply(state, RULES.parse_move("order"))
+    state = moves(state, "N order alone")
+    assert state.hand.maker == NORTH and state.hand.alone == NORTH
+    assert state.hand.phase == Phase.DISCARD and C("AH") in state.hand.hands[SOUTH]  # the exchange still happens
+    state = moves(state, "S discard 9H" if C("9H") in state.hand.hands[SOUTH] else "S " + legal(state)[0])
+    assert state.hand.phase == Phase.PLAY and state.hand.sitting_out == frozenset({SOUTH})
+    # the opponents and the dealer order up as usual, alone or not
+    for seat, first in (("W", ()), ("E", ("W pass", "N pass")), ("S", ("W pass", "N pass", "E pass"))):
+        other = moves(new_state("S", "AH", settings=on), *first)
+        assert RULES.to_move(other) == {"W": WEST, "E": EAST, "S": SOUTH}[seat]
+        assert legal(other) == ["pass", "order", "order alone"], seat
+
+
+def test_the_dealers_partner_option_with_trump_holding_and_a_declining_dealer() -> None:
+    both = {"dealer_partner_alone": True, "trump_holding": True, "dealer_may_decline": True}
+    without = moves(new_state("S", "AH", settings=both, N="KS QS JS TS 9S"), "W pass")
+    assert legal(without) == ["pass"]  # no heart: trump-holding forbids ordering up at all
+    state = moves(new_state("S", "AH", settings=both, N="KH QS JS TS 9S"), "W pass", "N order alone")
+    assert state.hand.phase == Phase.PICKUP and RULES.to_move(state) == SOUTH  # the dealer may still decline
+    state = moves(state, "S decline")
+    assert state.hand.phase == Phase.PLAY and state.hand.alone == NORTH and state.hand.upcard_fate == "declined"
+
+
 # -- observations and move text ---------------------------------------------------------------------
 
 

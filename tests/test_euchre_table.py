@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.session import GameSession
-from core.table import Background, Click, Key, Mark, Situation, Table
+from core.table import IGNORED, Background, Click, Key, Mark, Situation, Table
 from plugins.euchre.plugin import GAME
 from plugins.euchre.presenter import EuchrePresenter, EuchreUi, south_cards
 from tests.euchre_helpers import make_deal
@@ -33,8 +33,9 @@ def play_to_the_end_of_the_hand(session: GameSession) -> None:
             session.play(session.legal_moves()[0])
 
 
-def new_session(deal: dict[str, Any], target: int = 10, scores: tuple[int, int] = (0, 0)) -> GameSession:
-    settings = {**GAME.settings.defaults(), "target": target}
+def new_session(deal: dict[str, Any], target: int = 10, scores: tuple[int, int] = (0, 0),
+                **options: bool) -> GameSession:
+    settings = {**GAME.settings.defaults(), "target": target, **options}
     return GameSession.new(GAME, settings, deal={**deal, "scores": list(scores), "seed": 4}, players=[None] * 4)
 
 
@@ -112,6 +113,17 @@ def test_alone_is_armed_by_a_key_and_changes_the_call() -> None:
     table = table_of(session, EuchreUi(alone=True))
     assert next(c for c in table.choices if c.id == "order").move == "order alone"
     assert PRESENTER.respond(situation(session), EuchreUi(alone=True), Background()).ui == EuchreUi()
+
+
+def test_the_dealers_partner_is_offered_only_the_loner_and_its_button_says_so() -> None:
+    session = new_session(make_deal("N", "9H", S="JH JD AH KH QH"), dealer_partner_alone=True)
+    session.play("pass")  # East, left of the dealer North
+    table = table_of(session)
+    assert {c.id for c in table.choices} == {"order", "pass"}  # no Alone switch: there is nothing to switch
+    order = next(c for c in table.choices if c.id == "order")
+    assert order.move == "order alone" and order.key == "H" and order.text.en == "Order up ♥ alone"
+    assert "単独" in order.text.ja
+    assert PRESENTER.respond(situation(session), EuchreUi(), Key("A")) == IGNORED  # nothing to arm
 
 
 def test_digits_and_clicks_play_cards_from_the_left_and_a_hold_takes_any_click_as_next() -> None:

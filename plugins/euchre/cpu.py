@@ -32,6 +32,7 @@ class Style:
     call: float = 2.15  # own tricks needed to call (a partner adds about one)
     alone: float = 4.2
     partner_help: float = 0.8
+    forced_alone: float = 0.8  # more than ``call`` to order up where only a loner may (the dealer's partner)
 
 
 def estimate_tricks(cards: Sequence[Card], trump: Suit) -> float:
@@ -97,6 +98,27 @@ def sure_tricks(cards: Sequence[Card], trump: Suit) -> int:
     return run
 
 
+def order_estimate(obs: Observation, legal: Sequence[Move]) -> float | None:
+    """Round 1: the tricks ordering up the upcard promises (None when ordering up is not allowed). The upcard
+    helps the dealer's side, unless the dealer's partner may order up only alone (the dealer then sits out)."""
+    plain = Move("order") in legal
+    if not plain and Move("order", alone=True) not in legal:
+        return None
+    trump = obs.upcard.suit
+    cards = list(obs.hand)
+    if obs.seat == obs.dealer:
+        cards = [*cards, obs.upcard]
+        cards.remove(best_discard(cards, trump, keep=obs.upcard))
+    estimate = estimate_tricks(cards, trump)
+    if obs.seat != obs.dealer:
+        upcard = _value_of_upcard(obs.upcard)
+        if obs.dealer != partner(obs.seat):
+            estimate -= 0.6 * upcard
+        elif plain:
+            estimate += 0.6 * upcard
+    return estimate
+
+
 class RuleBasedPlayer:
     """Normal strength: conventional calls and play from the observation alone."""
 
@@ -123,17 +145,9 @@ class RuleBasedPlayer:
     # -- bidding ------------------------------------------------------------------------------------
 
     def _round_one(self, obs: Observation, legal: Sequence[Move]) -> Move:
-        if Move("order") not in legal:
+        estimate = order_estimate(obs, legal)
+        if estimate is None:
             return Move("pass")
-        trump = obs.upcard.suit
-        cards = list(obs.hand)
-        if obs.seat == obs.dealer:
-            cards = [*cards, obs.upcard]
-            cards.remove(best_discard(cards, trump, keep=obs.upcard))
-        estimate = estimate_tricks(cards, trump)
-        if obs.seat != obs.dealer:
-            upcard = _value_of_upcard(obs.upcard)
-            estimate += 0.6 * upcard if obs.dealer == partner(obs.seat) else -0.6 * upcard
         return self._decide(estimate, Move("order"), Move("order", alone=True), legal, obs)
 
     def _round_two(self, obs: Observation, legal: Sequence[Move]) -> Move:
@@ -157,6 +171,8 @@ class RuleBasedPlayer:
                 threshold -= 0.35  # they are about to win anyway: a call risks little
             if target - mine <= 2:
                 alone_at = 99.0  # a loner's extra points are wasted: just make the point
+        if call not in legal and alone in legal:  # only a loner may be made here (the dealer's partner)
+            alone_at = min(alone_at, threshold + self.style.forced_alone)
         if estimate >= alone_at and alone in legal:
             return alone
         if estimate >= threshold and call in legal:
@@ -339,17 +355,8 @@ class HardPlayer(RuleBasedPlayer):
     def _candidate(self, obs: Observation, legal: Sequence[Move]) -> tuple[float, Move] | None:
         """The call the fixed judgement would consider, with its estimate."""
         if obs.phase == Phase.BID1:
-            if Move("order") not in legal:
-                return None
-            cards = list(obs.hand)
-            if obs.seat == obs.dealer:
-                cards = [*cards, obs.upcard]
-                cards.remove(best_discard(cards, obs.upcard.suit, keep=obs.upcard))
-            estimate = estimate_tricks(cards, obs.upcard.suit)
-            if obs.seat != obs.dealer:
-                upcard = _value_of_upcard(obs.upcard)
-                estimate += 0.6 * upcard if obs.dealer == partner(obs.seat) else -0.6 * upcard
-            return estimate, Move("order")
+            estimate = order_estimate(obs, legal)
+            return None if estimate is None else (estimate, Move("order"))
         calls = [m for m in legal if m.kind == "call" and not m.alone and m.suit is not None]
         if not calls:
             return None
@@ -364,8 +371,11 @@ class HardPlayer(RuleBasedPlayer):
             return None
         estimate, call = candidate
         alone = Move(call.kind, suit=call.suit, alone=True)
-        options = [m for m in (call, alone) if m in legal and (not m.alone or estimate >= self.style.alone - 0.5)]
-        if abs(estimate - self.style.call) > self.CLOSE and not any(m.alone for m in options):
+        forced = call not in legal and alone in legal  # only a loner may be made here (the dealer's partner)
+        options = [m for m in (call, alone)
+                   if m in legal and (not m.alone or forced or estimate >= self.style.alone - 0.5)]
+        threshold = self.style.call + (self.style.forced_alone if forced else 0.0)
+        if abs(estimate - threshold) > self.CLOSE and (forced or not any(m.alone for m in options)):
             return None
         rules = EuchreRules()
         totals = {m: 0.0 for m in options}

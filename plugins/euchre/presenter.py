@@ -195,6 +195,10 @@ class EuchrePresenter:
         if "order" in texts:
             choices.append(Choice("order", W["order"].format(suit=obs.upcard.suit.symbol), obs.upcard.suit.letter,
                                   "order" + alone, colour="red" if obs.upcard.is_red else "black"))
+        elif "order alone" in texts:  # the dealer's partner may order up only alone
+            choices.append(Choice("order", W["order_alone"].format(suit=obs.upcard.suit.symbol),
+                                  obs.upcard.suit.letter, "order alone",
+                                  colour="red" if obs.upcard.is_red else "black"))
         for suit in SUITS:
             if f"call {suit.letter}" in texts:
                 choices.append(Choice(f"call:{suit.letter}", Text(suit.symbol), suit.letter,
@@ -203,7 +207,7 @@ class EuchrePresenter:
             choices += [Choice("pickup", W["pickup"], move="pickup"), Choice("decline", W["decline"], move="decline")]
         if obs.phase == Phase.DEFEND and "alone" in texts:
             choices.append(Choice("defend-alone", W["defend_alone"], "A", "alone"))
-        elif any(m.alone for m in legal):
+        elif _alone_is_a_choice(legal):
             choices.append(Choice("alone", W["alone"], "A", checked=ui.alone))
         if "pass" in texts:
             choices.append(Choice("pass", W["pass"], "X", "pass"))
@@ -256,7 +260,7 @@ class EuchrePresenter:
             return Reply(action="hint")  # while bidding, H names hearts
         if not s.legal:
             return t.IGNORED
-        if (isinstance(event, t.Press) and event.choice == "alone") or (key == "A" and any(m.alone for m in s.legal)):
+        if (isinstance(event, t.Press) and event.choice == "alone") or (key == "A" and _alone_is_a_choice(s.legal)):
             return Reply(ui=EuchreUi(not ui.alone))
         index = event.index if isinstance(event, t.Click) and event.pile == "hand:0" else None
         if len(key) == 1 and key in "123456":
@@ -266,3 +270,8 @@ class EuchrePresenter:
             kind = "discard" if obs.phase == Phase.DISCARD else "play"
             return Reply(move=f"{kind} {cards[index].text}")
         return t.IGNORED
+
+
+def _alone_is_a_choice(legal: Sequence[Move]) -> bool:
+    """Whether a call may be made alone or not (not for the dealer's partner who may order up only alone)."""
+    return any(m.alone and replace(m, alone=False) in legal for m in legal)

@@ -254,6 +254,8 @@ def legal_moves(options: Options, hand: Hand) -> list[Move]:
     if phase == Phase.BID1:
         upsuit = hand.deal.upcard.suit
         if not options.trump_holding or seat == hand.dealer or _holds(cards, upsuit):
+            if options.dealer_partner_alone and seat == partner(hand.dealer):
+                return [PASS, _ORDERS[2]]  # the dealer's partner orders up only alone
             return list(_ORDERS)
         return [PASS]
     if phase == Phase.PICKUP:
@@ -325,6 +327,10 @@ def why_illegal(options: Options, hand: Hand, move: Move) -> Text:
     if move.kind == "discard":
         return Text("the upcard cannot be discarded: discard one of your original five cards",
                     "公開札は捨てられません。元の5枚から1枚捨ててください")
+    if move.kind == "order" and options.dealer_partner_alone and seat == partner(hand.dealer) and not move.alone \
+            and is_legal(options, hand, Move("order", alone=True)):
+        return Text("the dealer's partner orders up only alone: choose 'alone' with it, or pass",
+                    "配り手の味方は単独でしか公開札を切札にできません。単独を選ぶかパスしてください")
     if move.kind == "order":
         suit = hand.deal.upcard.suit
         return Text("trump-holding: you may order up {suit} only while holding one (a left bower counts)",

@@ -24,6 +24,10 @@ SCHEMA = SettingsSchema(
         Toggle("dealer_may_decline", Text("Dealer may decline the pickup", "配り手は拾わなくてよい"), False,
                Text("In round 1 the dealer may leave the upcard; trump stays its suit and the upcard is out of play.",
                     "1巡目で配り手は公開札を拾わずにおけます。切札はそのスートのまま、公開札は使いません。")),
+        Toggle("dealer_partner_alone", Text("Dealer's partner orders up alone", "配り手の味方は単独"), False,
+               Text("In round 1 the dealer's partner may order up only alone: the dealer still takes the upcard, "
+                    "then sits the hand out.",
+                    "1巡目に配り手の味方が公開札を切札にするときは必ず単独です。配り手は公開札を拾ってから休みます。")),
         Choice("target", Text("Game to", "終了点"),
                ((10, Text("10 points", "10点")), (7, Text("7 points", "7点")),
                 (5, Text("5 points (short)", "5点（短め）"))),
@@ -34,12 +38,12 @@ SCHEMA = SettingsSchema(
     ),
     presets=(
         Preset("standard", Text("Standard", "標準"), {"stick_the_dealer": False, "trump_holding": False,
-                                                      "defender_alone": False, "dealer_may_decline": False}),
+                                                      "defender_alone": False, "dealer_may_decline": False, "dealer_partner_alone": False}),
         Preset("stick", Text("Stick the dealer", "配り手強制"), {"stick_the_dealer": True, "trump_holding": False,
-                                                               "defender_alone": False, "dealer_may_decline": False}),
+                                                               "defender_alone": False, "dealer_may_decline": False, "dealer_partner_alone": False}),
         Preset("holding_stick", Text("Trump-holding + stick the dealer", "切札所持＋配り手強制"),
                {"stick_the_dealer": True, "trump_holding": True, "defender_alone": False,
-                "dealer_may_decline": False}),
+                "dealer_may_decline": False, "dealer_partner_alone": False}),
     ),
 )
 
@@ -53,6 +57,7 @@ class Options:
     defender_alone: bool = False
     dealer_may_decline: bool = False
     target: int = 10
+    dealer_partner_alone: bool = False
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> Options:
@@ -60,9 +65,9 @@ class Options:
         :class:`core.settings.SettingsError` naming an unknown key or a bad value."""
         values = SCHEMA.checked(settings)
         return cls(values["stick_the_dealer"], values["trump_holding"], values["defender_alone"],
-                   values["dealer_may_decline"], values["target"])
+                   values["dealer_may_decline"], values["target"], values["dealer_partner_alone"])
 
     def to_json(self) -> dict[str, Any]:
         return {"stick_the_dealer": self.stick_the_dealer, "trump_holding": self.trump_holding,
                 "defender_alone": self.defender_alone, "dealer_may_decline": self.dealer_may_decline,
-                "target": self.target}
+                "dealer_partner_alone": self.dealer_partner_alone, "target": self.target}

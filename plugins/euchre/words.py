@@ -15,6 +15,7 @@ TEAMS = (Text("You & North", "あなたと北"), Text("East & West", "東と西"
 W = {
     # buttons
     "pass": Text("Pass", "パス"), "order": Text("Order up {suit}", "{suit} を切札に"),
+    "order_alone": Text("Order up {suit} alone", "{suit} を単独で切札に"),
     "alone": Text("Alone", "単独"), "pickup": Text("Pick up", "拾う"), "decline": Text("Leave it", "拾わない"),
     "defend_alone": Text("Defend alone", "守備で単独"), "next": Text("Next", "次へ"),
     "again": Text("Play again", "もう一度"), "back": Text("Back to the games", "ゲーム一覧へ"),
