@@ -1,0 +1,360 @@
+"""Two-handed Euchre: one test per point of ``plugins/two_handed/SPEC.md`` with a concrete deal, the
+conformance kit, a fuzz over whole matches accounting for all 24 cards and the score, every CPU strength,
+the table, and the plugin as a variant of Euchre."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.cards import parse_cards
+from core.conformance import GameConformance
+from core.game import IllegalMove
+from core.rng import Rng
+from core.session import GameSession
+from core.table import Click, Key, Situation
+from plugins.euchre.public import DECK
+from plugins.two_handed.plugin import GAME
+from plugins.two_handed.presenter import NoUi, TwoHandedPresenter
+from plugins.two_handed.rules import (
+    Phase,
+    TwoHandedRules,
+    TwoHandedState,
+    deal_from_seed,
+    first_dealer,
+    hand_points,
+)
+from tests.distributions import run_cardtable
+
+RULES = TwoHandedRules()
+SEATS = "SN"
+SETTINGS = {"target": 5, "opponent": "normal"}
+
+
+def deal(dealer: str = "N", up: str = "9H", scores: tuple[int, int] = (0, 0), target: int = 5,
+         **hands: str) -> TwoHandedState:
+    """A first hand with the given hands and upcard (the rest filled from the deck in order)."""
+    given = {seat: [c.text for c in parse_cards(text)] for seat, text in hands.items()}
+    used = {t for cards in given.values() for t in cards} | {up}
+    rest = [c.text for c in DECK if c.text not in used]
+    for seat in SEATS:
+        if seat not in given:
+            given[seat], rest = rest[:5], rest[5:]
+    return RULES.from_deal({**SETTINGS, "target": target},
+                           {"dealer": dealer, "hands": given, "upcard": up, "scores": list(scores), "seed": 5})
+
+
+def play(state: TwoHandedState, *steps: str) -> TwoHandedState:
+    """Apply ``"S order"``, ``"N discard 9C"``…, checking each is made by the seat to move."""
+    for step in steps:
+        seat, text = step.split(" ", 1)
+        assert RULES.to_move(state) == SEATS.index(seat), f"expected {seat} to move before '{step}'"
+        state = RULES.apply(state, RULES.parse_move(text))
+    return state
+
+
+def legal(state: TwoHandedState) -> list[str]:
+    return [m.text for m in RULES.legal_moves(state)]
+
+
+def refused(state: TwoHandedState, text: str) -> str:
+    with pytest.raises(IllegalMove) as caught:
+        RULES.apply(state, RULES.parse_move(text))
+    return str(caught.value)
+
+
+def play_out(state: TwoHandedState) -> TwoHandedState:
+    """Both players play their first legal card until the hand ends."""
+    number = state.number
+    while state.number == number and not state.over:
+        state = RULES.apply(state, RULES.legal_moves(state)[0])
+    return state
+
+
+# -- 1–2: players, cards, the deal ---------------------------------------------------------------------
+
+
+def test_five_cards_each_an_upcard_and_thirteen_unused_from_the_seed() -> None:
+    for seed in range(20):
+        state = RULES.new_game(SETTINGS, seed)
+        d = state.hand.deal
+        assert len(d.hands[0]) == len(d.hands[1]) == 5 and len(d.stock) == 13
+        assert sorted([*d.hands[0], *d.hands[1], d.upcard, *d.stock], key=DECK.index) == list(DECK)
+        assert d.dealer == first_dealer(seed) and d == deal_from_seed(seed, 0, d.dealer)
+    assert {first_dealer(seed) for seed in range(20)} == {0, 1}
+
+
+def test_the_deal_alternates_thrown_in_hands_included() -> None:
+    state = play(deal("N"), "S pass", "N pass", "S pass", "N pass")  # thrown in
+    assert state.number == 1 and state.hand.dealer == 0 and state.results[0].thrown_in
+    assert state.results[0].points == (0, 0) and state.scores == (0, 0)
+    assert RULES.to_move(state) == 1  # the new non-dealer speaks first
+
+
+# -- 3: round one ---------------------------------------------------------------------------------------
+
+
+def test_the_non_dealer_orders_up_and_the_dealer_takes_the_card_and_discards() -> None:
+    state = deal("N", "AH", S="JH JD KS QS 9C", N="9S TS JS 9D TD")
+    assert RULES.to_move(state) == 0 and legal(state) == ["pass", "order"]
+    state = play(state, "S order")
+    assert state.hand.phase == Phase.DISCARD and state.hand.trump.letter == "H" and state.hand.maker == 0
+    assert len(state.hand.hands[1]) == 6 and "discard AH" not in legal(state)
+    assert "upcard cannot be discarded" in refused(state, "discard AH")
+    state = play(state, "N discard 9D")
+    assert state.hand.phase == Phase.PLAY and RULES.to_move(state) == 0  # the non-dealer leads
+    assert [len(h) for h in state.hand.hands] == [5, 5]
+
+
+def test_after_the_non_dealers_pass_the_dealer_may_take_it_up() -> None:
+    state = play(deal("N", "AH", N="JH JD KH 9S TS"), "S pass")
+    assert RULES.to_move(state) == 1 and legal(state) == ["pass", "order"]
+    state = play(state, "N order", "N discard 9S")
+    assert state.hand.maker == 1 and state.hand.trump.letter == "H"
+    assert RULES.to_move(state) == 0
+
+
+# -- 4: round two ---------------------------------------------------------------------------------------
+
+
+def test_round_two_names_another_suit_in_the_same_order_and_not_the_upcards() -> None:
+    state = play(deal("N", "AH"), "S pass", "N pass")
+    assert state.hand.phase == Phase.BID2 and state.hand.upcard_fate == "down"
+    assert legal(state) == ["pass", "call S", "call D", "call C"]
+    assert "was the upcard's suit" in refused(state, "call H")
+    state = play(state, "S pass", "N call C")
+    assert state.hand.maker == 1 and state.hand.trump.letter == "C" and state.hand.discard is None
+    assert state.hand.phase == Phase.PLAY and RULES.to_move(state) == 0
+
+
+def test_there_is_no_going_alone_and_no_stuck_dealer() -> None:
+    state = deal("N")
+    with pytest.raises(IllegalMove, match="'order alone' is not a move"):
+        RULES.parse_move("order alone")
+    state = play(state, "S pass", "N pass", "S pass")
+    assert "pass" in legal(state)  # the dealer may pass the last time too
+
+
+# -- 5: play --------------------------------------------------------------------------------------------
+
+
+def test_follow_suit_with_the_left_bower_as_trump_and_the_higher_trump_wins() -> None:
+    state = play(deal("N", "AH", S="JD 9S TS JS QS", N="JH 9H KD 9C TC"), "S order", "N discard 9C")
+    state = play(state, "S play JD")  # the left bower leads trump
+    assert sorted(legal(state)) == ["play 9H", "play AH", "play JH"]  # North must follow trump, not diamonds
+    assert "you must follow" in refused(state, "play KD")
+    state = play(state, "N play JH")
+    assert state.hand.tricks[0].winner == 1 and RULES.to_move(state) == 1  # the right bower wins and leads
+
+
+# -- 6: scoring -----------------------------------------------------------------------------------------
+
+
+def test_one_for_three_or_four_two_for_a_march_two_to_the_other_for_a_euchre() -> None:
+    assert [hand_points(0, n) for n in range(6)] == [(0, 2), (0, 2), (0, 2), (1, 0), (1, 0), (2, 0)]
+    assert [hand_points(1, n) for n in (2, 3, 5)] == [(2, 0), (0, 1), (0, 2)]
+    march = play(deal("N", "9H", S="JH JD AH KH QH", N="9S TS JS QS KS"), "S order", "N discard 9S")
+    assert play_out(march).results[0].points == (2, 0) and play_out(march).scores == (2, 0)
+    euchred = play(deal("N", "9H", S="9S TS 9C TC AH", N="JH JD KH QH KS"), "S order", "N discard KS")
+    result = play_out(euchred).results[0]
+    assert result.maker_tricks < 3 and result.euchred and result.points == (0, 2)
+
+
+def test_the_first_to_the_target_at_the_end_of_a_hand_wins() -> None:
+    state = play(deal("N", "9H", S="JH JD AH KH QH", scores=(4, 3)), "S order")
+    state = play(state, "N discard " + next(c.text for c in state.hand.hands[1] if c.text != "9H"))
+    done = play_out(state)
+    assert done.over and done.winner == 0 and done.scores == (6, 3)
+    outcome = RULES.outcome(done)
+    assert outcome is not None and outcome.winners == (0,)
+    assert RULES.hold_points(done) == ("trick:0:5", "hand:0", "match")
+
+
+# -- 8: moves -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["pass", "order", "call H", "discard 9C", "play JH"])
+def test_move_text_is_stable(text: str) -> None:
+    assert RULES.move_text(RULES.parse_move(text)) == text
+
+
+def test_bad_moves_and_deals_get_a_reason() -> None:
+    for text in ("call", "play 7H", "bid 4", ""):
+        with pytest.raises(IllegalMove):
+            RULES.parse_move(text)
+    with pytest.raises(ValueError, match="five different cards"):
+        RULES.from_deal(SETTINGS, {"dealer": "S", "hands": {"S": ["9H"] * 5, "N": ["9S", "TS", "JS", "QS", "KS"]},
+                                   "upcard": "AH"})
+
+
+# -- the conformance kit and a fuzz -----------------------------------------------------------------------
+
+
+class TestTwoHandedConformance(GameConformance):
+    game = GAME
+    seeds = (1, 2, 3)
+    from plugins.two_handed.rules import Move
+
+    malformed_moves = (Move("call"), Move("play"), Move("discard"), Move("pass", card=DECK[0]),
+                       Move("call", suit="H"), Move("play", card="JH"), Move("fold"))  # type: ignore[arg-type]
+
+    def observed(self, observation: Any) -> Any:
+        from dataclasses import replace
+
+        return replace(observation, previous=None)
+
+    def hidden_on_table(self, state: Any, seat: int, hold: str | None) -> frozenset[str]:
+        about_previous = hold is not None and (hold.startswith(("hand:", "match")) or state.over
+                                               or int(hold.split(":")[1]) != state.number)
+        if not about_previous:
+            return super().hidden_on_table(state, seat, hold)
+        return frozenset()  # the table of a finished hand shows only its tricks, played face up
+
+
+def accounted(state: TwoHandedState) -> list[str]:
+    hand = state.hand
+    played = [c for t in hand.tricks for _, c in t.plays] + [c for _, c in hand.current]
+    held = [c for h in hand.hands for c in h]
+    upcard = [] if hand.upcard_fate == "taken" else [hand.deal.upcard]
+    discard = [hand.discard] if hand.discard is not None else []
+    return sorted(c.text for c in (*played, *held, *upcard, *discard, *hand.deal.stock))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), target=st.sampled_from([5, 7, 10]))
+def test_random_matches_account_for_every_card_and_score_each_hand(seed: int, target: int) -> None:
+    state = RULES.new_game({**SETTINGS, "target": target}, seed)
+    rng = Rng(seed)
+    every = sorted(c.text for c in DECK)
+    while not state.over:
+        assert accounted(state) == every
+        state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+    total = [0, 0]
+    for result in state.results:
+        if result.maker is None:
+            assert result.points == (0, 0) and not result.tricks
+            continue
+        assert len(result.tricks) == 5
+        taken = sum(1 for t in result.tricks if t.winner == result.maker)
+        expected = [0, 0]
+        if taken >= 3:
+            expected[result.maker] = 2 if taken == 5 else 1
+        else:
+            expected[1 - result.maker] = 2
+        assert list(result.points) == expected
+        total = [total[0] + expected[0], total[1] + expected[1]]
+    assert list(state.scores) == total and state.scores[state.winner or 0] >= target
+    assert max(total[:1] + total[1:]) < target + 2 and sorted(total)[0] < target
+
+
+@pytest.mark.parametrize(("south", "north"), [("easy", "hard"), ("normal", "easy"), ("hard", "normal")])
+@pytest.mark.parametrize("target", [5, 10])
+def test_every_strength_plays_whole_matches_on_each_seat(south: str, north: str, target: int) -> None:
+    session = GameSession.new(GAME, {**SETTINGS, "target": target}, seed=target * 7, players=[south, north])
+    session.run_cpus()
+    state = session.state
+    assert state.over and max(state.scores) >= target
+    assert all(r.maker is None or len(r.tricks) == 5 for r in state.results)
+
+
+def test_hard_never_looks_at_the_hidden_cards() -> None:
+    """Hard's choice is the same whatever the cards it cannot see: the opponent's hand and the stock are
+    shuffled between them, and its move from the same observation does not change."""
+    hard = GAME.strategies["hard"]()
+    for seed in range(12):
+        state = RULES.new_game(SETTINGS, seed)
+        for _ in range(seed % 7):
+            state = RULES.apply(state, RULES.legal_moves(state)[-1])
+        seat = RULES.to_move(state)
+        assert seat is not None
+        obs = RULES.observation(state, seat)
+        move = hard.choose(obs, RULES.legal_moves(state), Rng(seed))
+        assert hard.choose(obs, RULES.legal_moves(state), Rng(seed)) == move
+        assert not set(RULES.hidden_from(state, seat)) & {c.text for c in obs.hand}
+
+
+# -- the table ------------------------------------------------------------------------------------------
+
+
+PRESENTER = TwoHandedPresenter()
+
+
+def situation(session: GameSession) -> Situation[Any, Any]:
+    hold = session.hold
+    legal_moves = tuple(session.legal_moves()) if session.to_move == 0 and hold is None else ()
+    return Situation(session.observation(0), legal_moves, 0, session.to_move, hold)
+
+
+def test_the_table_offers_order_up_then_take_up_and_shows_north_as_backs() -> None:
+    start = {"dealer": "N", "hands": {"S": ["JH", "JD", "AH", "KH", "9S"], "N": ["9C", "TC", "QC", "KC", "AC"]},
+             "upcard": "9H", "seed": 2}
+    session = GameSession.new(GAME, SETTINGS, deal=start, players=[None, None])
+    table = PRESENTER.table(situation(session), NoUi())
+    assert {c.id for c in table.choices} == {"order", "pass"}
+    order = next(c for c in table.choices if c.id == "order")
+    assert order.text.en == "Order up ♥" and order.key == "H" and order.move == "order"
+    north = next(p for p in table.piles if p.id == "hand:2")
+    assert len(north.cards) == 5 and all(face.card is None for face in north.cards)  # backs only
+    assert next(p for p in table.piles if p.id == "upcard").cards[0].card == "9H"
+    assert "North deals" in table.status.en
+    session.play("pass")
+    session.play("pass")  # North passes too: round two
+    table = PRESENTER.table(situation(session), NoUi())
+    assert {c.id for c in table.choices} == {"call:S", "call:D", "call:C", "pass"}
+    assert next(p for p in table.piles if p.id == "upcard").cards[0].card is None  # turned down
+
+
+def test_the_dealer_discards_and_plays_by_keys_and_each_trick_is_held() -> None:
+    start = {"dealer": "S", "hands": {"S": ["JH", "JD", "AH", "KH", "9S"], "N": ["9C", "TC", "QC", "KC", "AC"]},
+             "upcard": "9H", "seed": 2}
+    session = GameSession.new(GAME, SETTINGS, deal=start, players=[None, None])
+    session.play("pass")  # North
+    table = PRESENTER.table(situation(session), NoUi())
+    assert next(c for c in table.choices if c.id == "order").text.en == "Take up ♥"
+    session.play("order")
+    reply = PRESENTER.respond(situation(session), NoUi(), Key("5"))
+    assert reply.move is not None and reply.move.startswith("discard")
+    session.play("discard 9S")
+    session.play("play AC")  # North leads
+    reply = PRESENTER.respond(situation(session), NoUi(), Click("hand:0", 0))
+    assert reply.move is not None and reply.move.startswith("play")
+    session.play(reply.move)
+    assert session.hold == "trick:0:1"
+    assert PRESENTER.table(situation(session), NoUi()).hold is not None
+
+
+# -- the plugin -----------------------------------------------------------------------------------------
+
+
+def test_it_is_a_variant_of_euchre_with_its_command() -> None:
+    result = run_cardtable("plugins")
+    line = next(line for line in result.stdout.splitlines() if line.startswith("two_handed"))
+    assert "variants: two-handed-euchre" in line and "commands: two-handed-euchre" in line
+
+
+def test_it_imports_only_core_plugin_and_euchres_public_module() -> None:
+    folder = Path(__file__).resolve().parents[1] / "plugins" / "two_handed"
+    allowed = {"core.plugin", "plugins.euchre.public", "core"}
+    view_allowed = allowed | {"core.session", "gui.deck", "gui.table_view"}
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.module.startswith(
+                    ("plugins.two_handed", "__future__", "collections", "dataclasses", "typing", "enum",
+                     "argparse", "statistics", "time")):
+                assert node.module in (view_allowed if path.stem == "view" else allowed), (path.name, node.module)
+
+
+def test_a_tournament_and_a_simulation_from_the_command_line(tmp_path: Path) -> None:
+    tour = run_cardtable("two-handed-euchre", "tournament", "--a", "hard", "--b", "easy", "--hands", "20",
+                         "--json", str(tmp_path / "t.jsonl"))
+    assert tour.returncode == 0, tour.stderr
+    assert "10 deals, 20 hands" in tour.stdout and "A − B:" in tour.stdout
+    sim = run_cardtable("two-handed-euchre", "simulate", "--matches", "3", "--target", "7")
+    assert sim.returncode == 0 and "matches 3" in sim.stdout
+    bad = run_cardtable("two-handed-euchre", "simulate", "--target", "6")
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr and "Traceback" not in bad.stderr
