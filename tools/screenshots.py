@@ -200,6 +200,26 @@ def main() -> int:
             page.session.cpu_step()
     shot("bid-euchre-set")
 
+    # Two-handed Euchre: North has passed, South may order up; then the first trick of the hand
+    two = host.game("two-handed-euchre")
+    start = {"dealer": "N", "hands": {"S": ["JH", "AH", "KS", "QD", "9C"], "N": ["JD", "TH", "AS", "KD", "AC"]},
+             "upcard": "KH", "seed": 6}
+    page = window.open_session(GameSession.new(two, two.settings.defaults(), saves=window.saves, deal=start))
+    assert page is not None
+    shot("two-handed-bidding")
+    QTest.keyClick(page.table, Qt.Key.Key_H)  # South orders up hearts
+    settle()
+    for _ in range(40):
+        if page.session.hold is not None:
+            break
+        if page.session.to_move == 0:
+            QTest.keyClick(page.table, Qt.Key.Key_1)
+            settle()
+        else:
+            page.session.cpu_step()
+            settle()
+    shot("two-handed-trick")
+
     # Statistics: a few matches and deals played headless into the same store, then the window for each game
     from core.stats import Recorder
 
