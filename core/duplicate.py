@@ -1,7 +1,8 @@
 """Duplicate tournaments between two CPU strengths, shared by every partnership game's ``tournament`` tool.
 
-Each deal is a work unit keyed by its seed, played twice from the same cards (A's team in one seat pair,
-then in the other) so the luck of the deal cancels out. A unit's record holds both sides' points, the
+Each deal is a work unit keyed by its seed, played from the same cards once with A in each place (A's team
+in one seat pair, then in the other; or A in each seat of a table for three) so the luck of the deal cancels
+out. A unit's record holds both sides' points, the
 game's own counts per side and every decision time per strength; the summary — A − B points per hand
 with a 95% confidence interval over the deals — is computed from the records in unit order, so it is the
 same whichever executor ran them. Decision times are reported apart: they depend on the machine.
@@ -44,10 +45,11 @@ def new_record(a: str, b: str, stats: Sequence[str]) -> Record:
             "times": {name: [] for name in dict.fromkeys((a, b))}}
 
 
-def points_lines(a: str, b: str, records: list[Record], signed: bool = False) -> list[str]:
-    """Points per hand of each side and A − B with its 95% confidence interval."""
-    hands = 2 * len(records)
-    diffs = [(r["a_points"] - r["b_points"]) / 2 for r in records]
+def points_lines(a: str, b: str, records: list[Record], signed: bool = False, per_deal: int = 2) -> list[str]:
+    """Points per hand of each side and A − B with its 95% confidence interval (each deal played
+    ``per_deal`` times: once with A in each seat it can take)."""
+    hands = per_deal * len(records)
+    diffs = [(r["a_points"] - r["b_points"]) / per_deal for r in records]
     mean = statistics.mean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
     form = "+.3f" if signed else ".3f"
@@ -74,10 +76,11 @@ def timing_lines(a: str, b: str, records: list[Record]) -> list[str]:
     return lines
 
 
-def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequence[str]) -> None:
+def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequence[str], per_deal: int = 2) -> None:
+    times = {2: "twice", 3: "three times"}.get(per_deal, f"{per_deal} times")
     parser.add_argument("--a", default="hard", choices=strengths, help="strength A")
     parser.add_argument("--b", default="normal", choices=strengths, help="strength B")
-    parser.add_argument("--hands", type=int, default=2000, help="hands to play (each deal twice; default 2000)")
+    parser.add_argument("--hands", type=int, default=2000, help=f"hands to play (each deal {times}; default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed; deal i uses seed+i")
 
 
@@ -91,11 +94,12 @@ def run_pairs(batch: Batch, play_pair: Callable[[Any], Record], a: str, b: str, 
 
 
 def tournament(args: argparse.Namespace, command: str, play_pair: Callable[[Any], Record],
-               settings: dict[str, Any], summarize: Summarize) -> list[str]:
-    """Run ``args.hands // 2`` duplicate deals as a batch; the summary lines, then the timing lines."""
-    if args.hands < 2:
-        raise UsageError(f"--hands must be at least 2 (each deal is played twice); got {args.hands}")
-    keys = range(args.seed, args.seed + args.hands // 2)
+               settings: dict[str, Any], summarize: Summarize, per_deal: int = 2) -> list[str]:
+    """Run ``args.hands // per_deal`` duplicate deals as a batch; the summary lines, then the timing lines."""
+    if args.hands < per_deal:
+        raise UsageError(f"--hands must be at least {per_deal} (each deal is played {per_deal} times); "
+                         f"got {args.hands}")
+    keys = range(args.seed, args.seed + args.hands // per_deal)
     batch = Batch.from_args(args, command, {"a": args.a, "b": args.b, "settings": settings})
     records = run_pairs(batch, play_pair, args.a, args.b, keys, settings)
     lines = (summarize(args.a, args.b, records) + timing_lines(args.a, args.b, records)) if records else []

@@ -9,7 +9,8 @@ presenter builds (documented in :mod:`core.table`).
                            view="mygame.view:create_view"))
 
 Command-line tools get the shared pieces too (``UsageError``, ``jobs``, ``positive_int``, ``output_file``,
-``output_folder``; ``Progress``; ``Batch``, ``add_batch_arguments`` and ``Record`` to run work units locally or
+``output_folder``; ``add_settings_arguments``, ``settings_from_args`` and ``describe_settings`` for a flag per
+rule option; ``Progress``; ``Batch``, ``add_batch_arguments`` and ``Record`` to run work units locally or
 on a Dask cluster with resumable results; the duplicate-tournament helpers of :mod:`core.duplicate`) and
 ``GameSession`` to play headless. The heavy ones are imported when first used, so discovery stays fast.
 
@@ -24,7 +25,16 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from core.cards import Card, Suit, full_deck, parse_cards
-from core.cli_options import UsageError, jobs, output_file, output_folder, positive_int
+from core.cli_options import (
+    UsageError,
+    add_settings_arguments,
+    describe_settings,
+    jobs,
+    output_file,
+    output_folder,
+    positive_int,
+    settings_from_args,
+)
 from core.game import GameSpec, Hint, IllegalMove, Lazy, Outcome, Rules, SeatSpec, Strategy
 from core.help import RulesText
 from core.registry import CommandRegistry, GameRegistry, VariantRegistry
@@ -136,6 +146,8 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "Toggle",
     "UsageError",
     "VariantRegistry",
+    "add_settings_arguments",
+    "describe_settings",
     "full_deck",
     "hookimpl",
     "jobs",
@@ -146,6 +158,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "positive_int",
     "rate_by",
     "running_rate",
+    "settings_from_args",
     "Batch", "Record", "TimedStrategy", "add_batch_arguments", "add_tournament_arguments", "new_record",
     "points_lines", "side_totals", "tournament",
 ]

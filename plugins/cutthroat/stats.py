@@ -1,5 +1,5 @@
-"""Two-handed Euchre's statistics, from South's side: matches won, trump made and euchred, euchres against
-North, marches and points per hand; a match's level is the opponent's strength."""
+"""Statistics of the two- and three-handed tables, from South's side: matches won, trump made and euchred,
+makers euchred by South, marches and points per hand; a match's level is the opponents' strength."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from typing import Any
 
 from core.plugin import CPU_STRENGTHS, Chart, Figure, Series, Text, percent, rate_by, running_rate
 from core.plugin import StatsContext as Context
-from plugins.two_handed.rules import TwoHandedState
+from plugins.cutthroat.rules import CutthroatState
 
 
-class TwoHandedStatistics:
-    def record(self, before: TwoHandedState, after: TwoHandedState, context: Context) -> list[dict[str, Any]]:
+class CutthroatStatistics:
+    def record(self, before: CutthroatState, after: CutthroatState, context: Context) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
-        level = str((context.settings or {}).get("opponent", "normal"))
+        level = str((context.settings or {}).get("opponents", "normal"))
         for result in after.results[len(before.results):]:
             events.append({"kind": "hand", "level": level, "maker": result.maker, "euchred": result.euchred,
                            "march": result.maker is not None and result.maker_tricks == 5,
@@ -23,27 +23,27 @@ class TwoHandedStatistics:
             events.append({"kind": "match", "level": level, "won": after.winner == 0, "score": list(after.scores)})
         return events
 
-    def finish(self, state: TwoHandedState, context: Context) -> list[dict[str, Any]]:
+    def finish(self, state: CutthroatState, context: Context) -> list[dict[str, Any]]:
         return []
 
     def figures(self, events: Sequence[Mapping[str, Any]]) -> list[Figure]:
         matches = [e for e in events if e["kind"] == "match"]
         hands = [e for e in events if e["kind"] == "hand"]
         mine = [h for h in hands if h["maker"] == 0]
-        theirs = [h for h in hands if h["maker"] == 1]
+        theirs = [h for h in hands if h["maker"] not in (0, None)]
         points = [h["points"] for h in hands]
-        per_hand = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)) if points \
-            else (0.0, 0.0)
+        ours = sum(p[0] for p in points) / len(points) if points else 0.0
+        others = sum(sum(p[1:]) / (len(p) - 1) for p in points) / len(points) if points else 0.0
         return [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
             Figure(Text("Hands played", "ハンド数"), str(len(hands))),
             Figure(Text("You made trump", "あなたの切札宣言"), percent(len(mine), len(hands))),
             Figure(Text("… and were euchred", "…ユーカーされた"), percent(sum(1 for h in mine if h["euchred"]), len(mine))),
             Figure(Text("… and marched", "…5トリック全部"), str(sum(1 for h in mine if h["march"]))),
-            Figure(Text("North euchred by you", "北をユーカー"), percent(sum(1 for h in theirs if h["euchred"]),
-                                                                   len(theirs))),
-            Figure(Text("Points per hand (you — North)", "1ハンドの得点（あなた — 北）"),
-                   f"{per_hand[0]:.2f} — {per_hand[1]:.2f}"),
+            Figure(Text("Others' calls euchred", "相手の宣言をユーカー"),
+                   percent(sum(1 for h in theirs if h["euchred"]), len(theirs))),
+            Figure(Text("Points per hand (you — each opponent)", "1ハンドの得点（あなた — 相手1人あたり）"),
+                   f"{ours:.2f} — {others:.2f}"),
         ]
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
@@ -51,6 +51,6 @@ class TwoHandedStatistics:
         return [
             Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
                   (Series(Text("win rate", "勝率"), running_rate(matches)),), Text("%", "%"), 100.0),
-            Chart("bar", Text("Matches won by opponent's strength (%)", "相手の強さ別の勝率（%）"),
+            Chart("bar", Text("Matches won by opponents' strength (%)", "相手の強さ別の勝率（%）"),
                   (Series(Text("win rate", "勝率"), rate_by(matches, "level", CPU_STRENGTHS)),), Text("%", "%"), 100.0),
         ]

@@ -1,6 +1,6 @@
-"""Two-handed Euchre: one test per point of ``plugins/two_handed/SPEC.md`` with a concrete deal, the
-conformance kit, a fuzz over whole matches accounting for all 24 cards and the score, every CPU strength,
-the table, and the plugin as a variant of Euchre."""
+"""Two- and three-handed Euchre: one test per point of ``plugins/cutthroat/SPEC.md`` with a concrete deal,
+the conformance kit for each table, a fuzz over whole matches accounting for all 24 cards and the scores,
+every CPU strength on every seat, the tables, and the plugin as a variant of Euchre."""
 
 from __future__ import annotations
 
@@ -18,26 +18,30 @@ from core.game import IllegalMove
 from core.rng import Rng
 from core.session import GameSession
 from core.table import Click, Key, Situation
-from plugins.euchre.public import DECK
-from plugins.two_handed.plugin import GAME
-from plugins.two_handed.presenter import NoUi, TwoHandedPresenter
-from plugins.two_handed.rules import (
+from plugins.cutthroat.plugin import GAMES
+from plugins.cutthroat.presenter import CutthroatPresenter, NoUi
+from plugins.cutthroat.rules import (
+    THREE,
+    TWO,
+    CutthroatRules,
+    CutthroatState,
+    Move,
     Phase,
-    TwoHandedRules,
-    TwoHandedState,
     deal_from_seed,
     first_dealer,
     hand_points,
 )
+from plugins.euchre.public import DECK
 from tests.distributions import run_cardtable
 
-RULES = TwoHandedRules()
+GAME = GAMES[2]
+RULES = CutthroatRules(TWO)
 SEATS = "SN"
-SETTINGS = {"target": 5, "opponent": "normal"}
+SETTINGS = {"target": 5, "opponents": "normal"}
 
 
 def deal(dealer: str = "N", up: str = "9H", scores: tuple[int, int] = (0, 0), target: int = 5,
-         **hands: str) -> TwoHandedState:
+         **hands: str) -> CutthroatState:
     """A first hand with the given hands and upcard (the rest filled from the deck in order)."""
     given = {seat: [c.text for c in parse_cards(text)] for seat, text in hands.items()}
     used = {t for cards in given.values() for t in cards} | {up}
@@ -49,7 +53,7 @@ def deal(dealer: str = "N", up: str = "9H", scores: tuple[int, int] = (0, 0), ta
                            {"dealer": dealer, "hands": given, "upcard": up, "scores": list(scores), "seed": 5})
 
 
-def play(state: TwoHandedState, *steps: str) -> TwoHandedState:
+def play(state: CutthroatState, *steps: str) -> CutthroatState:
     """Apply ``"S order"``, ``"N discard 9C"``…, checking each is made by the seat to move."""
     for step in steps:
         seat, text = step.split(" ", 1)
@@ -58,17 +62,17 @@ def play(state: TwoHandedState, *steps: str) -> TwoHandedState:
     return state
 
 
-def legal(state: TwoHandedState) -> list[str]:
+def legal(state: CutthroatState) -> list[str]:
     return [m.text for m in RULES.legal_moves(state)]
 
 
-def refused(state: TwoHandedState, text: str) -> str:
+def refused(state: CutthroatState, text: str) -> str:
     with pytest.raises(IllegalMove) as caught:
         RULES.apply(state, RULES.parse_move(text))
     return str(caught.value)
 
 
-def play_out(state: TwoHandedState) -> TwoHandedState:
+def play_out(state: CutthroatState) -> CutthroatState:
     """Both players play their first legal card until the hand ends."""
     number = state.number
     while state.number == number and not state.over:
@@ -85,8 +89,8 @@ def test_five_cards_each_an_upcard_and_thirteen_unused_from_the_seed() -> None:
         d = state.hand.deal
         assert len(d.hands[0]) == len(d.hands[1]) == 5 and len(d.stock) == 13
         assert sorted([*d.hands[0], *d.hands[1], d.upcard, *d.stock], key=DECK.index) == list(DECK)
-        assert d.dealer == first_dealer(seed) and d == deal_from_seed(seed, 0, d.dealer)
-    assert {first_dealer(seed) for seed in range(20)} == {0, 1}
+        assert d.dealer == first_dealer(TWO, seed) and d == deal_from_seed(TWO, seed, 0, d.dealer)
+    assert {first_dealer(TWO, seed) for seed in range(20)} == {0, 1}
 
 
 def test_the_deal_alternates_thrown_in_hands_included() -> None:
@@ -156,8 +160,8 @@ def test_follow_suit_with_the_left_bower_as_trump_and_the_higher_trump_wins() ->
 
 
 def test_one_for_three_or_four_two_for_a_march_two_to_the_other_for_a_euchre() -> None:
-    assert [hand_points(0, n) for n in range(6)] == [(0, 2), (0, 2), (0, 2), (1, 0), (1, 0), (2, 0)]
-    assert [hand_points(1, n) for n in (2, 3, 5)] == [(2, 0), (0, 1), (0, 2)]
+    assert [hand_points(TWO, 0, n) for n in range(6)] == [(0, 2), (0, 2), (0, 2), (1, 0), (1, 0), (2, 0)]
+    assert [hand_points(TWO, 1, n) for n in (2, 3, 5)] == [(2, 0), (0, 1), (0, 2)]
     march = play(deal("N", "9H", S="JH JD AH KH QH", N="9S TS JS QS KS"), "S order", "N discard 9S")
     assert play_out(march).results[0].points == (2, 0) and play_out(march).scores == (2, 0)
     euchred = play(deal("N", "9H", S="9S TS 9C TC AH", N="JH JD KH QH KS"), "S order", "N discard KS")
@@ -196,10 +200,8 @@ def test_bad_moves_and_deals_get_a_reason() -> None:
 
 
 class TestTwoHandedConformance(GameConformance):
-    game = GAME
+    game = GAMES[2]
     seeds = (1, 2, 3)
-    from plugins.two_handed.rules import Move
-
     malformed_moves = (Move("call"), Move("play"), Move("discard"), Move("pass", card=DECK[0]),
                        Move("call", suit="H"), Move("play", card="JH"), Move("fold"))  # type: ignore[arg-type]
 
@@ -216,7 +218,7 @@ class TestTwoHandedConformance(GameConformance):
         return frozenset()  # the table of a finished hand shows only its tricks, played face up
 
 
-def accounted(state: TwoHandedState) -> list[str]:
+def accounted(state: CutthroatState) -> list[str]:
     hand = state.hand
     played = [c for t in hand.tricks for _, c in t.plays] + [c for _, c in hand.current]
     held = [c for h in hand.hands for c in h]
@@ -281,7 +283,7 @@ def test_hard_never_looks_at_the_hidden_cards() -> None:
 # -- the table ------------------------------------------------------------------------------------------
 
 
-PRESENTER = TwoHandedPresenter()
+PRESENTER = CutthroatPresenter()
 
 
 def situation(session: GameSession) -> Situation[Any, Any]:
@@ -333,18 +335,19 @@ def test_the_dealer_discards_and_plays_by_keys_and_each_trick_is_held() -> None:
 
 def test_it_is_a_variant_of_euchre_with_its_command() -> None:
     result = run_cardtable("plugins")
-    line = next(line for line in result.stdout.splitlines() if line.startswith("two_handed"))
-    assert "variants: two-handed-euchre" in line and "commands: two-handed-euchre" in line
+    line = next(line for line in result.stdout.splitlines() if line.startswith("cutthroat"))
+    assert "variants: two-handed-euchre, three-handed-euchre" in line
+    assert "commands: two-handed-euchre, three-handed-euchre" in line
 
 
 def test_it_imports_only_core_plugin_and_euchres_public_module() -> None:
-    folder = Path(__file__).resolve().parents[1] / "plugins" / "two_handed"
+    folder = Path(__file__).resolve().parents[1] / "plugins" / "cutthroat"
     allowed = {"core.plugin", "plugins.euchre.public", "core"}
     view_allowed = allowed | {"core.session", "gui.deck", "gui.table_view"}
     for path in folder.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and not node.module.startswith(
-                    ("plugins.two_handed", "__future__", "collections", "dataclasses", "typing", "enum",
+                    ("plugins.cutthroat", "__future__", "collections", "dataclasses", "typing", "enum",
                      "argparse", "statistics", "time")):
                 assert node.module in (view_allowed if path.stem == "view" else allowed), (path.name, node.module)
 
@@ -358,3 +361,153 @@ def test_a_tournament_and_a_simulation_from_the_command_line(tmp_path: Path) -> 
     assert sim.returncode == 0 and "matches 3" in sim.stdout
     bad = run_cardtable("two-handed-euchre", "simulate", "--target", "6")
     assert bad.returncode == 2 and "invalid choice" in bad.stderr and "Traceback" not in bad.stderr
+    three = run_cardtable("three-handed-euchre", "tournament", "--a", "normal", "--b", "easy", "--hands", "9",
+                          "--no-stick-the-dealer")
+    assert three.returncode == 0, three.stderr
+    assert "stick_the_dealer=False" in three.stdout and "3 deals, 9 hands" in three.stdout
+
+
+# -- three-handed ---------------------------------------------------------------------------------------
+
+R3 = CutthroatRules(THREE)
+S3 = {"stick_the_dealer": True, "target": 10, "opponents": "normal"}
+
+
+def deal3(dealer: str = "E", up: str = "9H", settings: dict[str, Any] | None = None,
+          scores: tuple[int, ...] = (0, 0, 0), **hands: str) -> CutthroatState:
+    given = {seat: [c.text for c in parse_cards(text)] for seat, text in hands.items()}
+    used = {t for cards in given.values() for t in cards} | {up}
+    rest = [c.text for c in DECK if c.text not in used]
+    for seat in "SWE":
+        if seat not in given:
+            given[seat], rest = rest[:5], rest[5:]
+    return R3.from_deal({**S3, **(settings or {})},
+                        {"dealer": dealer, "hands": given, "upcard": up, "scores": list(scores), "seed": 5})
+
+
+def play3(state: CutthroatState, *steps: str) -> CutthroatState:
+    for step in steps:
+        seat, text = step.split(" ", 1)
+        assert R3.to_move(state) == "SWE".index(seat), f"expected {seat} to move before '{step}'"
+        state = R3.apply(state, R3.parse_move(text))
+    return state
+
+
+def test_three_handed_deals_five_each_an_upcard_and_a_kitty_of_eight() -> None:
+    for seed in range(12):
+        d = R3.new_game(S3, seed).hand.deal
+        assert [len(h) for h in d.hands] == [5, 5, 5] and len(d.stock) == 8
+        assert sorted([*(c for h in d.hands for c in h), d.upcard, *d.stock], key=DECK.index) == list(DECK)
+        assert d.dealer == first_dealer(THREE, seed)
+    assert {first_dealer(THREE, seed) for seed in range(30)} == {0, 1, 2}
+
+
+def test_three_handed_bidding_goes_round_from_the_dealers_left_and_the_dealer_takes_the_card() -> None:
+    state = deal3("E", "AH", S="KS QS JS TS 9S", W="JH JD KH 9C TC")
+    assert R3.to_move(state) == 0  # South is left of East
+    state = play3(state, "S pass", "W order")
+    assert state.hand.maker == 1 and state.hand.phase == Phase.DISCARD and R3.to_move(state) == 2  # East deals
+    state = play3(state, "E " + next(t for t in [m.text for m in R3.legal_moves(state)]))
+    assert state.hand.phase == Phase.PLAY and R3.to_move(state) == 0  # left of the dealer leads
+
+
+def test_three_handed_stick_the_dealer_and_without_it_a_new_deal() -> None:
+    state = play3(deal3("E", "AH"), "S pass", "W pass", "E pass", "S pass", "W pass")
+    assert [m.text for m in R3.legal_moves(state)] == ["call S", "call D", "call C"]
+    with pytest.raises(IllegalMove, match="stick the dealer"):
+        R3.apply(state, R3.parse_move("pass"))
+    free = play3(deal3("E", "AH", settings={"stick_the_dealer": False}), "S pass", "W pass", "E pass", "S pass",
+                 "W pass", "E pass")
+    assert free.number == 1 and free.results[0].thrown_in and free.hand.dealer == 0  # the deal passes left
+
+
+def test_three_handed_scoring_march_three_and_a_euchre_two_to_each_defender() -> None:
+    assert [hand_points(THREE, 1, n) for n in (0, 2, 3, 4, 5)] == [
+        (2, 0, 2), (2, 0, 2), (0, 1, 0), (0, 1, 0), (0, 3, 0)]
+    state = play3(deal3("E", "9H", S="JH JD AH KH QH"), "S order")
+    state = play3(state, "E " + next(m.text for m in R3.legal_moves(state)))
+    done = state
+    while done.number == 0:
+        done = R3.apply(done, R3.legal_moves(done)[0])
+    assert done.results[0].points == (3, 0, 0) and done.scores == (3, 0, 0)
+
+
+def test_three_handed_a_tie_at_the_top_plays_on() -> None:
+    # South makes trump holding nothing and is euchred: West and East both reach 10 with 2 each
+    state = play3(deal3("E", "9H", scores=(0, 8, 8), S="9S TS 9C TC 9D", W="JH JD AH KH QH"), "S order")
+    state = play3(state, "E " + next(m.text for m in R3.legal_moves(state)))
+    while state.number == 0:
+        state = R3.apply(state, R3.legal_moves(state)[0])
+    assert state.scores == (0, 10, 10) and not state.over and state.winner is None
+
+
+class TestThreeHandedConformance(TestTwoHandedConformance):
+    game = GAMES[3]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**40), stick=st.booleans())
+def test_random_three_handed_matches_account_for_every_card_and_score(seed: int, stick: bool) -> None:
+    state = R3.new_game({**S3, "stick_the_dealer": stick}, seed)
+    rng = Rng(seed)
+    every = sorted(c.text for c in DECK)
+    while not state.over:
+        assert accounted(state) == every
+        state = R3.apply(state, rng.choice(R3.legal_moves(state)))
+    total = [0, 0, 0]
+    for result in state.results:
+        if result.maker is None:
+            assert not stick and result.points == (0, 0, 0)
+            continue
+        taken = sum(1 for t in result.tricks if t.winner == result.maker)
+        assert all(len(t.plays) == 3 for t in result.tricks) and len(result.tricks) == 5
+        expected = [2, 2, 2] if taken < 3 else [0, 0, 0]
+        if taken < 3:
+            expected[result.maker] = 0
+        else:
+            expected[result.maker] = 3 if taken == 5 else 1
+        assert list(result.points) == expected
+        total = [a + b for a, b in zip(total, expected, strict=True)]
+    assert list(state.scores) == total and state.winner is not None
+    assert state.scores[state.winner] >= 10 and sorted(state.scores)[-2] < state.scores[state.winner]
+
+
+@pytest.mark.parametrize("seats", [("easy", "normal", "hard"), ("hard", "easy", "normal"), ("normal", "hard", "easy")])
+def test_every_strength_plays_three_handed_on_every_seat(seats: tuple[str, str, str]) -> None:
+    state = R3.new_game({**S3, "target": 5}, 17)
+    players = [GAMES[3].strategies[name]() for name in seats]
+    ply = 0
+    while not state.over:
+        seat = R3.to_move(state)
+        assert seat is not None
+        state = R3.apply(state, players[seat].choose(R3.observation(state, seat), R3.legal_moves(state),
+                                                     Rng.derive(17, seat, ply)))
+        ply += 1
+    assert max(state.scores) >= 5
+
+
+def test_a_defender_does_not_overtake_the_other_defenders_winning_card() -> None:
+    normal = GAMES[3].strategies["normal"]()
+    state = play3(deal3("E", "9H", S="AC 9S TS JS QS", W="TH 9D TD QD KD", E="JH JD QH KH 9C"), "S pass",
+                  "W pass", "E order", "E discard 9C")
+    state = play3(state, "S play AC")  # South, a defender, leads the winning ace; West, void in clubs, is next
+    assert normal.choose(R3.observation(state, 1), R3.legal_moves(state), Rng(1)).text == "play 9D"  # not TH
+    maker_view = play3(state, "W play 9D")
+    # East, the maker, takes the trick with its cheapest trump (the upcard it took up)
+    assert normal.choose(R3.observation(maker_view, 2), R3.legal_moves(maker_view), Rng(1)).text == "play 9H"
+
+
+def test_the_three_handed_table_shows_west_and_east_and_the_buttons() -> None:
+    start = {"dealer": "E", "hands": {"S": ["JH", "JD", "AH", "KS", "9C"], "W": ["TH", "AS", "KD", "AC", "9D"],
+                                      "E": ["QH", "QS", "QD", "QC", "9S"]}, "upcard": "KH", "seed": 8}
+    session = GameSession.new(GAMES[3], S3, deal=start, players=[None, None, None])
+    table = PRESENTER.table(situation(session), NoUi())
+    assert {p.id for p in table.piles} >= {"hand:0", "hand:1", "hand:3", "upcard"} and "hand:2" not in {
+        p.id for p in table.piles}
+    assert {c.id for c in table.choices} == {"order", "pass"} and "East deals" in table.status.en
+    names = {lb.id: lb.text.en for lb in table.labels}
+    assert names["seat:1"].startswith("West") and names["seat:3"].startswith("East · dealer")
+    for _ in range(5):
+        session.play("pass")
+    table = PRESENTER.table(situation(session), NoUi())  # East, the dealer, is stuck: no Pass for it
+    assert session.to_move == 2 and [m.text for m in session.legal_moves()] == ["call S", "call D", "call C"]

@@ -1,7 +1,8 @@
-"""Two-handed Euchre's table from South's observation, on Euchre's table with two seats facing each other:
-your hand at the bottom, North's backs at the top, the upcard by the dealer, each bid in a bubble until play
-starts; buttons to order up (or take up) and pass, then the three other suits; discards and plays by click
-or keys 1–6; holds for a finished trick, a hand's summary and the match result."""
+"""The two- and three-handed tables from South's observation, on Euchre's table: two seats facing each other,
+or three (South, West, East) round it; your hand at the bottom, the others' backs, the upcard by the dealer,
+each bid in a bubble until play starts; buttons to order up (or take up) and pass, then the three other
+suits; discards and plays by click or keys 1–6; holds for a finished trick, a hand's summary and the match
+result."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ from dataclasses import dataclass
 
 from core import table as t
 from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Suit, Table, Text
+from plugins.cutthroat.observe import HandSummary, Observation
+from plugins.cutthroat.rules import TRICKS, Move, Phase
+from plugins.cutthroat.words import PLAYERS, SEATS, W
 from plugins.euchre.public import Ranking, Trick, layout, sort_hand, trick_sound
-from plugins.two_handed.observe import HandSummary, Observation
-from plugins.two_handed.rules import TRICKS, Move, Phase
-from plugins.two_handed.words import PLAYERS, SEATS, W
 
-TwoSituation = Situation[Observation, Move]
+CutSituation = Situation[Observation, Move]
 NEXT = Button("next", W["next"], "Space", action="continue")
-SPOT = (0, 2)  # where each seat sits on Euchre's four-seat layout: South at the bottom, North at the top
+# where each seat sits on Euchre's four-seat layout, by the number of players
+SPOTS = {2: (0, 2), 3: (0, 1, 3)}
 
 
 @dataclass(frozen=True)
@@ -34,12 +36,22 @@ def result_words(prev: HandSummary) -> Text:
     if prev.maker is None or prev.trump is None:
         return W["thrown_in"]
     taken = prev.tricks_won()[prev.maker]
-    who, suit = PLAYERS[prev.maker], prev.trump.symbol
+    who, suit = PLAYERS[len(prev.scores)][prev.maker], prev.trump.symbol
     if taken < 3:
         return W["euchred"].format(player=who, suit=suit, n=taken)
     if taken == TRICKS:
-        return W["march"].format(player=who, suit=suit)
+        return W["march"].format(player=who, suit=suit, pts=prev.points[prev.maker])
     return W["made"].format(player=who, suit=suit, n=taken, pts=prev.points[prev.maker])
+
+
+def listing(values: tuple[int, ...], names: tuple[Text, ...] | None = None) -> Text:
+    """``3 — 1 — 0``, or with names ``You 3 · West 1 · East 0``."""
+    if names is None:
+        return Text(" — ".join(str(v) for v in values))
+    text = names[0] + f" {values[0]}"
+    for name, value in zip(names[1:], values[1:], strict=True):
+        text = text + " · " + name + f" {value}"
+    return text
 
 
 def _said(text: str) -> Text:
@@ -50,7 +62,7 @@ def _said(text: str) -> Text:
     return W["said_pass"]
 
 
-class TwoHandedPresenter:
+class CutthroatPresenter:
     """South's table (see :class:`core.table.Presenter`)."""
 
     def initial_ui(self) -> NoUi:
@@ -59,26 +71,28 @@ class TwoHandedPresenter:
     def sound(self, before: Observation, after: Observation) -> str | None:
         return trick_sound(before, after, after.winner == 0)
 
-    def table(self, s: TwoSituation, ui: NoUi) -> Table:
+    def table(self, s: CutSituation, ui: NoUi) -> Table:
         obs = s.observation
         prev = obs.previous
         if s.hold is not None and prev is not None and (s.hold.startswith(("hand:", "match")) or obs.over
                                                         or int(s.hold.split(":")[1]) != obs.hand_number):
             return self._past(s, prev)
         legal = {m.text for m in s.legal}
+        n = obs.format.players
+        spot = SPOTS[n]
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
-        piles = [self._south(obs, legal, held is None), self._north(obs)]
+        piles = [self._south(obs, legal, held is None), *self._backs(obs)]
         if obs.phase in (Phase.BID1, Phase.BID2):
-            piles.append(layout.upcard_pile(SPOT[obs.dealer], obs.upcard if obs.phase == Phase.BID1 else None))
+            piles.append(layout.upcard_pile(spot[obs.dealer], obs.upcard if obs.phase == Phase.BID1 else None))
         plays = held.plays if held else obs.current
-        piles += layout.trick_piles([(SPOT[seat], card) for seat, card in plays],
-                                    SPOT[held.winner] if held else None)
-        labels = self._seat_labels(obs.dealer, obs.maker, obs.tricks, obs.turn)
+        piles += layout.trick_piles([(spot[seat], card) for seat, card in plays],
+                                    spot[held.winner] if held else None)
+        labels = self._seat_labels(n, obs.dealer, obs.maker, obs.tricks, obs.turn)
         if obs.phase in (Phase.BID1, Phase.BID2):
-            labels += [layout.speech(SPOT[seat], W["said_take"] if text == "order" and seat == obs.dealer
+            labels += [layout.speech(spot[seat], W["said_take"] if text == "order" and seat == obs.dealer
                                      else _said(text)) for seat, text in obs.bids]
         labels.append(self._panel(obs.scores, obs.target, obs.tricks, obs.trump, obs.maker))
-        hold = Hold(W["trick_won"].format(seat=PLAYERS[held.winner]), (), (NEXT,), *layout.TRICK_HOLD) \
+        hold = Hold(W["trick_won"].format(seat=PLAYERS[n][held.winner]), (), (NEXT,), *layout.TRICK_HOLD) \
             if held else None
         choices = () if hold else self._choices(obs, s.legal)
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
@@ -96,17 +110,22 @@ class TwoHandedPresenter:
         return layout.hand_pile(0, len(faces), faces)
 
     @staticmethod
-    def _north(obs: Observation) -> Pile:
-        played = sum(1 for trick in obs.tricks for seat, _ in trick.plays if seat == 1) + \
-            sum(1 for seat, _ in obs.current if seat == 1)
-        extra = 1 if obs.phase == Phase.DISCARD and obs.dealer == 1 else 0  # North holds the upcard for a moment
-        return layout.hand_pile(SPOT[1], 5 + extra - played)
+    def _backs(obs: Observation) -> list[Pile]:
+        """The other players' hands, face down: five cards less those played (six while a dealer discards)."""
+        plays = [p for trick in obs.tricks for p in trick.plays] + list(obs.current)
+        piles = []
+        for seat in range(1, obs.format.players):
+            extra = 1 if obs.phase == Phase.DISCARD and obs.dealer == seat else 0
+            count = 5 + extra - sum(1 for s, _ in plays if s == seat)
+            piles.append(layout.hand_pile(SPOTS[obs.format.players][seat], count))
+        return piles
 
     @staticmethod
-    def _seat_labels(dealer: int, maker: int | None, tricks: Sequence[Trick], turn: int | None) -> list[t.Label]:
+    def _seat_labels(n: int, dealer: int, maker: int | None, tricks: Sequence[Trick],
+                     turn: int | None) -> list[t.Label]:
         labels = []
-        for seat in (0, 1):
-            tags = [SEATS[seat]]
+        for seat in range(n):
+            tags = [SEATS[n][seat]]
             if seat == dealer:
                 tags.append(W["dealer"])
             if seat == maker:
@@ -117,42 +136,48 @@ class TwoHandedPresenter:
             text = tags[0]
             for tag in tags[1:]:
                 text = text + " · " + tag
-            labels.append(layout.seat_label(SPOT[seat], text, turn == seat))
+            labels.append(layout.seat_label(SPOTS[n][seat], text, turn == seat))
         return labels
 
     @staticmethod
-    def _panel(scores: tuple[int, int], target: int, tricks: Sequence[Trick], trump: Suit | None,
+    def _panel(scores: tuple[int, ...], target: int, tricks: Sequence[Trick], trump: Suit | None,
                maker: int | None) -> t.Label:
-        south = sum(1 for trick in tricks if trick.winner == 0)
-        lines = [W["panel_players"], W["panel_score"].format(a=scores[0], b=scores[1]),
-                 W["panel_target"].format(n=target), W["panel_tricks"].format(a=south, b=len(tricks) - south)]
+        n = len(scores)
+        won = tuple(sum(1 for trick in tricks if trick.winner == seat) for seat in range(n))
+        names = PLAYERS[n][0]
+        for name in PLAYERS[n][1:]:
+            names = names + " — " + name
+        lines = [names, W["panel_score"].format(list=listing(scores)), W["panel_target"].format(n=target),
+                 W["panel_tricks"].format(list=listing(won))]
         if trump is not None and maker is not None:
-            lines.append(W["panel_trump"].format(suit=trump.symbol, seat=PLAYERS[maker]))
+            lines.append(W["panel_trump"].format(suit=trump.symbol, seat=PLAYERS[n][maker]))
         else:
             lines.append(W["panel_no_trump"])
         return layout.panel(lines)
 
-    def _past(self, s: TwoSituation, prev: HandSummary) -> Table:
+    def _past(self, s: CutSituation, prev: HandSummary) -> Table:
         """The hand that ended: its last trick, then its summary, then the match result."""
         assert s.hold is not None
+        n = len(prev.scores)
+        spot = SPOTS[n]
         trick_hold = s.hold.startswith("trick:")
-        piles = [layout.hand_pile(SPOT[seat], 0) for seat in (0, 1)]
+        piles = [layout.hand_pile(spot[seat], 0) for seat in range(n)]
         if trick_hold:
             last = prev.tricks[-1]
-            piles += layout.trick_piles([(SPOT[seat], card) for seat, card in last.plays], SPOT[last.winner])
-        labels = self._seat_labels(prev.dealer, prev.maker, prev.tricks, None)
+            piles += layout.trick_piles([(spot[seat], card) for seat, card in last.plays], spot[last.winner])
+        labels = self._seat_labels(n, prev.dealer, prev.maker, prev.tricks, None)
         labels.append(self._panel(prev.scores_before if trick_hold else prev.scores, s.observation.target,
                                   prev.tricks, prev.trump, prev.maker))
-        won = prev.tricks_won()
-        lines = (W["tricks_line"].format(a=won[0], b=won[1]),
-                 W["score_line"].format(a=prev.scores[0], b=prev.scores[1], target=s.observation.target))
+        lines = (W["tricks_line"].format(list=listing(prev.tricks_won(), PLAYERS[n])),
+                 W["score_line"].format(list=listing(prev.scores, PLAYERS[n]), target=s.observation.target))
         if trick_hold:
-            hold = Hold(W["trick_won"].format(seat=PLAYERS[prev.tricks[-1].winner]), (), (NEXT,),
+            hold = Hold(W["trick_won"].format(seat=PLAYERS[n][prev.tricks[-1].winner]), (), (NEXT,),
                         *layout.TRICK_HOLD)
         elif s.hold == "match":
-            a, b = max(prev.scores), min(prev.scores)
-            title = W["match_won"].format(player=PLAYERS[0], a=a, b=b) if s.observation.winner == 0 \
-                else W["match_lost"].format(a=a, b=b)
+            winner = s.observation.winner or 0
+            score = "–".join(str(v) for v in sorted(prev.scores, reverse=True))
+            title = W["match_you"].format(score=score) if winner == 0 \
+                else W["match_other"].format(player=PLAYERS[n][winner], score=score)
             hold = Hold(title, (result_words(prev), W["match_line"].format(hands=prev.number + 1)),
                         (Button("again", W["again"], "Enter", action="new"), Button("back", W["back"], action="back")),
                         *layout.CENTRE)
@@ -176,22 +201,24 @@ class TwoHandedPresenter:
         return tuple(choices)
 
     @staticmethod
-    def _status(s: TwoSituation, legal: set[str]) -> Text:
+    def _status(s: CutSituation, legal: set[str]) -> Text:
         obs = s.observation
         if s.hold is not None:
             return W["read"]
         if obs.turn is None:
             return Text("")
+        n = obs.format.players
         if obs.turn != s.seat or not legal:
-            return W["waiting"].format(seat=PLAYERS[obs.turn])
+            return W["waiting"].format(seat=PLAYERS[n][obs.turn])
         suit = obs.upcard.suit.symbol
+        last = W["your_last"] if "pass" in legal else W["your_stuck"]
         prompt = {Phase.BID1: W["your_take"].format(suit=suit) if obs.seat == obs.dealer
-                  else W["your_bid1"].format(suit=suit),
-                  Phase.BID2: W["your_last"] if obs.seat == obs.dealer else W["your_bid2"],
+                  else W["your_bid1"].format(seat=PLAYERS[n][obs.dealer], suit=suit),
+                  Phase.BID2: last if obs.seat == obs.dealer else W["your_bid2"],
                   Phase.DISCARD: W["your_discard"], Phase.PLAY: W["your_play"]}.get(obs.phase, Text(""))
         return prompt + (Text(" ") + s.refusal if s.refusal.en else Text(""))
 
-    def respond(self, s: TwoSituation, ui: NoUi, event: t.Event) -> Reply[NoUi]:
+    def respond(self, s: CutSituation, ui: NoUi, event: t.Event) -> Reply[NoUi]:
         key = event.name if isinstance(event, t.Key) else ""
         if s.hold is not None:
             if isinstance(event, t.Click | t.Background) or key in ("Space", "Enter"):

@@ -1,13 +1,14 @@
-"""Two-handed Euchre's window: its presenter on the shared table scene. Restart asks twice and deals a new match."""
+"""The two- and three-handed windows: the presenter on the shared table scene. Restart asks twice and deals a
+new match."""
 
 from __future__ import annotations
 
 from core.session import GameSession
 from gui.deck import CardArt
 from gui.table_view import TableView
-from plugins.two_handed.presenter import TwoHandedPresenter
+from plugins.cutthroat.presenter import CutthroatPresenter
 
 
 def create_view(session: GameSession, art: CardArt) -> TableView:
-    return TableView(session, art, TwoHandedPresenter(), tools=("pause", "restart", "new"),
+    return TableView(session, art, CutthroatPresenter(), tools=("pause", "restart", "new"),
                      confirm_before_start=True, restart_keeps_deal=False)

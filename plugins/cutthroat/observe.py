@@ -1,6 +1,6 @@
-"""What a player may see in two-handed Euchre: their own hand, the upcard (and that the dealer took it), their
-own discard if they dealt, every bid, the cards played, the tricks and the score — never the other hand or
-the stock. ``previous`` is the public record of the hand before, so the table can show how it ended while the
+"""What a player may see at two- or three-handed Euchre: their own hand, the upcard (and that the dealer took
+it), their own discard if they dealt, every bid, the cards played, the tricks and the scores — never another
+hand or the stock. ``previous`` is the public record of the hand before, so the table can show how it ended while the
 next deal waits."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.plugin import Card, Suit
+from plugins.cutthroat.rules import CutthroatState, Format, Phase
 from plugins.euchre.public import Trick
-from plugins.two_handed.rules import Phase, TwoHandedState
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,20 +20,20 @@ class HandSummary:
     trump: Suit | None
     maker: int | None
     tricks: tuple[Trick, ...]
-    points: tuple[int, int]
-    scores: tuple[int, int]  # after this hand
+    points: tuple[int, ...]
+    scores: tuple[int, ...]  # after this hand
 
-    def tricks_won(self) -> tuple[int, int]:
-        south = sum(1 for t in self.tricks if t.winner == 0)
-        return (south, len(self.tricks) - south)
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(sum(1 for t in self.tricks if t.winner == seat) for seat in range(len(self.scores)))
 
     @property
-    def scores_before(self) -> tuple[int, int]:
-        return (self.scores[0] - self.points[0], self.scores[1] - self.points[1])
+    def scores_before(self) -> tuple[int, ...]:
+        return tuple(s - p for s, p in zip(self.scores, self.points, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
 class Observation:
+    format: Format
     seat: int
     phase: Phase
     turn: int | None
@@ -48,11 +48,12 @@ class Observation:
     tricks: tuple[Trick, ...]
     leader: int
     current: tuple[tuple[int, Card], ...]
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     target: int
     hand_number: int
     previous: HandSummary | None = None
     winner: int | None = None
+    stick_the_dealer: bool = False
 
     @property
     def over(self) -> bool:
@@ -62,12 +63,16 @@ class Observation:
     def played(self) -> tuple[Card, ...]:
         return tuple(c for t in self.tricks for _, c in t.plays) + tuple(c for _, c in self.current)
 
-    def tricks_won(self) -> tuple[int, int]:
-        south = sum(1 for t in self.tricks if t.winner == 0)
-        return (south, len(self.tricks) - south)
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(sum(1 for t in self.tricks if t.winner == seat) for seat in range(self.format.players))
+
+    @property
+    def stuck(self) -> bool:
+        """Whether the dealer may not pass in round two (the player to move sees it from the legal moves)."""
+        return self.phase == Phase.BID2 and self.turn == self.dealer and self.stick_the_dealer
 
 
-def observe(state: TwoHandedState, seat: int) -> Observation:
+def observe(state: CutthroatState, seat: int) -> Observation:
     hand = state.hand
     previous = None
     if state.results:
@@ -76,7 +81,7 @@ def observe(state: TwoHandedState, seat: int) -> Observation:
         previous = HandSummary(len(state.results) - 1, last.deal.dealer, public, last.trump, last.maker,
                                last.tricks, last.points, state.scores)
     bids = tuple((s, text) for s, text in hand.log if not text.startswith(("discard", "play")))
-    return Observation(seat, hand.phase, hand.turn, hand.dealer, hand.hands[seat], hand.deal.upcard,
+    return Observation(state.format, seat, hand.phase, hand.turn, hand.dealer, hand.hands[seat], hand.deal.upcard,
                        hand.upcard_fate, hand.discard if seat == hand.dealer else None, bids, hand.trump, hand.maker,
                        hand.tricks, hand.leader, hand.current, state.scores, state.target, state.number, previous,
-                       state.winner)
+                       state.winner, state.stick_the_dealer)

@@ -1,0 +1,270 @@
+"""CPU players for two- and three-handed Euchre. Each sees only its observation and the legal moves.
+
+- **normal**: counts the tricks its hand should take alone (bowers, high trumps, off-suit aces) against the
+  three it needs; leads the highest trump left when it made trump, else an off-suit ace; wins a trick as
+  cheaply as it can, else throws its lowest card. A defender of the three-handed game never overtakes the
+  other defender's winning card: the two play together against the maker, each knowing only its own hand.
+- **easy**: calls on the number of trumps alone and now and then plays a careless card.
+- **hard**: imagines the hidden hands (the cards it cannot have seen, the suits each player has shown it
+  lacks, the upcard in a dealer's hand) many times over, plays each imagined deal out exactly with Euchre's
+  solver — the maker against the rest — and picks the card or the call with the best average result for
+  itself: its points less the average of the others'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from core.plugin import Card, Rng, Suit
+from plugins.cutthroat.observe import Observation
+from plugins.cutthroat.rules import ORDER, PASS, Format, Move, Phase, hand_points
+from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable
+
+_TRUMP_VALUE = {1: 0.75, 13: 0.6, 12: 0.5, 10: 0.4, 9: 0.35}  # a trump's worth in tricks by rank (bowers apart)
+SOLVER_SEATS = {2: (0, 1), 3: (0, 1, 3)}  # the maker and the players after it, as seats of Euchre's solver
+
+
+def estimate_tricks(cards: Sequence[Card], trump: Suit) -> float:
+    """Tricks ``cards`` should take alone with ``trump``."""
+    ranking = Ranking(trump)
+    value = 0.0
+    for card in cards:
+        if ranking.is_trump(card):
+            value += 1.0 if card == ranking.right_bower else 0.9 if card == ranking.left_bower else \
+                _TRUMP_VALUE[card.rank]
+        elif card.rank == 1:
+            value += 0.65
+        elif card.rank == 13:
+            value += 0.3
+    return value
+
+
+def best_discard(cards: Sequence[Card], trump: Suit, keep: Card) -> Card:
+    """The dealer's discard: the lowest card outside trump, preferring one that leaves a suit empty."""
+    ranking = Ranking(trump)
+
+    def cost(card: Card) -> tuple[int, int, int]:
+        suit = ranking.suit_of(card)
+        length = sum(1 for c in cards if ranking.suit_of(c) == suit)
+        return (int(ranking.is_trump(card)), int(card.rank == 1), ranking.order(card) + 2 * length)
+
+    return min((c for c in cards if c != keep), key=cost)
+
+
+def _order_cards(obs: Observation) -> list[Card]:
+    """The hand the player would play if the upcard's suit were trump (a dealer takes it and discards)."""
+    cards = list(obs.hand)
+    if obs.seat == obs.dealer:
+        cards = [*cards, obs.upcard]
+        cards.remove(best_discard(cards, obs.upcard.suit, obs.upcard))
+    return cards
+
+
+def utility(fmt: Format, seat: int, points: Sequence[int]) -> float:
+    """A player's result: its points less the average of the others' (in two-handed play, zero-sum)."""
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - sum(others) / len(others)
+
+
+class NormalPlayer:
+    """Conventional calls and play from the observation alone."""
+
+    CALL: ClassVar[dict[int, float]] = {2: 2.55, 3: 2.85}  # tricks to expect before making trump (three needed)
+
+    def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        threshold = self.CALL[obs.format.players]
+        if obs.phase == Phase.BID1:
+            estimate = estimate_tricks(_order_cards(obs), obs.upcard.suit)
+            if obs.seat != obs.dealer:
+                estimate -= 0.5 * estimate_tricks([obs.upcard], obs.upcard.suit)  # the dealer gets the upcard
+            return ORDER if estimate >= threshold else PASS
+        if obs.phase == Phase.DISCARD:
+            assert obs.trump is not None
+            return Move("discard", card=best_discard(obs.hand, obs.trump, obs.upcard))
+        if obs.phase == Phase.BID2:
+            calls = [m for m in legal if m.kind == "call" and m.suit is not None]
+            best = max(calls, key=lambda m: estimate_tricks(obs.hand, m.suit))  # type: ignore[arg-type]
+            assert best.suit is not None
+            return best if estimate_tricks(obs.hand, best.suit) >= threshold or PASS not in legal else PASS
+        return Move("play", card=self.play(obs, [m.card for m in legal if m.card is not None]))
+
+    def play(self, obs: Observation, cards: list[Card]) -> Card:
+        ranking = Ranking(obs.trump)
+        if obs.current:
+            ahead = ranking.winner(obs.current)
+            if obs.maker not in (None, obs.seat, ahead) and ahead != obs.seat:
+                return min(cards, key=ranking.order)  # the other defender is winning: do not overtake
+            winners = [c for c in cards if ranking.winner((*obs.current, (obs.seat, c))) == obs.seat]
+            if winners:
+                return min(winners, key=ranking.order)  # the cheapest card that wins (trumps rank above)
+            return min(cards, key=ranking.order)
+        trumps = [c for c in cards if ranking.is_trump(c)]
+        if trumps and obs.maker == obs.seat:
+            top = max(trumps, key=ranking.order)
+            if _is_boss(obs, ranking, top):
+                return top
+        aces = [c for c in cards if c.rank == 1 and not ranking.is_trump(c)]
+        if aces:
+            return aces[0]
+        plain = [c for c in cards if not ranking.is_trump(c)]
+        return min(plain or cards, key=ranking.order)
+
+
+def _is_boss(obs: Observation, ranking: Ranking, card: Card) -> bool:
+    """Whether no trump higher than ``card`` is left out of sight."""
+    gone = set(obs.played) | set(obs.hand)
+    return all(c in gone for c in DECK if ranking.is_trump(c) and ranking.order(c) > ranking.order(card))
+
+
+class EasyPlayer(NormalPlayer):
+    """Calls on the number of trumps alone and plays a careless card three times in ten."""
+
+    def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        if obs.phase == Phase.BID1:
+            trumps = Ranking(obs.upcard.suit).count(_order_cards(obs), obs.upcard.suit)
+            return ORDER if trumps >= 3 else PASS
+        if obs.phase == Phase.BID2:
+            calls = [m for m in legal if m.kind == "call" and m.suit is not None]
+            best = max(calls, key=lambda m: Ranking(m.suit).count(obs.hand, m.suit))  # type: ignore[arg-type]
+            assert best.suit is not None
+            return best if Ranking(best.suit).count(obs.hand, best.suit) >= 3 or PASS not in legal else PASS
+        if obs.phase == Phase.PLAY and len(legal) > 1 and rng.random() < 0.3:
+            return rng.choice(list(legal))
+        return super().choose(obs, legal, rng)
+
+
+class HardPlayer(NormalPlayer):
+    """Normal's judgement, checked by playing imagined deals out exactly (see the module notes)."""
+
+    PLAY_SAMPLES = 32
+    BID_SAMPLES = 40
+    MARGIN = 0.15  # what a call must be worth on average while passing still leaves a chance later
+
+    def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        if obs.phase == Phase.PLAY and len(legal) > 1:
+            return Move("play", card=self._best_card(obs, [m.card for m in legal if m.card is not None], rng))
+        if obs.phase in (Phase.BID1, Phase.BID2):
+            return self._bid(obs, legal, rng)
+        return super().choose(obs, legal, rng)
+
+    # -- imagining the hidden hands ------------------------------------------------------------------
+
+    @staticmethod
+    def voids(obs: Observation) -> dict[int, set[Suit]]:
+        """The suits each other player has shown it lacks (it did not follow them)."""
+        ranking = Ranking(obs.trump)
+        found: dict[int, set[Suit]] = {}
+        for plays in (*(t.plays for t in obs.tricks), obs.current):
+            if not plays:
+                continue
+            led = ranking.suit_of(plays[0][1])
+            for seat, card in plays[1:]:
+                if seat != obs.seat and ranking.suit_of(card) != led:
+                    found.setdefault(seat, set()).add(led)
+        return found
+
+    def hidden_hands(self, obs: Observation, rng: Rng, count: int) -> list[dict[int, list[Card]]]:
+        """``count`` draws of the other players' hands consistent with everything ``obs`` shows."""
+        n = obs.format.players
+        played = {seat: 0 for seat in range(n)}
+        for plays in (*(t.plays for t in obs.tricks), obs.current):
+            for seat, _ in plays:
+                played[seat] += 1
+        others = [s for s in range(n) if s != obs.seat]
+        sizes = {s: 5 - played[s] for s in others}
+        seen = set(obs.hand) | set(obs.played) | {obs.upcard}
+        if obs.discard is not None:
+            seen.add(obs.discard)
+        fixed: dict[int, list[Card]] = {s: [] for s in others}
+        if obs.upcard_fate == "taken" and obs.dealer != obs.seat and obs.upcard not in obs.played:
+            fixed[obs.dealer].append(obs.upcard)
+        pool = [c for c in DECK if c not in seen]
+        lacking = self.voids(obs) if obs.trump is not None else {}
+        ranking = Ranking(obs.trump)
+        draws = []
+        for _ in range(count):
+            for _attempt in range(20):
+                cards = list(pool)
+                rng.shuffle(cards)
+                hands = {s: list(fixed[s]) for s in others}
+                for seat in sorted(others, key=lambda s: -len(lacking.get(s, ()))):
+                    need = sizes[seat] - len(hands[seat])
+                    fits = [c for c in cards if ranking.suit_of(c) not in lacking.get(seat, ())]
+                    if len(fits) < need:
+                        break
+                    hands[seat] += fits[:need]
+                    cards = [c for c in cards if c not in fits[:need]]
+                else:
+                    draws.append(hands)
+                    break
+            else:  # no draw fits the voids (only after a revoke-free but unlikely history): ignore them
+                cards = list(pool)
+                rng.shuffle(cards)
+                hands = {s: list(fixed[s]) for s in others}
+                for seat in others:
+                    need = sizes[seat] - len(hands[seat])
+                    hands[seat] += cards[:need]
+                    cards = cards[need:]
+                draws.append(hands)
+        return draws
+
+    # -- play ----------------------------------------------------------------------------------------
+
+    def _best_card(self, obs: Observation, cards: list[Card], rng: Rng) -> Card:
+        assert obs.trump is not None and obs.maker is not None
+        fmt = obs.format
+        seats = SOLVER_SEATS[fmt.players]
+        place = {seat: seats[(seat - obs.maker) % fmt.players] for seat in range(fmt.players)}
+        solver = Solver(SolverTable(obs.trump), frozenset(range(4)) - set(seats))
+        done = obs.tricks_won()[obs.maker]
+        totals = dict.fromkeys(cards, 0.0)
+        current = tuple((place[s], CARD_INDEX[c]) for s, c in obs.current)
+        for hands in self.hidden_hands(obs, rng, self.PLAY_SAMPLES):
+            hands[obs.seat] = list(obs.hand)
+            ids: list[tuple[int, ...]] = [(), (), (), ()]
+            for seat, held in hands.items():
+                ids[place[seat]] = tuple(CARD_INDEX[c] for c in held)
+            for cid, more in solver.values(tuple(ids), place[obs.leader], current, place[obs.seat]).items():
+                points = hand_points(fmt, obs.maker, done + more)
+                totals[DECK[cid]] += utility(fmt, obs.seat, points)
+        usual = self.play(obs, cards)
+        best = max(totals.values())
+        return usual if totals[usual] >= best - 1e-9 else max(cards, key=lambda c: totals[c])
+
+    # -- bidding -------------------------------------------------------------------------------------
+
+    def _bid(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        calls = [m for m in legal if m.kind in ("order", "call")]
+        values = {m: self._call_value(obs, m, rng) for m in calls}
+        best = max(calls, key=lambda m: values[m])
+        if PASS not in legal:
+            return best  # a stuck dealer
+        last_chance = obs.phase == Phase.BID2 and obs.seat == obs.dealer  # passing throws the hand in
+        return best if values[best] > (0.0 if last_chance else self.MARGIN) else PASS
+
+    def _call_value(self, obs: Observation, move: Move, rng: Rng) -> float:
+        """Average result for this player of making ``move``'s trump, over imagined hidden hands."""
+        fmt = obs.format
+        trump = obs.upcard.suit if move.kind == "order" else move.suit
+        assert trump is not None
+        seats = SOLVER_SEATS[fmt.players]
+        place = {seat: seats[(seat - obs.seat) % fmt.players] for seat in range(fmt.players)}
+        solver = Solver(SolverTable(trump), frozenset(range(4)) - set(seats))
+        leader = place[fmt.left_of(obs.dealer)]
+        total = 0.0
+        draws = self.hidden_hands(obs, rng, self.BID_SAMPLES)
+        for hands in draws:
+            hands[obs.seat] = list(obs.hand)
+            if move.kind == "order":  # the dealer takes the upcard and discards
+                dealt = hands[obs.dealer]
+                dealt.append(obs.upcard)
+                dealt.remove(best_discard(dealt, trump, obs.upcard))
+            masks = [0, 0, 0, 0]
+            for seat, held in hands.items():
+                for card in held:
+                    masks[place[seat]] |= 1 << CARD_INDEX[card]
+            tricks = solver.boundary((masks[0], masks[1], masks[2], masks[3]), leader)
+            total += utility(fmt, obs.seat, hand_points(fmt, obs.seat, tricks))
+        return total / len(draws)
+

@@ -1,0 +1,82 @@
+"""Two- and three-handed Euchre in the window: listed under Euchre's tile, a whole hand by keys (H to order
+up, 1–6 to play), each trick and the hand's summary held until Space."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPushButton
+from pytestqt.qtbot import QtBot
+
+import plugins.cutthroat.plugin as cut_plugin
+import plugins.euchre.plugin as euchre_plugin
+from core.session import GameSession
+from tests.gui_helpers import make_window
+
+START = {"dealer": "N", "hands": {"S": ["JH", "AH", "KS", "QD", "9C"], "N": ["JD", "TH", "AS", "KD", "AC"]},
+         "upcard": "KH", "seed": 6}
+
+
+def test_both_tables_are_listed_under_euchres_tile(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "cutthroat": cut_plugin})
+    tile = window.launcher.tiles["euchre"]
+    for game_id, name in (("two-handed-euchre", "Two-handed Euchre"), ("three-handed-euchre", "Three-handed Euchre")):
+        assert tile.findChild(QPushButton, f"new-{game_id}") is not None
+        assert any(name in label.text() for label in tile.findChildren(QLabel))
+        assert game_id not in window.launcher.tiles
+
+
+def test_a_hand_by_keys_order_up_play_and_the_summary(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "cutthroat": cut_plugin})
+    game = window.host.game("two-handed-euchre")
+    session = GameSession.new(game, game.settings.defaults(), deal=START, saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None and page.session.to_move == 0
+    assert set(page.view.scene.buttons) == {"order", "pass"}
+    qtbot.keyClick(page.table, Qt.Key.Key_H)  # South orders up hearts
+    assert page.session.moves[0] == "order"
+    holds = []
+    while page.session.state.number == 0 or page.session.hold is not None:
+        qtbot.waitUntil(lambda: page.session.hold is not None or page.session.to_move == 0, timeout=10000)
+        if page.session.hold is not None:
+            holds.append(page.session.hold)
+            qtbot.keyClick(page.table, Qt.Key.Key_Space)
+            continue
+        before = len(page.session.moves)
+        for key in range(Qt.Key.Key_1, Qt.Key.Key_7):
+            qtbot.keyClick(page.table, Qt.Key(key))
+            if len(page.session.moves) > before:
+                break
+        assert len(page.session.moves) > before
+    assert holds == [f"trick:0:{n}" for n in range(1, 6)] + ["hand:0"]
+    result = page.session.state.results[0]
+    assert result.maker == 0 and sum(result.points) in (1, 2)
+
+
+THREE = {"dealer": "E", "hands": {"S": ["JH", "JD", "AH", "KS", "9C"], "W": ["TH", "AS", "KD", "AC", "9D"],
+                                  "E": ["QH", "QS", "QD", "QC", "9S"]}, "upcard": "KH", "seed": 8}
+
+
+def test_a_three_handed_hand_by_keys_with_west_and_east_playing(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "cutthroat": cut_plugin})
+    game = window.host.game("three-handed-euchre")
+    session = GameSession.new(game, game.settings.defaults(), deal=THREE, saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None and page.session.to_move == 0  # South sits left of the dealer East
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    assert page.session.moves[0] == "order"
+    holds = []
+    while page.session.state.number == 0 or page.session.hold is not None:
+        qtbot.waitUntil(lambda: page.session.hold is not None or page.session.to_move == 0, timeout=10000)
+        if page.session.hold is not None:
+            holds.append(page.session.hold)
+            qtbot.keyClick(page.table, Qt.Key.Key_Space)
+            continue
+        before = len(page.session.moves)
+        for key in range(Qt.Key.Key_1, Qt.Key.Key_7):
+            qtbot.keyClick(page.table, Qt.Key(key))
+            if len(page.session.moves) > before:
+                break
+        assert len(page.session.moves) > before
+    assert holds == [f"trick:0:{n}" for n in range(1, 6)] + ["hand:0"]
+    result = page.session.state.results[0]
+    assert result.maker == 0 and len(result.points) == 3
