@@ -137,8 +137,9 @@ class EasyPlayer(NormalPlayer):
 class HardPlayer(NormalPlayer):
     """Normal's judgement, checked by playing imagined deals out exactly (see the module notes)."""
 
-    PLAY_SAMPLES = 32
-    BID_SAMPLES = 40
+    # imagined deals per decision, by the number of players (three hands of five take longer to solve)
+    PLAY_SAMPLES: ClassVar[dict[int, int]] = {2: 32, 3: 20}
+    BID_SAMPLES: ClassVar[dict[int, int]] = {2: 40, 3: 16}
     MARGIN = 0.15  # what a call must be worth on average while passing still leaves a chance later
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
@@ -220,7 +221,7 @@ class HardPlayer(NormalPlayer):
         done = obs.tricks_won()[obs.maker]
         totals = dict.fromkeys(cards, 0.0)
         current = tuple((place[s], CARD_INDEX[c]) for s, c in obs.current)
-        for hands in self.hidden_hands(obs, rng, self.PLAY_SAMPLES):
+        for hands in self.hidden_hands(obs, rng, self.PLAY_SAMPLES[fmt.players]):
             hands[obs.seat] = list(obs.hand)
             ids: list[tuple[int, ...]] = [(), (), (), ()]
             for seat, held in hands.items():
@@ -253,7 +254,7 @@ class HardPlayer(NormalPlayer):
         solver = Solver(SolverTable(trump), frozenset(range(4)) - set(seats))
         leader = place[fmt.left_of(obs.dealer)]
         total = 0.0
-        draws = self.hidden_hands(obs, rng, self.BID_SAMPLES)
+        draws = self.hidden_hands(obs, rng, self.BID_SAMPLES[fmt.players])
         for hands in draws:
             hands[obs.seat] = list(obs.hand)
             if move.kind == "order":  # the dealer takes the upcard and discards
