@@ -220,6 +220,25 @@ def main() -> int:
             settle()
     shot("two-handed-trick")
 
+    # Three-handed Euchre: West ordered up and East (the dealer) took the card; South defends the first trick
+    three = host.game("three-handed-euchre")
+    start = {"dealer": "E", "hands": {"S": ["AC", "9S", "TS", "JS", "QS"], "W": ["JH", "JD", "AH", "KD", "9D"],
+                                      "E": ["TH", "AS", "QD", "QC", "9C"]}, "upcard": "KH", "seed": 9}
+    page = window.open_session(GameSession.new(three, three.settings.defaults(), saves=window.saves, deal=start))
+    assert page is not None
+    shot("three-handed-bidding")
+    QTest.keyClick(page.table, Qt.Key.Key_X)  # South passes
+    settle()
+    for _ in range(40):
+        if page.session.hold is not None or (page.session.to_move == 0 and page.session.state.hand.current):
+            break
+        if page.session.to_move == 0:
+            QTest.keyClick(page.table, Qt.Key.Key_1)
+        else:
+            page.session.cpu_step()
+        settle()
+    shot("three-handed-play")
+
     # Statistics: a few matches and deals played headless into the same store, then the window for each game
     from core.stats import Recorder
 
