@@ -18,6 +18,8 @@ import contextlib
 import importlib
 import itertools
 import logging
+import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
@@ -29,6 +31,15 @@ IN_FLIGHT_PER_WORKER = 4
 INSTALL_HINT = "pip install 'cardtable[cluster]'"
 
 Unit = tuple[int, Any]  # (key, task)
+
+
+def _die_with_parent() -> None:
+    """A worker ends when the run that started it is killed outright (Linux), rather than wait for work for ever."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
 
 
 def call_unit(function: Callable[[Any], Any], key: int, task: Any) -> tuple[int, Any]:
@@ -60,7 +71,7 @@ class LocalPool:
 
     def __enter__(self) -> LocalPool:
         if self.workers > 1:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_die_with_parent)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,

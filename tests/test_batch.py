@@ -73,7 +73,7 @@ def test_one_process_and_two_give_the_same_records(capsys: pytest.CaptureFixture
 def _cardtable(*args: str) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(REPO))
     return subprocess.Popen([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
 
 
 def _wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> None:
@@ -93,7 +93,7 @@ def test_a_run_killed_half_way_is_finished_by_resume_with_the_same_summary(
     killed = tmp_path / "killed.jsonl"
     process = _cardtable(*SOLVE, "--jobs", "2", "--json", str(killed))
     _wait_for_lines(killed, 12, process)
-    process.kill()  # no chance to clean up, as when a machine goes down
+    os.killpg(process.pid, signal.SIGKILL)  # the run and its workers, with no chance to clean up
     process.wait()
     with killed.open("a") as handle:
         handle.write('{"unit": 29, "deal": 29, "verd')  # the last line cut short by the kill
@@ -106,6 +106,29 @@ def test_a_run_killed_half_way_is_finished_by_resume_with_the_same_summary(
     assert len(killed.read_text().splitlines()) == 31  # the header and one line per deal: none solved twice
 
 
+def test_workers_do_not_outlive_a_run_killed_outright(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    process = _cardtable(*SOLVE, "--jobs", "2", "--json", str(out))
+    _wait_for_lines(out, 4, process)
+    process.kill()  # only the run itself, as the out-of-memory killer would
+    process.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _running(str(out)):
+        time.sleep(0.1)
+    assert not _running(str(out)), "a worker process was left behind"
+
+
+def _running(marker: str) -> list[str]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and marker in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                found.append(proc.name)
+        except OSError:
+            continue
+    return found
+
+
 def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
         capsys: pytest.CaptureFixture[str], cardtable_home: Path) -> None:
     process = _cardtable(*TOURNAMENT, "--jobs", "2")
@@ -114,7 +137,7 @@ def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
     while not (runs.is_dir() and any(len(p.read_text().splitlines()) > 3 for p in runs.iterdir())):
         assert time.monotonic() < deadline and process.poll() is None, process.communicate()
         time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group, workers included
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err
     assert "Traceback" not in out + err
