@@ -140,7 +140,9 @@ class HardPlayer(NormalPlayer):
     # imagined deals per decision, by the number of players (three hands of five take longer to solve)
     PLAY_SAMPLES: ClassVar[dict[int, int]] = {2: 32, 3: 20}
     BID_SAMPLES: ClassVar[dict[int, int]] = {2: 40, 3: 16}
-    MARGIN = 0.15  # what a call must be worth on average while passing still leaves a chance later
+    # what a call must be worth on average while passing still leaves a chance later (tuned against normal:
+    # at two, exact play of imagined deals undervalues the maker's side)
+    MARGIN: ClassVar[dict[int, float]] = {2: -0.2, 3: 0.15}
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         if obs.phase == Phase.PLAY and len(legal) > 1:
@@ -241,8 +243,10 @@ class HardPlayer(NormalPlayer):
         best = max(calls, key=lambda m: values[m])
         if PASS not in legal:
             return best  # a stuck dealer
-        last_chance = obs.phase == Phase.BID2 and obs.seat == obs.dealer  # passing throws the hand in
-        return best if values[best] > (0.0 if last_chance else self.MARGIN) else PASS
+        bar = self.MARGIN[obs.format.players]
+        if obs.phase == Phase.BID2 and obs.seat == obs.dealer:  # passing throws the hand in
+            bar = min(bar, 0.0)
+        return best if values[best] > bar else PASS
 
     def _call_value(self, obs: Observation, move: Move, rng: Rng) -> float:
         """Average result for this player of making ``move``'s trump, over imagined hidden hands."""
