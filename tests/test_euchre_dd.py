@@ -35,7 +35,7 @@ def test_solver_matches_brute_force(case: int) -> None:
     rng = Rng.derive("dd-test", case)
     table = Table(rng.choice(list(SUITS)))
     size = 2 + case % 2  # two or three cards each
-    deck = list(range(24))
+    deck = list(range(32 if case % 4 == 3 else 24))  # some positions from the 32-card deck (7s and 8s)
     rng.shuffle(deck)
     out = frozenset() if case % 3 else frozenset({rng.below(4)})
     hands = [deck[size * i : size * i + size] if i not in out else [] for i in range(4)]
@@ -53,7 +53,7 @@ def test_null_window_queries_agree_with_exact_values(case: int) -> None:
     target, on four-card positions with one solver reused across the questions as in play."""
     rng = Rng.derive("dd-reaches", case)
     table = Table(rng.choice(list(SUITS)))
-    deck = list(range(24))
+    deck = list(range(32 if case % 3 == 2 else 24))
     rng.shuffle(deck)
     out = frozenset() if case % 4 else frozenset({rng.below(4)})
     hands = tuple(tuple(deck[4 * i : 4 * i + 4]) if i not in out else () for i in range(4))

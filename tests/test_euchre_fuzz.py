@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from core.cards import Card, Suit
 from core.rng import Rng
-from plugins.euchre.cards import DECK
+from plugins.euchre.cards import DECK, DECK_32
 from plugins.euchre.model import EuchreState, Phase
 from tests.euchre_helpers import RULES
 
@@ -22,14 +22,14 @@ def eff_suit(card: Card, trump: Suit) -> str:
 
 def strength(card: Card, trump: Suit, led: str) -> int:
     """Written from the spec's tables, independently of plugins.euchre.cards."""
-    plain = "9TJQKA"
+    plain = "789TJQKA"
     letter = card.text[0]
     if card.rank == 11 and card.suit == trump:
         return 200
     if card.rank == 11 and card.suit.letter == SAME_COLOUR[trump.letter]:
         return 199
     if card.suit == trump:
-        return 100 + "9TQKA".index(letter)
+        return 100 + "789TQKA".index(letter)
     if card.suit.letter == led:
         return plain.index(letter)
     return -1
@@ -50,18 +50,20 @@ def accounted(state: EuchreState) -> list[Card]:
 @given(
     seed=st.integers(0, 2**40),
     stick=st.booleans(), holding=st.booleans(), defender=st.booleans(), decline=st.booleans(),
-    target=st.sampled_from([5, 7, 10]),
+    partner=st.booleans(), thirty_two=st.booleans(), target=st.sampled_from([5, 7, 10]),
 )
 def test_random_matches_keep_every_rule(seed: int, stick: bool, holding: bool, defender: bool, decline: bool,
-                                       target: int) -> None:
+                                       partner: bool, thirty_two: bool, target: int) -> None:
     options = {"stick_the_dealer": stick, "trump_holding": holding, "defender_alone": defender,
-               "dealer_may_decline": decline, "target": target}
+               "dealer_may_decline": decline, "dealer_partner_alone": partner, "thirty_two_cards": thirty_two,
+               "target": target}
+    deck = DECK_32 if thirty_two else DECK
     state = RULES.new_game(options, seed)
     rng = Rng(seed)
     for _ in range(5000):
         if state.over:
             break
-        assert sorted(c.text for c in accounted(state)) == sorted(c.text for c in DECK)
+        assert sorted(c.text for c in accounted(state)) == sorted(c.text for c in deck)
         moves = RULES.legal_moves(state)
         move = rng.choice(moves)
         hand, seat = state.hand, RULES.to_move(state)
@@ -74,6 +76,8 @@ def test_random_matches_keep_every_rule(seed: int, stick: bool, holding: bool, d
                 assert not holds_led or eff_suit(move.card, hand.trump) == led
         if move.kind == "pass" and hand.phase == Phase.BID2 and stick:
             assert seat != hand.dealer
+        if move.kind == "order" and partner and seat == (hand.dealer + 2) % 4:
+            assert move.alone
         before = state
         state = RULES.apply(state, move)
         if len(state.results) > len(before.results) or (state.over and not before.over):

@@ -21,7 +21,8 @@ from tests.euchre_helpers import make_deal
 
 PRESENTER = EuchrePresenter()
 RULES = EuchreRules()
-TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone")
+TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
+           "thirty_two_cards")
 
 
 def south_turns(settings: dict[str, Any], seed: int, limit: int) -> list[GameSession]:
@@ -61,7 +62,7 @@ def test_hidden_cards_do_not_change_the_hint() -> None:
         euchre_hint(RULES.observation(b, 0), RULES.legal_moves(b))
 
 
-@pytest.mark.parametrize("flags", list(itertools.product((False, True), repeat=len(TOGGLES)))[::3])
+@pytest.mark.parametrize("flags", list(itertools.product((False, True), repeat=len(TOGGLES)))[::5])
 def test_hints_are_legal_with_a_reason_under_every_option(flags: tuple[bool, ...]) -> None:
     settings = {**GAME.settings.defaults(), **dict(zip(TOGGLES, flags, strict=True)), "target": 5}
     positions = south_turns(settings, seed=sum(flags) + 11, limit=8)

@@ -1,4 +1,4 @@
-"""Every rule option with every CPU strength: each combination of the five toggles is played by each
+"""Every rule option with every CPU strength: each combination of the six toggles is played by each
 strength on each team (a Latin square: easy–hard, normal–easy, hard–normal), with the usual invariants;
 and the hard player's imagined deals obey the rules in force. The long sweep over whole matches and every
 target is ``benchmarks/euchre_options_sweep.py``."""
@@ -10,7 +10,7 @@ import itertools
 import pytest
 
 from core.rng import Rng
-from plugins.euchre.cards import DECK, Ranking
+from plugins.euchre.cards import DECK, DECK_32, Ranking
 from plugins.euchre.infer import dealt_suits, played_by, sample_hands, surprises
 from plugins.euchre.model import Deal, EuchreState, Phase
 from plugins.euchre.observe import observe
@@ -19,7 +19,8 @@ from plugins.euchre.tournament import play_hand
 from tests.euchre_helpers import RULES, moves, new_state
 from tests.test_euchre_fuzz import accounted
 
-TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone")
+TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
+           "thirty_two_cards")
 MIXES = (("easy", "hard"), ("normal", "easy"), ("hard", "normal"))  # each strength once on each team
 COMBINATIONS = [dict(zip(TOGGLES, bits, strict=True)) for bits in itertools.product((False, True), repeat=len(TOGGLES))]
 
@@ -36,7 +37,8 @@ def test_every_toggle_combination_with_every_strength_on_each_team(toggles: dict
         final = play_hand(settings, {**start, "seed": seed}, players, seed)
         assert final.number == 1 or final.over
         result = final.results[0]
-        assert sorted(c.text for c in accounted(final)) == sorted(c.text for c in DECK), "24 cards"
+        deck = DECK_32 if toggles["thirty_two_cards"] else DECK
+        assert sorted(c.text for c in accounted(final)) == sorted(c.text for c in deck), "every card of the deck"
         assert final.scores == tuple(sum(r.points[t] for r in final.results) for t in (0, 1))
         if result.maker is not None:
             assert len([text for _, text in result.log if text.startswith("play")]) == 5 * (

@@ -6,12 +6,15 @@ import pytest
 
 from core.cards import Card, Suit, parse_cards
 from core.game import IllegalMove
+from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
 from plugins.euchre.model import EAST, NORTH, SOUTH, WEST, Phase
 from plugins.euchre.rules import deal_from_seed, first_dealer, hand_points
-from tests.euchre_helpers import RULES, legal, moves, new_state
+from plugins.euchre.settings import SCHEMA
+from tests.euchre_helpers import RULES, legal, make_deal, moves, new_state
 
 C = Card.parse
+SCHEMA_DEFAULTS = SCHEMA.defaults()
 
 
 # -- table and deal ---------------------------------------------------------------------------------
@@ -349,6 +352,73 @@ def test_the_dealers_partner_option_with_trump_holding_and_a_declining_dealer() 
     assert state.hand.phase == Phase.PICKUP and RULES.to_move(state) == SOUTH  # the dealer may still decline
     state = moves(state, "S decline")
     assert state.hand.phase == Phase.PLAY and state.hand.alone == NORTH and state.hand.upcard_fate == "declined"
+
+
+THIRTY_TWO = {"thirty_two_cards": True}
+
+
+def deal_32(dealer: str = "S", up: str = "9H", **hands: str) -> dict[str, object]:
+    """A 32-card deal: the hands given, the rest filled in deck order, eleven buried."""
+    from plugins.euchre.cards import DECK_32
+
+    given = {seat: [c.text for c in parse_cards(text)] for seat, text in hands.items()}
+    used = {t for cards in given.values() for t in cards} | {up}
+    rest = [c.text for c in DECK_32 if c.text not in used]
+    for seat in "SWNE":
+        if seat not in given:
+            given[seat], rest = rest[:5], rest[5:]
+    return {"dealer": dealer, "hands": given, "upcard": up, "buried": rest}
+
+
+def test_the_32_card_deck_deals_7s_and_8s_and_buries_eleven() -> None:
+    from plugins.euchre.cards import DECK_32
+
+    for seed in range(10):
+        deal = deal_from_seed(seed, 0, first_dealer(seed), thirty_two=True)
+        every = [*(c for h in deal.hands for c in h), deal.upcard, *deal.buried]
+        assert len(deal.buried) == 11 and sorted(every, key=DECK_32.index) == list(DECK_32)
+        assert deal_from_seed(seed, 0, first_dealer(seed)) == deal_from_seed(seed, 0, first_dealer(seed), False)
+    state = RULES.new_game({**SCHEMA_DEFAULTS, **THIRTY_TWO}, 3)
+    assert len(state.hand.deal.buried) == 11
+    assert any(c.rank in (7, 8) for c in [*state.hand.deal.buried, *(c for h in state.hand.hands for c in h)])
+
+
+def test_a_deal_and_the_32_card_option_must_agree() -> None:
+    with pytest.raises(ValueError, match="32-card option is off"):
+        RULES.from_deal(SCHEMA_DEFAULTS, deal_32())
+    with pytest.raises(ValueError, match="bury eleven"):
+        RULES.from_deal({**SCHEMA_DEFAULTS, **THIRTY_TWO}, {"dealer": "S", "upcard": "9H", "buried": ["9S", "TS", "JS"],
+                                                             "hands": make_deal("S", "9H", "9S TS JS")["hands"]})
+
+
+def test_7s_and_8s_rank_below_the_9_in_trump_and_in_the_led_suit() -> None:
+    state = RULES.from_deal({**SCHEMA_DEFAULTS, **THIRTY_TWO},
+                            deal_32("S", "AH", W="7H 8S 9S TS JS", N="8H KS QC KC AC", E="9H 7S 7C 8C 9C",
+                                    S="TH QH KH 8D 7D"))
+    state = moves(state, "W order")
+    state = moves(state, "S discard 7D")
+    assert state.hand.trump == Suit.HEARTS
+    state = moves(state, "W play 8S", "N play KS", "E play 7S", "S play 8D")  # 8 of the led suit vs higher
+    assert state.hand.tricks[0].winner == NORTH
+    state = moves(state, "N play 8H", "E play 9H", "S play TH", "W play 7H")  # trump 7 and 8 below the 9
+    assert state.hand.tricks[1].winner == SOUTH
+    assert Ranking(Suit.HEARTS).power(C("7H"), Suit.CLUBS) > Ranking(Suit.HEARTS).power(C("AC"), Suit.SPADES)
+
+
+def test_the_hard_player_imagines_only_cards_of_the_deck_in_play() -> None:
+    from plugins.euchre.cards import DECK, DECK_32
+    from plugins.euchre.cpu import RuleBasedPlayer
+    from plugins.euchre.infer import sample_deals
+
+    for options, deck in ((SCHEMA_DEFAULTS, DECK), ({**SCHEMA_DEFAULTS, **THIRTY_TWO}, DECK_32)):
+        state = RULES.new_game(options, 5)
+        obs = RULES.observation(state, RULES.to_move(state))
+        seen = set()
+        for deal in sample_deals(obs, Rng(5), RuleBasedPlayer(), 20):
+            cards = [*(c for h in deal.hands for c in h), deal.upcard, *deal.buried]
+            assert sorted(cards, key=DECK_32.index) == list(deck)
+            seen |= set(cards)
+        assert any(c.rank in (7, 8) for c in seen) == (deck is DECK_32)
 
 
 # -- observations and move text ---------------------------------------------------------------------

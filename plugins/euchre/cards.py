@@ -1,4 +1,5 @@
-"""The one Euchre card model: the 24-card deck, effective suits, card order, the follow rule, trick winners.
+"""The one Euchre card model: the 24-card deck (and the 32-card one, with 7s and 8s), effective suits, card
+order, the follow rule, trick winners.
 
 Rules, CPU players, Bid Euchre and the view all ask this module. A :class:`Ranking` is "how cards rank
 this hand": a trump suit (with right and left bowers) or no trump, high (A K Q J 10 9) or low (9 10 J Q K A,
@@ -15,9 +16,19 @@ from core.cards import SUITS, Card, Suit
 
 RANKS = (9, 10, 11, 12, 13, 1)  # 9 10 J Q K A
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+# the 32-card deck: the 24 first (so a card's place, and the solver's card ids, are the same in both), then
+# the 7s and 8s
+DECK_32: tuple[Card, ...] = DECK + tuple(Card(rank, suit) for suit in SUITS for rank in (7, 8))
 JACK = 11
 
-_PLAIN_ORDER = {9: 1, 10: 2, 11: 3, 12: 4, 13: 5, 1: 6}
+# 7 and 8 rank below the 9 (orders −1 and 0), so every 24-card order is the same with either deck
+_PLAIN_ORDER = {7: -1, 8: 0, 9: 1, 10: 2, 11: 3, 12: 4, 13: 5, 1: 6}
+OFF_SUIT = -100  # the power of a card that neither follows the led suit nor trumps: below every other card
+
+
+def deck_of(thirty_two: bool) -> tuple[Card, ...]:
+    """The deck a game is dealt from: 24 cards, or 32 with the option."""
+    return DECK_32 if thirty_two else DECK
 _PARTNER_SUIT = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS,
                  Suit.DIAMONDS: Suit.HEARTS}
 TRUMP_BASE = 100
@@ -67,11 +78,11 @@ class Ranking:
         return self._order[card]
 
     def power(self, card: Card, led: Suit) -> int:
-        """Strength in a trick whose led suit is ``led``: trumps beat the led suit; other cards are 0."""
+        """Strength in a trick whose led suit is ``led``: trumps beat the led suit; other cards are ``OFF_SUIT``."""
         suit = self.suit_of(card)
         if suit == self.trump or suit == led:
             return self.order(card)
-        return 0
+        return OFF_SUIT
 
     def follow(self, hand: Iterable[Card], led: Suit | None) -> tuple[Card, ...]:
         """The cards of ``hand`` that may be played: the led effective suit if held, else any card."""
@@ -112,7 +123,7 @@ _DISPLAY_AFTER = {
 def _tables(trump: Suit | None, low: bool) -> tuple[dict[Card, Suit], dict[Card, int]]:
     suit_of: dict[Card, Suit] = {}
     order: dict[Card, int] = {}
-    for card in DECK:
+    for card in DECK_32:
         plain = _PLAIN_ORDER[card.rank]
         if low:
             plain = 7 - plain

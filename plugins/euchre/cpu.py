@@ -15,14 +15,15 @@ from typing import ClassVar
 
 from core.cards import SUITS, Card, Suit
 from core.rng import Rng
-from plugins.euchre.cards import DECK, TRUMP_BASE, Ranking
+from plugins.euchre.cards import DECK, DECK_32, TRUMP_BASE, Ranking, deck_of
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
 from plugins.euchre.infer import play_surprises, sample_deals, sample_hands
 from plugins.euchre.model import Deal, Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
 from plugins.euchre.rules import EuchreRules, deal_to_json, hand_points
 
-_TRUMP_VALUE = {8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3}  # by order within trump
+# by order within trump (8 the right bower … 1 the nine; 0 and −1 the 8 and 7 of the 32-card deck)
+_TRUMP_VALUE = {8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3, 0: 0.27, -1: 0.25}
 
 
 @dataclass(frozen=True)
@@ -79,11 +80,11 @@ def _value_of_upcard(upcard: Card) -> float:
     return _TRUMP_VALUE[ranking.order(upcard) - TRUMP_BASE]
 
 
-def sure_tricks(cards: Sequence[Card], trump: Suit) -> int:
+def sure_tricks(cards: Sequence[Card], trump: Suit, deck: Sequence[Card] = DECK) -> int:
     """Tricks the hand wins against any distribution when it leads: its unbroken run of top trumps
     (right, left, A, K, Q …), plus — once it holds every trump still out — its off-suit aces."""
     ranking = Ranking(trump)
-    top = sorted((c for c in DECK if ranking.is_trump(c)), key=ranking.order, reverse=True)
+    top = sorted((c for c in deck if ranking.is_trump(c)), key=ranking.order, reverse=True)
     run = 0
     for card in top:
         if card not in cards:
@@ -92,8 +93,8 @@ def sure_tricks(cards: Sequence[Card], trump: Suit) -> int:
     trumps = sum(1 for c in cards if ranking.is_trump(c))
     if run < trumps:
         return run
-    # every trump it holds is a winner; the opponents' trumps are gone after it draws them (at most 7-run)
-    if run >= 7 - run or trumps == len(cards):
+    # every trump it holds is a winner; the opponents' trumps are gone after it draws them (at most len(top)-run)
+    if run >= len(top) - run or trumps == len(cards):
         return run + sum(1 for c in cards if not ranking.is_trump(c) and c.rank == 1)
     return run
 
@@ -252,7 +253,7 @@ class RuleBasedPlayer:
         """No unseen card of the same effective suit (or trump) ranks above it."""
         seen = set(obs.played) | set(obs.hand)
         suit = ranking.suit_of(card)
-        for other in DECK:
+        for other in deck_of(obs.options.thirty_two_cards):
             if other in seen or other == card:
                 continue
             if ranking.is_trump(other) and not ranking.is_trump(card):
@@ -348,7 +349,7 @@ class HardPlayer(RuleBasedPlayer):
             if move.kind == "order" and obs.seat == obs.dealer:
                 cards = [*cards, obs.upcard]
                 cards.remove(best_discard(cards, trump, keep=obs.upcard))
-            if sure_tricks(cards, trump) >= 5:
+            if sure_tricks(cards, trump, deck_of(obs.options.thirty_two_cards)) >= 5:
                 return move
         return None
 
@@ -424,7 +425,7 @@ class HardPlayer(RuleBasedPlayer):
             ids = tuple(tuple(CARD_INDEX[c] for c in h) for h in hands)
             reached = Solver(table, obs.sitting_out).reaches(ids, obs.leader, current, obs.seat, targets)
             for cid, count in reached.items():
-                totals[DECK[cid]] += weight * points_for[already + count]
+                totals[DECK_32[cid]] += weight * points_for[already + count]
             samples += 1
             weights += weight
         if not samples:

@@ -1,19 +1,20 @@
 """Exact ("double dummy") play of the rest of a Euchre hand when every hand is known.
 
-Cards are ints (0–23 in ``cards.DECK`` order). The value is the number of tricks North/South take from
-here on with best play by both sides. The search is alpha-beta over single cards; positions at trick
-boundaries are memoised with the bounds learnt there (a search with a narrow window proves only a bound),
-so asking "do North/South take at least k more tricks?" is far cheaper than asking for the exact count.
-Strong cards are tried first, and a card is skipped when the player holds the next-higher card of the same
-suit (touching cards win or lose the same tricks).
+Cards are ints (0–31 in ``cards.DECK_32`` order; the 24-card deck is ids 0–23). The value is the number of
+tricks North/South take from here on with best play by both sides. The search is alpha-beta over single
+cards; positions at trick boundaries are memoised with the bounds learnt there (a search with a narrow window
+proves only a bound), so asking "do North/South take at least k more tricks?" is far cheaper than asking
+for the exact count. Strong cards are tried first, and a card is skipped when the player holds the
+next-higher card of the same suit (touching cards win or lose the same tricks).
 """
 
 from __future__ import annotations
 
 from core.cards import SUITS, Suit
-from plugins.euchre.cards import DECK, Ranking
+from plugins.euchre.cards import DECK_32, OFF_SUIT, Ranking
 
-CARD_INDEX = {card: i for i, card in enumerate(DECK)}
+CARD_INDEX = {card: i for i, card in enumerate(DECK_32)}
+CARDS = len(DECK_32)
 
 Hands = tuple[int, int, int, int]  # a bitmask of card ids per seat
 Plays = tuple[tuple[int, int], ...]  # (seat, card id) in playing order
@@ -25,14 +26,14 @@ class Table:
     def __init__(self, trump: Suit | None, low: bool = False) -> None:
         ranking = Ranking(trump, low)
         self.trump = SUITS.index(trump) if trump is not None else -1
-        self.suit = [SUITS.index(ranking.suit_of(c)) for c in DECK]
-        self.order = [ranking.order(c) for c in DECK]
+        self.suit = [SUITS.index(ranking.suit_of(c)) for c in DECK_32]
+        self.order = [ranking.order(c) for c in DECK_32]
 
     def power(self, cid: int, led: int) -> int:
         suit = self.suit[cid]
         if suit == self.trump or suit == led:
             return self.order[cid]
-        return 0
+        return OFF_SUIT
 
 
 class Solver:
@@ -47,12 +48,12 @@ class Solver:
         self.memo: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.seats = {leader: tuple(s for s in ((leader + i) % 4 for i in range(4)) if s not in out)
                       for leader in range(4)}
-        strength = [table.order[c] + (100 if table.suit[c] == table.trump else 0) for c in range(24)]
-        self.by_strength = sorted(range(24), key=lambda c: -strength[c])
+        strength = [table.order[c] + (100 if table.suit[c] == table.trump else 0) for c in range(CARDS)]
+        self.by_strength = sorted(range(CARDS), key=lambda c: -strength[c])
         self.suit_mask = [0, 0, 0, 0]
-        for c in range(24):
+        for c in range(CARDS):
             self.suit_mask[table.suit[c]] |= 1 << c
-        self.power = [[table.power(c, led) for led in range(4)] for c in range(24)]
+        self.power = [[table.power(c, led) for led in range(4)] for c in range(CARDS)]
 
     def boundary(self, hands: Hands, leader: int, alpha: int = -1, beta: int = 10) -> int:
         """North/South tricks from a trick boundary, exact when it lies strictly inside (alpha, beta);

@@ -22,7 +22,7 @@ from typing import Protocol, TypeVar
 from core.cards import Card, Suit
 from core.game import IllegalMove
 from core.rng import Rng
-from plugins.euchre.cards import DECK, Ranking
+from plugins.euchre.cards import Ranking, deck_of
 from plugins.euchre.model import Deal, EuchreState, Move, Phase
 from plugins.euchre.observe import Observation, observe
 from plugins.euchre.rules import EuchreRules, legal_moves, start_hand
@@ -93,7 +93,7 @@ def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel,
     if obs.upcard_fate == "taken" and upcard not in seen and obs.dealer != obs.seat:
         fixed[obs.dealer].append(upcard)
     seen.add(upcard)
-    pool = [c for c in DECK if c not in seen]
+    pool = [c for c in deck_of(obs.options.thirty_two_cards) if c not in seen]
     shown = voids(obs)
     ranking = Ranking(obs.trump) if obs.trump is not None else None
     others = [s for s in range(4) if s != obs.seat]  # a seat sitting out still bid with its cards
@@ -235,7 +235,7 @@ def sample_deals(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> 
     """During the bidding, ``count`` draws of the other hands and the buried cards from the unseen cards,
     each a deal the bidding so far could have come from. Deals in which the others would have bid
     differently from how they did (by ``model``) are usually drawn again."""
-    pool = [c for c in DECK if c not in obs.hand and c != obs.upcard]
+    pool = [c for c in deck_of(obs.options.thirty_two_cards) if c not in obs.hand and c != obs.upcard]
     return _shared(count, 30, lambda tries: _draw_deal(obs, rng, model, pool, tries))
 
 
@@ -252,7 +252,7 @@ def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, pool: list[Card],
             else:
                 hands.append(tuple(pool[at : at + 5]))
                 at += 5
-        deal = Deal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[at : at + 3]))
+        deal = Deal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[at:]))  # three buried, or eleven
         surprise = surprises(obs, deal, model, obs.discard)
         if surprise is None:
             continue

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from core.cards import Card, Suit
 from core.game import IllegalMove
-from plugins.euchre.cards import DECK
+from plugins.euchre.cards import DECK_32
 from plugins.euchre.settings import Options
 
 SEAT_LETTERS = "SWNE"  # clockwise from the human: South, West, North, East
@@ -40,8 +40,9 @@ def left_of(seat: int) -> int:
 
 def euchre_card(text: str) -> Card:
     card = Card.parse(text)
-    if card not in DECK:
-        raise IllegalMove(f"{card.pretty} is not in the Euchre deck: only 9, 10, J, Q, K and A are used")
+    if card not in DECK_32:
+        raise IllegalMove(f"{card.pretty} is not in the Euchre deck: only 9, 10, J, Q, K and A are used "
+                          f"(and 7 and 8 with the 32-card deck)")
     return card
 
 

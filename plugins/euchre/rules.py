@@ -17,7 +17,7 @@ from core.frozen import replacer
 from core.game import IllegalMove, Outcome
 from core.rng import Rng
 from core.text import Text
-from plugins.euchre.cards import DECK, Ranking
+from plugins.euchre.cards import DECK_32, Ranking, deck_of
 from plugins.euchre.model import (
     PASS,
     SEAT_LETTERS,
@@ -37,7 +37,7 @@ from plugins.euchre.model import (
 )
 from plugins.euchre.settings import Options
 
-_DECK_INDEX = {card: i for i, card in enumerate(DECK)}
+_DECK_INDEX = {card: i for i, card in enumerate(DECK_32)}
 _hand = replacer(Hand)
 _state = replacer(EuchreState)
 
@@ -49,13 +49,13 @@ def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
 # -- dealing ----------------------------------------------------------------------------------------
 
 
-def deal_from_seed(seed: int, number: int, dealer: int) -> Deal:
-    deck = list(DECK)
+def deal_from_seed(seed: int, number: int, dealer: int, thirty_two: bool = False) -> Deal:
+    deck = list(deck_of(thirty_two))
     Rng.derive(seed, "euchre-deal", number).shuffle(deck)
     hands: list[tuple[Card, ...]] = [()] * 4
     for i in range(4):
         hands[(dealer + 1 + i) % 4] = _sorted(deck[5 * i : 5 * i + 5])
-    return Deal(dealer, tuple(hands), deck[20], tuple(deck[21:24]))
+    return Deal(dealer, tuple(hands), deck[20], tuple(deck[21:]))
 
 
 def first_dealer(seed: int) -> int:
@@ -78,11 +78,11 @@ def parse_deal(data: Mapping[str, Any]) -> Deal:
         raise ValueError(
             f"a Euchre deal needs dealer, hands (S W N E), upcard and buried; {error} is missing"
         ) from None
-    if any(len(h) != 5 for h in hands) or len(buried) != 3:
-        raise ValueError("a Euchre deal gives five cards to each seat and buries three")
+    if any(len(h) != 5 for h in hands) or len(buried) not in (3, 11):
+        raise ValueError("a Euchre deal gives five cards to each seat and buries three (eleven with 32 cards)")
     every = [c for h in hands for c in h] + [upcard, *buried]
-    if len(set(every)) != 24:
-        raise ValueError("a Euchre deal must use each of the 24 cards exactly once")
+    if sorted(every, key=_DECK_INDEX.__getitem__) != sorted(deck_of(len(buried) == 11), key=_DECK_INDEX.__getitem__):
+        raise ValueError("a Euchre deal must use each card of its deck exactly once (24 cards, or 32 with 7s and 8s)")
     return Deal(dealer, hands, upcard, buried)
 
 
@@ -119,15 +119,20 @@ class EuchreRules:
 
     def new_game(self, settings: Mapping[str, Any], seed: int) -> EuchreState:
         options = Options.from_settings(settings)
-        deal = deal_from_seed(seed, 0, first_dealer(seed))
+        deal = deal_from_seed(seed, 0, first_dealer(seed), options.thirty_two_cards)
         return EuchreState(options, seed, 0, (0, 0), start_hand(deal))
 
     def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> EuchreState:
         """The first hand as given; later hands come from ``deal["seed"]`` (default 0)."""
         options = Options.from_settings(settings)
         scores = tuple(deal.get("scores", (0, 0)))
+        parsed = parse_deal(deal)
+        if (len(parsed.buried) == 11) != options.thirty_two_cards:
+            raise ValueError("the deal is from the 32-card deck but the 32-card option is off" if
+                             len(parsed.buried) == 11 else
+                             "the 32-card option is on: the deal must bury eleven cards (7s and 8s included)")
         return EuchreState(options, int(deal.get("seed", 0)), 0, (int(scores[0]), int(scores[1])),
-                           start_hand(parse_deal(deal)))
+                           start_hand(parsed))
 
     # -- moves ------------------------------------------------------------------------------------
 
@@ -234,8 +239,8 @@ _ORDERS = [PASS, Move("order"), Move("order", alone=True)]
 _PICKUPS = [Move("pickup"), Move("decline")]
 _DEFENDS = [PASS, Move("alone")]
 _CALLS = {suit: (Move("call", suit=suit), Move("call", suit=suit, alone=True)) for suit in SUITS}
-_PLAYS = {card: Move("play", card=card) for card in DECK}
-_DISCARDS = {card: Move("discard", card=card) for card in DECK}
+_PLAYS = {card: Move("play", card=card) for card in DECK_32}
+_DISCARDS = {card: Move("discard", card=card) for card in DECK_32}
 # the moves legal_moves hands out are well formed; their text is looked up by identity (the hot path)
 _KNOWN = {id(m): m.text for m in (*_ORDERS, *_PICKUPS, *_DEFENDS, *(m for pair in _CALLS.values() for m in pair),
                                    *_PLAYS.values(), *_DISCARDS.values())}
@@ -464,7 +469,7 @@ def _finish_hand(state: EuchreState, hand: Hand) -> EuchreState:
     if max(scores) >= state.options.target:
         return _state(state, scores=scores, results=results, hand=_hand(hand, phase=Phase.OVER, turn=None))
     number = state.number + 1
-    deal = deal_from_seed(state.seed, number, left_of(hand.dealer))
+    deal = deal_from_seed(state.seed, number, left_of(hand.dealer), state.options.thirty_two_cards)
     return _state(state, number=number, scores=scores, results=results, hand=start_hand(deal))
 
 

@@ -28,6 +28,10 @@ SCHEMA = SettingsSchema(
                Text("In round 1 the dealer's partner may order up only alone: the dealer still takes the upcard, "
                     "then sits the hand out.",
                     "1巡目に配り手の味方が公開札を切札にするときは必ず単独です。配り手は公開札を拾ってから休みます。")),
+        Toggle("thirty_two_cards", Text("32-card deck (7s and 8s)", "32枚（7と8を加える）"), False,
+               Text("The 7s and 8s join the pack, ranking below the 9s; the kitty under the upcard grows to eleven "
+                    "cards. All other rules stay.",
+                    "7と8を加え、9の下に並べます。公開札の下の伏せ札は11枚になります。ほかのルールは同じです。")),
         Choice("target", Text("Game to", "終了点"),
                ((10, Text("10 points", "10点")), (7, Text("7 points", "7点")),
                 (5, Text("5 points (short)", "5点（短め）"))),
@@ -38,12 +42,12 @@ SCHEMA = SettingsSchema(
     ),
     presets=(
         Preset("standard", Text("Standard", "標準"), {"stick_the_dealer": False, "trump_holding": False,
-                                                      "defender_alone": False, "dealer_may_decline": False, "dealer_partner_alone": False}),
+                                                      "defender_alone": False, "dealer_may_decline": False, "dealer_partner_alone": False, "thirty_two_cards": False}),
         Preset("stick", Text("Stick the dealer", "配り手強制"), {"stick_the_dealer": True, "trump_holding": False,
-                                                               "defender_alone": False, "dealer_may_decline": False, "dealer_partner_alone": False}),
+                                                               "defender_alone": False, "dealer_may_decline": False, "dealer_partner_alone": False, "thirty_two_cards": False}),
         Preset("holding_stick", Text("Trump-holding + stick the dealer", "切札所持＋配り手強制"),
                {"stick_the_dealer": True, "trump_holding": True, "defender_alone": False,
-                "dealer_may_decline": False, "dealer_partner_alone": False}),
+                "dealer_may_decline": False, "dealer_partner_alone": False, "thirty_two_cards": False}),
     ),
 )
 
@@ -58,6 +62,7 @@ class Options:
     dealer_may_decline: bool = False
     target: int = 10
     dealer_partner_alone: bool = False
+    thirty_two_cards: bool = False
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> Options:
@@ -65,9 +70,11 @@ class Options:
         :class:`core.settings.SettingsError` naming an unknown key or a bad value."""
         values = SCHEMA.checked(settings)
         return cls(values["stick_the_dealer"], values["trump_holding"], values["defender_alone"],
-                   values["dealer_may_decline"], values["target"], values["dealer_partner_alone"])
+                   values["dealer_may_decline"], values["target"], values["dealer_partner_alone"],
+                   values["thirty_two_cards"])
 
     def to_json(self) -> dict[str, Any]:
         return {"stick_the_dealer": self.stick_the_dealer, "trump_holding": self.trump_holding,
                 "defender_alone": self.defender_alone, "dealer_may_decline": self.dealer_may_decline,
-                "dealer_partner_alone": self.dealer_partner_alone, "target": self.target}
+                "dealer_partner_alone": self.dealer_partner_alone, "thirty_two_cards": self.thirty_two_cards,
+                "target": self.target}

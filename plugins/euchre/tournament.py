@@ -39,7 +39,7 @@ def play_pair(task: tuple[int, str, str, dict[str, Any]]) -> Record:
     from plugins.euchre.plugin import GAME
 
     seed, a, b, settings = task
-    deal = deal_to_json(deal_from_seed(seed, 0, first_dealer(seed)))
+    deal = deal_to_json(deal_from_seed(seed, 0, first_dealer(seed), bool(settings.get("thirty_two_cards"))))
     record = new_record(a, b, STATS)
     for a_team in (0, 1):
         players = []
