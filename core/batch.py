@@ -16,6 +16,7 @@ when the run completes, so an interrupted run can always be resumed.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -59,7 +60,8 @@ class Batch:
         if self.temporary:
             folder = data_dir() / "runs"
             folder.mkdir(parents=True, exist_ok=True)
-            json_path = folder / f"{command.replace(' ', '-')}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
+            stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"  # two runs started together never share
+            json_path = folder / f"{command.replace(' ', '-')}-{stamp}.jsonl"
         path = resume or json_path
         assert path is not None
         self.log = ResultLog(path, command, params, resume=resume is not None)
