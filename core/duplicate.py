@@ -39,6 +39,22 @@ class TimedStrategy:
         return move
 
 
+def play_first_hand(rules: Any, settings: dict[str, Any], deal: dict[str, Any], players: Sequence[Any], seed: int,
+                    label: str) -> Any:
+    """The match state once the first hand of ``deal`` is over (or the match is), each seat's strategy choosing
+    with its own seeded randomness (``Rng.derive(seed, label, seat, ply)``)."""
+    state = rules.from_deal(settings, deal)
+    ply = 0
+    while state.number == 0 and not state.over:
+        seat = rules.to_move(state)
+        assert seat is not None
+        move = players[seat].choose(rules.observation(state, seat), rules.legal_moves(state),
+                                    Rng.derive(seed, label, seat, ply))
+        state = rules.apply(state, move)
+        ply += 1
+    return state
+
+
 def new_record(a: str, b: str, stats: Sequence[str]) -> Record:
     """A unit's record before its two hands: no points, zero counts per side, empty decision times."""
     return {"a_points": 0, "b_points": 0, "stats": {side: dict.fromkeys(stats, 0) for side in "AB"},

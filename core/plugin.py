@@ -72,6 +72,7 @@ if TYPE_CHECKING:
         TimedStrategy,
         add_tournament_arguments,
         new_record,
+        play_first_hand,
         points_lines,
         side_totals,
         tournament,
@@ -87,6 +88,7 @@ _LAZY = {
     "Record": "core.results",
     "TimedStrategy": "core.duplicate", "new_record": "core.duplicate", "points_lines": "core.duplicate",
     "side_totals": "core.duplicate", "add_tournament_arguments": "core.duplicate", "tournament": "core.duplicate",
+    "play_first_hand": "core.duplicate",
 }
 
 
@@ -160,5 +162,5 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "running_rate",
     "settings_from_args",
     "Batch", "Record", "TimedStrategy", "add_batch_arguments", "add_tournament_arguments", "new_record",
-    "points_lines", "side_totals", "tournament",
+    "play_first_hand", "points_lines", "side_totals", "tournament",
 ]

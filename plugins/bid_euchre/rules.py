@@ -18,7 +18,17 @@ from enum import StrEnum
 from typing import Any
 
 from core.plugin import Card, IllegalMove, Outcome, Rng, Suit, Text
-from plugins.euchre.public import DECK, Ranking, Trick, left_of, parse_seat, seat_letter, sort_hand, team_of
+from plugins.euchre.public import (
+    DECK,
+    Ranking,
+    Trick,
+    left_of,
+    parse_seat,
+    seat_letter,
+    sort_hand,
+    team_of,
+    trick_holds,
+)
 
 TARGET = 32
 SUIT_LETTERS = "SHDC"
@@ -435,10 +445,4 @@ class BidEuchreRules:
 
     def hold_points(self, state: BidState) -> tuple[str, ...]:
         """A finished trick (``trick:H:T``), a finished hand's summary (``hand:H``), the match (``match``)."""
-        hand = state.hand
-        if state.over or (state.results and not hand.log):
-            number = len(state.results) - 1
-            return (f"trick:{number}:6", f"hand:{number}", *(("match",) if state.over else ()))
-        if hand.phase == Phase.PLAY and hand.tricks and not hand.current:
-            return (f"trick:{state.number}:{len(hand.tricks)}",)
-        return ()
+        return trick_holds(state, state.hand.phase == Phase.PLAY)

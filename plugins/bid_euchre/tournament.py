@@ -9,24 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.plugin import Record, Rng, TimedStrategy, new_record, points_lines, side_totals
-from plugins.bid_euchre.rules import BidEuchreRules, BidState, deal_from_seed, deal_to_json, first_dealer
+from core.plugin import Record, TimedStrategy, new_record, play_first_hand, points_lines, side_totals
+from plugins.bid_euchre.rules import BidEuchreRules, deal_from_seed, deal_to_json, first_dealer
 
 STATS = ("hands", "declared", "made", "set", "notrump_high", "notrump_low")
-
-
-def play_hand(settings: dict[str, Any], deal: dict[str, Any], players: list[Any], seed: int) -> BidState:
-    rules = BidEuchreRules()
-    state = rules.from_deal(settings, deal)
-    ply = 0
-    while state.number == 0 and not state.over:
-        seat = rules.to_move(state)
-        assert seat is not None
-        move = players[seat].choose(rules.observation(state, seat), rules.legal_moves(state),
-                                    Rng.derive(seed, "bid-tournament", seat, ply))
-        state = rules.apply(state, move)
-        ply += 1
-    return state
 
 
 def play_pair(task: tuple[int, str, str, dict[str, Any]]) -> Record:
@@ -39,7 +25,8 @@ def play_pair(task: tuple[int, str, str, dict[str, Any]]) -> Record:
     for a_team in (0, 1):
         players = [TimedStrategy(GAME.strategies[a if seat % 2 == a_team else b](),
                                  record["times"][a if seat % 2 == a_team else b]) for seat in range(4)]
-        outcome = play_hand(settings, deal, players, seed * 2 + a_team).results[-1]
+        outcome = play_first_hand(BidEuchreRules(), settings, deal, players, seed * 2 + a_team,
+                                  "bid-tournament").results[-1]
         record["a_points"] += outcome.points[a_team]
         record["b_points"] += outcome.points[1 - a_team]
         for side, team in (("A", a_team), ("B", 1 - a_team)):

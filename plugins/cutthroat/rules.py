@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from core.plugin import Card, IllegalMove, Outcome, Rng, Suit, Text
-from plugins.euchre.public import DECK, Ranking, Trick, sort_hand
+from plugins.euchre.public import DECK, Ranking, Trick, sort_hand, trick_holds
 
 SUITS = tuple(Suit(letter) for letter in "SHDC")
 USAGE = "moves are: pass, order, discard 9C, call H, play JH"
@@ -462,12 +462,4 @@ class CutthroatRules:
 
     def hold_points(self, state: CutthroatState) -> tuple[str, ...]:
         """A finished trick (``trick:H:T``), a finished hand's summary (``hand:H``), the match (``match``)."""
-        hand = state.hand
-        if state.over or (state.results and not hand.log):
-            last = state.results[-1]
-            number = len(state.results) - 1
-            trick = (f"trick:{number}:{TRICKS}",) if last.tricks else ()
-            return (*trick, f"hand:{number}", *(("match",) if state.over else ()))
-        if hand.phase == Phase.PLAY and hand.tricks and not hand.current:
-            return (f"trick:{state.number}:{len(hand.tricks)}",)
-        return ()
+        return trick_holds(state, state.hand.phase == Phase.PLAY)

@@ -8,24 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.plugin import Record, Rng, TimedStrategy, new_record, points_lines, side_totals
-from plugins.cutthroat.rules import FORMATS, CutthroatRules, CutthroatState, deal_from_seed, deal_to_json, first_dealer
+from core.plugin import Record, TimedStrategy, new_record, play_first_hand, points_lines, side_totals
+from plugins.cutthroat.rules import FORMATS, CutthroatRules, deal_from_seed, deal_to_json, first_dealer
 
 STATS = ("hands", "made", "euchred", "marches")
-
-
-def play_hand(rules: CutthroatRules, settings: dict[str, Any], deal: dict[str, Any], players: list[Any],
-              seed: int) -> CutthroatState:
-    state = rules.from_deal(settings, deal)
-    ply = 0
-    while state.number == 0 and not state.over:
-        seat = rules.to_move(state)
-        assert seat is not None
-        move = players[seat].choose(rules.observation(state, seat), rules.legal_moves(state),
-                                    Rng.derive(seed, "cutthroat-tournament", seat, ply))
-        state = rules.apply(state, move)
-        ply += 1
-    return state
 
 
 def play_pair(task: tuple[int, str, str, dict[str, Any]]) -> Record:
@@ -44,7 +30,8 @@ def play_pair(task: tuple[int, str, str, dict[str, Any]]) -> Record:
     for a_seat in range(fmt.players):
         names = [a if seat == a_seat else b for seat in range(fmt.players)]
         players = [TimedStrategy(game.strategies[name](), record["times"][name]) for name in names]
-        outcome = play_hand(rules, rule_settings, deal, players, seed * 3 + a_seat).results[-1]
+        outcome = play_first_hand(rules, rule_settings, deal, players, seed * 3 + a_seat,
+                                  "cutthroat-tournament").results[-1]
         others = [outcome.points[s] for s in range(fmt.players) if s != a_seat]
         record["a_points"] += outcome.points[a_seat]
         record["b_points"] += sum(others) / len(others)

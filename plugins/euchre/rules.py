@@ -18,6 +18,7 @@ from core.game import IllegalMove, Outcome
 from core.rng import Rng
 from core.text import Text
 from plugins.euchre.cards import DECK_32, Ranking, deck_of
+from plugins.euchre.holds import trick_holds
 from plugins.euchre.model import (
     PASS,
     SEAT_LETTERS,
@@ -210,18 +211,8 @@ class EuchreRules:
         return move.kind != "play"  # a played card is never taken back
 
     def hold_points(self, state: EuchreState) -> tuple[str, ...]:
-        """The moments a person reads before play goes on: a finished trick (``trick:H:T``, hand H from 0,
-        trick T from 1), then at the end of a hand its summary (``hand:H``), then at the end of the match
-        its result (``match``). A thrown-in hand has only its summary."""
-        hand = state.hand
-        if state.over or (state.results and not hand.log):
-            number = len(state.results) - 1
-            last = state.results[-1]
-            points = () if last.thrown_in else (f"trick:{number}:{len(last.tricks)}",)
-            return (*points, f"hand:{number}", *(("match",) if state.over else ()))
-        if hand.phase == Phase.PLAY and hand.tricks and not hand.current:
-            return (f"trick:{state.number}:{len(hand.tricks)}",)
-        return ()
+        """The moments a person reads before play goes on (see :mod:`plugins.euchre.holds`)."""
+        return trick_holds(state, state.hand.phase == Phase.PLAY)
 
 
 # -- legal moves and reasons ------------------------------------------------------------------------

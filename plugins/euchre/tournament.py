@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.duplicate import TimedStrategy, new_record, points_lines, side_totals
+from core.duplicate import TimedStrategy, new_record, play_first_hand, points_lines, side_totals
 from core.results import Record
-from core.rng import Rng
 from plugins.euchre.model import EuchreState
 from plugins.euchre.rules import EuchreRules, deal_from_seed, deal_to_json, first_dealer
 
@@ -21,16 +20,7 @@ STATS = ("hands", "made", "euchred", "loners", "loner_sweeps")
 
 
 def play_hand(settings: dict[str, Any], deal: dict[str, Any], players: list[Any], seed: int) -> EuchreState:
-    rules = EuchreRules()
-    state = rules.from_deal(settings, deal)
-    ply = 0
-    while state.number == 0 and not state.over:
-        seat = rules.to_move(state)
-        assert seat is not None
-        move = players[seat].choose(rules.observation(state, seat), rules.legal_moves(state),
-                                    Rng.derive(seed, "tournament", seat, ply))
-        state = rules.apply(state, move)
-        ply += 1
+    state: EuchreState = play_first_hand(EuchreRules(), settings, deal, players, seed, "tournament")
     return state
 
 

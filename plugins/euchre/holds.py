@@ -1,0 +1,23 @@
+"""The moments a trick-taking table of the Euchre family holds for the player, as the session's hold keys:
+a finished trick (``trick:H:T``, hand H from 0, trick T from 1), then at the end of a hand its summary
+(``hand:H``), then at the end of the match its result (``match``). A hand without tricks (thrown in) has
+only its summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def trick_holds(state: Any, playing: bool) -> tuple[str, ...]:
+    """The hold keys ``state`` stands at. ``state`` has ``over``, ``number`` (the hand in progress),
+    ``results`` (finished hands, each with its ``tricks``) and ``hand`` (with ``log``, ``tricks`` and
+    ``current``); ``playing`` says the hand is in its play phase."""
+    hand = state.hand
+    if state.over or (state.results and not hand.log):
+        number = len(state.results) - 1
+        last = state.results[-1]
+        trick = (f"trick:{number}:{len(last.tricks)}",) if last.tricks else ()
+        return (*trick, f"hand:{number}", *(("match",) if state.over else ()))
+    if playing and hand.tricks and not hand.current:
+        return (f"trick:{state.number}:{len(hand.tricks)}",)
+    return ()
