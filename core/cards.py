@@ -1,4 +1,9 @@
-"""French-suited playing cards and their text form: rank ``A23456789TJQK`` + suit ``SHDC`` (``TH`` = 10♥)."""
+"""French-suited playing cards and their text form: rank ``A23456789TJQK`` + suit ``SHDC`` (``TH`` = 10♥).
+
+The joker (Euchre's benny, the best bower) is the one card outside the four suits: it is written ``JK``,
+has rank 0 and a suit of its own, :attr:`Suit.JOKER`, which is never one of :data:`SUITS` and never a
+trump a player can name. Games that use it say what it counts as (Euchre: the highest trump).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ class Suit(Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+    JOKER = "*"  # the joker's own "suit": no suited card has it, and no game names it as trump
 
     # Members are singletons compared by identity, so identity hashing is consistent with equality and
     # much cheaper than Enum's hash of the name (card games hash suits in their innermost loops).
@@ -42,36 +48,48 @@ class Suit(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        try:
-            return cls(text.strip().upper())
-        except ValueError:
-            raise ValueError(f"'{text}' is not a suit: use one of S, H, D, C") from None
+        letter = text.strip().upper()
+        if len(letter) != 1 or letter not in SUIT_LETTERS:
+            raise ValueError(f"'{text}' is not a suit: use one of S, H, D, C")
+        return cls(letter)
 
 
-_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣", Suit.JOKER: "★"}
 _WORDS = {Suit.SPADES: Text("spades", "スペード"), Suit.HEARTS: Text("hearts", "ハート"),
-          Suit.DIAMONDS: Text("diamonds", "ダイヤ"), Suit.CLUBS: Text("clubs", "クラブ")}
-SUITS = tuple(Suit)
+          Suit.DIAMONDS: Text("diamonds", "ダイヤ"), Suit.CLUBS: Text("clubs", "クラブ"),
+          Suit.JOKER: Text("joker", "ジョーカー")}
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the four suits; the joker's is not one
+JOKER_TEXT = "JK"
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A card; ``rank`` runs 1 (ace) .. 13 (king)."""
+    """A card; ``rank`` runs 1 (ace) .. 13 (king); the joker is rank 0 of :attr:`Suit.JOKER` (see :data:`JOKER`)."""
 
     rank: int
     suit: Suit
 
     def __post_init__(self) -> None:
-        if not 1 <= self.rank <= 13:
+        if (self.suit is Suit.JOKER) != (self.rank == 0):
+            raise ValueError("the joker is rank 0 of its own suit, and only the joker")
+        if not 0 <= self.rank <= 13:
             raise ValueError(f"rank {self.rank} is outside 1..13")
 
     @property
+    def is_joker(self) -> bool:
+        return self.suit is Suit.JOKER
+
+    @property
     def text(self) -> str:
+        if self.suit is Suit.JOKER:
+            return JOKER_TEXT
         return RANK_LETTERS[self.rank - 1] + self.suit.letter
 
     @property
     def pretty(self) -> str:
-        """For people: ``10♥``, ``J♦``."""
+        """For people: ``10♥``, ``J♦``, ``Joker``."""
+        if self.suit is Suit.JOKER:
+            return "Joker"
         rank = "10" if self.rank == 10 else RANK_LETTERS[self.rank - 1]
         return rank + self.suit.symbol
 
@@ -88,13 +106,18 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         t = text.strip().upper()
+        if t == JOKER_TEXT:
+            return JOKER
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) != 2 or t[0] not in RANK_LETTERS or t[1] not in SUIT_LETTERS:
             raise ValueError(
-                f"'{text}' is not a card: write rank (A23456789TJQK) then suit (SHDC), e.g. TH or JD"
+                f"'{text}' is not a card: write rank (A23456789TJQK) then suit (SHDC), e.g. TH or JD (JK: the joker)"
             )
         return cls(RANK_LETTERS.index(t[0]) + 1, Suit(t[1]))
+
+
+JOKER = Card(0, Suit.JOKER)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -1,8 +1,8 @@
 """Card art: SVG themes rendered once per card × size × device-pixel-ratio into cached pixmaps.
 
-The project's own theme lives in ``resources/cards/classic`` (one SVG per card). Decks already installed
-on the system in the aisleriot format (one SVG with an element per card, e.g. Debian's gnome-cards-data)
-are offered as extra themes.
+The project's own theme lives in ``resources/cards/classic`` (one SVG per card, the joker ``JK.svg`` too).
+Decks already installed on the system in the aisleriot format (one SVG with an element per card, e.g.
+Debian's gnome-cards-data; each has a ``joker_black``) are offered as extra themes.
 """
 
 from __future__ import annotations
@@ -130,5 +130,7 @@ def _aisleriot_id(key: str) -> str:
     if key == "back":
         return "back"
     card = Card.parse(key)
+    if card.is_joker:
+        return "joker_black"  # every Aisleriot design has one
     rank = _AISLERIOT_RANKS.get(card.rank, str(card.rank))
     return f"{_AISLERIOT_SUITS[card.suit.letter]}_{rank}"

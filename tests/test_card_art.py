@@ -60,3 +60,26 @@ def test_the_left_bower_badge_leaves_the_index_readable(qtbot: QtBot) -> None:
         assert not covered, f"the badge on {card} covers {len(covered)} pixels of its index"
         assert ink(marked, QRectF(INDEX.right(), 0, 80, 92)) - ink(plain, QRectF(INDEX.right(), 0, 80, 92)), \
             f"{card}'s badge is drawn"
+
+
+def test_the_joker_has_a_face_of_its_own_in_every_design_and_its_badge_leaves_the_index(qtbot: QtBot) -> None:
+    from gui.deck import available_themes
+
+    joker = render("JK")
+    paper = joker.pixelColor(125, 40)
+    index = {(x, y) for y in range(30, 170) for x in range(10, 40) if joker.pixelColor(x, y) != paper}
+    assert len(index) > 200, "JOKER is spelt down the corner"
+    marked = render("JK", "♥")
+    assert all(joker.pixelColor(*p) == marked.pixelColor(*p) for p in index), "the trump badge covers JOKER"
+    for theme in available_themes():
+        art = CardArt(theme.id)
+        face, other = art.pixmap(Card.parse("JK"), 60).toImage(), art.pixmap(Card.parse("KH"), 60).toImage()
+        # the whole card, as for a king (Anglo Poker and Simplistic draw some of their own cards only in part)
+        full = (face.height() // 4) * (face.width() // 4)
+        assert _coverage(face) > (0.9 * full if _coverage(other) > 0.9 * full else 0), f"{theme.label}: no joker"
+        assert face != other and face != art.pixmap(None, 60).toImage(), f"{theme.label} has no joker of its own"
+
+
+def _coverage(image: QImage) -> int:
+    return sum(image.pixelColor(x, y).alpha() > 0 for y in range(0, image.height(), 4)
+               for x in range(0, image.width(), 4))

@@ -110,10 +110,11 @@ def test_every_preset_and_toggle_reaches_the_simulation(capsys: pytest.CaptureFi
     out_file = tmp_path / "m.json"
     code, out, _ = run(capsys, "euchre", "simulate", "--matches", "1", "--preset", "holding_stick",
                        "--defender-alone", "--dealer-may-decline", "--no-stick-the-dealer", "--target", "5",
-                       "--dealer-partner-alone", "--thirty-two-cards", "--ew", "hard", "--json", str(out_file))
+                       "--dealer-partner-alone", "--thirty-two-cards", "--joker", "--ew", "hard", "--json",
+                       str(out_file))
     assert code == 0
     assert ("rules: custom (stick_the_dealer=False, trump_holding=True, defender_alone=True, "
-            "dealer_may_decline=True, dealer_partner_alone=True, thirty_two_cards=True, target=5)") in out
+            "dealer_may_decline=True, dealer_partner_alone=True, thirty_two_cards=True, joker=True, target=5)") in out
     header, match = (json.loads(line) for line in out_file.read_text().splitlines())
     assert header["run"]["params"]["settings"]["target"] == 5
     assert max(match["ns_score"], match["ew_score"]) >= 5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.cards import Card, Suit, parse_cards
+from core.cards import JOKER, Card, Suit, parse_cards
 from core.game import IllegalMove
 from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
@@ -361,23 +361,17 @@ def deal_32(dealer: str = "S", up: str = "9H", **hands: str) -> dict[str, object
     """A 32-card deal: the hands given, the rest filled in deck order, eleven buried."""
     from plugins.euchre.cards import DECK_32
 
-    given = {seat: [c.text for c in parse_cards(text)] for seat, text in hands.items()}
-    used = {t for cards in given.values() for t in cards} | {up}
-    rest = [c.text for c in DECK_32 if c.text not in used]
-    for seat in "SWNE":
-        if seat not in given:
-            given[seat], rest = rest[:5], rest[5:]
-    return {"dealer": dealer, "hands": given, "upcard": up, "buried": rest}
+    return make_deal(dealer, up, None, DECK_32, **hands)
 
 
 def test_the_32_card_deck_deals_7s_and_8s_and_buries_eleven() -> None:
     from plugins.euchre.cards import DECK_32
 
     for seed in range(10):
-        deal = deal_from_seed(seed, 0, first_dealer(seed), thirty_two=True)
+        deal = deal_from_seed(seed, 0, first_dealer(seed), DECK_32)
         every = [*(c for h in deal.hands for c in h), deal.upcard, *deal.buried]
         assert len(deal.buried) == 11 and sorted(every, key=DECK_32.index) == list(DECK_32)
-        assert deal_from_seed(seed, 0, first_dealer(seed)) == deal_from_seed(seed, 0, first_dealer(seed), False)
+        assert deal_from_seed(seed, 0, first_dealer(seed)) == deal_from_seed(seed, 0, first_dealer(seed), DECK)
     state = RULES.new_game({**SCHEMA_DEFAULTS, **THIRTY_TWO}, 3)
     assert len(state.hand.deal.buried) == 11
     assert any(c.rank in (7, 8) for c in [*state.hand.deal.buried, *(c for h in state.hand.hands for c in h)])
@@ -386,7 +380,7 @@ def test_the_32_card_deck_deals_7s_and_8s_and_buries_eleven() -> None:
 def test_a_deal_and_the_32_card_option_must_agree() -> None:
     with pytest.raises(ValueError, match="32-card option is off"):
         RULES.from_deal(SCHEMA_DEFAULTS, deal_32())
-    with pytest.raises(ValueError, match="bury eleven"):
+    with pytest.raises(ValueError, match="must use the 7s and 8s"):
         RULES.from_deal({**SCHEMA_DEFAULTS, **THIRTY_TWO}, {"dealer": "S", "upcard": "9H", "buried": ["9S", "TS", "JS"],
                                                              "hands": make_deal("S", "9H", "9S TS JS")["hands"]})
 
@@ -419,6 +413,94 @@ def test_the_hard_player_imagines_only_cards_of_the_deck_in_play() -> None:
             assert sorted(cards, key=DECK_32.index) == list(deck)
             seen |= set(cards)
         assert any(c.rank in (7, 8) for c in seen) == (deck is DECK_32)
+
+
+# -- the joker (benny, best bower) -------------------------------------------------------------------
+
+JOKER_ON = {"joker": True}
+
+
+def test_the_joker_deck_has_25_cards_and_buries_four() -> None:
+    from plugins.euchre.cards import DECK_32, deck_of
+
+    for thirty_two, size, buried in ((False, 25, 4), (True, 33, 12)):
+        deck = deck_of(thirty_two, joker=True)
+        assert len(deck) == size and deck[-1] == JOKER and deck[:-1] == (DECK_32 if thirty_two else DECK)
+        for seed in range(5):
+            deal = deal_from_seed(seed, 0, first_dealer(seed), deck)
+            every = [*(c for h in deal.hands for c in h), deal.upcard, *deal.buried]
+            assert len(deal.buried) == buried and sorted(every, key=deck.index) == list(deck)
+    # the joker turns up in play: in 40 matches' first deals it is dealt to every seat and turned up too
+    places = set()
+    for seed in range(40):
+        hand = RULES.new_game({**SCHEMA_DEFAULTS, **JOKER_ON}, seed).hand
+        places |= {s for s in range(4) if JOKER in hand.hands[s]} | ({"up"} if hand.deal.upcard == JOKER else set())
+        places |= {"buried"} if JOKER in hand.deal.buried else set()
+    assert places == {0, 1, 2, 3, "up", "buried"}
+
+
+def test_the_joker_is_the_highest_trump_and_its_holder_follows_trump_with_it() -> None:
+    state = new_state("W", "AH", settings=JOKER_ON, N="9S JH JD 9H TH", E="AS 9C TC QC KC", S="KH AD KD QD TD",
+                      W="JK TS QS KS QH")
+    state = moves(state, "N order", "W discard TS")
+    assert state.hand.trump == Suit.HEARTS
+    state = moves(state, "N play 9S", "E play AS", "S play AD")
+    assert legal(state) == ["play QS", "play KS"], "spades led: the joker is a heart now, not a spade"
+    state = moves(state, "W play KS", "E play 9C", "S play KH")
+    assert "play JK" in legal(state) and "play AH" in legal(state)  # void in clubs: any card, trump or not
+    state = moves(state, "W play JK", "N play JH")
+    assert state.hand.tricks[1].winner == WEST, "the joker beats the right bower"
+    state = moves(state, "W play QH")
+    assert sorted(legal(state)) == ["play 9H", "play JD", "play TH"], "hearts led: North follows with trump"
+    ranking = Ranking(Suit.CLUBS)
+    assert ranking.suit_of(JOKER) == Suit.CLUBS
+    assert ranking.power(JOKER, Suit.HEARTS) > ranking.power(C("JC"), Suit.HEARTS)
+
+
+def test_a_turned_up_joker_the_dealer_names_trump_unseen_then_takes_it() -> None:
+    state = new_state("S", "JK", settings=JOKER_ON, S="9S TS AH KD QC", W="JH JD AS 9C TC")
+    assert state.hand.phase == Phase.NAME and RULES.to_move(state) == SOUTH
+    assert legal(state) == ["call S", "call H", "call D", "call C"]
+    assert RULES.observation(state, SOUTH).hand == (), "named before looking at the hand"
+    assert {"9S", "TS", "AH", "KD", "QC"} <= RULES.hidden_from(state, SOUTH)
+    assert RULES.observation(state, WEST).hand == state.hand.hands[WEST]
+    for wrong, reason in (("call H alone", "no one plays alone"), ("pass", "'pass' is not possible now"),
+                          ("order", "dealer names trump before looking")):
+        with pytest.raises(IllegalMove, match=reason):
+            RULES.apply(state, RULES.parse_move(wrong))
+    state = moves(state, "S call D")
+    hand = state.hand
+    assert (hand.phase, hand.trump, hand.maker, hand.alone) == (Phase.DISCARD, Suit.DIAMONDS, SOUTH, None)
+    assert JOKER in hand.hands[SOUTH] and "discard JK" not in legal(state) and len(legal(state)) == 5
+    assert RULES.observation(state, SOUTH).hand == hand.hands[SOUTH]
+    state = moves(state, "S discard QC")
+    assert state.hand.phase == Phase.PLAY and RULES.to_move(state) == WEST
+    assert [text for _, text in RULES.observation(state, WEST).bids] == ["call D"]
+
+
+def test_a_turned_up_joker_with_defender_alone_and_the_other_options() -> None:
+    every = {"joker": True, "defender_alone": True, "stick_the_dealer": True, "trump_holding": True,
+             "dealer_may_decline": True, "dealer_partner_alone": True}
+    state = moves(new_state("E", "JK", settings=every), "E call S")
+    assert state.hand.phase == Phase.DISCARD, "the dealer always takes the joker"
+    state = moves(state, "E " + legal(state)[0])
+    assert state.hand.phase == Phase.DEFEND and RULES.to_move(state) == SOUTH
+    state = moves(state, "S alone")
+    assert state.hand.phase == Phase.PLAY and state.hand.defender_alone == SOUTH
+
+
+def test_a_deal_and_the_joker_option_must_agree() -> None:
+    from plugins.euchre.cards import deck_of
+
+    with pytest.raises(ValueError, match="joker option is off"):
+        RULES.from_deal(SCHEMA_DEFAULTS, make_deal("S", "9H", None, deck_of(False, joker=True)))
+    with pytest.raises(ValueError, match="must use the joker"):
+        RULES.from_deal({**SCHEMA_DEFAULTS, **JOKER_ON}, make_deal("S", "9H"))
+    with pytest.raises(ValueError, match="joker"):  # a joker with the wrong number of cards is no deck at all
+        RULES.from_deal({**SCHEMA_DEFAULTS, **JOKER_ON}, make_deal("S", "JK", "9S TS JS"))
+    both = {**SCHEMA_DEFAULTS, **JOKER_ON, **THIRTY_TWO}
+    state = RULES.from_deal(both, make_deal("S", "7H", None, deck_of(True, joker=True)))
+    assert len(state.hand.deal.buried) == 12
 
 
 # -- observations and move text ---------------------------------------------------------------------

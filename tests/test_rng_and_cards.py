@@ -44,4 +44,18 @@ def test_card_text_and_symbols() -> None:
         Card.parse("1X")
 
 
+def test_the_joker_is_written_jk_and_belongs_to_no_suit_a_player_can_name() -> None:
+    from core.cards import JOKER, SUITS
+
+    assert Card.parse("jk") is JOKER and JOKER.text == "JK" and JOKER.pretty == "Joker" and not JOKER.is_red
+    assert JOKER.is_joker and not Card.parse("JH").is_joker and JOKER.suit not in SUITS and len(SUITS) == 4
+    assert JOKER not in full_deck() and [c.text for c in parse_cards("JK 9C")] == ["JK", "9C"]
+    for bad in ((0, Suit.SPADES), (5, Suit.JOKER), (14, Suit.HEARTS)):
+        with pytest.raises(ValueError):
+            Card(*bad)
+    for text in ("*", "J", "SH"):
+        with pytest.raises(ValueError, match="use one of S, H, D, C"):
+            Suit.parse(text)
+
+
 PINNED_12 = "JS QS 8H AC JD TH 8S KS"

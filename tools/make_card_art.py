@@ -1,4 +1,4 @@
-"""Writes Card Table's own card art as SVG: 52 faces, a back, suit marks and game icons.
+"""Writes Card Table's own card art as SVG: 52 faces, the joker, a back, suit marks and game icons.
 
 Run ``python tools/make_card_art.py``; the output under ``resources/`` is committed. The style is a
 clean modern deck: corner indices, classic pip layouts drawn as vector paths (no font needed for suits),
@@ -7,6 +7,7 @@ and framed court cards with a crowned monogram. Cards are 250 × 350 units (the 
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "resources"
@@ -104,6 +105,24 @@ def face(rank: str, suit: str) -> str:
     return frame(index(rank, suit, colour) + body)
 
 
+def joker() -> str:
+    """The joker (Euchre's benny): JOKER spelt down both corners, a jester's star in a gold medallion."""
+    colour, gold = "#5b2a86", "#e9b949"
+    letters = "".join(f'<text x="24" y="{40 + 27 * i}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" '
+                      f'font-weight="bold" font-size="26" text-anchor="middle" fill="{colour}">{ch}</text>'
+                      for i, ch in enumerate("JOKER"))
+    corner = f"<g>{letters}</g><g transform=\"rotate(180 {W / 2} {H / 2})\">{letters}</g>"
+    star = " ".join(f"{125 + r * math.sin(a * math.pi / 5):.1f},"
+                    f"{175 - r * math.cos(a * math.pi / 5):.1f}"
+                    for a, r in ((k, 62 if k % 2 == 0 else 26) for k in range(10)))
+    emblem = (f'<rect x="52" y="58" width="{W - 104}" height="{H - 116}" rx="8" fill="{colour}" fill-opacity="0.1" '
+              f'stroke="{colour}" stroke-width="3"/>'
+              f'<circle cx="125" cy="175" r="74" fill="#fffdf8" stroke="{gold}" stroke-width="4"/>'
+              f'<polygon points="{star}" fill="{colour}" stroke="{gold}" stroke-width="3" stroke-linejoin="round"/>'
+              f'<circle cx="125" cy="175" r="11" fill="{gold}"/>')
+    return frame(corner + emblem)
+
+
 def back() -> str:
     pattern = (
         '<defs><pattern id="lattice" width="20" height="20" patternUnits="userSpaceOnUse">'
@@ -141,6 +160,7 @@ def main() -> None:
     for suit in SUITS:
         for rank in RANKS:
             (cards / f"{rank}{suit}.svg").write_text(face(rank, suit), encoding="utf-8")
+    (cards / "JK.svg").write_text(joker(), encoding="utf-8")
     (cards / "back.svg").write_text(back(), encoding="utf-8")
     for suit in SUITS:
         colour = RED if suit in "HD" else BLACK
@@ -149,7 +169,7 @@ def main() -> None:
             f'{suit_shape(suit, 50, 50, 96, colour)}</svg>\n', encoding="utf-8")
     for kind in ("euchre", "yukon", "app"):
         (OUT / "icons" / f"{kind}.svg").write_text(icon(kind), encoding="utf-8")
-    print(f"wrote 53 cards to {cards}, 4 suit marks, 3 icons")
+    print(f"wrote 52 cards, the joker and a back to {cards}, 4 suit marks, 3 icons")
 
 
 if __name__ == "__main__":

@@ -98,6 +98,9 @@ def _call_reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], mo
 
 
 def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:
+    if obs.phase == Phase.NAME:
+        return Text("You name trump before seeing your hand: every suit is as good as another.",
+                    "手札を見る前の指名なので、どのマークでも同じです。")
     if obs.phase in (Phase.BID1, Phase.BID2):
         return _call_reason(player, obs, legal, move)
     if obs.phase == Phase.PICKUP:

@@ -1,9 +1,10 @@
-"""The one Euchre card model: the 24-card deck (and the 32-card one, with 7s and 8s), effective suits, card
-order, the follow rule, trick winners.
+"""The one Euchre card model: the 24-card deck (and the 32-card one, with 7s and 8s, and either with the
+joker), effective suits, card order, the follow rule, trick winners.
 
 Rules, CPU players, Bid Euchre and the view all ask this module. A :class:`Ranking` is "how cards rank
 this hand": a trump suit (with right and left bowers) or no trump, high (A K Q J 10 9) or low (9 10 J Q K A,
-Bid Euchre's no-trump low).
+Bid Euchre's no-trump low). With a trump suit the joker (benny) is the highest trump and belongs to the
+trump suit (so a player holding it follows trump with it); with no trump it is a suit of its own.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from core.cards import SUITS, Card, Suit
+from core.cards import JOKER, SUITS, Card, Suit
 
 RANKS = (9, 10, 11, 12, 13, 1)  # 9 10 J Q K A
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 # the 32-card deck: the 24 first (so a card's place, and the solver's card ids, are the same in both), then
 # the 7s and 8s
 DECK_32: tuple[Card, ...] = DECK + tuple(Card(rank, suit) for suit in SUITS for rank in (7, 8))
+# every card a Euchre deck may hold, in card-id order: the 24, the 7s and 8s, the joker
+ALL_CARDS: tuple[Card, ...] = (*DECK_32, JOKER)
 JACK = 11
 
 # 7 and 8 rank below the 9 (orders −1 and 0), so every 24-card order is the same with either deck
@@ -26,9 +29,11 @@ _PLAIN_ORDER = {7: -1, 8: 0, 9: 1, 10: 2, 11: 3, 12: 4, 13: 5, 1: 6}
 OFF_SUIT = -100  # the power of a card that neither follows the led suit nor trumps: below every other card
 
 
-def deck_of(thirty_two: bool) -> tuple[Card, ...]:
-    """The deck a game is dealt from: 24 cards, or 32 with the option."""
-    return DECK_32 if thirty_two else DECK
+def deck_of(thirty_two: bool, joker: bool = False) -> tuple[Card, ...]:
+    """The deck a game is dealt from: 24 cards, or 32 with the 7s and 8s; plus the joker with that option."""
+    deck = DECK_32 if thirty_two else DECK
+    return (*deck, JOKER) if joker else deck
+
 _PARTNER_SUIT = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS,
                  Suit.DIAMONDS: Suit.HEARTS}
 TRUMP_BASE = 100
@@ -57,6 +62,12 @@ class Ranking:
     def of(trump: Suit | None, low: bool = False) -> Ranking:
         """The shared ranking for ``trump`` (and ``low``): built once, then looked up."""
         return _shared(trump, low)
+
+    def top_trump(self, deck: Sequence[Card]) -> Card | None:
+        """The highest trump of ``deck``: the joker when the deck has it, else the right bower."""
+        if self.trump is None:
+            return None
+        return JOKER if JOKER in deck else Card(JACK, self.trump)
 
     @property
     def right_bower(self) -> Card | None:
@@ -107,7 +118,7 @@ class Ranking:
             pos = (0 if suit == self.trump else
                    [s for s in _DISPLAY_AFTER[self.trump]].index(suit) + 1)
         else:
-            pos = SUITS.index(suit)
+            pos = SUITS.index(suit) if suit is not Suit.JOKER else -1
         return (pos, -self.order(card))
 
 
@@ -123,6 +134,8 @@ _DISPLAY_AFTER = {
 def _tables(trump: Suit | None, low: bool) -> tuple[dict[Card, Suit], dict[Card, int]]:
     suit_of: dict[Card, Suit] = {}
     order: dict[Card, int] = {}
+    suit_of[JOKER] = trump if trump is not None else Suit.JOKER
+    order[JOKER] = TRUMP_BASE + 9 if trump is not None else 9
     for card in DECK_32:
         plain = _PLAIN_ORDER[card.rank]
         if low:

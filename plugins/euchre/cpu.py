@@ -15,15 +15,15 @@ from typing import ClassVar
 
 from core.cards import SUITS, Card, Suit
 from core.rng import Rng
-from plugins.euchre.cards import DECK, DECK_32, TRUMP_BASE, Ranking, deck_of
+from plugins.euchre.cards import ALL_CARDS, DECK, TRUMP_BASE, Ranking
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
 from plugins.euchre.infer import play_surprises, sample_deals, sample_hands
 from plugins.euchre.model import Deal, Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
 from plugins.euchre.rules import EuchreRules, deal_to_json, hand_points
 
-# by order within trump (8 the right bower … 1 the nine; 0 and −1 the 8 and 7 of the 32-card deck)
-_TRUMP_VALUE = {8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3, 0: 0.27, -1: 0.25}
+# by order within trump (9 the joker, 8 the right bower … 1 the nine; 0 and −1 the 8 and 7 of the 32-card deck)
+_TRUMP_VALUE = {9: 1.0, 8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3, 0: 0.27, -1: 0.25}
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,8 @@ class RuleBasedPlayer:
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         kinds = {m.kind for m in legal}
+        if obs.phase == Phase.NAME:
+            return rng.choice(list(legal))  # named blind: every suit is as good as another
         if obs.phase == Phase.BID1:
             return self._round_one(obs, legal)
         if obs.phase == Phase.PICKUP:
@@ -253,7 +255,7 @@ class RuleBasedPlayer:
         """No unseen card of the same effective suit (or trump) ranks above it."""
         seen = set(obs.played) | set(obs.hand)
         suit = ranking.suit_of(card)
-        for other in deck_of(obs.options.thirty_two_cards):
+        for other in obs.options.deck:
             if other in seen or other == card:
                 continue
             if ranking.is_trump(other) and not ranking.is_trump(card):
@@ -282,7 +284,7 @@ class EasyPlayer(RuleBasedPlayer):
 
     @staticmethod
     def _is_boss(obs: Observation, ranking: Ranking, card: Card) -> bool:
-        return card == ranking.right_bower or (card.rank == 1 and not ranking.is_trump(card))
+        return card == ranking.top_trump(obs.options.deck) or (card.rank == 1 and not ranking.is_trump(card))
 
     def _round_one(self, obs: Observation, legal: Sequence[Move]) -> Move:
         trumps = Ranking(obs.upcard.suit).count(obs.hand, obs.upcard.suit)
@@ -349,7 +351,7 @@ class HardPlayer(RuleBasedPlayer):
             if move.kind == "order" and obs.seat == obs.dealer:
                 cards = [*cards, obs.upcard]
                 cards.remove(best_discard(cards, trump, keep=obs.upcard))
-            if sure_tricks(cards, trump, deck_of(obs.options.thirty_two_cards)) >= 5:
+            if sure_tricks(cards, trump, obs.options.deck) >= 5:
                 return move
         return None
 
@@ -425,7 +427,7 @@ class HardPlayer(RuleBasedPlayer):
             ids = tuple(tuple(CARD_INDEX[c] for c in h) for h in hands)
             reached = Solver(table, obs.sitting_out).reaches(ids, obs.leader, current, obs.seat, targets)
             for cid, count in reached.items():
-                totals[DECK_32[cid]] += weight * points_for[already + count]
+                totals[ALL_CARDS[cid]] += weight * points_for[already + count]
             samples += 1
             weights += weight
         if not samples:

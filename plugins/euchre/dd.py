@@ -1,6 +1,7 @@
 """Exact ("double dummy") play of the rest of a Euchre hand when every hand is known.
 
-Cards are ints (0–31 in ``cards.DECK_32`` order; the 24-card deck is ids 0–23). The value is the number of
+Cards are ints (0–32 in ``cards.ALL_CARDS`` order: the 24-card deck is ids 0–23, the 7s and 8s 24–31, the
+joker 32). The value is the number of
 tricks North/South take from here on with best play by both sides. The search is alpha-beta over single
 cards; positions at trick boundaries are memoised with the bounds learnt there (a search with a narrow window
 proves only a bound), so asking "do North/South take at least k more tricks?" is far cheaper than asking
@@ -10,11 +11,12 @@ next-higher card of the same suit (touching cards win or lose the same tricks).
 
 from __future__ import annotations
 
-from core.cards import SUITS, Suit
-from plugins.euchre.cards import DECK_32, OFF_SUIT, Ranking
+from core.cards import Suit
+from plugins.euchre.cards import ALL_CARDS, OFF_SUIT, Ranking
 
-CARD_INDEX = {card: i for i, card in enumerate(DECK_32)}
-CARDS = len(DECK_32)
+CARD_INDEX = {card: i for i, card in enumerate(ALL_CARDS)}
+CARDS = len(ALL_CARDS)
+_SUIT_ID = {suit: i for i, suit in enumerate(Suit)}  # S H D C 0–3; the joker's own suit (no trump) is 4
 
 Hands = tuple[int, int, int, int]  # a bitmask of card ids per seat
 Plays = tuple[tuple[int, int], ...]  # (seat, card id) in playing order
@@ -25,9 +27,9 @@ class Table:
 
     def __init__(self, trump: Suit | None, low: bool = False) -> None:
         ranking = Ranking(trump, low)
-        self.trump = SUITS.index(trump) if trump is not None else -1
-        self.suit = [SUITS.index(ranking.suit_of(c)) for c in DECK_32]
-        self.order = [ranking.order(c) for c in DECK_32]
+        self.trump = _SUIT_ID[trump] if trump is not None else -1
+        self.suit = [_SUIT_ID[ranking.suit_of(c)] for c in ALL_CARDS]
+        self.order = [ranking.order(c) for c in ALL_CARDS]
 
     def power(self, cid: int, led: int) -> int:
         suit = self.suit[cid]
@@ -50,10 +52,10 @@ class Solver:
                       for leader in range(4)}
         strength = [table.order[c] + (100 if table.suit[c] == table.trump else 0) for c in range(CARDS)]
         self.by_strength = sorted(range(CARDS), key=lambda c: -strength[c])
-        self.suit_mask = [0, 0, 0, 0]
+        self.suit_mask = [0] * len(_SUIT_ID)
         for c in range(CARDS):
             self.suit_mask[table.suit[c]] |= 1 << c
-        self.power = [[table.power(c, led) for led in range(4)] for c in range(CARDS)]
+        self.power = [[table.power(c, led) for led in range(len(_SUIT_ID))] for c in range(CARDS)]
 
     def boundary(self, hands: Hands, leader: int, alpha: int = -1, beta: int = 10) -> int:
         """North/South tricks from a trick boundary, exact when it lies strictly inside (alpha, beta);

@@ -22,7 +22,7 @@ from typing import Protocol, TypeVar
 from core.cards import Card, Suit
 from core.game import IllegalMove
 from core.rng import Rng
-from plugins.euchre.cards import Ranking, deck_of
+from plugins.euchre.cards import Ranking
 from plugins.euchre.model import Deal, EuchreState, Move, Phase
 from plugins.euchre.observe import Observation, observe
 from plugins.euchre.rules import EuchreRules, legal_moves, start_hand
@@ -63,6 +63,8 @@ def dealt_suits(obs: Observation) -> dict[int, Suit]:
     if not obs.options.trump_holding:
         return {}
     needed: dict[int, Suit] = {}
+    if obs.upcard.is_joker:
+        return needed  # the dealer named trump blind; nobody bid
     for seat, text in obs.bids:
         move = Move.parse(text)
         if move.kind == "order" and seat != obs.dealer:
@@ -93,7 +95,7 @@ def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel,
     if obs.upcard_fate == "taken" and upcard not in seen and obs.dealer != obs.seat:
         fixed[obs.dealer].append(upcard)
     seen.add(upcard)
-    pool = [c for c in deck_of(obs.options.thirty_two_cards) if c not in seen]
+    pool = [c for c in obs.options.deck if c not in seen]
     shown = voids(obs)
     ranking = Ranking(obs.trump) if obs.trump is not None else None
     others = [s for s in range(4) if s != obs.seat]  # a seat sitting out still bid with its cards
@@ -215,7 +217,8 @@ def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | 
             legal = legal_moves(obs.options, state.hand)
             if state.hand.turn != seat or move not in legal:
                 return None
-            judged = seat != obs.seat and move.kind not in ("pickup", "decline")
+            # the dealer's pickup is not a judgement of the hand, nor is a trump named blind under a joker
+            judged = seat != obs.seat and move.kind not in ("pickup", "decline") and state.hand.phase != Phase.NAME
             if judged and model.choose(observe(state, seat), legal, _NO_RANDOM) != move:
                 count += 1
             state = _RULES.apply(state, move)
@@ -235,7 +238,7 @@ def sample_deals(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> 
     """During the bidding, ``count`` draws of the other hands and the buried cards from the unseen cards,
     each a deal the bidding so far could have come from. Deals in which the others would have bid
     differently from how they did (by ``model``) are usually drawn again."""
-    pool = [c for c in deck_of(obs.options.thirty_two_cards) if c not in obs.hand and c != obs.upcard]
+    pool = [c for c in obs.options.deck if c not in obs.hand and c != obs.upcard]
     return _shared(count, 30, lambda tries: _draw_deal(obs, rng, model, pool, tries))
 
 

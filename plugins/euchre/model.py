@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from core.cards import Card, Suit
 from core.game import IllegalMove
-from plugins.euchre.cards import DECK_32
+from plugins.euchre.cards import ALL_CARDS
 from plugins.euchre.settings import Options
 
 SEAT_LETTERS = "SWNE"  # clockwise from the human: South, West, North, East
@@ -40,13 +40,14 @@ def left_of(seat: int) -> int:
 
 def euchre_card(text: str) -> Card:
     card = Card.parse(text)
-    if card not in DECK_32:
+    if card not in ALL_CARDS:
         raise IllegalMove(f"{card.pretty} is not in the Euchre deck: only 9, 10, J, Q, K and A are used "
-                          f"(and 7 and 8 with the 32-card deck)")
+                          f"(7 and 8 with the 32-card deck, JK with the joker)")
     return card
 
 
 class Phase(StrEnum):
+    NAME = "name"  # the joker is the upcard: the dealer names trump without looking (joker option)
     BID1 = "bid1"  # order up or pass
     PICKUP = "pickup"  # the dealer picks up or declines (option)
     DISCARD = "discard"  # the dealer discards one of the original five

@@ -1,7 +1,8 @@
 """What a seat may see: its own hand, the upcard and its fate, the bidding, trump, every card played and
 by whom, tricks, scores — and the dealer's discard only for the dealer. Never another hand or the buried
-cards. ``previous`` is the public record of the hand before (its bidding, tricks and points), so a table
-can show how that hand ended while the next deal waits."""
+cards; and while a dealer names trump under a turned-up joker, not even the dealer's own hand (the rule
+says before looking at it). ``previous`` is the public record of the hand before (its bidding, tricks and
+points), so a table can show how that hand ended while the next deal waits."""
 
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def observe(state: EuchreState, seat: int) -> Observation:
         phase=hand.phase,
         turn=hand.turn,
         dealer=hand.dealer,
-        hand=hand.hands[seat],
+        hand=() if hand.phase == Phase.NAME and seat == hand.dealer else hand.hands[seat],
         upcard=hand.deal.upcard,
         upcard_fate=hand.upcard_fate,
         bids=public,

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from core import table as t
-from core.cards import SUITS, Card
+from core.cards import SUITS, Card, Suit
 from core.table import CardFace, Choice, Hold, Mark, Pile, Reply, Situation, Table
 from core.text import Text, join
 from plugins.euchre import layout
@@ -18,7 +18,7 @@ from plugins.euchre.observe import HandSummary, Observation
 from plugins.euchre.sounds import trick_sound
 from plugins.euchre.words import SEATS, TEAMS, W, bid_words, result_words
 
-BIDDING = (Phase.BID1, Phase.BID2, Phase.PICKUP, Phase.DISCARD, Phase.DEFEND)
+BIDDING = (Phase.NAME, Phase.BID1, Phase.BID2, Phase.PICKUP, Phase.DISCARD, Phase.DEFEND)
 EuchreSituation = Situation[Observation, Move]
 
 
@@ -27,9 +27,17 @@ class EuchreUi:
     alone: bool = False  # "alone" is armed: the next call is made alone
 
 
+def display_ranking(trump: Suit | None, upcard: Card) -> Ranking:
+    """How a hand is sorted: by trump once made, else as if the upcard's suit were trump (no suit for a
+    turned-up joker)."""
+    if trump is not None:
+        return Ranking.of(trump)
+    return Ranking.of(None if upcard.is_joker else upcard.suit)
+
+
 def south_cards(obs: Observation) -> list[Card]:
     """South's hand in display order (keys 1–6 count from the left)."""
-    return sort_hand(obs.hand, Ranking(obs.trump if obs.trump else obs.upcard.suit))
+    return sort_hand(obs.hand, display_ranking(obs.trump, obs.upcard))
 
 
 class EuchrePresenter:
@@ -50,7 +58,7 @@ class EuchrePresenter:
         hint = s.hint if s.hold is None else None
         piles = [self._south(obs, legal, held is None, hint.move if hint else None), *self._backs(obs)]
         piles += layout.trick_piles(held.plays if held else obs.current, held.winner if held else None)
-        if obs.phase in (Phase.BID1, Phase.PICKUP, Phase.BID2) and not obs.tricks:
+        if obs.phase in (Phase.NAME, Phase.BID1, Phase.PICKUP, Phase.BID2) and not obs.tricks:
             piles.append(layout.upcard_pile(obs.dealer, obs.upcard if obs.upcard_fate != "down" else None))
         labels = layout.seat_labels(obs.dealer, obs.maker, obs.alone, obs.defender_alone, obs.tricks, obs.turn)
         if obs.phase in BIDDING:
@@ -69,6 +77,8 @@ class EuchrePresenter:
         return hold.startswith(("hand:", "match")) or int(hold.split(":")[1]) != obs.hand_number or obs.over
 
     def _south(self, obs: Observation, legal: list[str], live: bool, hint: str | None) -> Pile:
+        if obs.phase == Phase.NAME and obs.dealer == obs.seat:  # naming trump blind: the hand stays face down
+            return layout.hand_pile(0, 5, [CardFace(None) for _ in range(5)])
         ranking = Ranking(obs.trump) if obs.trump else None
         choosing = live and any(t.startswith(("play", "discard")) for t in legal)
         faces = []
@@ -78,7 +88,7 @@ class EuchrePresenter:
             if hint is not None and hint.endswith(f" {card.text}"):
                 marks.add(Mark.HINTED)
             left = ranking.left_bower if ranking else None
-            badge = obs.trump.symbol if obs.trump and card == left else ""
+            badge = obs.trump.symbol if obs.trump and (card == left or card.is_joker) else ""
             faces.append(CardFace(card.text, frozenset(marks), badge))
         return layout.hand_pile(0, len(faces), faces, frozenset({Mark.SITTING_OUT}) if 0 in obs.sitting_out else
                                 frozenset())
@@ -149,7 +159,7 @@ class EuchrePresenter:
         out = {partner(seat) for seat in (prev.alone, prev.defender_alone) if seat is not None}
         faded = frozenset({Mark.SITTING_OUT})
         mine = [[card for seat, card in trick.plays if seat == 0] for trick in prev.tricks]
-        ranking = Ranking(prev.trump) if prev.trump else Ranking(prev.upcard.suit)
+        ranking = display_ranking(prev.trump, prev.upcard)
 
         def frame(step: int, caption: Text, plays: Sequence[tuple[int, Card]] = (), winner: int | None = None,
                   speech: bool = False) -> Table:
@@ -234,6 +244,8 @@ class EuchrePresenter:
             return W["read"]
         if obs.turn is None:
             return Text("")
+        if obs.phase == Phase.NAME:
+            return W["your_name"] if obs.turn == s.seat else W["joker_up"].format(seat=SEATS[obs.turn])
         if obs.turn != s.seat or not legal:
             return W["waiting"].format(seat=SEATS[obs.turn])
         if obs.phase == Phase.BID2:

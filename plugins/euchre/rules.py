@@ -1,9 +1,14 @@
 """Euchre's rules as explicit phases: deal, round 1 (order up), the dealer's pickup and discard, round 2
 (name a suit), a defender going alone (option), five tricks, scoring, and the match to the target.
 
-Deals come from the match seed: hand *k* shuffles the 24-card deck (9 10 J Q K A of S H D C, in that
-order) with ``Rng.derive(seed, "euchre-deal", k)`` and deals five cards to each player starting left of
-the dealer, then the upcard, then the three buried cards. The first dealer is
+Deals come from the match seed: hand *k* shuffles the deck (9 10 J Q K A of S H D C, in that order; then
+7 8 of each suit with the 32-card deck; then the joker with that option) with ``Rng.derive(seed,
+"euchre-deal", k)`` and deals five cards to each player starting left of the dealer, then the upcard, then
+the buried cards (three; four with the joker, eleven or twelve with 32 cards).
+
+With the joker, a joker turned up is the British rule: the dealer names trump before looking at the hand
+(the dealer's own observation shows no cards until then), takes the joker and discards; there is no
+bidding, so no one orders up, names a suit or goes alone as a maker that hand. The first dealer is
 ``Rng.derive(seed, "euchre-first-dealer").below(4)``; the deal passes to the left after every hand.
 """
 
@@ -12,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.cards import SUITS, Card, Suit
+from core.cards import JOKER, SUITS, Card, Suit
 from core.frozen import replacer
 from core.game import IllegalMove, Outcome
 from core.rng import Rng
 from core.text import Text
-from plugins.euchre.cards import DECK_32, Ranking, deck_of
+from plugins.euchre.cards import ALL_CARDS, DECK, Ranking, deck_of
 from plugins.euchre.holds import trick_holds
 from plugins.euchre.model import (
     PASS,
@@ -38,7 +43,7 @@ from plugins.euchre.model import (
 )
 from plugins.euchre.settings import Options
 
-_DECK_INDEX = {card: i for i, card in enumerate(DECK_32)}
+_DECK_INDEX = {card: i for i, card in enumerate(ALL_CARDS)}
 _hand = replacer(Hand)
 _state = replacer(EuchreState)
 
@@ -50,8 +55,9 @@ def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
 # -- dealing ----------------------------------------------------------------------------------------
 
 
-def deal_from_seed(seed: int, number: int, dealer: int, thirty_two: bool = False) -> Deal:
-    deck = list(deck_of(thirty_two))
+def deal_from_seed(seed: int, number: int, dealer: int, deck: Sequence[Card] = DECK) -> Deal:
+    """Hand ``number`` of the match ``seed`` dealt from ``deck`` (the match's ``Options.deck``)."""
+    deck = list(deck)
     Rng.derive(seed, "euchre-deal", number).shuffle(deck)
     hands: list[tuple[Card, ...]] = [()] * 4
     for i in range(4):
@@ -64,7 +70,12 @@ def first_dealer(seed: int) -> int:
 
 
 def start_hand(deal: Deal) -> Hand:
+    if deal.upcard.is_joker:
+        return Hand(deal, Phase.NAME, deal.dealer, deal.hands)
     return Hand(deal, Phase.BID1, left_of(deal.dealer), deal.hands)
+
+
+_DECKS = tuple(_sorted(deck_of(thirty_two, joker)) for thirty_two in (False, True) for joker in (False, True))
 
 
 def parse_deal(data: Mapping[str, Any]) -> Deal:
@@ -79,12 +90,19 @@ def parse_deal(data: Mapping[str, Any]) -> Deal:
         raise ValueError(
             f"a Euchre deal needs dealer, hands (S W N E), upcard and buried; {error} is missing"
         ) from None
-    if any(len(h) != 5 for h in hands) or len(buried) not in (3, 11):
-        raise ValueError("a Euchre deal gives five cards to each seat and buries three (eleven with 32 cards)")
-    every = [c for h in hands for c in h] + [upcard, *buried]
-    if sorted(every, key=_DECK_INDEX.__getitem__) != sorted(deck_of(len(buried) == 11), key=_DECK_INDEX.__getitem__):
-        raise ValueError("a Euchre deal must use each card of its deck exactly once (24 cards, or 32 with 7s and 8s)")
+    if any(len(h) != 5 for h in hands):
+        raise ValueError("a Euchre deal gives five cards to each seat")
+    every = _sorted([c for h in hands for c in h] + [upcard, *buried])
+    if every not in _DECKS:
+        raise ValueError("a Euchre deal must use each card of its deck exactly once: 24 cards (9 to A), 32 with "
+                         "the 7s and 8s, and the joker (JK) too with that option")
     return Deal(dealer, hands, upcard, buried)
+
+
+def deck_options(deal: Deal) -> tuple[bool, bool]:
+    """Which deck ``deal`` is from: (32 cards, with the joker)."""
+    cards = {c for h in deal.hands for c in h} | {deal.upcard, *deal.buried}
+    return (len(cards) >= 32, JOKER in cards)
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
@@ -120,7 +138,7 @@ class EuchreRules:
 
     def new_game(self, settings: Mapping[str, Any], seed: int) -> EuchreState:
         options = Options.from_settings(settings)
-        deal = deal_from_seed(seed, 0, first_dealer(seed), options.thirty_two_cards)
+        deal = deal_from_seed(seed, 0, first_dealer(seed), options.deck)
         return EuchreState(options, seed, 0, (0, 0), start_hand(deal))
 
     def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> EuchreState:
@@ -128,10 +146,13 @@ class EuchreRules:
         options = Options.from_settings(settings)
         scores = tuple(deal.get("scores", (0, 0)))
         parsed = parse_deal(deal)
-        if (len(parsed.buried) == 11) != options.thirty_two_cards:
-            raise ValueError("the deal is from the 32-card deck but the 32-card option is off" if
-                             len(parsed.buried) == 11 else
-                             "the 32-card option is on: the deal must bury eleven cards (7s and 8s included)")
+        thirty_two, joker = deck_options(parsed)
+        if thirty_two != options.thirty_two_cards:
+            raise ValueError("the deal is from the 32-card deck but the 32-card option is off" if thirty_two else
+                             "the 32-card option is on: the deal must use the 7s and 8s too")
+        if joker != options.joker:
+            raise ValueError("the deal has the joker (JK) but the joker option is off" if joker else
+                             "the joker option is on: the deal must use the joker (JK) too")
         return EuchreState(options, int(deal.get("seed", 0)), 0, (int(scores[0]), int(scores[1])),
                            start_hand(parsed))
 
@@ -183,7 +204,7 @@ class EuchreRules:
 
     def hidden_from(self, state: EuchreState, seat: int) -> frozenset[str]:
         hand = state.hand
-        hidden = {c.text for s in range(4) if s != seat for c in hand.hands[s]}
+        hidden = {c.text for s in range(4) if s != seat or _blind(hand, s) for c in hand.hands[s]}
         hidden |= {c.text for c in hand.deal.buried}
         if hand.upcard_fate == "taken":
             hidden.discard(hand.deal.upcard.text)  # everyone saw the dealer take it
@@ -218,6 +239,11 @@ class EuchreRules:
 # -- legal moves and reasons ------------------------------------------------------------------------
 
 
+def _blind(hand: Hand, seat: int) -> bool:
+    """The joker is turned up and ``seat``, the dealer, names trump before looking at the hand."""
+    return hand.phase == Phase.NAME and seat == hand.dealer
+
+
 def _holds(hand: Sequence[Card], suit: Suit) -> bool:
     return Ranking.of(suit).count(hand, suit) > 0
 
@@ -230,8 +256,9 @@ _ORDERS = [PASS, Move("order"), Move("order", alone=True)]
 _PICKUPS = [Move("pickup"), Move("decline")]
 _DEFENDS = [PASS, Move("alone")]
 _CALLS = {suit: (Move("call", suit=suit), Move("call", suit=suit, alone=True)) for suit in SUITS}
-_PLAYS = {card: Move("play", card=card) for card in DECK_32}
-_DISCARDS = {card: Move("discard", card=card) for card in DECK_32}
+_NAMES = [pair[0] for pair in _CALLS.values()]
+_PLAYS = {card: Move("play", card=card) for card in ALL_CARDS}
+_DISCARDS = {card: Move("discard", card=card) for card in ALL_CARDS}
 # the moves legal_moves hands out are well formed; their text is looked up by identity (the hot path)
 _KNOWN = {id(m): m.text for m in (*_ORDERS, *_PICKUPS, *_DEFENDS, *(m for pair in _CALLS.values() for m in pair),
                                    *_PLAYS.values(), *_DISCARDS.values())}
@@ -247,6 +274,8 @@ def legal_moves(options: Options, hand: Hand) -> list[Move]:
         ranking = Ranking.of(hand.trump)
         led = ranking.suit_of(hand.current[0][1]) if hand.current else None
         return [_PLAYS[c] for c in ranking.follow(cards, led)]
+    if phase == Phase.NAME:
+        return list(_NAMES)
     if phase == Phase.BID1:
         upsuit = hand.deal.upcard.suit
         if not options.trump_holding or seat == hand.dealer or _holds(cards, upsuit):
@@ -288,6 +317,8 @@ def is_legal(options: Options, hand: Hand, move: Move) -> bool:
 
 
 _PHASE_WORDS = {
+    Phase.NAME: Text("the joker is turned up: the dealer names trump before looking at the hand",
+                     "公開札はジョーカーです。配り手が手札を見る前に切札を指名します"),
     Phase.BID1: Text("order up the upcard or pass", "公開札を切札にするかパスしてください"),
     Phase.PICKUP: Text("the dealer picks up or declines the upcard", "配り手が公開札を拾うか決めます"),
     Phase.DISCARD: Text("the dealer discards one of the original five cards", "配り手が元の5枚から1枚捨てます"),
@@ -310,6 +341,10 @@ def why_illegal(options: Options, hand: Hand, move: Move) -> Text:
     cards = hand.hands[seat]
     wanted = _KIND_PHASE.get(move.kind)
     now = _PHASE_WORDS[hand.phase]
+    if hand.phase == Phase.NAME:
+        return Text("'{move}' is not possible now: {now} (call S, call H, call D or call C; no one plays alone "
+                    "this hand)", "「{move}」は今はできません。{now}（call S/H/D/C。このハンドは単独なし）").format(
+            move=move.text, now=now)
     if move.kind == "pass":
         if hand.phase == Phase.BID2 and _forced(options, hand):
             return Text("stick the dealer: the dealer cannot pass and must name one of the three other suits",
@@ -398,6 +433,8 @@ def _pick_up(hand: Hand) -> Hand:
 
 def _advance(options: Options, hand: Hand, seat: int, move: Move) -> Hand:
     kind = move.kind
+    if hand.phase == Phase.NAME:
+        return _pick_up(_hand(hand, trump=move.suit, maker=seat))
     if hand.phase == Phase.BID1:
         if kind == "pass":
             if _passes_in_row(hand) == 4:
@@ -460,9 +497,9 @@ def _finish_hand(state: EuchreState, hand: Hand) -> EuchreState:
     if max(scores) >= state.options.target:
         return _state(state, scores=scores, results=results, hand=_hand(hand, phase=Phase.OVER, turn=None))
     number = state.number + 1
-    deal = deal_from_seed(state.seed, number, left_of(hand.dealer), state.options.thirty_two_cards)
+    deal = deal_from_seed(state.seed, number, left_of(hand.dealer), state.options.deck)
     return _state(state, number=number, scores=scores, results=results, hand=start_hand(deal))
 
 
-__all__ = ["EuchreRules", "deal_from_seed", "deal_to_json", "hand_points", "legal_moves", "parse_deal",
-           "why_illegal"]
+__all__ = ["EuchreRules", "deal_from_seed", "deal_to_json", "deck_options", "hand_points", "legal_moves",
+           "parse_deal", "why_illegal"]

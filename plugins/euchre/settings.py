@@ -6,8 +6,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from core.cards import Card
 from core.settings import CPU_STRENGTHS, Choice, Preset, SettingsSchema, Toggle
 from core.text import Text
+from plugins.euchre.cards import deck_of
+
+_TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
+            "thirty_two_cards", "joker")
+
+
+def _preset(*on: str) -> dict[str, bool]:
+    """A preset's toggles: those named on, every other off."""
+    return {key: key in on for key in _TOGGLES}
+
 
 SCHEMA = SettingsSchema(
     options=(
@@ -32,6 +43,13 @@ SCHEMA = SettingsSchema(
                Text("The 7s and 8s join the pack, ranking below the 9s; the kitty under the upcard grows to eleven "
                     "cards. All other rules stay.",
                     "7と8を加え、9の下に並べます。公開札の下の伏せ札は11枚になります。ほかのルールは同じです。")),
+        Toggle("joker", Text("Joker (benny) as the best bower", "ジョーカー（最強の切札）"), False,
+               Text("A joker joins the pack as the highest trump, above the right bower; whoever holds it follows "
+                    "trump with it. If the joker is turned up, the dealer names trump before looking at the hand "
+                    "(the British rule), takes the joker and discards; no one bids that hand.",
+                    "ジョーカーを1枚加え、右バウアーより強い最強の切札とします。持っている人は切札として出します。"
+                    "公開札がジョーカーなら、配り手が手札を見る前に切札を指名し、ジョーカーを拾って1枚捨てます"
+                    "（英国式）。そのハンドは誰も宣言しません。")),
         Choice("target", Text("Game to", "終了点"),
                ((10, Text("10 points", "10点")), (7, Text("7 points", "7点")),
                 (5, Text("5 points (short)", "5点（短め）"))),
@@ -41,13 +59,11 @@ SCHEMA = SettingsSchema(
                     "左右の相手の強さ。向かいの味方はいつも「ふつう」です。")),
     ),
     presets=(
-        Preset("standard", Text("Standard", "標準"), {"stick_the_dealer": False, "trump_holding": False,
-                                                      "defender_alone": False, "dealer_may_decline": False, "dealer_partner_alone": False, "thirty_two_cards": False}),
-        Preset("stick", Text("Stick the dealer", "配り手強制"), {"stick_the_dealer": True, "trump_holding": False,
-                                                               "defender_alone": False, "dealer_may_decline": False, "dealer_partner_alone": False, "thirty_two_cards": False}),
+        Preset("standard", Text("Standard", "標準"), _preset()),
+        Preset("stick", Text("Stick the dealer", "配り手強制"), _preset("stick_the_dealer")),
         Preset("holding_stick", Text("Trump-holding + stick the dealer", "切札所持＋配り手強制"),
-               {"stick_the_dealer": True, "trump_holding": True, "defender_alone": False,
-                "dealer_may_decline": False, "dealer_partner_alone": False, "thirty_two_cards": False}),
+               _preset("stick_the_dealer", "trump_holding")),
+        Preset("british", Text("British (joker as the best bower)", "英国式（ジョーカー入り）"), _preset("joker")),
     ),
 )
 
@@ -63,6 +79,12 @@ class Options:
     target: int = 10
     dealer_partner_alone: bool = False
     thirty_two_cards: bool = False
+    joker: bool = False
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards this match is dealt from: 24, 25, 32 or 33."""
+        return deck_of(self.thirty_two_cards, self.joker)
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> Options:
@@ -71,10 +93,10 @@ class Options:
         values = SCHEMA.checked(settings)
         return cls(values["stick_the_dealer"], values["trump_holding"], values["defender_alone"],
                    values["dealer_may_decline"], values["target"], values["dealer_partner_alone"],
-                   values["thirty_two_cards"])
+                   values["thirty_two_cards"], values["joker"])
 
     def to_json(self) -> dict[str, Any]:
         return {"stick_the_dealer": self.stick_the_dealer, "trump_holding": self.trump_holding,
                 "defender_alone": self.defender_alone, "dealer_may_decline": self.dealer_may_decline,
                 "dealer_partner_alone": self.dealer_partner_alone, "thirty_two_cards": self.thirty_two_cards,
-                "target": self.target}
+                "joker": self.joker, "target": self.target}

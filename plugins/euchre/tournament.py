@@ -15,6 +15,7 @@ from core.duplicate import TimedStrategy, new_record, play_first_hand, points_li
 from core.results import Record
 from plugins.euchre.model import EuchreState
 from plugins.euchre.rules import EuchreRules, deal_from_seed, deal_to_json, first_dealer
+from plugins.euchre.settings import Options
 
 STATS = ("hands", "made", "euchred", "loners", "loner_sweeps")
 
@@ -29,7 +30,7 @@ def play_pair(task: tuple[int, str, str, dict[str, Any]]) -> Record:
     from plugins.euchre.plugin import GAME
 
     seed, a, b, settings = task
-    deal = deal_to_json(deal_from_seed(seed, 0, first_dealer(seed), bool(settings.get("thirty_two_cards"))))
+    deal = deal_to_json(deal_from_seed(seed, 0, first_dealer(seed), Options.from_settings(settings).deck))
     record = new_record(a, b, STATS)
     for a_team in (0, 1):
         players = []

@@ -20,6 +20,10 @@ W = {
     "defend_alone": Text("Defend alone", "守備で単独"), "next": Text("Next", "次へ"),
     "again": Text("Play again", "もう一度"), "back": Text("Back to the games", "ゲーム一覧へ"),
     # the status line
+    "your_name": Text("The joker is turned up: name trump before you look at your hand (S H D C).",
+                      "公開札はジョーカー: 手札を見る前に切札を指名してください (S H D C)。"),
+    "joker_up": Text("The joker is turned up: {seat} names trump without looking at the hand.",
+                     "公開札はジョーカー: {seat} が手札を見ずに切札を指名します。"),
     "your_bid1": Text("Your call: order up {suit} or pass.", "あなたの番: {suit} を切札にするかパス。"),
     "your_bid2": Text("Your call: name a suit or pass.", "あなたの番: スートを選ぶかパス。"),
     "your_forced": Text("Stick the dealer: you must name a suit.", "配り手強制: スートを選んでください。"),
