@@ -3,7 +3,7 @@ option matrix.
 
     python benchmarks/euchre_options_sweep.py [--matches 2] [--jobs 2] [--seed 1] [--json F | --resume F] [--csv F]
 
-For each of the 64 combinations of the six toggles, each target (5, 7, 10) and each of the 9 strength
+For each of the 128 combinations of the seven toggles, each target (5, 7, 10) and each of the 9 strength
 pairings (North/South × East/West), plays ``--matches`` whole matches and checks the invariants after every
 hand (every card of the deck accounted for, scores equal to the sum of the hands' points). Prints a line per
 toggle
@@ -29,7 +29,7 @@ from core.cli_options import positive_int
 from core.session import GameSession
 
 TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
-           "thirty_two_cards")
+           "thirty_two_cards", "joker")
 STRENGTHS = ("easy", "normal", "hard")
 TARGETS = (5, 7, 10)
 
@@ -37,6 +37,7 @@ TARGETS = (5, 7, 10)
 def play_match(task: tuple[dict[str, Any], str, str, int]) -> dict[str, Any]:
     """One whole match; the invariants checked after every hand. Runs in worker processes."""
     from plugins.euchre.plugin import GAME
+    from plugins.euchre.settings import Options
     from tests.test_euchre_fuzz import accounted
 
     settings, ns, ew, seed = task
@@ -52,7 +53,8 @@ def play_match(task: tuple[dict[str, Any], str, str, int]) -> dict[str, Any]:
             state = session.state
             if len(state.results) > hands:
                 hands = len(state.results)
-                if len(accounted(state)) != (32 if settings["thirty_two_cards"] else 24) and not state.over:
+                if sorted(c.text for c in accounted(state)) != sorted(c.text for c in Options.from_settings(
+                        settings).deck) and not state.over:
                     raise AssertionError(f"hand {hands + 1} starts with {len(accounted(state))} cards")
                 if state.scores != tuple(sum(r.points[t] for r in state.results) for t in (0, 1)):
                     raise AssertionError("scores differ from the sum of the hands' points")
@@ -81,7 +83,7 @@ def main() -> int:
         batch.run(play_match, range(len(tasks)), tasks.__getitem__, "matches")
     rows = batch.records()
     elapsed = time.perf_counter() - started
-    print(f"{'toggles':>8} (stick holding defender decline partner 32)  matches  hands  failures  seconds")
+    print(f"{'toggles':>8} (stick holding defender decline partner 32 joker)  matches  hands  failures  seconds")
     for toggles in sorted({r["toggles"] for r in rows}):
         group = [r for r in rows if r["toggles"] == toggles]
         print(f"{toggles:>8}  {len(group):>32}  {sum(r['hands'] for r in group):>5}  "

@@ -32,10 +32,20 @@ def swap_hidden(state: EuchreState, seat: int) -> EuchreState | None:
     return replace(state, hand=replace(hand, hands=tuple(hands), deal=deal))
 
 
+OPTION_SETS = {  # every toggle in at least one set
+    "standard": {},
+    "joker-32-holding-stick": {"joker": True, "thirty_two_cards": True, "trump_holding": True,
+                               "stick_the_dealer": True},
+    "partner-defender-decline": {"dealer_partner_alone": True, "defender_alone": True, "dealer_may_decline": True},
+}
+
+
+@pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_no_peeking_positions_differing_only_in_unseen_cards_get_the_same_decision(strategy: type) -> None:
+def test_no_peeking_positions_differing_only_in_unseen_cards_get_the_same_decision(strategy: type,
+                                                                                  options: dict[str, bool]) -> None:
     for seed in range(12):
-        state = RULES.new_game({}, seed)
+        state = RULES.new_game(options, seed)
         # play into the middle of the hand with normal players so every phase is covered
         for ply in range(30):
             seat = RULES.to_move(state)
@@ -49,6 +59,44 @@ def test_no_peeking_positions_differing_only_in_unseen_cards_get_the_same_decisi
                 assert first == second
             state = RULES.apply(state, RuleBasedPlayer().choose(RULES.observation(state, seat),
                                                                 RULES.legal_moves(state), Rng(ply)))
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_a_dealer_naming_trump_under_a_turned_up_joker_does_not_look_at_the_hand(strategy: type) -> None:
+    from plugins.euchre.advice import euchre_hint
+
+    spades = new_state("S", "JK", settings={"joker": True}, S="JS JC AS KS QS")
+    hearts = new_state("S", "JK", settings={"joker": True}, S="JH JD AH KH QH")
+    decisions = set()
+    for ply in range(6):
+        first, second = (strategy().choose(RULES.observation(state, 0), RULES.legal_moves(state), Rng(ply))
+                         for state in (spades, hearts))
+        assert first == second, "the same choice whatever the hand holds"
+        decisions.add(first.text)
+    assert len(decisions) > 1, "named at random: no suit is favoured blind"
+    hints = [euchre_hint(RULES.observation(state, 0), RULES.legal_moves(state)) for state in (spades, hearts)]
+    assert hints[0] == hints[1] and hints[0] is not None and "before seeing your hand" in hints[0].reason.en
+
+
+@pytest.mark.parametrize("strength", ["easy", "normal", "hard"])
+def test_every_strength_plays_hands_with_the_joker_turned_up_and_in_hand(strength: str) -> None:
+    from plugins.euchre.tournament import play_hand
+
+    settings = {**GAME.settings.defaults(), "joker": True}
+    for dealer in "SWNE":
+        for up, holder in (("JK", None), ("AH", "W"), ("9C", "N")):
+            hands = {holder: "JK 9S TS JC QD"} if holder else {}
+            deal = RULES.state_to_json(new_state(dealer, up, settings=settings, **hands))["hand"]["deal"]
+            players = [GAME.strategies[strength]() for _ in range(4)]
+            final = play_hand(settings, deal, players, 7)
+            result = final.results[0]
+            assert result.maker is not None or up != "JK", "a turned-up joker always makes the dealer the maker"
+            if up == "JK":
+                assert result.maker == "SWNE".index(dealer) and result.log[0][1].startswith("call")
+            owner = "SWNE".index(dealer) if up == "JK" else "SWNE".index(holder)
+            out = {(seat + 2) % 4 for seat in (result.alone, result.defender_alone) if seat is not None}
+            played = [text for _, text in result.log if text.startswith("play")]
+            assert ("play JK" in played) == (result.maker is not None and owner not in out)
 
 
 def test_strategies_never_receive_the_state() -> None:

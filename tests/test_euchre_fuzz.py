@@ -15,6 +15,8 @@ SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 
 
 def eff_suit(card: Card, trump: Suit) -> str:
+    if card.text == "JK":
+        return trump.letter
     if card.rank == 11 and card.suit.letter == SAME_COLOUR[trump.letter]:
         return trump.letter
     return card.suit.letter
@@ -24,6 +26,8 @@ def strength(card: Card, trump: Suit, led: str) -> int:
     """Written from the spec's tables, independently of plugins.euchre.cards."""
     plain = "789TJQKA"
     letter = card.text[0]
+    if card.text == "JK":
+        return 201
     if card.rank == 11 and card.suit == trump:
         return 200
     if card.rank == 11 and card.suit.letter == SAME_COLOUR[trump.letter]:
@@ -50,14 +54,14 @@ def accounted(state: EuchreState) -> list[Card]:
 @given(
     seed=st.integers(0, 2**40),
     stick=st.booleans(), holding=st.booleans(), defender=st.booleans(), decline=st.booleans(),
-    partner=st.booleans(), thirty_two=st.booleans(), target=st.sampled_from([5, 7, 10]),
+    partner=st.booleans(), thirty_two=st.booleans(), joker=st.booleans(), target=st.sampled_from([5, 7, 10]),
 )
 def test_random_matches_keep_every_rule(seed: int, stick: bool, holding: bool, defender: bool, decline: bool,
-                                       partner: bool, thirty_two: bool, target: int) -> None:
+                                       partner: bool, thirty_two: bool, joker: bool, target: int) -> None:
     options = {"stick_the_dealer": stick, "trump_holding": holding, "defender_alone": defender,
                "dealer_may_decline": decline, "dealer_partner_alone": partner, "thirty_two_cards": thirty_two,
-               "target": target}
-    deck = DECK_32 if thirty_two else DECK
+               "joker": joker, "target": target}
+    deck = [*(DECK_32 if thirty_two else DECK), *([Card.parse("JK")] if joker else [])]
     state = RULES.new_game(options, seed)
     rng = Rng(seed)
     for _ in range(5000):
@@ -78,6 +82,8 @@ def test_random_matches_keep_every_rule(seed: int, stick: bool, holding: bool, d
             assert seat != hand.dealer
         if move.kind == "order" and partner and seat == (hand.dealer + 2) % 4:
             assert move.alone
+        if hand.deal.upcard.text == "JK" and not hand.log:  # the British rule: the dealer names, nobody bids
+            assert seat == hand.dealer and {m.text for m in moves} == {"call S", "call H", "call D", "call C"}
         before = state
         state = RULES.apply(state, move)
         if len(state.results) > len(before.results) or (state.over and not before.over):

@@ -1,4 +1,4 @@
-"""Every rule option with every CPU strength: each combination of the six toggles is played by each
+"""Every rule option with every CPU strength: each combination of the seven toggles is played by each
 strength on each team (a Latin square: easy–hard, normal–easy, hard–normal), with the usual invariants;
 and the hard player's imagined deals obey the rules in force. The long sweep over whole matches and every
 target is ``benchmarks/euchre_options_sweep.py``."""
@@ -10,7 +10,7 @@ import itertools
 import pytest
 
 from core.rng import Rng
-from plugins.euchre.cards import DECK, DECK_32, Ranking
+from plugins.euchre.cards import Ranking, deck_of
 from plugins.euchre.infer import dealt_suits, played_by, sample_hands, surprises
 from plugins.euchre.model import Deal, EuchreState, Phase
 from plugins.euchre.observe import observe
@@ -20,7 +20,7 @@ from tests.euchre_helpers import RULES, moves, new_state
 from tests.test_euchre_fuzz import accounted
 
 TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
-           "thirty_two_cards")
+           "thirty_two_cards", "joker")
 MIXES = (("easy", "hard"), ("normal", "easy"), ("hard", "normal"))  # each strength once on each team
 COMBINATIONS = [dict(zip(TOGGLES, bits, strict=True)) for bits in itertools.product((False, True), repeat=len(TOGGLES))]
 
@@ -37,7 +37,7 @@ def test_every_toggle_combination_with_every_strength_on_each_team(toggles: dict
         final = play_hand(settings, {**start, "seed": seed}, players, seed)
         assert final.number == 1 or final.over
         result = final.results[0]
-        deck = DECK_32 if toggles["thirty_two_cards"] else DECK
+        deck = deck_of(toggles["thirty_two_cards"], toggles["joker"])
         assert sorted(c.text for c in accounted(final)) == sorted(c.text for c in deck), "every card of the deck"
         assert final.scores == tuple(sum(r.points[t] for r in final.results) for t in (0, 1))
         if result.maker is not None:
@@ -57,7 +57,8 @@ def _assert_holding_respected(deal: Deal, log: tuple[tuple[int, str], ...], togg
     for seat, text in log:
         move = Move.parse(text)
         suit = deal.upcard.suit if move.kind == "order" else move.suit if move.kind == "call" else None
-        exempt = seat == deal.dealer and (move.kind == "order" or toggles["stick_the_dealer"])
+        # the dealer is exempt ordering up, stuck, or naming trump unseen under a turned-up joker
+        exempt = seat == deal.dealer and (move.kind == "order" or toggles["stick_the_dealer"] or deal.upcard.is_joker)
         if suit is not None and not exempt:
             assert Ranking(suit).count(deal.hands[seat], suit), f"seat {seat} made {text} holding none"
 

@@ -17,10 +17,12 @@ from tests.euchre_helpers import make_deal
 from tests.gui_helpers import card, click, make_window
 
 
-def open_euchre(qtbot: QtBot, deal: dict | None = None, seed: int = 3) -> tuple[object, GamePage]:
+def open_euchre(qtbot: QtBot, deal: dict | None = None, seed: int = 3,
+                options: dict | None = None) -> tuple[object, GamePage]:
     window = make_window(qtbot, {"euchre": euchre_plugin})
     game = window.host.game("euchre")
-    session = GameSession.new(game, game.settings.defaults(), seed=seed, deal=deal, saves=window.saves)
+    session = GameSession.new(game, {**game.settings.defaults(), **(options or {})}, seed=seed, deal=deal,
+                              saves=window.saves)
     page = window.open_session(session)
     assert page is not None
     return window, page
@@ -56,6 +58,28 @@ def test_a_whole_hand_by_keys_with_each_trick_held_until_space(qtbot: QtBot) -> 
             qtbot.keyClick(page.table, Qt.Key.Key_1)
     assert holds == ["trick:0:1", "trick:0:2", "trick:0:3", "trick:0:4", "trick:0:5", "hand:0"]
     assert page.session.state.scores == (2, 0)
+
+
+def test_a_turned_up_joker_the_hand_stays_face_down_until_you_name_trump_by_key(qtbot: QtBot) -> None:
+    from plugins.euchre.cards import deck_of
+
+    deal = make_deal("S", "JK", None, deck_of(False, joker=True), S="9S TD AH KD QC")
+    _, page = open_euchre(qtbot, deal, options={"joker": True})
+    scene = page.view.scene
+    assert "joker is turned up" in page.status.text() and "before you look" in page.status.text()
+    assert card(page, "JK").isVisible() and card(page, "JK").face_up, "the joker lies face up as the upcard"
+    assert not any(key in scene.cards and scene.cards[key].isVisible() for key in ("9S", "TD", "AH", "KD", "QC")), \
+        "your cards stay face down while you name trump"
+    qtbot.keyClick(page.table, Qt.Key.Key_A)  # no Alone this hand: the key does nothing
+    qtbot.keyClick(page.table, Qt.Key.Key_X)  # nor Pass
+    assert page.session.moves == []
+    qtbot.keyClick(page.table, Qt.Key.Key_D)  # name diamonds unseen
+    assert page.session.moves == ["call D"] and page.session.state.hand.phase == Phase.DISCARD
+    joker = card(page, "JK")
+    assert joker.face_up and joker.badge == "♦", "the joker in your hand carries the trump mark"
+    assert all(card(page, key).isVisible() for key in ("9S", "TD", "AH", "KD", "QC"))
+    qtbot.keyClick(page.table, Qt.Key.Key_6)  # the joker sorts first: key 6 is a plain card, never the joker
+    assert len(page.session.moves) == 2 and page.session.moves[1] != "discard JK"
 
 
 def test_pass_with_x_and_alone_is_armed_then_disarmed_with_escape(qtbot: QtBot) -> None:

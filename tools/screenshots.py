@@ -163,6 +163,17 @@ def main() -> int:
             page.session.cpu_step()
     shot(names["match"])
 
+    # Euchre with the joker: turned up, South (the dealer) names trump with the hand face down, then holds it
+    joker = {**euchre.settings.defaults(), "joker": True}
+    deal = {"dealer": "S", "hands": {"S": ["9S", "TD", "AH", "KD", "QC"], "W": ["JH", "JD", "AS", "9C", "TC"],
+                                     "N": ["QH", "KH", "9D", "QD", "AD"], "E": ["TS", "JS", "QS", "KS", "AC"]},
+            "upcard": "JK", "buried": ["9H", "TH", "JC", "KC"], "seed": 5}
+    page = window.open_session(GameSession.new(euchre, joker, deal=deal, saves=window.saves))
+    assert page is not None
+    shot("euchre-joker-turned-up")
+    QTest.keyClick(page.table, Qt.Key.Key_D)  # South names diamonds unseen, takes the joker
+    shot("euchre-joker-in-hand")
+
     # Bid Euchre: the auction in progress, a no-trump-low hand, a set
     bid = host.game("bid-euchre")
     hands = {"S": ["9H", "TH", "9D", "TD", "9C", "JS"], "W": ["AH", "KH", "QS", "KS", "AS", "QH"],

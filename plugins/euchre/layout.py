@@ -59,6 +59,13 @@ def upcard_pile(dealer: int, card: Card | None) -> Pile:
     return Pile("upcard", x, y, (CardFace(card.text if card else None),))
 
 
+def upcard_note(dealer: int, text: Text) -> Label:
+    """A word about the upcard, just above it (a turned-up joker)."""
+    x, y = trick_spot(dealer)
+    x, y = (x + CENTRE[0] - 0.5) / 2, (y + CENTRE[1] - CARD_HEIGHT / 2) / 2
+    return Label("upcard-note", text, x + 0.5, y - 0.15, "s", Style.SPEECH, 0.22)
+
+
 def seat_label(seat: int, text: Text, turn: bool = False) -> Label:
     """A seat's name and tags, beside its hand."""
     style = Style.TURN if turn else Style.SEAT

@@ -65,6 +65,9 @@ class EuchrePresenter:
             said = {seat: text for seat, text in obs.bids}
             labels += [layout.speech(seat, bid_words(text)) for seat, text in said.items()]
         labels.append(layout.score_sheet(obs.scores, obs.options.target, obs.tricks, obs.trump, obs.maker))
+        if obs.phase == Phase.NAME:
+            note = W["joker_note_you"] if obs.dealer == s.seat else W["joker_note"].format(seat=SEATS[obs.dealer])
+            labels.append(layout.upcard_note(obs.dealer, note))
         if hint is not None:
             labels.append(layout.hint_label(hint.reason))
         hold = self._trick_hold(held) if held else None

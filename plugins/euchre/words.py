@@ -24,6 +24,8 @@ W = {
                       "公開札はジョーカー: 手札を見る前に切札を指名してください (S H D C)。"),
     "joker_up": Text("The joker is turned up: {seat} names trump without looking at the hand.",
                      "公開札はジョーカー: {seat} が手札を見ずに切札を指名します。"),
+    "joker_note_you": Text("The joker! Name trump unseen: S H D C", "ジョーカー！見ずに切札を指名: S H D C"),
+    "joker_note": Text("The joker! {seat} names trump unseen", "ジョーカー！{seat} が見ずに切札を指名"),
     "your_bid1": Text("Your call: order up {suit} or pass.", "あなたの番: {suit} を切札にするかパス。"),
     "your_bid2": Text("Your call: name a suit or pass.", "あなたの番: スートを選ぶかパス。"),
     "your_forced": Text("Stick the dealer: you must name a suit.", "配り手強制: スートを選んでください。"),
