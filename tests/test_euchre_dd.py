@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.cards import SUITS
+from core.cards import JOKER, SUITS
 from core.rng import Rng
-from plugins.euchre.dd import Solver, Table
+from plugins.euchre.dd import CARD_INDEX, Solver, Table
+
+JOKER_ID = CARD_INDEX[JOKER]
 
 
 def brute(table: Table, hands: list[list[int]], leader: int, out: frozenset[int],
@@ -30,12 +32,20 @@ def brute(table: Table, hands: list[list[int]], leader: int, out: frozenset[int]
     return max(values) if seat % 2 == 0 else min(values)
 
 
+def test_the_joker_id_outranks_every_card_in_the_solver_table() -> None:
+    for suit in SUITS:
+        table = Table(suit)
+        assert table.suit[JOKER_ID] == table.trump
+        assert all(table.power(JOKER_ID, led) > table.power(c, led) for c in range(JOKER_ID) for led in range(4))
+
+
 @pytest.mark.parametrize("case", range(40))
 def test_solver_matches_brute_force(case: int) -> None:
     rng = Rng.derive("dd-test", case)
     table = Table(rng.choice(list(SUITS)))
     size = 2 + case % 2  # two or three cards each
     deck = list(range(32 if case % 4 == 3 else 24))  # some positions from the 32-card deck (7s and 8s)
+    deck += [JOKER_ID] if case % 5 == 4 else []  # and some with the joker
     rng.shuffle(deck)
     out = frozenset() if case % 3 else frozenset({rng.below(4)})
     hands = [deck[size * i : size * i + size] if i not in out else [] for i in range(4)]
@@ -53,7 +63,7 @@ def test_null_window_queries_agree_with_exact_values(case: int) -> None:
     target, on four-card positions with one solver reused across the questions as in play."""
     rng = Rng.derive("dd-reaches", case)
     table = Table(rng.choice(list(SUITS)))
-    deck = list(range(32 if case % 3 == 2 else 24))
+    deck = list(range(32 if case % 3 == 2 else 24)) + ([JOKER_ID] if case % 5 == 4 else [])
     rng.shuffle(deck)
     out = frozenset() if case % 4 else frozenset({rng.below(4)})
     hands = tuple(tuple(deck[4 * i : 4 * i + 4]) if i not in out else () for i in range(4))
