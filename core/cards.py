@@ -60,20 +60,36 @@ _WORDS = {Suit.SPADES: Text("spades", "スペード"), Suit.HEARTS: Text("hearts
           Suit.JOKER: Text("joker", "ジョーカー")}
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)  # the four suits; the joker's is not one
 JOKER_TEXT = "JK"
+_CARDS: dict[tuple[int, Suit], Card] = {}  # the one object of each card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
-    """A card; ``rank`` runs 1 (ace) .. 13 (king); the joker is rank 0 of :attr:`Suit.JOKER` (see :data:`JOKER`)."""
+    """A card; ``rank`` runs 1 (ace) .. 13 (king); the joker is rank 0 of :attr:`Suit.JOKER` (see :data:`JOKER`).
+
+    There is one object per card: ``Card(10, Suit.HEARTS)`` always returns the same one (copies and pickles
+    too), so cards compare and hash by identity, which card games do in their innermost loops."""
 
     rank: int
     suit: Suit
 
-    def __post_init__(self) -> None:
-        if (self.suit is Suit.JOKER) != (self.rank == 0):
-            raise ValueError("the joker is rank 0 of its own suit, and only the joker")
-        if not 0 <= self.rank <= 13:
-            raise ValueError(f"rank {self.rank} is outside 1..13")
+    def __new__(cls, rank: int, suit: Suit) -> Card:
+        card = _CARDS.get((rank, suit))
+        if card is None:
+            if not isinstance(suit, Suit) or not isinstance(rank, int):
+                raise ValueError(f"a card is a rank (int) and a Suit, not {rank!r} and {suit!r}")
+            if (suit is Suit.JOKER) != (rank == 0):
+                raise ValueError("the joker is rank 0 of its own suit, and only the joker")
+            if not 0 <= rank <= 13:
+                raise ValueError(f"rank {rank} is outside 1..13")
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", int(rank))
+            object.__setattr__(card, "suit", suit)
+            _CARDS[(rank, suit)] = card
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
+        return (Card, (self.rank, self.suit))
 
     @property
     def is_joker(self) -> bool:
