@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
@@ -16,7 +17,7 @@ from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 import resources
-from core.cards import Card
+from core.cards import JOKER, Card, full_deck
 
 SYSTEM_THEME_DIRS = (Path("/usr/share/aisleriot/cards"), Path("/usr/local/share/aisleriot/cards"))
 CARD_RATIO = 1.4  # height / width
@@ -49,9 +50,24 @@ def _design_key(name: str) -> str:
     return "".join(c for c in latin if c.isalnum())
 
 
-def available_themes() -> list[Theme]:
-    """Card Table's own design, then each installed Aisleriot design once (the ASCII-named file first)."""
-    themes = [Theme("classic", "Card Table classic", classic_dir(), False)]
+@cache
+def qt_draws(path: Path) -> bool:
+    """Whether Qt's SVG renderer draws this Aisleriot design's cards whole. For a few designs (Anglo Poker and
+    Simplistic in Debian's gnome-cards-data) it reports element bounds several times the card's size, so
+    every card comes out as a magnified fragment; every face of a design is the same size, so a spread in
+    the reported sizes gives those away."""
+    renderer = QSvgRenderer(str(path))
+    sizes = [renderer.boundsOnElement(_aisleriot_id(card.text)).size() for card in (*full_deck(), JOKER)]
+    widths, heights = [s.width() for s in sizes], [s.height() for s in sizes]
+    return min(widths) > 0 and max(widths) <= 1.25 * min(widths) and max(heights) <= 1.25 * min(heights)
+
+
+CLASSIC = Theme("classic", "Card Table classic", classic_dir(), False)
+
+
+def _installed() -> list[Theme]:
+    """Each installed Aisleriot design once (the ASCII-named file first), unchecked."""
+    themes = []
     seen: set[str] = set()
     paths = [path for folder in SYSTEM_THEME_DIRS if folder.is_dir() for path in sorted(folder.glob("*.svg*"))]
     for path in sorted(paths, key=lambda p: not p.name.isascii()):
@@ -65,9 +81,16 @@ def available_themes() -> list[Theme]:
     return themes
 
 
+def available_themes() -> list[Theme]:
+    """Card Table's own design, then each installed Aisleriot design that Qt draws whole (:func:`qt_draws`;
+    the first call reads every design, about a second for Debian's thirty)."""
+    return [CLASSIC, *(theme for theme in _installed() if qt_draws(theme.path))]
+
+
 def theme_by_id(theme_id: str) -> Theme:
-    themes = available_themes()
-    return next((t for t in themes if t.id == theme_id), themes[0])
+    """The design ``theme_id``; the classic one if it is not installed or Qt cannot draw it."""
+    theme = next((t for t in _installed() if t.id == theme_id), None)
+    return theme if theme is not None and qt_draws(theme.path) else CLASSIC
 
 
 class CardArt:

@@ -3,6 +3,8 @@ edge, and Euchre's left-bower badge never covers a jack's index."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
@@ -62,22 +64,32 @@ def test_the_left_bower_badge_leaves_the_index_readable(qtbot: QtBot) -> None:
             f"{card}'s badge is drawn"
 
 
-def test_the_joker_has_a_face_of_its_own_in_every_design_and_its_badge_leaves_the_index(qtbot: QtBot) -> None:
-    from gui.deck import available_themes
-
+def test_the_joker_has_a_face_of_its_own_and_its_badge_leaves_the_index(qtbot: QtBot) -> None:
     joker = render("JK")
     paper = joker.pixelColor(125, 40)
     index = {(x, y) for y in range(30, 170) for x in range(10, 40) if joker.pixelColor(x, y) != paper}
     assert len(index) > 200, "JOKER is spelt down the corner"
     marked = render("JK", "♥")
     assert all(joker.pixelColor(*p) == marked.pixelColor(*p) for p in index), "the trump badge covers JOKER"
-    for theme in available_themes():
+
+
+def test_every_design_offered_draws_whole_cards_and_the_joker(qtbot: QtBot) -> None:
+    from gui.deck import SYSTEM_THEME_DIRS, available_themes, theme_by_id
+
+    themes = available_themes()
+    for theme in themes:
         art = CardArt(theme.id)
-        face, other = art.pixmap(Card.parse("JK"), 60).toImage(), art.pixmap(Card.parse("KH"), 60).toImage()
-        # the whole card, as for a king (Anglo Poker and Simplistic draw some of their own cards only in part)
-        full = (face.height() // 4) * (face.width() // 4)
-        assert _coverage(face) > (0.9 * full if _coverage(other) > 0.9 * full else 0), f"{theme.label}: no joker"
-        assert face != other and face != art.pixmap(None, 60).toImage(), f"{theme.label} has no joker of its own"
+        faces = {key: art.pixmap(Card.parse(key), 60).toImage() for key in ("AS", "KH", "TD", "2C", "JK")}
+        for key, face in faces.items():
+            full = (face.height() // 4) * (face.width() // 4)
+            assert _coverage(face) > 0.8 * full, f"{theme.label} draws {key} in part"  # not a fragment
+        assert faces["JK"] not in (faces["AS"], faces["KH"], art.pixmap(None, 60).toImage()), theme.label
+    # Debian's Anglo Poker and Simplistic are ones Qt cannot draw: never offered, and a saved choice falls back
+    broken = [f"{folder}/{name}.svgz" for folder in SYSTEM_THEME_DIRS for name in ("anglo_poker", "simplistic")]
+    if any(Path(path).exists() for path in broken):
+        assert not {"system:anglo_poker", "system:simplistic"} & {t.id for t in themes}
+        assert theme_by_id("system:anglo_poker").id == "classic"
+        assert len(themes) > 10, "the designs Qt draws are all still offered"
 
 
 def _coverage(image: QImage) -> int:
