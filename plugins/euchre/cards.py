@@ -50,12 +50,12 @@ class Ranking:
 
     trump: Suit | None
     low: bool = False
-    _suit_of: dict[Card, Suit] = field(init=False, repr=False, compare=False)
+    suits: dict[Card, Suit] = field(init=False, repr=False, compare=False)  # card -> effective suit
     _order: dict[Card, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         suit_of, order = _tables(self.trump, self.low)
-        object.__setattr__(self, "_suit_of", suit_of)
+        object.__setattr__(self, "suits", suit_of)
         object.__setattr__(self, "_order", order)
 
     @staticmethod
@@ -79,7 +79,7 @@ class Ranking:
 
     def suit_of(self, card: Card) -> Suit:
         """The effective suit: the printed suit, except the left bower, which belongs to trump."""
-        return self._suit_of[card]
+        return self.suits[card]
 
     def is_trump(self, card: Card) -> bool:
         return self.trump is not None and self.suit_of(card) == self.trump
@@ -105,8 +105,14 @@ class Ranking:
 
     def winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """The seat that wins a trick, given (seat, card) in the order played."""
-        led = self.suit_of(plays[0][1])
-        return max(plays, key=lambda play: self.power(play[1], led))[0]
+        suits, order, trump = self.suits, self._order, self.trump
+        seat, card = plays[0]
+        led, best = suits[card], order[card]
+        for other, card in plays[1:]:  # the strongest by ``power``, the first of equals, written out: a hot path
+            suit = suits[card]
+            if (suit is led or suit is trump) and order[card] > best:
+                seat, best = other, order[card]
+        return seat
 
     def count(self, hand: Iterable[Card], suit: Suit) -> int:
         return sum(1 for c in hand if self.suit_of(c) == suit)

@@ -57,12 +57,12 @@ def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def deal_from_seed(seed: int, number: int, dealer: int, deck: Sequence[Card] = DECK) -> Deal:
     """Hand ``number`` of the match ``seed`` dealt from ``deck`` (the match's ``Options.deck``)."""
-    deck = list(deck)
-    Rng.derive(seed, "euchre-deal", number).shuffle(deck)
+    order = list(range(len(deck)))  # shuffling the places shuffles the cards the same way; places sort fast
+    Rng.derive(seed, "euchre-deal", number).shuffle(order)
     hands: list[tuple[Card, ...]] = [()] * 4
     for i in range(4):
-        hands[(dealer + 1 + i) % 4] = _sorted(deck[5 * i : 5 * i + 5])
-    return Deal(dealer, tuple(hands), deck[20], tuple(deck[21:]))
+        hands[(dealer + 1 + i) % 4] = tuple([deck[j] for j in sorted(order[5 * i : 5 * i + 5])])
+    return Deal(dealer, tuple(hands), deck[order[20]], tuple([deck[j] for j in order[21:]]))
 
 
 def first_dealer(seed: int) -> int:
@@ -270,10 +270,14 @@ def legal_moves(options: Options, hand: Hand) -> list[Move]:
         return []
     cards = hand.hands[seat]
     phase = hand.phase
-    if phase == Phase.PLAY:
-        ranking = Ranking.of(hand.trump)
-        led = ranking.suit_of(hand.current[0][1]) if hand.current else None
-        return [_PLAYS[c] for c in ranking.follow(cards, led)]
+    if phase == Phase.PLAY:  # Ranking.follow, written out for the hot path
+        if hand.current:
+            suits = Ranking.of(hand.trump).suits
+            led = suits[hand.current[0][1]]
+            following = [_PLAYS[c] for c in cards if suits[c] is led]
+            if following:
+                return following
+        return [_PLAYS[c] for c in cards]
     if phase == Phase.NAME:
         return list(_NAMES)
     if phase == Phase.BID1:
@@ -310,9 +314,9 @@ def is_legal(options: Options, hand: Hand, move: Move) -> bool:
             return False
         if not hand.current:
             return True
-        ranking = Ranking.of(hand.trump)
-        led = ranking.suit_of(hand.current[0][1])
-        return ranking.suit_of(move.card) == led or all(ranking.suit_of(c) != led for c in cards)
+        suits = Ranking.of(hand.trump).suits
+        led = suits[hand.current[0][1]]
+        return suits[move.card] is led or all(suits[c] is not led for c in cards)
     return move in legal_moves(options, hand)
 
 
@@ -388,6 +392,8 @@ def why_illegal(options: Options, hand: Hand, move: Move) -> Text:
 
 
 def _next_active(hand: Hand, seat: int) -> int:
+    if hand.alone is None and hand.defender_alone is None:
+        return (seat + 1) % 4  # everyone plays (the usual case, on the hot path)
     out = hand.sitting_out
     nxt = left_of(seat)
     while nxt in out:
@@ -471,9 +477,11 @@ def _advance(options: Options, hand: Hand, seat: int, move: Move) -> Hand:
 
 def _play(hand: Hand, seat: int, card: Card, log: tuple[tuple[int, str], ...]) -> Hand:
     hands = list(hand.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c != card)
+    held = hands[seat]
+    at = held.index(card)
+    hands[seat] = held[:at] + held[at + 1 :]
     current = (*hand.current, (seat, card))
-    if len(current) < 4 - len(hand.sitting_out):
+    if len(current) < 4 - (hand.alone is not None) - (hand.defender_alone is not None):
         return _hand(hand, hands=tuple(hands), current=current, turn=_next_active(hand, seat), log=log)
     winner = Ranking.of(hand.trump).winner(current)
     tricks = (*hand.tricks, Trick(hand.leader, current, winner))

@@ -90,13 +90,25 @@ class Options:
     def from_settings(cls, settings: Mapping[str, Any]) -> Options:
         """The rule options in ``settings`` (missing ones at their defaults); raises
         :class:`core.settings.SettingsError` naming an unknown key or a bad value."""
-        values = SCHEMA.checked(settings)
-        return cls(values["stick_the_dealer"], values["trump_holding"], values["defender_alone"],
-                   values["dealer_may_decline"], values["target"], values["dealer_partner_alone"],
-                   values["thirty_two_cards"], values["joker"])
+        try:  # the same settings give the same options: simulations and the hard player's playouts ask often
+            key: tuple[Any, ...] | None = tuple(sorted((k, type(v), v) for k, v in settings.items()))
+            options = _KNOWN.get(key)  # type: ignore[arg-type]
+        except TypeError:  # a value that cannot be a key (or keys that do not sort): checked every time
+            key, options = None, None
+        if options is None:
+            values = SCHEMA.checked(settings)
+            options = cls(values["stick_the_dealer"], values["trump_holding"], values["defender_alone"],
+                          values["dealer_may_decline"], values["target"], values["dealer_partner_alone"],
+                          values["thirty_two_cards"], values["joker"])
+            if key is not None and len(_KNOWN) < 1024:
+                _KNOWN[key] = options
+        return options
 
     def to_json(self) -> dict[str, Any]:
         return {"stick_the_dealer": self.stick_the_dealer, "trump_holding": self.trump_holding,
                 "defender_alone": self.defender_alone, "dealer_may_decline": self.dealer_may_decline,
                 "dealer_partner_alone": self.dealer_partner_alone, "thirty_two_cards": self.thirty_two_cards,
                 "joker": self.joker, "target": self.target}
+
+
+_KNOWN: dict[tuple[Any, ...], Options] = {}  # checked settings (each value with its type, so 1 is not True)
