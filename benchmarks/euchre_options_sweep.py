@@ -1,14 +1,16 @@
 """Every Euchre rule option with every CPU strength, whole matches: the long version of the test suite's
 option matrix.
 
-    python benchmarks/euchre_options_sweep.py [--matches 2] [--jobs 2] [--seed 1] [--json F | --resume F] [--csv F]
+    python benchmarks/euchre_options_sweep.py [--matches 2] [--on TOGGLE …] [--jobs 2] [--seed 1]
+                                               [--json F | --resume F] [--csv F]
 
 For each of the 128 combinations of the seven toggles, each target (5, 7, 10) and each of the 9 strength
 pairings (North/South × East/West), plays ``--matches`` whole matches and checks the invariants after every
 hand (every card of the deck accounted for, scores equal to the sum of the hands' points). Prints a line per
 toggle
 combination (matches, hands, failures, seconds) and a summary; exits 1 if anything failed, with the first
-failure of each kind.
+failure of each kind. ``--on joker`` keeps only the combinations with that toggle on (e.g. to sweep a new
+option against all the others).
 """
 
 from __future__ import annotations
@@ -70,15 +72,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=positive_int, default=2, help="matches per combination (default 2)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--on", action="append", choices=TOGGLES, default=[], metavar="TOGGLE",
+                        help=f"only combinations with this toggle on (repeatable; one of {', '.join(TOGGLES)})")
     add_batch_arguments(parser, default_jobs=2, what="match")
     args = parser.parse_args()
     tasks = []
     for bits, target, ns, ew in itertools.product(itertools.product((False, True), repeat=len(TOGGLES)), TARGETS,
                                                   STRENGTHS, STRENGTHS):
         settings = {**dict(zip(TOGGLES, bits, strict=True)), "target": target, "opponents": "normal"}
+        if not all(settings[toggle] for toggle in args.on):
+            continue
         tasks += [(settings, ns, ew, args.seed + len(tasks) + i) for i in range(args.matches)]
     started = time.perf_counter()
-    batch = Batch.from_args(args, "euchre options sweep", {"matches": args.matches, "seed": args.seed})
+    batch = Batch.from_args(args, "euchre options sweep", {"matches": args.matches, "seed": args.seed,
+                                                          "on": sorted(args.on)})
     with batch:
         batch.run(play_match, range(len(tasks)), tasks.__getitem__, "matches")
     rows = batch.records()

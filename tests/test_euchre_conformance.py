@@ -7,19 +7,18 @@ from typing import Any
 
 from core.cards import Card, Suit
 from core.conformance import GameConformance
-from plugins.euchre.cards import DECK
 from plugins.euchre.model import EuchreState, Move
 from plugins.euchre.plugin import GAME
 
 
 def previous_hidden(state: EuchreState, seat: int) -> frozenset[str]:
     """The cards ``seat`` never saw in the last finished hand: others' unplayed cards, the buried three, and
-    the discard unless ``seat`` dealt."""
+    the discard unless ``seat`` dealt (from the match's deck: 24, 25, 32 or 33 cards)."""
     last = state.results[-1]
     seen = {c for t in last.tricks for _, c in t.plays} | set(last.deal.hands[seat]) | {last.deal.upcard}
     if seat == last.deal.dealer:
         seen |= {Card.parse(text[8:]) for s, text in last.log if text.startswith("discard")}
-    return frozenset(c.text for c in DECK if c not in seen)
+    return frozenset(c.text for c in state.options.deck if c not in seen)
 
 
 class TestEuchreConformance(GameConformance):

@@ -126,6 +126,30 @@ def test_the_dealers_partner_is_offered_only_the_loner_and_its_button_says_so() 
     assert PRESENTER.respond(situation(session), EuchreUi(), Key("A")) == IGNORED  # nothing to arm
 
 
+def test_a_turned_up_joker_a_blind_dealers_table_shows_backs_four_suits_and_the_note() -> None:
+    from plugins.euchre.cards import deck_of
+
+    deal = make_deal("S", "JK", None, deck_of(False, joker=True), S="9S TD AH KD QC")
+    session = new_session(deal, joker=True)
+    table = table_of(session)
+    assert table.face_up_cards() == ["JK"], "only the joker lies face up: your own hand too stays down"
+    assert [c.move for c in table.choices] == ["call S", "call H", "call D", "call C"]
+    assert [c.key for c in table.choices] == ["S", "H", "D", "C"]
+    assert "Name trump unseen" in label(table, "upcard-note") and "before you look" in table.status.en
+    session.play("call H")
+    table = table_of(session)
+    hand = next(p for p in table.piles if p.id == "hand:0")
+    joker = next(face for face in hand.cards if face.card == "JK")
+    assert hand.cards[0] is joker and joker.badge == "♥", "the joker sorts first and carries the trump mark"
+    assert Mark.DIMMED in joker.marks, "the joker may not be discarded"
+    # West, not the dealer, sees its own cards and is told who names trump
+    west = GameSession.new(GAME, {**GAME.settings.defaults(), "joker": True},
+                           deal={**make_deal("W", "JK", None, deck_of(False, joker=True)), "seed": 4},
+                           players=[None] * 4)
+    table = table_of(west)
+    assert len(table.face_up_cards()) == 6 and "West names trump unseen" in label(table, "upcard-note")
+
+
 def test_digits_and_clicks_play_cards_from_the_left_and_a_hold_takes_any_click_as_next() -> None:
     session = new_session(make_deal("S", "9C", S="JD TC QC KC AH"))
     for _ in range(3):
