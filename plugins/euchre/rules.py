@@ -4,12 +4,12 @@
 Deals come from the match seed: hand *k* shuffles the deck (9 10 J Q K A of S H D C, in that order; then
 7 8 of each suit with the 32-card deck; then the joker with that option) with ``Rng.derive(seed,
 "euchre-deal", k)`` and deals five cards to each player starting left of the dealer, then the upcard, then
-the buried cards (three; four with the joker, eleven or twelve with 32 cards).
+the buried cards (three; four with the joker, eleven or twelve with 32 cards). The first dealer is
+``Rng.derive(seed, "euchre-first-dealer").below(4)``; the deal passes to the left after every hand.
 
 With the joker, a joker turned up is the British rule: the dealer names trump before looking at the hand
 (the dealer's own observation shows no cards until then), takes the joker and discards; there is no
-bidding, so no one orders up, names a suit or goes alone as a maker that hand. The first dealer is
-``Rng.derive(seed, "euchre-first-dealer").below(4)``; the deal passes to the left after every hand.
+bidding, so no one orders up, names a suit or goes alone as a maker that hand.
 """
 
 from __future__ import annotations
