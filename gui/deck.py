@@ -7,6 +7,7 @@ Debian's gnome-cards-data; each has a ``joker_black``) are offered as extra them
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
@@ -18,6 +19,8 @@ from PySide6.QtSvg import QSvgRenderer
 
 import resources
 from core.cards import JOKER, Card, full_deck
+from core.paths import data_dir
+from core.storage import BadFile, read_json_file, write_json_atomic
 
 SYSTEM_THEME_DIRS = (Path("/usr/share/aisleriot/cards"), Path("/usr/local/share/aisleriot/cards"))
 CARD_RATIO = 1.4  # height / width
@@ -55,7 +58,25 @@ def qt_draws(path: Path) -> bool:
     """Whether Qt's SVG renderer draws this Aisleriot design's cards whole. For a few designs (Anglo Poker and
     Simplistic in Debian's gnome-cards-data) it reports element bounds several times the card's size, so
     every card comes out as a magnified fragment; every face of a design is the same size, so a spread in
-    the reported sizes gives those away."""
+    the reported sizes gives those away. Reading a design takes about 30 ms, so the answers are kept in the
+    data folder (``card-designs.json``) per file, size and modification time."""
+    stat = path.stat()
+    key = f"{path}|{stat.st_size}|{stat.st_mtime_ns}"
+    store = data_dir() / "card-designs.json"
+    try:
+        known = read_json_file(store)
+        known = known if isinstance(known, dict) else {}
+    except (BadFile, OSError):
+        known = {}
+    if isinstance(known.get(key), bool):
+        return bool(known[key])
+    answer = _faces_agree(path)
+    with contextlib.suppress(OSError):  # only a cache: the answer stands, and is measured again next time
+        write_json_atomic(store, {**known, key: answer})
+    return answer
+
+
+def _faces_agree(path: Path) -> bool:
     renderer = QSvgRenderer(str(path))
     sizes = [renderer.boundsOnElement(_aisleriot_id(card.text)).size() for card in (*full_deck(), JOKER)]
     widths, heights = [s.width() for s in sizes], [s.height() for s in sizes]

@@ -95,3 +95,26 @@ def test_every_design_offered_draws_whole_cards_and_the_joker(qtbot: QtBot) -> N
 def _coverage(image: QImage) -> int:
     return sum(image.pixelColor(x, y).alpha() > 0 for y in range(0, image.height(), 4)
                for x in range(0, image.width(), 4))
+
+
+def test_which_designs_qt_draws_is_remembered_and_a_damaged_record_is_measured_again(qtbot: QtBot) -> None:
+    import json
+
+    from core.paths import data_dir
+    from gui.deck import _installed, available_themes, qt_draws
+
+    if not _installed():
+        return  # no Aisleriot designs on this machine
+    qt_draws.cache_clear()
+    offered = [t.id for t in available_themes()]
+    store = data_dir() / "card-designs.json"
+    record = json.loads(store.read_text())
+    assert len(record) == len(_installed()) and sum(record.values()) == len(offered) - 1
+    first = next(t for t in _installed() if t.id == offered[1])
+    key = next(k for k in record if k.startswith(f"{first.path}|"))
+    store.write_text(json.dumps({**record, key: False}))  # as if that design had been found undrawable
+    qt_draws.cache_clear()
+    assert first.id not in [t.id for t in available_themes()], "the remembered answer is used"
+    store.write_text("{not json")
+    qt_draws.cache_clear()
+    assert [t.id for t in available_themes()] == offered, "a damaged record is measured again"
