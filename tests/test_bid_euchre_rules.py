@@ -15,6 +15,7 @@ from core.game import IllegalMove
 from core.rng import Rng
 from plugins.bid_euchre.plugin import GAME
 from plugins.bid_euchre.rules import BidEuchreRules, BidState, Move, Phase
+from plugins.euchre.holds import about_previous
 from plugins.euchre.public import DECK
 
 RULES = BidEuchreRules()
@@ -266,9 +267,8 @@ class TestBidEuchreConformance(GameConformance):
         return replace(observation, previous=None)
 
     def hidden_on_table(self, state: Any, seat: int, hold: str | None) -> frozenset[str]:
-        about_previous = hold is not None and (hold.startswith(("hand:", "match")) or state.over
-                                               or int(hold.split(":")[1]) != state.number)
-        if not about_previous:
+        previous = about_previous(hold, state.number, state.over)
+        if not previous:
             return super().hidden_on_table(state, seat, hold)
         return frozenset()  # every card of a finished hand was played face up
 

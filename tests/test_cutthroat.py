@@ -31,6 +31,7 @@ from plugins.cutthroat.rules import (
     first_dealer,
     hand_points,
 )
+from plugins.euchre.holds import about_previous
 from plugins.euchre.public import DECK
 from tests.distributions import run_cardtable
 
@@ -211,9 +212,8 @@ class TestTwoHandedConformance(GameConformance):
         return replace(observation, previous=None)
 
     def hidden_on_table(self, state: Any, seat: int, hold: str | None) -> frozenset[str]:
-        about_previous = hold is not None and (hold.startswith(("hand:", "match")) or state.over
-                                               or int(hold.split(":")[1]) != state.number)
-        if not about_previous:
+        previous = about_previous(hold, state.number, state.over)
+        if not previous:
             return super().hidden_on_table(state, seat, hold)
         return frozenset()  # the table of a finished hand shows only its tricks, played face up
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from core.cards import Card, Suit
 from core.conformance import GameConformance
+from plugins.euchre.holds import about_previous
 from plugins.euchre.model import EuchreState, Move
 from plugins.euchre.plugin import GAME
 
@@ -32,9 +33,8 @@ class TestEuchreConformance(GameConformance):
         return replace(observation, previous=None)  # checked by test_the_previous_hand_record_holds_only_what_was_seen
 
     def hidden_on_table(self, state: Any, seat: int, hold: str | None) -> frozenset[str]:
-        about_previous = hold is not None and (hold.startswith(("hand:", "match")) or state.over
-                                               or int(hold.split(":")[1]) != state.number)
-        return previous_hidden(state, seat) if about_previous else super().hidden_on_table(state, seat, hold)
+        previous = about_previous(hold, state.number, state.over)
+        return previous_hidden(state, seat) if previous else super().hidden_on_table(state, seat, hold)
 
     def test_the_previous_hand_record_holds_only_what_was_seen(self) -> None:
         from core.conformance import plain, strings_in

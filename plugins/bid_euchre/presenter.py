@@ -13,7 +13,7 @@ from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situati
 from plugins.bid_euchre.observe import HandSummary, Observation
 from plugins.bid_euchre.rules import Contract, Move, Phase
 from plugins.bid_euchre.words import W
-from plugins.euchre.public import SEAT_NAMES, TEAMS, Ranking, Trick, layout, sort_hand, trick_sound
+from plugins.euchre.public import SEAT_NAMES, TEAMS, Ranking, Trick, about_previous, layout, sort_hand, trick_sound
 
 BidSituation = Situation[Observation, Move]
 NEXT = Button("next", W["next"], "Space", action="continue")
@@ -57,8 +57,7 @@ class BidEuchrePresenter:
     def table(self, s: BidSituation, ui: NoUi) -> Table:
         obs = s.observation
         prev = obs.previous
-        if s.hold is not None and prev is not None and (s.hold.startswith(("hand:", "match")) or obs.over
-                                                        or int(s.hold.split(":")[1]) != obs.hand_number):
+        if prev is not None and about_previous(s.hold, obs.hand_number, obs.over):
             return self._past(s, prev)
         legal = {m.text for m in s.legal}
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None

@@ -14,7 +14,7 @@ from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situati
 from plugins.cutthroat.observe import HandSummary, Observation
 from plugins.cutthroat.rules import TRICKS, Move, Phase
 from plugins.cutthroat.words import PLAYERS, SEATS, W
-from plugins.euchre.public import Ranking, Trick, layout, sort_hand, trick_sound
+from plugins.euchre.public import Ranking, Trick, about_previous, layout, sort_hand, trick_sound
 
 CutSituation = Situation[Observation, Move]
 NEXT = Button("next", W["next"], "Space", action="continue")
@@ -74,8 +74,7 @@ class CutthroatPresenter:
     def table(self, s: CutSituation, ui: NoUi) -> Table:
         obs = s.observation
         prev = obs.previous
-        if s.hold is not None and prev is not None and (s.hold.startswith(("hand:", "match")) or obs.over
-                                                        or int(s.hold.split(":")[1]) != obs.hand_number):
+        if prev is not None and about_previous(s.hold, obs.hand_number, obs.over):
             return self._past(s, prev)
         legal = {m.text for m in s.legal}
         n = obs.format.players

@@ -21,3 +21,10 @@ def trick_holds(state: Any, playing: bool) -> tuple[str, ...]:
     if playing and hand.tricks and not hand.current:
         return (f"trick:{state.number}:{len(hand.tricks)}",)
     return ()
+
+
+def about_previous(hold: str | None, hand_number: int, over: bool) -> bool:
+    """Whether the table at ``hold`` shows the hand before the one in progress (hand ``hand_number``): its
+    summary, the match's result, or a trick of an earlier hand (the last trick of a finished hand)."""
+    return hold is not None and (hold.startswith(("hand:", "match")) or over
+                                 or int(hold.split(":")[1]) != hand_number)

@@ -13,6 +13,7 @@ from core.table import CardFace, Choice, Hold, Mark, Pile, Reply, Situation, Tab
 from core.text import Text, join
 from plugins.euchre import layout
 from plugins.euchre.cards import Ranking, sort_hand
+from plugins.euchre.holds import about_previous
 from plugins.euchre.model import Move, Phase, Trick, partner
 from plugins.euchre.observe import HandSummary, Observation
 from plugins.euchre.sounds import trick_sound
@@ -50,7 +51,7 @@ class EuchrePresenter:
 
     def table(self, s: EuchreSituation, ui: EuchreUi) -> Table:
         obs = s.observation
-        past = obs.previous if s.hold is not None and self._about_previous(s.hold, obs) else None
+        past = obs.previous if about_previous(s.hold, obs.hand_number, obs.over) else None
         if past is not None:
             return self._past(s, past)
         legal = [m.text for m in s.legal]
@@ -74,10 +75,6 @@ class EuchrePresenter:
         choices = () if hold else self._hinted(self._choices(obs, s.legal, ui), hint.move if hint else None)
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
                      self._status(s, ui, legal))
-
-    @staticmethod
-    def _about_previous(hold: str, obs: Observation) -> bool:
-        return hold.startswith(("hand:", "match")) or int(hold.split(":")[1]) != obs.hand_number or obs.over
 
     def _south(self, obs: Observation, legal: list[str], live: bool, hint: str | None) -> Pile:
         if obs.phase == Phase.NAME and obs.dealer == obs.seat:  # naming trump blind: the hand stays face down
