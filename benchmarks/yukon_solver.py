@@ -1,6 +1,6 @@
 """Yukon solver figures: deals 1..N per variant under a fixed budget, against a baseline in the same run.
 
-    python benchmarks/yukon_solver.py [--deals 300] [--budget 60000] [--jobs 2] [--baseline]
+    python benchmarks/yukon_solver.py [--deals 300] [--budget 200000] [--jobs 2] [--baseline]
 
 Prints won / lost / unknown, the share decided, mean / median / p90 seconds per deal and positions per
 second. ``--baseline`` also runs the plain depth-first search (no portfolio, no dead-position proof) on
@@ -23,7 +23,7 @@ from core.executors import LocalPool
 from core.progress import Progress
 from plugins.yukon.cli import solve_deals, summary, timing
 from plugins.yukon.rules import YukonRules
-from plugins.yukon.solver import solve
+from plugins.yukon.solver import DEFAULT_NODES, solve
 
 
 def baseline(deals: int, variant: str, budget: int, seconds: float) -> str:
@@ -40,7 +40,7 @@ def baseline(deals: int, variant: str, budget: int, seconds: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--budget", type=int, default=60_000)
+    parser.add_argument("--budget", type=int, default=DEFAULT_NODES)
     parser.add_argument("--seconds", type=float, default=None, help="optional time cap per deal (off by default)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--baseline", action="store_true")

@@ -1,9 +1,11 @@
 """A search for a counter-example to the Yukon solver's "lost": random endgames of every variant, each
-"lost" answer re-checked by an exhaustive search written only against the rules.
+"lost" answer re-checked by an exhaustive search written only against the rules; then positions from real
+deals that only the relaxation's newest conditions (solver 4) call dead, re-solved without them.
 
-    python benchmarks/yukon_soundness.py [--count 2000] [--seed 1] [--cards 8-13] [--cap 20000]
+    python benchmarks/yukon_soundness.py [--count 2000] [--seed 1] [--cap 20000] [--deals 40] [--recheck 3000]
 
-Prints how many lost answers were checked (none may be refuted), wins replayed, and the time taken.
+Prints how many lost answers were checked (none may be refuted), how many of them only the new conditions
+proved at the start, wins replayed, the real-deal positions re-solved, and the time taken.
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.cli_options import positive_int
 from core.progress import Progress
-from tests.test_yukon_soundness import check_endgames
+from tests.test_yukon_soundness import (
+    check_endgames,
+    positions_only_the_new_conditions_cut,
+    recheck_without_new_conditions,
+)
 
 
 def main() -> int:
@@ -25,8 +31,12 @@ def main() -> int:
     parser.add_argument("--count", type=positive_int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cap", type=positive_int, default=20_000, help="positions the exhaustive search may visit")
+    parser.add_argument("--deals", type=int, default=40, help="standard deals 1..N searched for positions the "
+                        "new conditions cut (0: none)")
+    parser.add_argument("--recheck", type=positive_int, default=3_000,
+                        help="positions the solver without the new conditions may search for each")
     args = parser.parse_args()
-    totals = {"lost_checked": 0, "won_replayed": 0, "not_dead": 0}
+    totals = {"lost_checked": 0, "won_replayed": 0, "not_dead": 0, "new_conditions": 0}
     started = time.perf_counter()
     batch = 50
     with Progress(args.count, "endgames") as bar:
@@ -35,9 +45,21 @@ def main() -> int:
             for key, value in check_endgames(args.seed * 1_000_003 + first, size, args.cap).items():
                 totals[key] += value
             bar.advance(size)
-    print(f"{args.count} random endgames: {totals['lost_checked']} lost answers re-checked by exhaustive search, "
-          f"0 refuted; {totals['won_replayed']} wins replayed through the rules, none judged dead at the start; "
+    print(f"{args.count} random endgames: {totals['lost_checked']} lost answers re-checked by exhaustive search "
+          f"({totals['new_conditions']} of them dead at the start only by solver 4's conditions), 0 refuted; "
+          f"{totals['won_replayed']} wins replayed through the rules, none judged dead at the start; "
           f"{time.perf_counter() - started:.0f} s")
+    if args.deals > 0:
+        started = time.perf_counter()
+        cut = positions_only_the_new_conditions_cut(range(1, args.deals + 1), 2_000)
+        verdicts = {"lost": 0, "unknown": 0}
+        with Progress(len(cut), "re-solving") as bar:
+            for state in cut:
+                verdicts[recheck_without_new_conditions(state, args.recheck)] += 1
+                bar.advance()
+        print(f"deals 1-{args.deals}: {len(cut)} positions only solver 4's conditions call dead; re-solved without "
+              f"them at {args.recheck:,} positions: {verdicts['lost']} proved lost, {verdicts['unknown']} unknown, "
+              f"0 won; {time.perf_counter() - started:.0f} s")
     return 0
 
 

@@ -3,10 +3,12 @@ written only against the rules (no safe moves, no relaxation, nothing skipped)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.cards import SUITS, Card
 from core.rng import Rng
 from plugins.yukon.rules import RUSSIAN, STANDARD, YukonRules, YukonState
-from plugins.yukon.solver import LOST, WON, _Search, card_id, safe_home, solve
+from plugins.yukon.solver import LOST, WON, _Search, card_id, id_card, safe_home, solve
 
 R = YukonRules()
 
@@ -110,12 +112,22 @@ def endgame(rng: Rng, variant: str, returns: bool, cards: tuple[int, int] = (8, 
     return YukonState(tuple(tuple(col) for col in columns), hidden, tuple(found), variant, returns)
 
 
+def dead_only_by_new_conditions(state: YukonState) -> bool:
+    """Whether the relaxation calls ``state`` dead only thanks to the two conditions solver 4 added."""
+    search = _Search(state, 1, None)
+    cols = tuple(tuple(card_id(c) for c in col) for col in state.columns)
+    if not search.dead(cols, state.hidden, state.foundations):
+        return False
+    search.strict = False
+    return not search.dead(cols, state.hidden, state.foundations)
+
+
 def check_endgames(seed: int, count: int, cap: int = 20_000) -> dict[str, int]:
     """Solver vs exhaustive search on random endgames of every variant; raises on a counter-example. Counts
     of the solver's lost answers checked, its wins replayed, and positions the exhaustive search won whose
     start the relaxation did not call dead."""
     rng = Rng.derive("yukon-soundness", seed)
-    counts = {"lost_checked": 0, "won_replayed": 0, "not_dead": 0}
+    counts = {"lost_checked": 0, "won_replayed": 0, "not_dead": 0, "new_conditions": 0}
     for _ in range(count):
         variant = RUSSIAN if rng.random() < 0.5 else STANDARD
         state = endgame(rng, variant, returns=rng.random() < 0.3)
@@ -123,6 +135,7 @@ def check_endgames(seed: int, count: int, cap: int = 20_000) -> dict[str, int]:
         if result.verdict == LOST:
             assert exhaustive(state, cap) != WON, f"the solver called a won position lost: {state}"
             counts["lost_checked"] += 1
+            counts["new_conditions"] += int(dead_only_by_new_conditions(state))
         elif result.verdict == WON:
             replay = state
             for move in result.moves:
@@ -140,6 +153,82 @@ def test_no_lost_answer_on_random_endgames_is_refuted_by_exhaustive_search() -> 
     ``python benchmarks/yukon_soundness.py``."""
     counts = check_endgames(seed=1, count=40)
     assert counts["lost_checked"] >= 3 and counts["won_replayed"] >= 20, counts
+    assert counts["new_conditions"] >= 1, "the sample must exercise the conditions solver 4 added"
+
+
+def position(columns: tuple[str, ...], hidden: tuple[int, ...]) -> YukonState:
+    """Spades and hearts in play, every diamond and club home."""
+    from core.cards import parse_cards
+
+    return YukonState(tuple(parse_cards(c) for c in columns), hidden, (0, 0, 13, 13), STANDARD, False)
+
+
+# A♠ and the 3♥ on it must leave the A♥ for the hearts to start. The A♠ can rest only on the 2♥ (the 2♦ is
+# home), and it can go home only once the 3♥ leaves it, which needs the 4♠ — buried under the 2♥. So the
+# 2♥ is never bare: lost, though every card looks able to move somewhere.
+TWO_NEVER_BARE = position(("AH AS 3H", "2S 3S 4S 2H", "KS QH JS TH 9S 8H 7S 6H 5S 4H",
+                           "KH QS JH TS 9H 8S 7H 6S 5H", "", "", ""), (0, 3, 0, 0, 0, 0, 0))
+# The same with the 4♠ in the open: the 3♥ moves onto it, the A♠ goes home, and everything unwinds.
+TWO_BARED = position(("AH AS 3H", "2S 3S 2H", "KS QH JS TH 9S 8H 7S 6H 5S 4H",
+                      "KH QS JH TS 9H 8S 7H 6S 5H 4S", "", "", ""), (0, 2, 0, 0, 0, 0, 0))
+
+
+def test_a_card_whose_child_can_rest_only_on_it_never_goes_home() -> None:
+    """The bare-card condition, checked against exhaustive search both ways."""
+    assert exhaustive(TWO_NEVER_BARE, 500_000) == LOST
+    assert dead_only_by_new_conditions(TWO_NEVER_BARE)
+    assert exhaustive(TWO_BARED, 500_000) == WON
+    cols = tuple(tuple(card_id(c) for c in col) for col in TWO_BARED.columns)
+    assert not _Search(TWO_BARED, 1, None).dead(cols, TWO_BARED.hidden, TWO_BARED.foundations)
+    assert solve(TWO_BARED).verdict == WON
+
+
+def positions_only_the_new_conditions_cut(deals: range, budget: int) -> list[YukonState]:
+    """Positions met while solving ``deals`` that the relaxation calls dead only thanks to solver 4's two
+    conditions."""
+    found: list[YukonState] = []
+    for number in deals:
+        state = R.deal({"variant": STANDARD}, number)
+        search = _Search(state, budget, None)
+        strict = search.dead
+
+        def dead(cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], home: tuple[int, ...],
+                 search: _Search = search, strict: Callable[..., bool] = strict) -> bool:
+            if not strict(cols, down, home):
+                return False
+            search.strict = False
+            if not strict(cols, down, home):
+                found.append(YukonState(tuple(tuple(id_card(c) for c in col) for col in cols), down, home,
+                                        STANDARD, False))
+            search.strict = True
+            return True
+
+        search.dead = dead  # type: ignore[method-assign]
+        search.run(state)
+    return found
+
+
+def test_no_position_cut_by_the_new_conditions_is_won_by_the_search_without_them() -> None:
+    """Positions from real deals (too big for the exhaustive search), re-solved with the relaxation of solver
+    3: a win found there (replayed through the rules) would refute the new conditions. The long version
+    is ``python benchmarks/yukon_soundness.py --deals 40``."""
+    cut = positions_only_the_new_conditions_cut(range(1, 9), 400)[::5]
+    assert len(cut) >= 10
+    verdicts = [recheck_without_new_conditions(state, 1_500) for state in cut]
+    assert verdicts.count(LOST) >= len(cut) // 2, verdicts
+
+
+def recheck_without_new_conditions(state: YukonState, budget: int) -> str:
+    """The solver with solver 3's relaxation: raises if it wins, else lost or unknown."""
+    search = _Search(state, budget, None)
+    search.strict = False
+    result = search.run(state)
+    if result.verdict == WON:
+        replay = state
+        for move in result.moves:
+            replay = R.apply(replay, move)
+        raise AssertionError(f"won without the new conditions (replayed: {replay.won}): {state}")
+    return result.verdict
 
 
 def test_a_card_riding_on_a_group_may_later_move_onto_a_card_that_lay_beneath_it() -> None:

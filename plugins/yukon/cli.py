@@ -17,13 +17,14 @@ from core.progress import Progress
 from core.storage import write_json_atomic
 from plugins.yukon.deal import MAX_DEAL
 from plugins.yukon.rules import RUSSIAN, STANDARD, Move, YukonRules, describe, move_words
+from plugins.yukon.solver import DEFAULT_NODES
 
 VARIANTS = (STANDARD, RUSSIAN)
 
 
 MAX_RANGE = 1_000_000  # deals per run: about a week of work on a small machine
 RETRY = 10  # --refresh: a catalogue entry the budget does not re-solve is tried again with this many times more
-SECONDS_PER_DEAL = 0.5  # rough mean at the default budget, for the estimate a long run prints first
+SECONDS_PER_DEAL = 2.0  # rough mean at the default budget, for the estimate a long run prints first
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,8 +46,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help=f"solve deals A to B instead (at most {MAX_RANGE:,} deals per run)")
     solve.add_argument("--variant", choices=VARIANTS, default=STANDARD)
     solve.add_argument("--returns", action="store_true", help="allow returns from the foundations")
-    solve.add_argument("--budget", type=positive_int, default=60_000,
-                       help="positions to search per deal (default 60000)")
+    solve.add_argument("--budget", type=positive_int, default=DEFAULT_NODES,
+                       help=f"positions to search per deal (default {DEFAULT_NODES})")
     solve.add_argument("--seconds", type=positive_float, default=None,
                        help="also stop a deal after this many seconds (off by default: the position budget alone "
                             "decides, so every machine gives the same verdict)")
@@ -56,7 +57,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build = sub.add_parser("build-catalogue", help="find, verify and grade solvable deals into a catalogue file")
     build.add_argument("--standard", type=count, default=1000, help="standard entries wanted (default 1000)")
     build.add_argument("--russian", type=count, default=300, help="Russian entries wanted (default 300)")
-    build.add_argument("--budget", type=positive_int, default=60_000, help="positions to search per deal")
+    build.add_argument("--budget", type=positive_int, default=DEFAULT_NODES,
+                       help=f"positions to search per deal (default {DEFAULT_NODES})")
     build.add_argument("--out", type=Path,
                        help="where to write (default: yukon.json in the user data folder; the catalogue the "
                             "game ships is never overwritten unless you name it here)")
@@ -183,7 +185,7 @@ def _solve_params(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _estimate(deals: int, jobs: int, budget: int) -> str:
-    seconds = deals * SECONDS_PER_DEAL * budget / 60_000 / jobs
+    seconds = deals * SECONDS_PER_DEAL * budget / DEFAULT_NODES / jobs
     for unit, size in (("days", 86_400), ("hours", 3_600), ("minutes", 60)):
         if seconds >= 2 * size:
             return f"about {seconds / size:,.0f} {unit}"

@@ -40,7 +40,18 @@ How it searches
   card only once it is face up and the card resting on it has left; a card leaves the card beneath it
   only by going home, by heading a move onto a parent that is a front card, or (a K) onto an empty
   column; a card goes home only as a front card after the card below it in its suit. Each is necessary
-  in the real game, so if the least fixpoint leaves some card never home, no solution exists.
+  in the real game, so if the least fixpoint leaves some card never home, no solution exists. Two more
+  conditions (solver 4), each necessary too, and both left out when returns are allowed:
+
+  * A card home now is never a parent again (without returns nothing leaves the foundations), so only a
+    card still in the tableau can be the parent a card leaves its base for.
+  * A card *c* must be bare when it goes home. Take a child *x* of *c* whose base (the card right under it)
+    is a lower card of *c*'s own suit. That base goes home before *c*, so *x* has left it before then; from
+    there *x* can only have gone home or onto one of its two parents (it is no K, so never to an empty
+    column). When *c* goes home *x* is not on *c*, so *x* is home or on its other parent *q*. Hence *c*
+    goes home only if *x* can go home or *q* can be a front card in the tableau. (Deal 199: A♠ lies on A♥,
+    the 2♦ is buried for good and the 7♥ on the A♠ can never leave, so the 2♥ can never go home — the
+    position is lost at the start, where solver 3 needed 168,476 positions to prove it.)
 - Moves are tried best first: those that turn a face-down card, then foundation moves, then those that
   empty a column or fill one with a K, and last those that lift a group off a card that already takes it.
 
@@ -64,8 +75,9 @@ from core.cards import SUITS, Card
 from core.rng import Rng
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonState
 
-# 2: safe foundation moves corrected (a 2 waits for both other-colour aces); 3: shared claimed positions
-SOLVER_VERSION = 3
+# 2: safe foundation moves corrected (a 2 waits for both other-colour aces); 3: shared claimed positions;
+# 4: two more conditions in the dead-position relaxation
+SOLVER_VERSION = 4
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 _RED = (False, True, True, False)  # S H D C
 SLICE = 1000  # positions a search explores before the next one takes its turn
@@ -119,6 +131,7 @@ class _Search:
         # Positions claimed by an exhaustive search (depth-first or best-first): each is expanded by the one
         # that claimed it, so together they search every reachable position once (see iterate).
         self.claimed: set[bytes] = set()
+        self.strict = True  # False: the relaxation without the two rules of solver 4 (the tests compare)
         # children[c]: the cards that may be placed on card c in the tableau
         self.children: list[tuple[int, ...]] = []
         for cid in range(52):
@@ -130,6 +143,8 @@ class _Search:
             else:
                 self.children.append(tuple(s * 13 + rank - 1 for s in range(4) if _RED[s] != _RED[suit]))
         self.kings = tuple(s * 13 + 12 for s in range(4))
+        # cousins[c]: the other cards of c's rank (a change to one can unblock _clearable for another)
+        self.cousins = [tuple(s * 13 + c % 13 for s in range(4) if s != c // 13) for c in range(52)]
         self.parents: list[tuple[int, ...]] = [() for _ in range(52)]
         for cid, kids in enumerate(self.children):
             for kid in kids:
@@ -153,6 +168,7 @@ class _Search:
                 revealed[cid] = front[cid] = leave[cid] = home[cid] = True
                 work.append(cid)
         returns = self.returns
+        loose = returns or not self.strict
         empty = [not col for col in cols]  # a column that is, or can become, empty
         for i, (col, dn) in enumerate(zip(cols, down, strict=True)):
             last = len(col) - 1
@@ -179,7 +195,8 @@ class _Search:
         while work:
             cid = work.pop()
             # re-examine this card and every card whose conditions mention it
-            for c in (cid, below[cid], cid + 1 if cid % 13 != 12 else -1, *children[cid]):
+            for c in (cid, below[cid], cid + 1 if cid % 13 != 12 else -1, *children[cid], *parents[cid],
+                      *self.cousins[cid]):
                 if c < 0 or home[c]:
                     continue
                 changed = False
@@ -192,7 +209,7 @@ class _Search:
                 if not front[c] and (up[c] < 0 or leave[up[c]]):
                     front[c] = changed = True
                 rank = c % 13
-                if front[c] and (rank == 0 or home[c - 1]):
+                if front[c] and (rank == 0 or home[c - 1]) and (loose or self._clearable(c, below, front, home, found)):
                     home[c] = leave[c] = changed = True
                 elif not leave[c]:
                     if rank == 12:
@@ -200,7 +217,8 @@ class _Search:
                     else:
                         can = False
                         for p in parents[c]:
-                            if front[p] and (column[p] != column[c] or self._usable(p, c, column, up, leave)):
+                            if front[p] and (loose or p % 13 >= found[p // 13]) and (
+                                    column[p] != column[c] or self._usable(p, c, column, up, leave)):
                                 can = True
                                 break
                     if can:
@@ -214,6 +232,23 @@ class _Search:
                             any_empty = True
                             work.extend(self.kings)
         return not all(home)
+
+    def _clearable(self, c: int, below: list[int], front: list[bool], home: list[bool],
+                   found: tuple[int, ...]) -> bool:
+        """Whether ``c`` can be bare when it goes home, as far as its children whose base (the card right
+        under them) is a lower card of ``c``'s own suit are concerned: such a child must leave that base
+        before ``c`` goes home (the base goes home first), so it is then home, on its other parent, or on
+        ``c`` — and on ``c`` it may not be. So the child must be able to go home, or its other parent to be a
+        front card in the tableau (a card home now is never one again, unless returns are allowed)."""
+        suit, rank = divmod(c, 13)
+        for x in self.children[c]:
+            base = below[x]
+            if base < 0 or base // 13 != suit or base % 13 >= rank or home[x]:
+                continue
+            if not any(front[q] and q % 13 >= found[q // 13]
+                       for q in self.parents[x] if q != c):
+                return False
+        return True
 
     @staticmethod
     def _usable(p: int, c: int, column: list[int], up: list[int], leave: list[bool]) -> bool:
@@ -522,7 +557,7 @@ class _Search:
                 yield None
 
 
-DEFAULT_NODES = 60_000
+DEFAULT_NODES = 200_000
 STRATEGIES = ("portfolio", "plain")
 
 
