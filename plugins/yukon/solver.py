@@ -143,12 +143,15 @@ class _Search:
             else:
                 self.children.append(tuple(s * 13 + rank - 1 for s in range(4) if _RED[s] != _RED[suit]))
         self.kings = tuple(s * 13 + 12 for s in range(4))
-        # cousins[c]: the other cards of c's rank (a change to one can unblock _clearable for another)
-        self.cousins = [tuple(s * 13 + c % 13 for s in range(4) if s != c // 13) for c in range(52)]
         self.parents: list[tuple[int, ...]] = [() for _ in range(52)]
         for cid, kids in enumerate(self.children):
             for kid in kids:
                 self.parents[kid] += (cid,)
+        # affects[c]: the cards whose conditions in ``dead`` mention c, besides the one under it — the next of
+        # its suit, its children, and (for _clearable) its parents and the other card of its rank and colour
+        twin = (3, 2, 1, 0)
+        self.affects = [(*((c + 1,) if c % 13 != 12 else ()), *self.children[c], *self.parents[c],
+                         twin[c // 13] * 13 + c % 13) for c in range(52)]
 
     def dead(self, cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], found: tuple[int, ...]) -> bool:
         """True when the relaxation in the module notes proves the position lost."""
@@ -186,7 +189,7 @@ class _Search:
             for suit in range(4):
                 if found[suit]:
                     work.append(suit * 13 + found[suit] - 1)
-        parents, children = self.parents, self.children
+        parents, affects = self.parents, self.affects
         # cards with a possible parent resting above them in their own column (rare): see _usable
         watch = [c for c in range(52) if column[c] >= 0 and (
             (len(parents[c]) > 0 and column[parents[c][0]] == column[c] and at[parents[c][0]] > at[c])
@@ -195,8 +198,7 @@ class _Search:
         while work:
             cid = work.pop()
             # re-examine this card and every card whose conditions mention it
-            for c in (cid, below[cid], cid + 1 if cid % 13 != 12 else -1, *children[cid], *parents[cid],
-                      *self.cousins[cid]):
+            for c in (cid, below[cid], *affects[cid]):
                 if c < 0 or home[c]:
                     continue
                 changed = False
