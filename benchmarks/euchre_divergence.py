@@ -19,8 +19,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.cli_options import add_settings_arguments, describe_settings, settings_from_args
+from core.duplicate import add_tournament_arguments
 from core.progress import Progress
-from plugins.euchre.cli import SKIP
+from plugins.euchre.cli import SKIP, STRENGTHS
 from plugins.euchre.rules import deal_from_seed, deal_to_json, first_dealer
 from plugins.euchre.settings import SCHEMA, Options
 from plugins.euchre.tournament import play_hand
@@ -57,11 +58,8 @@ def divergence(task: tuple[int, str, str, dict[str, Any]]) -> tuple[str, int]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", default="hard")
-    parser.add_argument("--b", default="normal")
-    parser.add_argument("--hands", type=int, default=2000)
+    add_tournament_arguments(parser, STRENGTHS)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
     add_settings_arguments(parser, SCHEMA, skip=SKIP)
     args = parser.parse_args()
     settings = settings_from_args(SCHEMA, args)
