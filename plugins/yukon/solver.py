@@ -147,11 +147,8 @@ class _Search:
         for cid, kids in enumerate(self.children):
             for kid in kids:
                 self.parents[kid] += (cid,)
-        # affects[c]: the cards whose conditions in ``dead`` mention c, besides the one under it — the next of
-        # its suit, its children, and (for _clearable) its parents and the other card of its rank and colour
-        twin = (3, 2, 1, 0)
-        self.affects = [(*((c + 1,) if c % 13 != 12 else ()), *self.children[c], *self.parents[c],
-                         twin[c // 13] * 13 + c % 13) for c in range(52)]
+        # twin[c]: the other card of c's rank and colour (the other parent of c's children)
+        self.twin = [(3, 2, 1, 0)[c // 13] * 13 + c % 13 for c in range(52)]
 
     def dead(self, cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], found: tuple[int, ...]) -> bool:
         """True when the relaxation in the module notes proves the position lost."""
@@ -164,12 +161,10 @@ class _Search:
         column = [-1] * 52
         at = [0] * 52
         bottoms: list[int] = []
-        work: list[int] = []
         for suit in range(4):
             for rank in range(found[suit]):
                 cid = suit * 13 + rank
                 revealed[cid] = front[cid] = leave[cid] = home[cid] = True
-                work.append(cid)
         returns = self.returns
         loose = returns or not self.strict
         empty = [not col for col in cols]  # a column that is, or can become, empty
@@ -184,55 +179,55 @@ class _Search:
                     below[col[j + 1]] = cid
                 if j >= dn:
                     revealed[cid] = True
-                    work.append(cid)
-        if returns:
-            for suit in range(4):
-                if found[suit]:
-                    work.append(suit * 13 + found[suit] - 1)
-        parents, affects = self.parents, self.affects
+        parents, children, twin = self.parents, self.children, self.twin
         # cards with a possible parent resting above them in their own column (rare): see _usable
         watch = [c for c in range(52) if column[c] >= 0 and (
             (len(parents[c]) > 0 and column[parents[c][0]] == column[c] and at[parents[c][0]] > at[c])
             or (len(parents[c]) > 1 and column[parents[c][1]] == column[c] and at[parents[c][1]] > at[c]))]
         any_empty = any(empty)
+        # the cards to examine: every card once, then, after a change, the cards whose conditions mention it
+        work = list(range(52))
         while work:
-            cid = work.pop()
-            # re-examine this card and every card whose conditions mention it
-            for c in (cid, below[cid], *affects[cid]):
-                if c < 0 or home[c]:
+            c = work.pop()
+            if home[c]:
+                continue
+            if not revealed[c]:
+                if up[c] >= 0 and leave[up[c]]:
+                    revealed[c] = True
+                else:
                     continue
-                changed = False
-                had_left = leave[c]
-                if not revealed[c]:
-                    if leave[up[c]] if up[c] >= 0 else False:
-                        revealed[c] = changed = True
-                    else:
-                        continue
-                if not front[c] and (up[c] < 0 or leave[up[c]]):
-                    front[c] = changed = True
-                rank = c % 13
-                if front[c] and (rank == 0 or home[c - 1]) and (loose or self._clearable(c, below, front, home, found)):
-                    home[c] = leave[c] = changed = True
-                elif not leave[c]:
-                    if rank == 12:
-                        can = any_empty
-                    else:
-                        can = False
-                        for p in parents[c]:
-                            if front[p] and (loose or p % 13 >= found[p // 13]) and (
-                                    column[p] != column[c] or self._usable(p, c, column, up, leave)):
-                                can = True
-                                break
-                    if can:
-                        leave[c] = changed = True
-                if changed:
-                    work.append(c)
-                    if leave[c] and not had_left:
-                        # a card under c whose parent rode on c's group may now move onto it
-                        work.extend(w for w in watch if column[w] == column[c])
-                        if below[c] < 0 and not any_empty:  # c was a column's bottom card: a column can empty
-                            any_empty = True
-                            work.extend(self.kings)
+            was_front, had_left = front[c], leave[c]
+            if not was_front and (up[c] < 0 or leave[up[c]]):
+                front[c] = True
+            rank = c % 13
+            if front[c] and (rank == 0 or home[c - 1]) and (loose or self._clearable(c, below, front, home, found)):
+                home[c] = leave[c] = True
+                if rank != 12:
+                    work.append(c + 1)  # its successor may go home
+                work.extend(parents[c])  # a parent's child is home: it may be bare (_clearable)
+            elif not had_left:
+                if rank == 12:
+                    can = any_empty
+                else:
+                    can = False
+                    for p in parents[c]:
+                        if front[p] and (loose or p % 13 >= found[p // 13]) and (
+                                column[p] != column[c] or self._usable(p, c, column, up, leave)):
+                            can = True
+                            break
+                if can:
+                    leave[c] = True
+            if front[c] and not was_front:
+                work.extend(children[c])  # they may move onto it
+                work.append(twin[c])  # its twin's children may rest on it (_clearable)
+            if leave[c] and not had_left:
+                if below[c] >= 0:
+                    work.append(below[c])  # uncovered
+                # a card under c whose parent rode on c's group may now move onto it
+                work.extend(w for w in watch if column[w] == column[c])
+                if below[c] < 0 and not any_empty:  # c was a column's bottom card: a column can empty
+                    any_empty = True
+                    work.extend(self.kings)
         return not all(home)
 
     def _clearable(self, c: int, below: list[int], front: list[bool], home: list[bool],
