@@ -255,3 +255,13 @@ def test_solve_moves_prints_numbered_moves_with_card_names() -> None:
     assert result.returncode == 0
     assert "  1. A♥ to the foundation   [4>F]" in result.stdout
     assert "10♦ and 4 cards from column 3 onto J♣ in column 6" in result.stdout
+
+
+def test_a_deal_the_layout_alone_proves_lost_says_so() -> None:
+    """Deal 199: the 2♥ can never be bare (solver 4's relaxation sees it before any search)."""
+    from tests.distributions import run_cardtable
+
+    result = run_cardtable("yukon", "solve", "199")
+    assert result.returncode == 0
+    assert result.stdout.startswith("deal 199 (standard): lost (the layout alone proves it: some card can never go "
+                                    "home); 0 positions searched")

@@ -163,7 +163,9 @@ def _solve(args: argparse.Namespace) -> int:
     row = solve_one((args.number, args.variant, args.returns, args.budget, args.seconds))
     print(f"deal {row['deal']} ({row['variant']}): {row['verdict']}"
           + (f" in {row['moves']} moves" if row["verdict"] == "won" else "")
-          + f"; {row['nodes']} positions searched in {row['seconds']:.3f} s")
+          + (" (the layout alone proves it: some card can never go home)"
+             if row["verdict"] == "lost" and not row["nodes"] else "")
+          + f"; {row['nodes']:,} positions searched in {row['seconds']:.3f} s")
     if args.moves and row["solution"]:
         state = YukonRules().deal({"variant": args.variant, "return_from_foundations": args.returns}, args.number)
         for number, text in enumerate(row["solution"].split(), start=1):
