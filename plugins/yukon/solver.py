@@ -160,18 +160,13 @@ class _Search:
         below = [-1] * 52
         column = [-1] * 52
         at = [0] * 52
-        bottoms: list[int] = []
         for suit in range(4):
             for rank in range(found[suit]):
                 cid = suit * 13 + rank
                 revealed[cid] = front[cid] = leave[cid] = home[cid] = True
-        returns = self.returns
-        loose = returns or not self.strict
-        empty = [not col for col in cols]  # a column that is, or can become, empty
+        loose = self.returns or not self.strict
         for i, (col, dn) in enumerate(zip(cols, down, strict=True)):
             last = len(col) - 1
-            if col:
-                bottoms.append(col[0])
             for j, cid in enumerate(col):
                 column[cid], at[cid] = i, j
                 if j < last:
@@ -184,7 +179,7 @@ class _Search:
         watch = [c for c in range(52) if column[c] >= 0 and (
             (len(parents[c]) > 0 and column[parents[c][0]] == column[c] and at[parents[c][0]] > at[c])
             or (len(parents[c]) > 1 and column[parents[c][1]] == column[c] and at[parents[c][1]] > at[c]))]
-        any_empty = any(empty)
+        any_empty = not all(cols)  # a column is, or can become, empty
         # the cards to examine: every card once, then, after a change, the cards whose conditions mention it
         work = list(range(52))
         while work:
