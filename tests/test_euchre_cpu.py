@@ -168,6 +168,40 @@ def test_hard_goes_alone_with_a_hand_that_wins_all_five() -> None:
     assert normal.kind == "order"
 
 
+def test_hard_defends_alone_when_the_sampled_deals_say_it_pays_and_normal_does_not() -> None:
+    def defending(north: str) -> EuchreState:
+        state = new_state("S", "9S", settings={"defender_alone": True}, N=north)
+        return moves(state, "W pass", "N pass", "E pass", "S pass", "W call H")  # North defends first
+
+    strong = defending("JH JD AH AS AC")  # three top trumps and two aces: three tricks alone
+    for seed in range(3):
+        hard = HardPlayer()
+        assert hard.choose(RULES.observation(strong, 2), RULES.legal_moves(strong), Rng(seed)) == Move("alone")
+        assert hard.last_values is not None and hard.last_values.samples == HardPlayer.BID_SAMPLES
+    normal = RuleBasedPlayer().choose(RULES.observation(strong, 2), RULES.legal_moves(strong), Rng(0))
+    assert normal == Move("pass"), "the conventional rule wants four trumps"
+    weak = defending("9H TH QH 9D 9C")
+    assert HardPlayer().choose(RULES.observation(weak, 2), RULES.legal_moves(weak), Rng(0)) == Move("pass")
+
+
+def test_a_dealer_who_took_the_upcard_imagines_deals_with_its_own_discard_in_its_hand() -> None:
+    from plugins.euchre.infer import sample_deals
+
+    state = new_state("S", "9H", settings={"defender_alone": True}, S="JD AH KS QC TC")
+    state = moves(state, "W order", "S discard TC")  # East/West make hearts; South, the dealer, defends
+    obs = RULES.observation(state, 0)
+    assert C("9H") in obs.hand and C("TC") not in obs.hand
+    deals = list(sample_deals(obs, Rng(3), RuleBasedPlayer(), 20))
+    assert len(deals) == 20
+    for deal in deals:
+        assert sorted(deal.hands[0], key=DECK.index) == sorted(
+            [C("JD"), C("AH"), C("KS"), C("QC"), C("TC")], key=DECK.index)
+        assert all(C("TC") not in hand for hand in deal.hands[1:]) and C("TC") not in deal.buried
+    hard = HardPlayer()  # three trumps (J♦ A♥ 9♥): it weighs defending alone on those deals
+    hard.choose(obs, RULES.legal_moves(state), Rng(0))
+    assert hard.last_values is not None and hard.last_values.samples == HardPlayer.BID_SAMPLES
+
+
 def test_easy_is_careless_sometimes_and_normal_never_is() -> None:
     state = new_state("E", "9H", S="JH TH QD KD 9D")
     state = moves(state, "S order", "E " + legal(moves(new_state("E", "9H", S="JH TH QD KD 9D"), "S order"))[0])

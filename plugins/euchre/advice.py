@@ -113,6 +113,8 @@ def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: M
                         "捨てるとそのマークがなくなり、切札で取れるようになります。")
         return Text("Your least useful card.", "一番役に立たない札です。")
     if obs.phase == Phase.DEFEND:
+        if player.last_values is not None and move in player.last_values.points:
+            return _compare(player.last_values, move)
         if move.kind == "alone":
             return Text("Two top trumps and four in all: defend alone for 4 if you euchre them.",
                         "上位の切札2枚を含む4枚の切札。単独でユーカーにすれば4点です。")

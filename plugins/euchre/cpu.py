@@ -18,7 +18,7 @@ from core.rng import Rng
 from plugins.euchre.cards import ALL_CARDS, DECK, TRUMP_BASE, Ranking
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
 from plugins.euchre.infer import play_surprises, sample_deals, sample_hands
-from plugins.euchre.model import Deal, Move, Phase, partner, team_of
+from plugins.euchre.model import Deal, EuchreState, Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
 from plugins.euchre.rules import EuchreRules, deal_to_json, hand_points
 
@@ -315,9 +315,9 @@ class HardPlayer(RuleBasedPlayer):
     what it has seen (cards played, voids shown, the upcard in the dealer's hand; the buried cards and the
     discard stay unknown) and with what the bidding implies (deals in which a seat would have bid otherwise
     are usually redrawn), weighs each by how well conventional play explains the cards played, solves each
-    exactly and plays the card with the best expected points. Close calls and possible loners are judged
-    by playing sampled deals out; it goes alone at once when its hand wins all five tricks against any
-    distribution."""
+    exactly and plays the card with the best expected points. Close calls, possible loners and (with two
+    trumps or more) defending alone are judged by playing sampled deals out; it goes alone at once when its
+    hand wins all five tricks against any distribution."""
 
     SAMPLES: ClassVar[dict[int, int]] = {4: 24, 3: 48, 2: 48, 1: 1}
     PLAY_SURPRISE_WEIGHT: ClassVar[float] = 0.3  # a sampled deal's weight per play conventional play would not make
@@ -340,6 +340,10 @@ class HardPlayer(RuleBasedPlayer):
             simulated = self._simulated_call(obs, legal, rng)
             if simulated is not None:
                 return simulated
+        if obs.phase == Phase.DEFEND:
+            defence = self._simulated_defence(obs, legal, rng)
+            if defence is not None:
+                return defence
         if obs.phase == Phase.PLAY and len(legal) > 1 and len(obs.hand) <= 4:
             card = self._exact(obs, [m.card for m in legal if m.card is not None], rng)
             if card is not None:
@@ -407,6 +411,25 @@ class HardPlayer(RuleBasedPlayer):
         self.last_values = Values({m: v / samples for m, v in totals.items()}, samples, "deals")
         return best
 
+    def _simulated_defence(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move | None:
+        """Defend alone or with the partner, by playing sampled deals out (the bidding and the dealer's
+        discard replayed); with fewer than two trumps the conventional pass stands."""
+        assert obs.trump is not None
+        ranking = Ranking(obs.trump)
+        if Move("alone") not in legal or sum(1 for c in obs.hand if ranking.is_trump(c)) < 2:
+            return None
+        rules = EuchreRules()
+        totals = {Move("pass"): 0.0, Move("alone"): 0.0}
+        samples = 0
+        for deal in sample_deals(obs, rng, _NORMAL, self.BID_SAMPLES):
+            samples += 1
+            for move in totals:
+                totals[move] += _playout(rules, obs, deal, move, rng)
+        if not samples:
+            return None
+        self.last_values = Values({m: v / samples for m, v in totals.items()}, samples, "deals")
+        return Move("alone") if totals[Move("alone")] > totals[Move("pass")] else Move("pass")
+
     def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
         assert obs.trump is not None and obs.maker is not None
         table = Table(obs.trump)
@@ -451,11 +474,22 @@ def _playout(rules: EuchreRules, obs: Observation, deal: Deal, move: Move, rng: 
     to now, ``move`` is made, and everyone plays on at normal strength to the end of the hand."""
     state = rules.from_deal(obs.options.to_json(), deal_to_json(deal))
     for _, text in obs.bids:
+        state = _discarded(rules, obs, state, rng)
         state = rules.apply(state, Move.parse(text))
-    state = rules.apply(state, move)
+    state = rules.apply(_discarded(rules, obs, state, rng), move)
     while state.number == 0 and not state.over:
         seat = rules.to_move(state)
         assert seat is not None
         state = rules.apply(state, _NORMAL.choose(rules.observation(state, seat), rules.legal_moves(state), rng))
     points = state.results[-1].points
     return float(points[obs.seat % 2] - points[1 - obs.seat % 2])
+
+
+def _discarded(rules: EuchreRules, obs: Observation, state: EuchreState, rng: Rng) -> EuchreState:
+    """``state`` past the dealer's discard when it is due: the seat's own discard, else the model's."""
+    if state.hand.phase != Phase.DISCARD:
+        return state
+    if obs.discard is not None:
+        return rules.apply(state, Move("discard", card=obs.discard))
+    dealer = state.hand.dealer
+    return rules.apply(state, _NORMAL.choose(rules.observation(state, dealer), rules.legal_moves(state), rng))

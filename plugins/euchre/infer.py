@@ -235,14 +235,18 @@ def _discard(state: EuchreState, model: PlayerModel, discard: Card | None) -> Mo
 
 
 def sample_deals(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> Iterator[Deal]:
-    """During the bidding, ``count`` draws of the other hands and the buried cards from the unseen cards,
-    each a deal the bidding so far could have come from. Deals in which the others would have bid
-    differently from how they did (by ``model``) are usually drawn again."""
-    pool = [c for c in obs.options.deck if c not in obs.hand and c != obs.upcard]
-    return _shared(count, 30, lambda tries: _draw_deal(obs, rng, model, pool, tries))
+    """Before the play, ``count`` draws of the other hands and the buried cards from the unseen cards,
+    each a deal the bidding so far could have come from (a dealer who took the upcard was dealt its
+    discard instead). Deals in which the others would have bid differently from how they did (by
+    ``model``) are usually drawn again."""
+    dealt = obs.hand
+    if obs.discard is not None and obs.upcard in obs.hand:  # this seat is the dealer and took the upcard
+        dealt = (*(c for c in obs.hand if c != obs.upcard), obs.discard)
+    pool = [c for c in obs.options.deck if c not in dealt and c != obs.upcard]
+    return _shared(count, 30, lambda tries: _draw_deal(obs, rng, model, dealt, pool, tries))
 
 
-def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, pool: list[Card],
+def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, dealt: tuple[Card, ...], pool: list[Card],
                tries: int) -> tuple[Deal | None, int]:
     best: tuple[int, Deal] | None = None
     for attempt in range(1, tries + 1):
@@ -251,7 +255,7 @@ def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, pool: list[Card],
         at = 0
         for seat in range(4):
             if seat == obs.seat:
-                hands.append(obs.hand)
+                hands.append(dealt)
             else:
                 hands.append(tuple(pool[at : at + 5]))
                 at += 5
