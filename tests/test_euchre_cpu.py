@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from core.cards import Suit
 from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
 from plugins.euchre.cpu import EasyPlayer, HardPlayer, RuleBasedPlayer, sure_tricks
@@ -200,6 +201,23 @@ def test_a_dealer_who_took_the_upcard_imagines_deals_with_its_own_discard_in_its
     hard = HardPlayer()  # three trumps (J♦ A♥ 9♥): it weighs defending alone on those deals
     hard.choose(obs, RULES.legal_moves(state), Rng(0))
     assert hard.last_values is not None and hard.last_values.samples == HardPlayer.BID_SAMPLES
+
+
+def test_a_stuck_dealer_names_the_suit_whose_sampled_deals_score_most() -> None:
+    from plugins.euchre.advice import euchre_hint
+
+    state = new_state("S", "9S", settings={"stick_the_dealer": True}, S="TH 9D TD QC 9C")
+    state = moves(state, *(f"{seat} pass" for seat in "WNESWNE"))
+    obs, legal_moves = RULES.observation(state, 0), RULES.legal_moves(state)
+    assert Move("pass") not in legal_moves
+    hard = HardPlayer()
+    move = hard.choose(obs, legal_moves, Rng(0))
+    assert hard.last_values is not None
+    plain = {m: v for m, v in hard.last_values.points.items() if not m.alone}
+    assert set(plain) == {Move("call", suit=s) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
+    assert move == max(plain, key=lambda m: plain[m])
+    hint = euchre_hint(obs, legal_moves)
+    assert hint is not None and hint.move == move.text and "48 sampled deals" in hint.reason.en
 
 
 def test_easy_is_careless_sometimes_and_normal_never_is() -> None:

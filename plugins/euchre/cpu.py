@@ -377,7 +377,8 @@ class HardPlayer(RuleBasedPlayer):
 
     def _simulated_call(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move | None:
         """For close calls and possible loners: expected points of pass / call / alone by playing sampled
-        deals out (the bidding so far replayed, then everyone at normal strength)."""
+        deals out (the bidding so far replayed, then everyone at normal strength). A dealer stuck with
+        naming a suit weighs every suit it may name this way."""
         candidate = self._candidate(obs, legal)
         if candidate is None:
             return None
@@ -386,8 +387,11 @@ class HardPlayer(RuleBasedPlayer):
         forced = call not in legal and alone in legal  # only a loner may be made here (the dealer's partner)
         options = [m for m in (call, alone)
                    if m in legal and (not m.alone or forced or estimate >= self.style.alone - 0.5)]
+        stuck = obs.phase == Phase.BID2 and Move("pass") not in legal  # the dealer must name a suit
+        if stuck:
+            options += [m for m in legal if m.kind == "call" and not m.alone and m not in options]
         threshold = self.style.call + (self.style.forced_alone if forced else 0.0)
-        if abs(estimate - threshold) > self.CLOSE and (forced or not any(m.alone for m in options)):
+        if not stuck and abs(estimate - threshold) > self.CLOSE and (forced or not any(m.alone for m in options)):
             return None
         rules = EuchreRules()
         totals = {m: 0.0 for m in options}
@@ -402,7 +406,9 @@ class HardPlayer(RuleBasedPlayer):
         if not samples:
             return None
         best = call if call in totals else options[0]
-        if alone in totals and totals[alone] > totals.get(call, float("-inf")):
+        if stuck:  # the suit whose deals score most (the strongest by estimate on a tie)
+            best = max((m for m in options if not m.alone), key=lambda m: (totals[m], m == call))
+        if alone in totals and totals[alone] > totals.get(best, float("-inf")):
             best = alone  # a loner when the same deals say it scores more than the plain call
         if Move("pass") in legal:
             totals[Move("pass")] = pass_total
