@@ -393,28 +393,19 @@ class HardPlayer(RuleBasedPlayer):
         threshold = self.style.call + (self.style.forced_alone if forced else 0.0)
         if not stuck and abs(estimate - threshold) > self.CLOSE and (forced or not any(m.alone for m in options)):
             return None
-        rules = EuchreRules()
-        totals = {m: 0.0 for m in options}
-        pass_total = 0.0
-        samples = 0
-        for deal in sample_deals(obs, rng, _NORMAL, self.BID_SAMPLES):
-            samples += 1
-            for move in options:
-                totals[move] += _playout(rules, obs, deal, move, rng)
-            if Move("pass") in legal:
-                pass_total += _playout(rules, obs, deal, Move("pass"), rng)
-        if not samples:
+        moves = [*options, Move("pass")] if Move("pass") in legal else options
+        values = self._played_out(obs, moves, rng)
+        if values is None:
             return None
-        best = call if call in totals else options[0]
+        points = values.points
+        best = call if call in points else options[0]
         if stuck:  # the suit whose deals score most (the strongest by estimate on a tie)
-            best = max((m for m in options if not m.alone), key=lambda m: (totals[m], m == call))
-        if alone in totals and totals[alone] > totals.get(best, float("-inf")):
+            best = max((m for m in options if not m.alone), key=lambda m: (points[m], m == call))
+        if alone in points and points[alone] > points.get(best, float("-inf")):
             best = alone  # a loner when the same deals say it scores more than the plain call
-        if Move("pass") in legal:
-            totals[Move("pass")] = pass_total
-            if pass_total >= totals[best]:
-                best = Move("pass")
-        self.last_values = Values({m: v / samples for m, v in totals.items()}, samples, "deals")
+        if Move("pass") in points and points[Move("pass")] >= points[best]:
+            best = Move("pass")
+        self.last_values = values
         return best
 
     def _simulated_defence(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move | None:
@@ -424,17 +415,23 @@ class HardPlayer(RuleBasedPlayer):
         ranking = Ranking(obs.trump)
         if Move("alone") not in legal or sum(1 for c in obs.hand if ranking.is_trump(c)) < 2:
             return None
+        values = self._played_out(obs, [Move("pass"), Move("alone")], rng)
+        if values is None:
+            return None
+        self.last_values = values
+        return Move("alone") if values.points[Move("alone")] > values.points[Move("pass")] else Move("pass")
+
+    def _played_out(self, obs: Observation, moves: list[Move], rng: Rng) -> Values | None:
+        """Each move's average points over the same sampled deals, each played out from now (the bidding so
+        far and the dealer's discard replayed, then everyone at normal strength); None when no deal fits."""
         rules = EuchreRules()
-        totals = {Move("pass"): 0.0, Move("alone"): 0.0}
+        totals = dict.fromkeys(moves, 0.0)
         samples = 0
         for deal in sample_deals(obs, rng, _NORMAL, self.BID_SAMPLES):
             samples += 1
-            for move in totals:
+            for move in moves:
                 totals[move] += _playout(rules, obs, deal, move, rng)
-        if not samples:
-            return None
-        self.last_values = Values({m: v / samples for m, v in totals.items()}, samples, "deals")
-        return Move("alone") if totals[Move("alone")] > totals[Move("pass")] else Move("pass")
+        return Values({m: v / samples for m, v in totals.items()}, samples, "deals") if samples else None
 
     def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
         assert obs.trump is not None and obs.maker is not None
