@@ -17,7 +17,7 @@ from core.cards import SUITS, Card, Suit
 from core.rng import Rng
 from plugins.euchre.cards import ALL_CARDS, DECK, TRUMP_BASE, Ranking
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
-from plugins.euchre.infer import play_surprises, sample_deals, sample_hands
+from plugins.euchre.infer import dealer_discard, play_surprises, sample_deals, sample_hands
 from plugins.euchre.model import Deal, EuchreState, Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
 from plugins.euchre.rules import EuchreRules, deal_to_json, hand_points
@@ -477,9 +477,9 @@ def _playout(rules: EuchreRules, obs: Observation, deal: Deal, move: Move, rng: 
     to now, ``move`` is made, and everyone plays on at normal strength to the end of the hand."""
     state = rules.from_deal(obs.options.to_json(), deal_to_json(deal))
     for _, text in obs.bids:
-        state = _discarded(rules, obs, state, rng)
+        state = _discarded(rules, obs, state)
         state = rules.apply(state, Move.parse(text))
-    state = rules.apply(_discarded(rules, obs, state, rng), move)
+    state = rules.apply(_discarded(rules, obs, state), move)
     while state.number == 0 and not state.over:
         seat = rules.to_move(state)
         assert seat is not None
@@ -488,11 +488,8 @@ def _playout(rules: EuchreRules, obs: Observation, deal: Deal, move: Move, rng: 
     return float(points[obs.seat % 2] - points[1 - obs.seat % 2])
 
 
-def _discarded(rules: EuchreRules, obs: Observation, state: EuchreState, rng: Rng) -> EuchreState:
+def _discarded(rules: EuchreRules, obs: Observation, state: EuchreState) -> EuchreState:
     """``state`` past the dealer's discard when it is due: the seat's own discard, else the model's."""
     if state.hand.phase != Phase.DISCARD:
         return state
-    if obs.discard is not None:
-        return rules.apply(state, Move("discard", card=obs.discard))
-    dealer = state.hand.dealer
-    return rules.apply(state, _NORMAL.choose(rules.observation(state, dealer), rules.legal_moves(state), rng))
+    return rules.apply(state, dealer_discard(state, _NORMAL, obs.discard))

@@ -212,7 +212,7 @@ def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | 
     try:
         for seat, text in obs.bids:
             if state.hand.phase == Phase.DISCARD:
-                state = _RULES.apply(state, _discard(state, model, discard))
+                state = _RULES.apply(state, dealer_discard(state, model, discard))
             move = Move.parse(text)
             legal = legal_moves(obs.options, state.hand)
             if state.hand.turn != seat or move not in legal:
@@ -227,7 +227,8 @@ def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | 
     return count
 
 
-def _discard(state: EuchreState, model: PlayerModel, discard: Card | None) -> Move:
+def dealer_discard(state: EuchreState, model: PlayerModel, discard: Card | None) -> Move:
+    """The dealer's discard now due in ``state``: ``discard`` when known, else the one ``model`` makes."""
     dealer = state.hand.dealer
     if discard is not None:
         return Move("discard", card=discard)
