@@ -22,9 +22,8 @@ from core.cli_options import add_settings_arguments, describe_settings, settings
 from core.duplicate import add_tournament_arguments
 from core.progress import Progress
 from plugins.euchre.cli import SKIP, STRENGTHS
-from plugins.euchre.rules import deal_from_seed, deal_to_json, first_dealer
-from plugins.euchre.settings import SCHEMA, Options
-from plugins.euchre.tournament import play_hand
+from plugins.euchre.settings import SCHEMA
+from plugins.euchre.tournament import first_deal, play_hand
 
 
 def _kind(move: str) -> str:
@@ -37,7 +36,7 @@ def divergence(task: tuple[int, str, str, dict[str, Any]]) -> tuple[str, int]:
     from plugins.euchre.plugin import GAME
 
     seed, a, b, settings = task
-    deal = deal_to_json(deal_from_seed(seed, 0, first_dealer(seed), Options.from_settings(settings).deck))
+    deal = first_deal(seed, settings)
     logs, diff = [], 0
     for a_team in (0, 1):
         players = [GAME.strategies[a if seat % 2 == a_team else b]() for seat in range(4)]

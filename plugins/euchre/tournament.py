@@ -25,12 +25,17 @@ def play_hand(settings: dict[str, Any], deal: dict[str, Any], players: list[Any]
     return state
 
 
+def first_deal(seed: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """The deal a tournament plays for ``seed`` under ``settings`` (as JSON): the first hand of that seed's match."""
+    return deal_to_json(deal_from_seed(seed, 0, first_dealer(seed), Options.from_settings(settings).deck))
+
+
 def play_pair(task: tuple[int, str, str, dict[str, Any]]) -> Record:
     """One deal under ``settings``, played with A as North/South and again with A as East/West: the record."""
     from plugins.euchre.plugin import GAME
 
     seed, a, b, settings = task
-    deal = deal_to_json(deal_from_seed(seed, 0, first_dealer(seed), Options.from_settings(settings).deck))
+    deal = first_deal(seed, settings)
     record = new_record(a, b, STATS)
     for a_team in (0, 1):
         players = []
