@@ -14,7 +14,6 @@ its interval is a bias of the playouts (everyone at normal strength) against how
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 from collections import defaultdict
@@ -26,6 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.cli_options import add_settings_arguments, describe_settings, settings_from_args
+from core.duplicate import half_interval
 from core.progress import Progress
 from core.rng import Rng
 from plugins.euchre.cli import SKIP
@@ -101,7 +101,7 @@ def main() -> int:
     width = max(map(len, found), default=0)
     for kind, pairs in sorted(found.items(), key=lambda kv: -len(kv[1])):
         gaps = [a - p for p, a in pairs]
-        half = 1.96 * statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else float("nan")
+        half = half_interval(gaps)
         print(f"  {kind:{width}s} {len(pairs):5d}  predicted {statistics.mean(p for p, _ in pairs):+.3f}  "
               f"actual {statistics.mean(a for _, a in pairs):+.3f}  actual − predicted "
               f"{statistics.mean(gaps):+.3f} ± {half:.3f}")

@@ -61,13 +61,18 @@ def new_record(a: str, b: str, stats: Sequence[str]) -> Record:
             "times": {name: [] for name in dict.fromkeys((a, b))}}
 
 
+def half_interval(values: Sequence[float]) -> float:
+    """Half the width of the 95% confidence interval of the mean of ``values`` (NaN for fewer than two)."""
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+
+
 def points_lines(a: str, b: str, records: list[Record], signed: bool = False, per_deal: int = 2) -> list[str]:
     """Points per hand of each side and A − B with its 95% confidence interval (each deal played
     ``per_deal`` times: once with A in each seat it can take)."""
     hands = per_deal * len(records)
     diffs = [(r["a_points"] - r["b_points"]) / per_deal for r in records]
     mean = statistics.mean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+    half = half_interval(diffs)
     form = "+.3f" if signed else ".3f"
     a_pts = sum(r["a_points"] for r in records) / hands
     b_pts = sum(r["b_points"] for r in records) / hands
