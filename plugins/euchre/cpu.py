@@ -401,7 +401,7 @@ class HardPlayer(RuleBasedPlayer):
         best = call if call in points else options[0]
         if stuck:  # the suit whose deals score most (the strongest by estimate on a tie)
             best = max((m for m in options if not m.alone), key=lambda m: (points[m], m == call))
-        if alone in points and points[alone] > points.get(best, float("-inf")):
+        if alone in points and points[alone] > points[best]:
             best = alone  # a loner when the same deals say it scores more than the plain call
         if Move("pass") in points and points[Move("pass")] >= points[best]:
             best = Move("pass")
