@@ -8,12 +8,14 @@ Debian's gnome-cards-data; each has a ``joker_black``) are offered as extra them
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QMessageLogContext, QRectF, Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
@@ -76,8 +78,31 @@ def qt_draws(path: Path) -> bool:
     return answer
 
 
+@contextlib.contextmanager
+def _quiet_svg() -> Iterator[None]:
+    """Qt's SVG warnings held back while an installed design is read: some of Debian's designs (Berlin,
+    Lattmann, Orell, Rheinland, Tarocco) link to a pip they never define, outside every card, and Qt would
+    print each link on the terminal every time the design is opened. Other messages still go to stderr."""
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if context.category != "qt.svg":
+            print(message, file=sys.stderr)
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)
+
+
+def _system_renderer(path: Path) -> QSvgRenderer:
+    """A renderer for an installed Aisleriot design (see :func:`_quiet_svg`)."""
+    with _quiet_svg():
+        return QSvgRenderer(str(path))
+
+
 def _faces_agree(path: Path) -> bool:
-    renderer = QSvgRenderer(str(path))
+    renderer = _system_renderer(path)
     sizes = [renderer.boundsOnElement(_aisleriot_id(card.text)).size() for card in (*full_deck(), JOKER)]
     widths, heights = [s.width() for s in sizes], [s.height() for s in sizes]
     return min(widths) > 0 and max(widths) <= 1.25 * min(widths) and max(heights) <= 1.25 * min(heights)
@@ -126,7 +151,7 @@ class CardArt:
         if self.theme.single_file:
             renderer = self._renderers.get("")
             if renderer is None:
-                renderer = self._renderers[""] = QSvgRenderer(str(self.theme.path))
+                renderer = self._renderers[""] = _system_renderer(self.theme.path)
             return renderer, _aisleriot_id(key)
         renderer = self._renderers.get(key)
         if renderer is None:

@@ -118,3 +118,30 @@ def test_which_designs_qt_draws_is_remembered_and_a_damaged_record_is_measured_a
     store.write_text("{not json")
     qt_draws.cache_clear()
     assert [t.id for t in available_themes()] == offered, "a damaged record is measured again"
+
+
+
+def test_a_designs_broken_links_stay_off_the_terminal(qtbot: QtBot, tmp_path: Path) -> None:
+    """Some of Debian's designs link to a pip they never define; Qt's warning for each link is held back
+    while such a design is read, and Qt's messages reach their handler as before afterwards."""
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtSvg import QSvgRenderer
+
+    from gui.deck import _system_renderer
+
+    svg = tmp_path / "broken.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                   'width="10" height="14"><use xlink:href="#club_pip_small"/>'
+                   '<rect id="back" width="10" height="14" fill="#336"/></svg>')
+    messages: list[str] = []
+    previous = qInstallMessageHandler(lambda kind, context, message: messages.append(message))
+    try:
+        QSvgRenderer(str(svg))
+        assert len(messages) == 1 and "club_pip_small" in messages[0], "Qt warns when the design is read plainly"
+        renderer = _system_renderer(svg)
+        assert renderer.isValid() and renderer.elementExists("back")
+        assert len(messages) == 1, "no warning while an installed design is read"
+        QSvgRenderer(str(svg))
+        assert len(messages) == 2, "the handler in place before gets Qt's messages again afterwards"
+    finally:
+        qInstallMessageHandler(previous)
