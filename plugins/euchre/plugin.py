@@ -53,4 +53,5 @@ def cardtable_register_games(games: GameRegistry) -> None:
 def cardtable_register_commands(commands: CommandRegistry) -> None:
     from plugins.euchre.cli import configure, run
 
-    commands.add("euchre", "Euchre tools: simulate CPU matches, replay a hand record", configure, run)
+    commands.add("euchre", "Euchre tools: simulate CPU matches, duplicate tournaments, replay a hand record",
+                 configure, run)

@@ -35,4 +35,4 @@ def cardtable_register_games(games: GameRegistry) -> None:
 def cardtable_register_commands(commands: CommandRegistry) -> None:
     from plugins.yukon.cli import configure, run
 
-    commands.add("yukon", "Yukon tools: print a deal by number", configure, run)
+    commands.add("yukon", "Yukon tools: print a deal, solve deals, build the deal catalogue", configure, run)
