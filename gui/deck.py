@@ -82,10 +82,14 @@ def qt_draws(path: Path) -> bool:
 def _quiet_svg() -> Iterator[None]:
     """Qt's SVG warnings held back while an installed design is read: some of Debian's designs (Berlin,
     Lattmann, Orell, Rheinland, Tarocco) link to a pip they never define, outside every card, and Qt would
-    print each link on the terminal every time the design is opened. Other messages still go to stderr."""
+    print each link on the terminal every time the design is opened. Other messages go where they went."""
 
     def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-        if context.category != "qt.svg":
+        if context.category == "qt.svg":
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
             print(message, file=sys.stderr)
 
     previous = qInstallMessageHandler(handler)

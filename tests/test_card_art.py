@@ -124,10 +124,10 @@ def test_which_designs_qt_draws_is_remembered_and_a_damaged_record_is_measured_a
 def test_a_designs_broken_links_stay_off_the_terminal(qtbot: QtBot, tmp_path: Path) -> None:
     """Some of Debian's designs link to a pip they never define; Qt's warning for each link is held back
     while such a design is read, and Qt's messages reach their handler as before afterwards."""
-    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtCore import qInstallMessageHandler, qWarning
     from PySide6.QtSvg import QSvgRenderer
 
-    from gui.deck import _system_renderer
+    from gui.deck import _quiet_svg, _system_renderer
 
     svg = tmp_path / "broken.svg"
     svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
@@ -143,5 +143,8 @@ def test_a_designs_broken_links_stay_off_the_terminal(qtbot: QtBot, tmp_path: Pa
         assert len(messages) == 1, "no warning while an installed design is read"
         QSvgRenderer(str(svg))
         assert len(messages) == 2, "the handler in place before gets Qt's messages again afterwards"
+        with _quiet_svg():
+            qWarning("not about SVG")
+        assert messages[-1] == "not about SVG", "other messages still reach it while a design is read"
     finally:
         qInstallMessageHandler(previous)
