@@ -35,6 +35,10 @@ CURSOR = QColor(80, 160, 255)
 HINT = QColor(90, 200, 255)
 GOLD = QColor(255, 190, 40)
 FELT = QColor(29, 107, 58)
+# The art's suit sign under the rank reaches 0.35 of the card's width down; a card whose fan shows less than
+# SUIT_SIGN_SHOWN of it gets the sign again beside the rank, in the box (x, y, width, height) in card widths.
+SUIT_SIGN_SHOWN = 0.32
+SUIT_BESIDE_RANK = (0.21, 0.05, 0.15, 0.14)
 
 
 class TableItem(QGraphicsObject):
@@ -180,6 +184,12 @@ class CardItem(TableItem):
         self.face_up = face_up
         self.badge = ""  # a small mark beside the rank, e.g. the trump suit on Euchre's left bower
         self._badge_red = False
+        self.suit_beside_rank = False  # the card above covers its suit sign: the sign is drawn beside the rank
+
+    def set_suit_beside_rank(self, on: bool) -> None:
+        if on != self.suit_beside_rank:
+            self.suit_beside_rank = on
+            self.update()
 
     def set_badge(self, badge: str, red: bool = False) -> None:
         if badge != self.badge:
@@ -217,6 +227,8 @@ class CardItem(TableItem):
         shown = self.card if self.face_up else None
         pixmap = self.art.pixmap(shown, round(self.width), dpr)
         painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
+        if self.suit_beside_rank and self.face_up and self.card is not None and not self.badge:
+            self._paint_suit_beside_rank(painter, self.card)
         if self.badge and self.face_up:
             size = self.width * 0.3
             rect = QRectF(self.width * 0.2, self.width * 0.04, size, size)
@@ -230,6 +242,18 @@ class CardItem(TableItem):
             painter.setPen(QColor(200, 16, 46) if self._badge_red else QColor(20, 20, 20))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.badge)
         self.paint_marks(painter)
+
+
+    def _paint_suit_beside_rank(self, painter: QPainter, card: Card) -> None:
+        """The suit sign right of the rank, inside the strip a squeezed fan leaves visible (the top fifth of
+        the card, where the art has only the rank: its pips and court frames start lower or further right)."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        font = painter.font()
+        font.setPixelSize(max(7, round(self.width * SUIT_BESIDE_RANK[3])))
+        painter.setFont(font)
+        painter.setPen(QColor(200, 16, 46) if card.is_red else QColor(20, 20, 20))
+        x, y, w, h = (self.width * v for v in SUIT_BESIDE_RANK)
+        painter.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, card.suit.symbol)
 
 
 class SlotItem(TableItem):

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from core.cards import Card
 from core.table import CARD_HEIGHT, Background, Choice, Click, Drop, Hold, Label, Pile, Style, Table
 from gui import animation
-from gui.cards import FELT, CardItem, SlotItem, TableItem
+from gui.cards import FELT, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
 from gui.deck import CardArt
 from gui.i18n import text
 
@@ -225,6 +225,7 @@ class _Place:
     index: int
     pos: QPointF
     width: float
+    shown: float = 1.4  # how far down the card shows before the next card of its fan covers it, in card widths
 
 
 class TableScene(QGraphicsScene):
@@ -308,8 +309,10 @@ class TableScene(QGraphicsScene):
             x, y = pile.x, pile.y
             for index, face in enumerate(pile.cards):
                 key = face.card if face.card is not None else f"down:{pile.id}:{index}"
-                yield key, _Place(pile, index, self.point(x, y), pile.scale * self.unit), self.cards.get(key)
                 dx, dy = pile.step(index)
+                covered = index < len(pile.cards) - 1 and dy > abs(dx)
+                shown = dy * squeeze / pile.scale if covered else CARD_HEIGHT
+                yield key, _Place(pile, index, self.point(x, y), pile.scale * self.unit, shown), self.cards.get(key)
                 x, y = x + dx * squeeze, y + dy * squeeze
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -336,6 +339,7 @@ class TableScene(QGraphicsScene):
             item.set_width(place.width)
             item.setZValue(100 + order)
             item.set_badge(face.badge, red=face.badge in "♥♦")
+            item.set_suit_beside_rank(place.shown < SUIT_SIGN_SHOWN)
             item.show_marks(face.marks, self._cursor_on(place.pile.id, place.index))
             item.setVisible(not self.paused)
             item.move_to(place.pos, animate)

@@ -165,3 +165,33 @@ def test_a_long_column_keeps_every_index_readable(qtbot: QtBot) -> None:
     steps = [b.pos().y() - a.pos().y() for a, b in itertools.pairwise(items)]
     assert min(steps) >= 0.2 * items[0].width, "an index needs about a fifth of a card width"
     assert items[-1].sceneBoundingRect().bottom() <= page.table.viewport().height() + 1
+    # the art's suit sign under the rank is covered there, so each covered card shows its suit beside the rank
+    assert all(item.suit_beside_rank for item in items[:-1]) and not items[-1].suit_beside_rank
+    assert not any(card(page, text).suit_beside_rank for text in columns[1]), "a roomy fan shows the art's own"
+    red = [item for item in items[:-1] if item.card is not None and item.card.is_red]
+    assert red and all(_red_ink_in_strip(item, min(steps)) > _red_ink_in_strip(item, min(steps), False) + 10
+                       for item in red), "the sign is drawn inside the strip the next card leaves visible"
+
+
+def _red_ink_in_strip(item: object, strip: float, beside: bool = True) -> int:
+    """Red pixels in the top ``strip`` pixels of ``item`` drawn alone, right of its rank."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from gui.cards import CardItem
+
+    assert isinstance(item, CardItem)
+    was = item.suit_beside_rank
+    item.set_suit_beside_rank(beside)
+    image = QImage(round(item.width), round(item.height), QImage.Format.Format_ARGB32)
+    image.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(image)
+    item.paint(painter, QStyleOptionGraphicsItem())
+    painter.end()
+    item.set_suit_beside_rank(was)
+    count = 0
+    for y in range(int(strip)):
+        for x in range(int(0.19 * item.width), image.width()):
+            c = image.pixelColor(x, y)
+            count += c.red() > 150 and c.green() < 90 and c.blue() < 100
+    return count
