@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from core.cards import Card
 from core.table import Mark
 from gui import animation
-from gui.deck import CARD_RATIO, CardArt
+from gui.deck import CARD_RATIO, CLASSIC, CardArt
 
 YELLOW = QColor(255, 214, 0)
 GREEN = QColor(40, 220, 90)
@@ -39,6 +39,7 @@ FELT = QColor(29, 107, 58)
 # SUIT_SIGN_SHOWN of it gets the sign again beside the rank, in the box (x, y, width, height) in card widths.
 SUIT_SIGN_SHOWN = 0.32
 SUIT_BESIDE_RANK = (0.21, 0.05, 0.15, 0.14)
+PAPER = QColor(255, 253, 248)  # the classic art's card face
 
 
 class TableItem(QGraphicsObject):
@@ -227,7 +228,8 @@ class CardItem(TableItem):
         shown = self.card if self.face_up else None
         pixmap = self.art.pixmap(shown, round(self.width), dpr)
         painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
-        if self.suit_beside_rank and self.face_up and self.card is not None and not self.badge:
+        if (self.suit_beside_rank and self.face_up and self.card is not None and not self.badge
+                and self.art.theme == CLASSIC):  # installed designs place their indices each their own way
             self._paint_suit_beside_rank(painter, self.card)
         if self.badge and self.face_up:
             size = self.width * 0.3
@@ -246,13 +248,17 @@ class CardItem(TableItem):
 
     def _paint_suit_beside_rank(self, painter: QPainter, card: Card) -> None:
         """The suit sign right of the rank, inside the strip a squeezed fan leaves visible (the top fifth of
-        the card, where the art has only the rank: its pips and court frames start lower or further right)."""
+        the card, where the classic art has only the rank: its pips and court frames start lower or further
+        right). On the paper's colour, so it stays clean over the odd pip corner of a wide rank."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        x, y, w, h = (self.width * v for v in SUIT_BESIDE_RANK)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(PAPER)
+        painter.drawRoundedRect(QRectF(x, y, w, h), w * 0.2, w * 0.2)
         font = painter.font()
         font.setPixelSize(max(7, round(self.width * SUIT_BESIDE_RANK[3])))
         painter.setFont(font)
         painter.setPen(QColor(200, 16, 46) if card.is_red else QColor(20, 20, 20))
-        x, y, w, h = (self.width * v for v in SUIT_BESIDE_RANK)
         painter.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, card.suit.symbol)
 
 
