@@ -74,3 +74,32 @@ def test_a_bid_euchre_game_continues_after_restarting_the_program(qtbot: QtBot) 
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert again.page is not None and again.page.session.moves[0] == "bid 4"
     assert again.page.session.state.hand.bids[0] == state.hand.bids[0]
+
+
+def test_the_hint_button_outlines_the_bid_and_h_the_card_with_the_reason_above_the_hand(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
+    game = window.host.game("bid-euchre")
+    session = GameSession.new(game, game.settings.defaults(), deal={"dealer": "E", "hands": HANDS, "seed": 3},
+                              saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None and page.session.to_move == 0
+    page.view.cpu_timer.stop()
+    assert page.buttons["hint"].isVisible() and page.buttons["hint"].isEnabled()
+    page.buttons["hint"].click()
+    assert page.view.hint is not None and page.view.hint.move.startswith("bid ")
+    hinted = [c.choice.move for c in page.view.scene.buttons.values() if c.choice.hinted]
+    assert hinted == [page.view.hint.move] and page.view.scene.texts["hint"].isVisible()
+    assert page.view.hint.reason.en in page.view.scene.texts["hint"].lines[0]
+    qtbot.keyClick(page.table, Qt.Key.Key_X)  # passing clears the hint
+    assert page.session.moves[0] == "pass" and page.view.hint is None
+    while page.session.to_move != 0 or page.session.state.hand.phase.value != "play" \
+            or page.session.hold is not None:
+        if page.session.hold is not None:
+            page.session.acknowledge()
+        else:
+            page.session.cpu_step()
+    page.view.refresh(animate=False)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    assert page.view.hint is not None and page.view.hint.move.startswith("play ")
+    assert page.view.scene.cards[page.view.hint.move.split()[1]].hinted
+    assert page.session.hints == 2

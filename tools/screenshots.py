@@ -174,7 +174,7 @@ def main() -> int:
     QTest.keyClick(page.table, Qt.Key.Key_D)  # South names diamonds unseen, takes the joker
     shot("euchre-joker-in-hand")
 
-    # Bid Euchre: the auction in progress, a no-trump-low hand, a set
+    # Bid Euchre: the auction in progress and its hint, a no-trump-low hand, a set
     bid = host.game("bid-euchre")
     hands = {"S": ["9H", "TH", "9D", "TD", "9C", "JS"], "W": ["AH", "KH", "QS", "KS", "AS", "QH"],
              "N": ["9S", "TS", "JC", "QC", "TC", "JH"], "E": ["AD", "KD", "QD", "JD", "KC", "AC"]}
@@ -184,6 +184,8 @@ def main() -> int:
     while page.session.to_move != 0:
         page.session.cpu_step()
     shot("bid-euchre-auction")
+    QTest.keyClick(page.table, Qt.Key.Key_H)
+    shot("bid-euchre-hint")
     for key in (Qt.Key.Key_6, Qt.Key.Key_L):  # South takes it at 6 and declares no-trump low
         QTest.keyClick(page.table, key)
         settle()

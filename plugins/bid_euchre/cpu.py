@@ -197,6 +197,15 @@ _NORMAL = NormalPlayer()
 _NO_RANDOM = Rng(0)
 
 
+@dataclass(frozen=True)
+class Judgement:
+    """What the hard player's last decision rested on: each move's average points (its side's minus the
+    other's) over ``samples`` sampled deals."""
+
+    points: dict[Move, float]
+    samples: int
+
+
 class HardPlayer(NormalPlayer):
     """Normal's judgement plus inference: sampled deals played out to bid and declare, solved exactly to play."""
 
@@ -204,18 +213,28 @@ class HardPlayer(NormalPlayer):
     PLAY_SAMPLES: ClassVar[dict[int, int]] = {6: 3, 5: 8, 4: 16, 3: 20, 2: 20}
     SURPRISE_KEPT: ClassVar[float] = 0.15
 
+    last_judgement: Judgement | None = None  # what the last decision's sampled deals said (the hint quotes it)
+
+    def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        self.last_judgement = None
+        return super().choose(obs, legal, rng)
+
     def bid(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         tricks, _ = self.best_declaration(obs.hand)
         if tricks + self.style.partner_share < 2.2 and Move("pass") in legal:
             return Move("pass")  # hopeless: no need to look further
         results = self._simulate(obs, rng)
         best, value = Move("pass"), PASS_VALUE
+        points = {Move("pass"): PASS_VALUE} if Move("pass") in legal else {}
         for move in legal:
             if move.kind != "bid":
                 continue
             expected = max(sum(net(t, move.number) for t in ts) / len(ts) for ts in results.values())
+            points[move] = expected
             if expected > value:
                 best, value = move, expected
+        if self.last_judgement is not None:
+            self.last_judgement = Judgement(points, self.last_judgement.samples)
         if best.kind == "pass" and Move("pass") not in legal:
             return min((m for m in legal if m.kind == "bid"), key=lambda m: m.number)
         return best
@@ -224,6 +243,9 @@ class HardPlayer(NormalPlayer):
         assert obs.contract is not None
         bid = obs.contract.bid
         results = self._simulate(obs, rng)
+        if self.last_judgement is not None:
+            points = {d: sum(net(t, bid) for t in ts) / len(ts) for d, ts in results.items()}
+            self.last_judgement = Judgement(points, self.last_judgement.samples)
         return max(results, key=lambda d: sum(net(t, bid) for t in results[d]) / len(results[d]))
 
     def _simulate(self, obs: Observation, rng: Rng) -> dict[Move, list[int]]:
@@ -235,7 +257,9 @@ class HardPlayer(NormalPlayer):
             for declaration in ranked:
                 results[declaration].append(playout(hands, obs.seat, declaration, rng))
         if not any(results.values()):
-            results = {ranked[0]: [round(estimate(obs.hand, ranked[0]) + PARTNER_SHARE)]}
+            self.last_judgement = None  # no deal fits what it has seen: the estimate stands in, nothing to quote
+            return {ranked[0]: [round(estimate(obs.hand, ranked[0]) + PARTNER_SHARE)]}
+        self.last_judgement = Judgement({}, len(results[ranked[0]]))
         return results
 
     def card(self, obs: Observation, cards: list[Card]) -> Card:
@@ -259,6 +283,7 @@ class HardPlayer(NormalPlayer):
             count += 1
         if not count:
             return super().card(obs, cards)
+        self.last_judgement = Judgement({Move("play", card=c): v / count for c, v in totals.items()}, count)
         usual = super().card(obs, cards)
         best = max(totals.values())
         return usual if totals[usual] >= best - 1e-9 else max(cards, key=lambda c: totals[c])

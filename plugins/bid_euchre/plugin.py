@@ -33,6 +33,7 @@ GAME = GameSpec(
                 for name, player in (("easy", "EasyPlayer"), ("normal", "NormalPlayer"), ("hard", "HardPlayer"))},
     seat_players=seat_players,
     presenter="plugins.bid_euchre.presenter:BidEuchrePresenter",
+    hint=Lazy("plugins.bid_euchre.advice:bid_euchre_hint"),
     statistics=BidEuchreStatistics(),
     help=RulesText("plugins.bid_euchre", {"en": "help/rules.en.md", "ja": "help/rules.ja.md"}),
     view="plugins.bid_euchre.view:create_view",

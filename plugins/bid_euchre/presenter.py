@@ -1,12 +1,13 @@
 """Bid Euchre's table from South's observation, on Euchre's four-seat layout: the auction as it happens (each
 seat's bid or pass stays up until play starts), bid buttons 3–6 and Pass (keys 3–6, X), the declaration
-(S H D C, N no-trump high, L no-trump low), the contract and tricks on the score sheet, and holds for a
-finished trick, a hand's summary (made or set, points) and the match result."""
+(S H D C, N no-trump high, L no-trump low), the contract and tricks on the score sheet, a hint's reason above
+South's hand with its card or button outlined (H, or ? while declaring), and holds for a finished trick, a
+hand's summary (made or set, points) and the match result."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core import table as t
 from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Table, Text
@@ -61,29 +62,35 @@ class BidEuchrePresenter:
             return self._past(s, prev)
         legal = {m.text for m in s.legal}
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
-        piles = [self._south(obs, legal, held is None), *self._backs(obs)]
+        hint = s.hint if s.hold is None else None
+        piles = [self._south(obs, legal, held is None, hint.move if hint else None), *self._backs(obs)]
         piles += layout.trick_piles(held.plays if held else obs.current, held.winner if held else None)
         declarer = obs.contract.declarer if obs.contract else None
         labels = layout.seat_labels(obs.dealer, declarer, None, None, obs.tricks, obs.turn, W["declarer"])
         if obs.phase in (Phase.AUCTION, Phase.DECLARE):
             labels += [layout.speech(seat, W["said_bid"].format(n=n) if n else W["said_pass"]) for seat, n in obs.bids]
         labels.append(self._panel(obs.scores, obs.tricks, obs.contract, obs.high))
+        if hint is not None:
+            labels.append(layout.hint_label(hint.reason))
         hold = Hold(W["trick_won"].format(seat=SEAT_NAMES[held.winner]), (), (NEXT,), *layout.TRICK_HOLD) \
             if held else None
-        choices = () if hold else self._choices(s.legal)
+        choices = () if hold else tuple(replace(c, hinted=True) if hint is not None and c.move == hint.move else c
+                                        for c in self._choices(s.legal))
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
                      self._status(s, legal))
 
-    def _south(self, obs: Observation, legal: set[str], live: bool) -> Pile:
+    def _south(self, obs: Observation, legal: set[str], live: bool, hint: str | None) -> Pile:
         ranking = obs.contract.ranking if obs.contract is not None and obs.contract.named else None
         playing = live and any(text.startswith("play") for text in legal)
         faces = []
         for card in south_cards(obs):
             playable = playing and f"play {card.text}" in legal
-            marks = frozenset({Mark.PLAYABLE} if playable else {Mark.DIMMED} if playing else set())
+            marks = {Mark.PLAYABLE} if playable else {Mark.DIMMED} if playing else set()
+            if hint == f"play {card.text}":
+                marks.add(Mark.HINTED)
             left = ranking.left_bower if ranking is not None else None
             badge = ranking.trump.symbol if ranking is not None and ranking.trump and card == left else ""
-            faces.append(CardFace(card.text, marks, badge))
+            faces.append(CardFace(card.text, frozenset(marks), badge))
         return layout.hand_pile(0, len(faces), faces)
 
     @staticmethod
@@ -173,6 +180,8 @@ class BidEuchrePresenter:
                 return Reply(action="continue")
             return t.IGNORED
         obs = s.observation
+        if key == "?" or (key == "H" and obs.phase != Phase.DECLARE):
+            return Reply(action="hint")  # while declaring, H names hearts
         if not s.legal or obs.phase != Phase.PLAY:
             return t.IGNORED
         index = event.index if isinstance(event, t.Click) and event.pile == "hand:0" else None

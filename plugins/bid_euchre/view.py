@@ -9,5 +9,5 @@ from plugins.bid_euchre.presenter import BidEuchrePresenter
 
 
 def create_view(session: GameSession, art: CardArt) -> TableView:
-    return TableView(session, art, BidEuchrePresenter(), tools=("pause", "restart", "new"),
+    return TableView(session, art, BidEuchrePresenter(), tools=("hint", "pause", "restart", "new"),
                      confirm_before_start=True, restart_keeps_deal=False)
