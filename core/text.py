@@ -31,6 +31,10 @@ class Text:
             return Text(self.en + other.en, self.get("ja") + other.get("ja"))
         return Text(self.en + other, self.get("ja") + other)
 
+    def capitalized(self) -> Text:
+        """The English with its first letter in capitals, to open a sentence (Japanese has no case)."""
+        return Text(self.en[:1].upper() + self.en[1:], self.get("ja"))
+
     def __str__(self) -> str:
         return self.en
 

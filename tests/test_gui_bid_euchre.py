@@ -10,10 +10,22 @@ from pytestqt.qtbot import QtBot
 import plugins.bid_euchre.plugin as bid_plugin
 import plugins.euchre.plugin as euchre_plugin
 from core.session import GameSession
+from gui.game_page import GamePage
 from tests.gui_helpers import make_window
 
 HANDS = {"S": ["JH", "JD", "AH", "KH", "QH", "TH"], "W": ["9H", "9C", "TC", "QC", "KC", "AC"],
          "N": ["AS", "KS", "QS", "JS", "TS", "9S"], "E": ["9D", "TD", "QD", "KD", "AD", "JC"]}
+
+
+def _open_hands(qtbot: QtBot) -> GamePage:
+    """A window with Bid Euchre open on ``HANDS``, East dealing: South bids first."""
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
+    game = window.host.game("bid-euchre")
+    session = GameSession.new(game, game.settings.defaults(), deal={"dealer": "E", "hands": HANDS, "seed": 3},
+                              saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None and page.session.to_move == 0
+    return page
 
 
 def test_bid_euchre_is_listed_under_euchres_tile(qtbot: QtBot) -> None:
@@ -25,12 +37,7 @@ def test_bid_euchre_is_listed_under_euchres_tile(qtbot: QtBot) -> None:
 
 
 def test_a_hand_by_keys_auction_declaration_play_and_the_summary(qtbot: QtBot) -> None:
-    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
-    game = window.host.game("bid-euchre")
-    session = GameSession.new(game, game.settings.defaults(), deal={"dealer": "E", "hands": HANDS, "seed": 3},
-                              saves=window.saves)
-    page = window.open_session(session)
-    assert page is not None and page.session.to_move == 0
+    page = _open_hands(qtbot)
     buttons = page.view.scene.buttons
     assert {"bid:3", "bid:4", "bid:5", "bid:6", "pass"} <= set(buttons)
     assert [buttons[f"bid:{n}"].choice.key for n in range(3, 7)] == ["3", "4", "5", "6"]
@@ -77,12 +84,7 @@ def test_a_bid_euchre_game_continues_after_restarting_the_program(qtbot: QtBot) 
 
 
 def test_the_hint_button_outlines_the_bid_and_h_the_card_with_the_reason_above_the_hand(qtbot: QtBot) -> None:
-    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
-    game = window.host.game("bid-euchre")
-    session = GameSession.new(game, game.settings.defaults(), deal={"dealer": "E", "hands": HANDS, "seed": 3},
-                              saves=window.saves)
-    page = window.open_session(session)
-    assert page is not None and page.session.to_move == 0
+    page = _open_hands(qtbot)
     page.view.cpu_timer.stop()
     assert page.buttons["hint"].isVisible() and page.buttons["hint"].isEnabled()
     page.buttons["hint"].click()

@@ -88,6 +88,4 @@ def bid_euchre_hint(observation: Observation, legal: Sequence[Move]) -> Hint | N
         return None
     player = HardPlayer()
     move = player.choose(observation, legal, Rng.derive("bid-euchre-hint", repr(observation)))
-    words = move_words(move)
-    head = Text(words.en[:1].upper() + words.en[1:], words.get("ja"))
-    return Hint(move.text, head + Text(" — ") + _reason(player, observation, legal, move))
+    return Hint(move.text, move_words(move).capitalized() + Text(" — ") + _reason(player, observation, legal, move))

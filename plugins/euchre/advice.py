@@ -133,7 +133,5 @@ def euchre_hint(observation: Observation, legal: Sequence[Move]) -> Hint | None:
         return None
     player = HardPlayer()
     move = player.choose(observation, legal, Rng.derive("euchre-hint", repr(observation)))
-    name = _move_words(move)
-    name = Text(name.en[:1].upper() + name.en[1:], name.get("ja"))
-    return Hint(move.text, name + Text(" — ") + _reason(player, observation, legal, move))
+    return Hint(move.text, _move_words(move).capitalized() + Text(" — ") + _reason(player, observation, legal, move))
 
