@@ -223,7 +223,7 @@ class HardPlayer(NormalPlayer):
         tricks, _ = self.best_declaration(obs.hand)
         if tricks + self.style.partner_share < 2.2 and Move("pass") in legal:
             return Move("pass")  # hopeless: no need to look further
-        results = self._simulate(obs, rng)
+        results, samples = self._simulate(obs, rng)
         best, value = Move("pass"), PASS_VALUE
         points = {Move("pass"): PASS_VALUE} if Move("pass") in legal else {}
         for move in legal:
@@ -233,8 +233,8 @@ class HardPlayer(NormalPlayer):
             points[move] = expected
             if expected > value:
                 best, value = move, expected
-        if self.last_judgement is not None:
-            self.last_judgement = Judgement(points, self.last_judgement.samples)
+        if samples:
+            self.last_judgement = Judgement(points, samples)
         if best.kind == "pass" and Move("pass") not in legal:
             return min((m for m in legal if m.kind == "bid"), key=lambda m: m.number)
         return best
@@ -242,25 +242,23 @@ class HardPlayer(NormalPlayer):
     def declare(self, obs: Observation, rng: Rng) -> Move:
         assert obs.contract is not None
         bid = obs.contract.bid
-        results = self._simulate(obs, rng)
-        if self.last_judgement is not None:
-            points = {d: sum(net(t, bid) for t in ts) / len(ts) for d, ts in results.items()}
-            self.last_judgement = Judgement(points, self.last_judgement.samples)
-        return max(results, key=lambda d: sum(net(t, bid) for t in results[d]) / len(results[d]))
+        results, samples = self._simulate(obs, rng)
+        points = {d: sum(net(t, bid) for t in ts) / len(ts) for d, ts in results.items()}
+        if samples:
+            self.last_judgement = Judgement(points, samples)
+        return max(results, key=lambda d: points[d])
 
-    def _simulate(self, obs: Observation, rng: Rng) -> dict[Move, list[int]]:
+    def _simulate(self, obs: Observation, rng: Rng) -> tuple[dict[Move, list[int]], int]:
         """Per promising declaration, the tricks this seat's side took in each sampled deal played out by
-        conventional players with this seat declaring."""
+        conventional players with this seat declaring; and how many deals were sampled."""
         ranked = sorted(DECLARATIONS, key=lambda d: -estimate(obs.hand, d))[:3]
         results: dict[Move, list[int]] = {d: [] for d in ranked}
         for hands in sample_hands(obs, rng, self.BID_SAMPLES):
             for declaration in ranked:
                 results[declaration].append(playout(hands, obs.seat, declaration, rng))
-        if not any(results.values()):
-            self.last_judgement = None  # no deal fits what it has seen: the estimate stands in, nothing to quote
-            return {ranked[0]: [round(estimate(obs.hand, ranked[0]) + PARTNER_SHARE)]}
-        self.last_judgement = Judgement({}, len(results[ranked[0]]))
-        return results
+        if not any(results.values()):  # no deal fits what it has seen: the estimate stands in (0 samples)
+            return {ranked[0]: [round(estimate(obs.hand, ranked[0]) + PARTNER_SHARE)]}, 0
+        return results, len(results[ranked[0]])
 
     def card(self, obs: Observation, cards: list[Card]) -> Card:
         samples = self.PLAY_SAMPLES.get(len(obs.hand), 0)
