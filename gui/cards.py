@@ -245,7 +245,6 @@ class CardItem(TableItem):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.badge)
         self.paint_marks(painter)
 
-
     def _paint_suit_beside_rank(self, painter: QPainter, card: Card) -> None:
         """The suit sign right of the rank, inside the strip a squeezed fan leaves visible (the top fifth of
         the card, where the classic art has only the rank: its pips and court frames start lower or further
@@ -256,7 +255,7 @@ class CardItem(TableItem):
         painter.setBrush(PAPER)
         painter.drawRoundedRect(QRectF(x, y, w, h), w * 0.2, w * 0.2)
         font = painter.font()
-        font.setPixelSize(max(7, round(self.width * SUIT_BESIDE_RANK[3])))
+        font.setPixelSize(max(7, round(h)))
         painter.setFont(font)
         painter.setPen(QColor(200, 16, 46) if card.is_red else QColor(20, 20, 20))
         painter.drawText(QRectF(x, y, w, h), Qt.AlignmentFlag.AlignCenter, card.suit.symbol)

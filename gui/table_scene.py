@@ -225,7 +225,7 @@ class _Place:
     index: int
     pos: QPointF
     width: float
-    shown: float = CARD_HEIGHT  # how far down the card shows before the next card of its fan covers it, in card widths
+    shown: float  # how far down the card shows before the next card of its fan covers it, in card widths
 
 
 class TableScene(QGraphicsScene):

@@ -110,3 +110,13 @@ def test_h_asks_for_a_hint_except_while_declaring_where_it_names_hearts() -> Non
     assert presenter.respond(situation, NoUi(), t.Key("H")).action != "hint"
     assert presenter.respond(situation, NoUi(), t.Key("?")).action == "hint"
     assert Move("trump", suit=Card.parse("AH").suit) in session.legal_moves()
+
+
+def test_a_pass_forced_by_a_bid_of_six_says_so() -> None:
+    session = GameSession.new(GAME, GAME.settings.defaults(), players=[None] * 4,
+                              deal={"dealer": "N", "hands": HANDS, "seed": 3})
+    session.play("bid 6")  # East, first to bid, takes the maximum; South may only pass
+    assert [m.text for m in session.legal_moves()] == ["pass"]
+    hint = hint_for(GAME, session.state)
+    assert hint is not None and hint.move == "pass"
+    assert "only legal move" in hint.reason.en and "tricks" not in hint.reason.en

@@ -65,21 +65,26 @@ def _compare(judgement: Judgement, move: Move) -> Text:
 
 
 def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:
-    judgement = player.last_judgement
-    if judgement is not None and move in judgement.points and len(judgement.points) > 1:
-        return _compare(judgement, move)
-    if obs.phase == Phase.AUCTION and move.kind == "pass":
-        tricks, declaration = player.best_declaration(obs.hand)
-        return Text("At its best ({m}) your hand is worth about {n} tricks with North's share; the lowest bid is "
-                    "3.", "手札は一番よい{m}でも北の分を足して約{n}トリック。最低のビッドは3です。").format(
-            m=move_words(declaration), n=f"{max(0.0, tricks + player.style.partner_share):.1f}")
-    if obs.phase == Phase.PLAY and len(legal) == 1:
+    if len(legal) == 1 and move.card is not None:
         return Text("It is your only legal card.", "出せる札はこれだけです。")
+    if len(legal) == 1:
+        return Text("It is your only legal move: the bidding is already at 6.",
+                    "ビッドはすでに6なので、パスしかできません。")
+    judgement = player.last_judgement
     if judgement is not None and move in judgement.points:
         return _compare(judgement, move)
-    return Text("The conventional card: win as cheaply as you can, never overtake North, else throw the least "
-                "useful card.",
-                "定石の札です。できるだけ安く勝ち、北を越さず、勝てないときは一番役に立たない札を捨てます。")
+    if obs.phase == Phase.PLAY:  # no sampled deal fitted what South has seen
+        return Text("The conventional card: win as cheaply as you can, never overtake North, else throw the "
+                    "least useful card.",
+                    "定石の札です。できるだけ安く勝ち、北を越さず、勝てないときは一番役に立たない札を捨てます。")
+    tricks, declaration = player.best_declaration(obs.hand)
+    count = Text("At its best ({m}) your hand is worth about {n} tricks with North's share",
+                 "手札は一番よい{m}で北の分を足して約{n}トリック").format(
+        m=move_words(declaration), n=f"{max(0.0, tricks + player.style.partner_share):.1f}")
+    if move.kind == "pass":
+        lowest = min(m.number for m in legal if m.kind == "bid")
+        return count + Text("; the lowest bid is {k}.", "。最低のビッドは{k}です。").format(k=lowest)
+    return count + Text(".", "。")
 
 
 def bid_euchre_hint(observation: Observation, legal: Sequence[Move]) -> Hint | None:

@@ -217,6 +217,8 @@ class HardPlayer(NormalPlayer):
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         self.last_judgement = None
+        if len(legal) == 1:
+            return legal[0]  # nothing to weigh (a pass after a bid of 6, a card it must follow with)
         return super().choose(obs, legal, rng)
 
     def bid(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
