@@ -169,6 +169,43 @@ def test_hard_goes_alone_with_a_hand_that_wins_all_five() -> None:
     assert normal.kind == "order"
 
 
+def first_trick_turns(count: int) -> list[EuchreState]:
+    """Positions in the first trick with a choice of card, from seeded matches of normal players."""
+    found = []
+    for seed in range(count * 3):
+        state = RULES.new_game(GAME.settings.defaults(), seed)
+        while RULES.to_move(state) is not None and len(found) < count:
+            seat = RULES.to_move(state)
+            assert seat is not None
+            obs = RULES.observation(state, seat)
+            if obs.phase.value == "play" and len(obs.hand) == 5 and len(RULES.legal_moves(state)) > 1:
+                found.append(state)
+                break
+            state = RULES.apply(state, RuleBasedPlayer().choose(obs, RULES.legal_moves(state), Rng(seed)))
+    return found
+
+
+def test_hard_leaves_the_usual_first_trick_card_only_for_one_clearly_better_over_its_sampled_deals() -> None:
+    overruled = kept = 0
+    for state in first_trick_turns(24):
+        seat = RULES.to_move(state)
+        assert seat is not None
+        obs, legal_moves = RULES.observation(state, seat), RULES.legal_moves(state)
+        player = HardPlayer()
+        move = player.choose(obs, legal_moves, Rng(seed=7))
+        usual = RuleBasedPlayer().choose(obs, legal_moves, Rng(seed=7))
+        assert player.last_values is not None and player.last_values.samples == HardPlayer.SAMPLES[5]
+        points = player.last_values.points
+        if move == usual:
+            kept += 1
+            assert max(points.values()) <= points[usual] + HardPlayer.FIRST_TRICK_MARGIN + 1e-9
+        else:
+            overruled += 1
+            assert points[move] == max(points.values())
+            assert points[move] > points[usual] + HardPlayer.FIRST_TRICK_MARGIN - 1e-9
+    assert overruled and kept
+
+
 def test_hard_defends_alone_when_the_sampled_deals_say_it_pays_and_normal_does_not() -> None:
     def defending(north: str) -> EuchreState:
         state = new_state("S", "9S", settings={"defender_alone": True}, N=north)

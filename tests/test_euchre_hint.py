@@ -73,6 +73,25 @@ def test_hints_are_legal_with_a_reason_under_every_option(flags: tuple[bool, ...
         assert hint.reason.en and hint.reason.ja and hint.reason.en != hint.reason.ja
 
 
+def test_a_first_trick_hint_that_keeps_the_usual_card_says_why_a_better_average_did_not_overrule_it() -> None:
+    kept = []  # first-trick positions where another card averages more over the sampled deals
+    for session in south_turns(GAME.settings.defaults(), seed=19, limit=8):
+        obs, legal = session.observation(0), session.legal_moves()
+        if obs.phase.value != "play" or len(obs.hand) < 5 or len(legal) < 2:
+            continue
+        player = HardPlayer()
+        move = player.choose(obs, legal, Rng.derive("euchre-hint", repr(obs)))
+        assert player.last_values is not None
+        if max(player.last_values.points.values()) > player.last_values.points[move] + 0.005:
+            kept.append((obs, legal, move))
+    assert kept
+    for obs, legal, move in kept:
+        hint = euchre_hint(obs, legal)
+        assert hint is not None and hint.move == move.text
+        assert "too close to overrule the usual play in the first trick" in hint.reason.en
+        assert "1トリック目" in hint.reason.ja
+
+
 def test_hints_only_for_the_person_to_move() -> None:
     session = GameSession.new(GAME, seed=1, players=[None, "normal", "normal", "normal"])
     while session.to_move == 0 or session.hold is not None:
