@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.cards import JOKER, SUITS
+from core.cards import JOKER, SUITS, Card, Suit, parse_cards
 from core.rng import Rng
+from plugins.euchre.cards import ALL_CARDS
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
 
 JOKER_ID = CARD_INDEX[JOKER]
@@ -55,6 +56,49 @@ def test_solver_matches_brute_force(case: int) -> None:
         hands[leader].remove(card)
         assert value == brute(table, hands, leader, out, [(leader, card)]), f"card {card}"
         hands[leader].append(card)
+
+
+@pytest.mark.parametrize("case", range(40))
+def test_solver_matches_brute_force_in_the_middle_of_a_trick(case: int) -> None:
+    """One to three cards already on the table, the hands dealt from two suits so that they interleave: a card
+    played to the trick still parts two cards of its suit (the solver must not treat them as touching)."""
+    rng = Rng.derive("dd-test-mid", case)
+    table = Table(rng.choice(list(SUITS)))
+    suits = [table.trump, (table.trump + 1 + case % 3) % 4]  # cards from two suits: the hands interleave
+    deck = [c for c in range(24) if table.suit[c] in suits] + ([JOKER_ID] if case % 5 == 4 else [])
+    rng.shuffle(deck)
+    out = frozenset() if case % 3 else frozenset({rng.below(4)})
+    seats = [s for s in range(4) if s not in out]
+    leader = seats[rng.below(len(seats))]
+    order = [s for s in ((leader + i) % 4 for i in range(4)) if s not in out]
+    played = 1 + case % (len(order) - 1)
+    hands = [deck[3 * i : 3 * i + 3] if i not in out else [] for i in range(4)]
+    plays = []
+    for seat in order[:played]:
+        card = hands[seat].pop(rng.below(len(hands[seat])))
+        plays.append((seat, card))
+    seat = order[played]
+    values = Solver(table, out).values(tuple(tuple(h) for h in hands), leader, tuple(plays), seat)
+    led = table.suit[plays[0][1]]
+    assert sorted(values) == sorted([c for c in hands[seat] if table.suit[c] == led] or hands[seat])
+    for card, value in values.items():
+        hands[seat].remove(card)
+        assert value == brute(table, hands, leader, out, [*plays, (seat, card)]), f"card {card}"
+        hands[seat].append(card)
+
+
+def test_a_card_on_the_table_parts_two_trumps_of_the_next_player() -> None:
+    """Spades trump, East has led the A♠: West's J♣ (the left bower) and K♠ are not touching while the ace is
+    on the table (one wins the trick, the other does not), though nothing between them is left in any hand."""
+    table = Table(Suit.SPADES)
+    dealt = ("9H 9S JS QS", "TH AH JC KS", "QH JH KH TS", "9D TD JD")  # South, West, North, East
+    ids = [[CARD_INDEX[c] for c in parse_cards(text)] for text in dealt]
+    plays = [(3, CARD_INDEX[Card.parse("AS")])]
+    values = Solver(table, frozenset()).values(tuple(tuple(h) for h in ids), 3, tuple(plays), 0)
+    for card, value in values.items():
+        ids[0].remove(card)
+        assert value == brute(table, ids, 3, frozenset(), [*plays, (0, card)]), ALL_CARDS[card].text
+        ids[0].append(card)
 
 
 @pytest.mark.parametrize("case", range(30))

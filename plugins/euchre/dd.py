@@ -5,8 +5,9 @@ joker 32). The value is the number of
 tricks North/South take from here on with best play by both sides. The search is alpha-beta over single
 cards; positions at trick boundaries are memoised with the bounds learnt there (a search with a narrow window
 proves only a bound), so asking "do North/South take at least k more tricks?" is far cheaper than asking
-for the exact count. Strong cards are tried first, and a card is skipped when the player holds the
-next-higher card of the same suit (touching cards win or lose the same tricks).
+for the exact count. Strong cards are tried first, and a card is skipped when the player holds the next
+higher card of its suit still in play (every card ranked between them has been played: the two win or lose
+the same tricks, whatever the others hold).
 """
 
 from __future__ import annotations
@@ -51,10 +52,14 @@ class Solver:
         self.seats = {leader: tuple(s for s in ((leader + i) % 4 for i in range(4)) if s not in out)
                       for leader in range(4)}
         strength = [table.order[c] + (100 if table.suit[c] == table.trump else 0) for c in range(CARDS)]
-        self.by_strength = sorted(range(CARDS), key=lambda c: -strength[c])
+        by_strength = sorted(range(CARDS), key=lambda c: -strength[c])
+        self.rank = [0] * CARDS  # a card's place from the strongest, to order the candidates
+        for place, c in enumerate(by_strength):
+            self.rank[c] = place
         self.suit_mask = [0] * len(_SUIT_ID)
         for c in range(CARDS):
             self.suit_mask[table.suit[c]] |= 1 << c
+        self.suit_cards = [[c for c in by_strength if table.suit[c] == s] for s in range(len(_SUIT_ID))]
         self.power = [[table.power(c, led) for led in range(len(_SUIT_ID))] for c in range(CARDS)]
 
     def boundary(self, hands: Hands, leader: int, alpha: int = -1, beta: int = 10) -> int:
@@ -80,17 +85,30 @@ class Solver:
         self.memo[key] = (lo, hi)
         return value
 
-    def candidates(self, hand: int, led: int) -> list[int]:
-        table = self.table
+    def candidates(self, hand: int, led: int, live: int) -> list[int]:
+        """The cards worth trying from ``hand``, strongest first: of cards with no ``live`` card (held or on
+        the table) ranked between them, only the highest."""
         if led >= 0 and hand & self.suit_mask[led]:
-            hand &= self.suit_mask[led]
+            suits: tuple[int, ...] | range = (led,)
+        else:
+            suits = range(len(self.suit_mask))
         kept: list[int] = []
-        order, suit = table.order, table.suit
-        for c in self.by_strength:
-            if hand >> c & 1:
-                if kept and suit[kept[-1]] == suit[c] and order[kept[-1]] == order[c] + 1:
-                    continue
-                kept.append(c)
+        for suit in suits:
+            mine = hand & self.suit_mask[suit]
+            touching = False
+            for c in self.suit_cards[suit]:
+                if not mine:
+                    break
+                bit = 1 << c
+                if mine & bit:
+                    mine ^= bit
+                    if not touching:
+                        kept.append(c)
+                        touching = True
+                elif live & bit:
+                    touching = False
+        if len(suits) > 1:
+            kept.sort(key=self.rank.__getitem__)
         return kept
 
     def trick(self, hands: Hands, leader: int, plays: Plays, alpha: int, beta: int) -> int:
@@ -98,7 +116,10 @@ class Solver:
         if len(plays) == len(seats):
             led = self.table.suit[plays[0][1]]
             power = self.power
-            winner = max(plays, key=lambda p: power[p[1]][led])[0]
+            top, winner = -1, leader
+            for seat, c in plays:
+                if power[c][led] > top:
+                    top, winner = power[c][led], seat
             rest = list(hands)
             for seat, c in plays:
                 rest[seat] &= ~(1 << c)
@@ -108,7 +129,8 @@ class Solver:
         led = self.table.suit[plays[0][1]] if plays else -1
         maximize = seat % 2 == 0
         best = -1 if maximize else 10
-        for c in self.candidates(hands[seat], led):
+        live = hands[0] | hands[1] | hands[2] | hands[3]  # the trick's cards stay in the hands until it ends
+        for c in self.candidates(hands[seat], led, live):
             value = self.trick(hands, leader, (*plays, (seat, c)), alpha, beta)
             if maximize:
                 if value > best:
@@ -126,6 +148,8 @@ class Solver:
         for s, cards in enumerate(hands):
             for c in cards:
                 masks[s] |= 1 << c
+        for s, c in current:  # as within a search: a trick's cards leave the hands when it is complete
+            masks[s] |= 1 << c
         led = self.table.suit[current[0][1]] if current else -1
         legal = [c for c in hands[seat] if led >= 0 and self.table.suit[c] == led] or list(hands[seat])
         return (masks[0], masks[1], masks[2], masks[3]), legal
