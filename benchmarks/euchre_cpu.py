@@ -3,9 +3,9 @@
     python benchmarks/euchre_cpu.py [--hands 2000] [--jobs 2] [--seed 1] [--preset holding_stick] [--defender-alone]
 
 Each rung plays the stronger side as A against the weaker as B; the table shows A − B points per hand
-with a 95% confidence interval (the issue's targets: ≥ +0.15 for hard over normal and normal over easy),
-and per strength the median and p99 decision times (targets: hard ≤ 50 ms median and ≤ 300 ms p99;
-easy and normal under 5 ms). The baseline in each rung is the weaker strength.
+with a 95% confidence interval (the targets: hard over normal ≥ +0.25 with the interval's lower end above
++0.15, normal over easy ≥ +0.15), and per strength the median and p99 decision times (targets: hard ≤ 50 ms
+median and ≤ 200 ms p99; easy and normal under 5 ms). The baseline in each rung is the weaker strength.
 """
 
 from __future__ import annotations
