@@ -63,8 +63,10 @@ def test_solver_matches_brute_force_in_the_middle_of_a_trick(case: int) -> None:
     """One to three cards already on the table, the hands dealt from two suits so that they interleave: a card
     played to the trick still parts two cards of its suit (the solver must not treat them as touching)."""
     rng = Rng.derive("dd-test-mid", case)
-    table = Table(rng.choice(list(SUITS)))
-    suits = [table.trump, (table.trump + 1 + case % 3) % 4]  # cards from two suits: the hands interleave
+    # every fifth position without trump, high or low (Bid Euchre's no-trump contracts)
+    table = Table(rng.choice(list(SUITS))) if case % 5 else Table(None, low=case % 10 == 0)
+    first = max(table.trump, 0)
+    suits = [first, (first + 1 + case % 3) % 4]  # cards from two suits: the hands interleave
     deck = [c for c in range(24) if table.suit[c] in suits] + ([JOKER_ID] if case % 5 == 4 else [])
     rng.shuffle(deck)
     out = frozenset() if case % 3 else frozenset({rng.below(4)})

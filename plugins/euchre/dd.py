@@ -116,8 +116,9 @@ class Solver:
         if len(plays) == len(seats):
             led = self.table.suit[plays[0][1]]
             power = self.power
-            top, winner = -1, leader
-            for seat, c in plays:
+            winner, first = plays[0]
+            top = power[first][led]
+            for seat, c in plays[1:]:
                 if power[c][led] > top:
                     top, winner = power[c][led], seat
             rest = list(hands)
