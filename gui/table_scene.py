@@ -12,6 +12,7 @@ dragged with the cards fanned over them; a click fires only when press and relea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -45,6 +46,34 @@ def _font(size: float, bold: bool = False) -> QFont:
     font.setPixelSize(max(10, round(size)))
     font.setBold(bold)
     return font
+
+
+_PIECES = re.compile(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+")
+
+
+def _wrapped(line: str, metrics: QFontMetricsF, room: float) -> list[str]:
+    """``line`` broken into lines no wider than ``room`` and as even as they can be (no last word alone): at
+    spaces, and between any two Japanese characters (written without spaces)."""
+    width = metrics.horizontalAdvance(line)
+    if width <= room:
+        return [line]
+    pieces = _PIECES.findall(line)  # a Japanese character alone, or a word with the spaces after it
+
+    def fill(limit: float) -> list[str]:
+        lines, current = [], ""
+        for piece in pieces:
+            if current and metrics.horizontalAdvance((current + piece).rstrip()) > limit:
+                lines.append(current.rstrip())
+                current = ""
+            current += piece
+        return [*lines, current.rstrip()] if current.strip() else lines
+
+    count = len(fill(room))
+    narrow, wide = width / count, room  # the narrowest width that still needs no more lines
+    for _ in range(10):
+        middle = (narrow + wide) / 2
+        narrow, wide = (narrow, middle) if len(fill(middle)) <= count else (middle, wide)
+    return fill(wide)
 
 
 class ButtonItem(QGraphicsObject):
@@ -126,9 +155,15 @@ class TextItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(4000)
 
-    def set(self, content: str, style: Style, size: float, colour: str = "") -> None:
+    def set(self, content: str, style: Style, size: float, colour: str = "", width: float = 0.0) -> None:
+        """Show ``content``; with ``width`` (pixels), lines that would run wider wrap."""
         self.prepareGeometryChange()
-        self.lines, self.style, self.size, self.colour = content.split("\n"), style, size, colour
+        self.style, self.size, self.colour = style, size, colour
+        self.lines = content.split("\n")
+        if width > 0:
+            metrics = QFontMetricsF(_font(size, style in (Style.TITLE, Style.TURN)))
+            room = width - 2 * self._pad()
+            self.lines = [part for line in self.lines for part in _wrapped(line, metrics, room)]
         self.update()
 
     def _pad(self) -> float:
@@ -386,7 +421,7 @@ class TableScene(QGraphicsScene):
             if item is None:
                 item = self.texts[label.id] = TextItem()
                 self.addItem(item)
-            item.set(text(label.text), label.style, label.size * self.unit, label.colour)
+            item.set(text(label.text), label.style, label.size * self.unit, label.colour, self.view_size[0] * 0.96)
             item.setPos(self._anchored(label, item.boundingRect()))
             item.setVisible(not self.paused)
 

@@ -74,11 +74,38 @@ def test_the_hint_button_and_h_mark_a_card_and_give_a_reason(qtbot: QtBot) -> No
     assert page.view.hint is not None and page.view.hint.move.startswith("play ")
     card = page.view.hint.move.split()[1]
     assert page.view.scene.cards[card].hinted
-    assert page.view.hint.reason.en in page.view.scene.texts["hint"].lines[0]
+    assert page.view.hint.reason.en in " ".join(page.view.scene.texts["hint"].lines)
     click(qtbot, page, page.view.scene.cards[card])  # playing the card clears the hint
     assert f"play {card}" in page.session.moves
     shown = page.view.scene.texts.get("hint")
     assert page.view.hint is None and (shown is None or not shown.isVisible())
+
+
+def test_a_long_hint_wraps_inside_the_table(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    session = GameSession.new(game, game.settings.defaults(), seed=19, players=[None, "normal", "normal", "hard"],
+                              saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    page.view.cpu_timer.stop()
+    while True:  # South plays the hints up to a first-trick card whose reason runs long
+        if page.session.hold is not None:
+            page.session.acknowledge()
+        elif page.session.to_move != 0:
+            page.session.cpu_step()
+        elif "too close" in (hint := page.session.hint()).reason.en:
+            break
+        else:
+            page.session.play(hint.move)
+    page.view.refresh(animate=False)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    scene = page.view.scene
+    item = scene.texts["hint"]
+    reason = page.view.hint.reason.en if page.view.hint is not None else ""
+    assert len(item.lines) > 1 and " ".join(item.lines) == reason
+    box = item.sceneBoundingRect()
+    assert box.left() >= 0 and box.right() <= scene.view_size[0], "the reason stays on the table"
 
 
 def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot) -> None:
