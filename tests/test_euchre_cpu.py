@@ -173,8 +173,10 @@ def first_trick_turns(count: int) -> list[EuchreState]:
     """Positions in the first trick with a choice of card, from seeded matches of normal players."""
     found = []
     for seed in range(count * 3):
+        if len(found) == count:
+            break
         state = RULES.new_game(GAME.settings.defaults(), seed)
-        while RULES.to_move(state) is not None and len(found) < count:
+        while RULES.to_move(state) is not None:
             seat = RULES.to_move(state)
             assert seat is not None
             obs = RULES.observation(state, seat)
