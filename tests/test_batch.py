@@ -71,9 +71,12 @@ def test_one_process_and_two_give_the_same_records(capsys: pytest.CaptureFixture
 
 
 def _cardtable(*args: str) -> subprocess.Popen[str]:
+    """The command line in a process group of its own, with Ctrl-C handled as in a terminal even when these
+    tests run in the background (where a shell starts them with SIGINT ignored, which Python keeps)."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     return subprocess.Popen([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> None:
