@@ -161,16 +161,19 @@ class TextItem(QGraphicsObject):
         self.style, self.size, self.colour = style, size, colour
         self.lines = content.split("\n")
         if width > 0:
-            metrics = QFontMetricsF(_font(size, style in (Style.TITLE, Style.TURN)))
+            metrics = QFontMetricsF(self._font())
             room = width - 2 * self._pad()
             self.lines = [part for line in self.lines for part in _wrapped(line, metrics, room)]
         self.update()
+
+    def _font(self) -> QFont:
+        return _font(self.size, self.style in (Style.TITLE, Style.TURN))
 
     def _pad(self) -> float:
         return 0.0 if self.style in (Style.PLAIN, Style.TITLE, Style.SEAT) else self.size * 0.45
 
     def boundingRect(self) -> QRectF:
-        metrics = QFontMetricsF(_font(self.size, self.style in (Style.TITLE, Style.TURN)))
+        metrics = QFontMetricsF(self._font())
         width = max((metrics.horizontalAdvance(line) for line in self.lines), default=0.0)
         pad = self._pad()
         return QRectF(0, 0, width + 2 * pad, metrics.height() * len(self.lines) + 2 * pad * 0.7)
@@ -191,7 +194,7 @@ class TextItem(QGraphicsObject):
         if self.style == Style.TURN:
             colour = QColor(255, 230, 120)
         painter.setPen(colour)
-        font = _font(self.size, self.style in (Style.TITLE, Style.TURN))
+        font = self._font()
         painter.setFont(font)
         line_height = QFontMetricsF(font).height()
         pad = self._pad()
