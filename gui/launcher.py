@@ -135,7 +135,8 @@ class LauncherPage(QWidget):
 
     def rebuild(self) -> None:
         while self.grid.count():
-            widget = self.grid.takeAt(0).widget()
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()
                 widget.setParent(None)
@@ -156,9 +157,10 @@ class LauncherPage(QWidget):
             finding.setObjectName("finding_games")
             self.grid.addWidget(finding, 0, 0)
             return
-        tiles = [self._game_tile(game) for game in self.host.games()]
+        host = self.host
+        tiles = [self._game_tile(host, game) for game in host.games()]
         tiles += [self._broken_tile(info.name, info.error or "", info.status)
-                  for info in self.host.plugins() if not info.ok]
+                  for info in host.plugins() if not info.ok]
         for i, tile in enumerate(tiles):
             self.grid.addWidget(tile, i // 2, i % 2)
         self.grid.setRowStretch(len(tiles) // 2 + 1, 1)
@@ -177,7 +179,7 @@ class LauncherPage(QWidget):
         row.addStretch(1)
         return row
 
-    def _game_tile(self, game: GameSpec) -> QFrame:
+    def _game_tile(self, host: PluginHost, game: GameSpec) -> QFrame:
         tile = QFrame()
         tile.setObjectName("tile")
         tile.setProperty("game", game.id)
@@ -193,7 +195,7 @@ class LauncherPage(QWidget):
         layout.addWidget(description, 1, 1)
         layout.addLayout(self._buttons(game), 2, 1)
         row = 3
-        for variant in self.host.variants_of(game.id):
+        for variant in host.variants_of(game.id):
             label = QLabel(f"<b>{text(variant.name)}</b> — {text(variant.description)}")
             label.setWordWrap(True)
             layout.addWidget(label, row, 1)

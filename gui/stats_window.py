@@ -64,21 +64,21 @@ def chart_view(data: Chart) -> QChartView:
         bars.attachAxis(x_axis)
         bars.attachAxis(y_axis)
     else:
-        x_axis = QValueAxis()
-        x_axis.setLabelFormat("%d")
+        games_axis = QValueAxis()
+        games_axis.setLabelFormat("%d")
         longest = max((len(series.points) for series in data.series), default=0)
-        x_axis.setRange(1, max(2, longest))
-        x_axis.setTickType(QValueAxis.TickType.TicksDynamic)  # whole numbers only: the n-th game
-        x_axis.setTickAnchor(1)
-        x_axis.setTickInterval(max(1, math.ceil(longest / 8)))
-        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+        games_axis.setRange(1, max(2, longest))
+        games_axis.setTickType(QValueAxis.TickType.TicksDynamic)  # whole numbers only: the n-th game
+        games_axis.setTickAnchor(1)
+        games_axis.setTickInterval(max(1, math.ceil(longest / 8)))
+        chart.addAxis(games_axis, Qt.AlignmentFlag.AlignBottom)
         for series in data.series:
             line = QLineSeries()
             line.setName(text(series.name))
             for n, (_, y) in enumerate(series.points, start=1):
                 line.append(n, y)
             chart.addSeries(line)
-            line.attachAxis(x_axis)
+            line.attachAxis(games_axis)
             line.attachAxis(y_axis)
     view = QChartView(chart)
     view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -131,7 +131,9 @@ class StatsWindow(QDialog):
     def show_game(self) -> None:
         old = self.body
         self.body = QWidget()
-        self.layout().replaceWidget(old, self.body)
+        layout = self.layout()
+        assert layout is not None
+        layout.replaceWidget(old, self.body)
         old.hide()  # gone at once, not when Qt gets round to deleting it
         old.deleteLater()
         game = self.game()

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QPainter, QPen, QTransform
+from PySide6.QtGui import QColor, QFocusEvent, QFont, QFontMetricsF, QKeyEvent, QPainter, QPen, QTransform
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
@@ -136,10 +136,10 @@ class ButtonItem(QGraphicsObject):
         else:
             event.ignore()
 
-    def focusInEvent(self, event: object) -> None:  # type: ignore[override]
+    def focusInEvent(self, event: QFocusEvent) -> None:
         self.update()
 
-    def focusOutEvent(self, event: object) -> None:  # type: ignore[override]
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         self.update()
 
 
@@ -234,7 +234,7 @@ class HoldItem(QGraphicsObject):
         self.body.setVisible(bool(hold.lines))
         for old in self.buttons:
             if old not in buttons:
-                old.setParentItem(None)
+                old.setParentItem(None)  # type: ignore[arg-type]  # the stubs omit None, which detaches
         self.buttons = buttons
         pad = size
         title, body = self.title.boundingRect(), self.body.boundingRect() if hold.lines else QRectF()
@@ -675,10 +675,10 @@ class TableScene(QGraphicsScene):
         self.table = None
         self._drag, self._press = [], None
         for item in [*self.buttons.values(), *self.hold_item.buttons]:
-            item.setParentItem(None)
-        for item in list(self.items()):
-            if item.parentItem() is None:
-                self.removeItem(item)
+            item.setParentItem(None)  # type: ignore[arg-type]  # the stubs omit None, which detaches
+        for top in list(self.items()):
+            if top.parentItem() is None:
+                self.removeItem(top)
         self.cards.clear()
         self.slots.clear()
         self.texts.clear()
