@@ -202,6 +202,7 @@ class LauncherPage(QWidget):
             layout.addLayout(self._buttons(variant), row + 1, 1)
             row += 2
         layout.setColumnStretch(1, 1)
+        layout.setRowStretch(row, 1)  # a tile beside a taller one keeps its text at the top, by its icon
         self.tiles[game.id] = tile
         return tile
 
@@ -219,6 +220,7 @@ class LauncherPage(QWidget):
         detail.setWordWrap(True)
         detail.setObjectName("reason")
         layout.addWidget(detail)
+        layout.addStretch(1)
         tile.setToolTip(reason)
         tile.setEnabled(False)
         self.tiles[f"plugin:{name}"] = tile

@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 import plugins.cutthroat.plugin as cut_plugin
 import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from tests.gui_helpers import make_window
 
@@ -23,6 +24,15 @@ def test_both_tables_are_listed_under_euchres_tile(qtbot: QtBot) -> None:
         assert tile.findChild(QPushButton, f"new-{game_id}") is not None
         assert any(name in label.text() for label in tile.findChildren(QLabel))
         assert game_id not in window.launcher.tiles
+
+
+def test_a_tile_beside_euchres_taller_one_keeps_its_text_and_buttons_at_the_top(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin})
+    euchre, yukon = window.launcher.tiles["euchre"], window.launcher.tiles["yukon"]
+    assert yukon.height() == euchre.height()  # side by side in one row, Euchre's variants make it tall
+    name = next(label for label in yukon.findChildren(QLabel) if label.objectName() == "title")
+    assert name.height() < 2 * name.sizeHint().height()  # not stretched, its text floating in empty space
+    assert yukon.findChild(QPushButton, "new-yukon").geometry().bottom() < yukon.height() / 2
 
 
 def test_a_hand_by_keys_order_up_play_and_the_summary(qtbot: QtBot) -> None:
