@@ -83,7 +83,7 @@ class SettingsDialog(QDialog):
         self.sound.setObjectName("sound")
         self.sound.setChecked(sound)
         self.sound.setToolTip(tr("sound_help"))
-        form.addRow("", self.sound)
+        form.addRow(self.sound)
 
         self.note = QLabel(tr("settings_ends_saved", game=text(game.name)) if ends_saved_game
                            else tr("settings_new_game"))
