@@ -330,6 +330,23 @@ def test_the_dealer_discards_and_plays_by_keys_and_each_trick_is_held() -> None:
     assert PRESENTER.table(situation(session), NoUi()).hold is not None
 
 
+def test_a_euchre_at_two_names_the_one_player_who_scores_it() -> None:
+    start = {"dealer": "N", "hands": {"S": ["9S", "TS", "9C", "TC", "AH"], "N": ["JH", "JD", "KH", "QH", "KS"]},
+             "upcard": "9H", "seed": 2}
+    session = GameSession.new(GAME, SETTINGS, deal=start, players=[None, None])
+    for move in ("order", "discard KS"):
+        session.play(move)
+    while session.hold != "hand:0":
+        if session.hold is not None:
+            session.acknowledge()
+        else:
+            session.play(session.legal_moves()[0])
+    hold = PRESENTER.table(situation(session), NoUi()).hold
+    assert hold is not None
+    assert hold.title.en.endswith("euchred, +2 to North") and "each other" not in hold.title.en
+    assert hold.title.ja.endswith("ユーカー、北に+2点")
+
+
 # -- the plugin -----------------------------------------------------------------------------------------
 
 

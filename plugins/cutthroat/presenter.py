@@ -36,7 +36,10 @@ def result_words(prev: HandSummary) -> Text:
     if prev.maker is None or prev.trump is None:
         return W["thrown_in"]
     taken = prev.tricks_won()[prev.maker]
-    who, suit = PLAYERS[len(prev.scores)][prev.maker], prev.trump.symbol
+    players = PLAYERS[len(prev.scores)]
+    who, suit = players[prev.maker], prev.trump.symbol
+    if taken < 3 and len(players) == 2:  # one opponent takes the two points
+        return W["euchred_by"].format(player=who, suit=suit, n=taken, other=players[1 - prev.maker])
     if taken < 3:
         return W["euchred"].format(player=who, suit=suit, n=taken)
     if taken == TRICKS:

@@ -33,6 +33,8 @@ W = {
                   "{player} が切札 {suit} で5トリック全部: +{pts}点"),
     "euchred": Text("{player} made trump {suit} but took only {n}: euchred, +2 to each other player",
                     "{player} は切札 {suit} で {n} トリックのみ: ユーカー、ほかの全員に+2点"),
+    "euchred_by": Text("{player} made trump {suit} but took only {n}: euchred, +2 to {other}",
+                       "{player} は切札 {suit} で {n} トリックのみ: ユーカー、{other}に+2点"),
     "thrown_in": Text("Everyone passed twice: the hand is dealt again", "2巡とも全員パス: 配り直しです"),
     "tricks_line": Text("Tricks: {list}", "トリック: {list}"),
     "score_line": Text("Score: {list} (game to {target})", "得点: {list}（{target}点先取）"),
