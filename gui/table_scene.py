@@ -226,11 +226,12 @@ class HoldItem(QGraphicsObject):
         painter.setPen(QPen(QColor(255, 214, 0), 2))
         painter.drawRoundedRect(self._rect.adjusted(1, 1, -1, -1), 10, 10)
 
-    def show_hold(self, hold: Hold, unit: float, buttons: list[ButtonItem]) -> None:
+    def show_hold(self, hold: Hold, unit: float, buttons: list[ButtonItem], room: float) -> None:
+        """Lay the panel out for ``hold``; its text wraps so that the panel is no wider than ``room``."""
         self.prepareGeometryChange()
         size = min(24.0, max(13.0, unit * 0.26))
-        self.title.set(text(hold.title), Style.TITLE, size * 1.15)
-        self.body.set("\n".join(text(line) for line in hold.lines), Style.PLAIN, size)
+        self.title.set(text(hold.title), Style.TITLE, size * 1.15, width=room - 2 * size)
+        self.body.set("\n".join(text(line) for line in hold.lines), Style.PLAIN, size, width=room - 2 * size)
         self.body.setVisible(bool(hold.lines))
         for old in self.buttons:
             if old not in buttons:
@@ -468,7 +469,7 @@ class TableScene(QGraphicsScene):
             self.hold_item.hide()
             return
         hold_buttons = [self._button(choice, size) for choice in table.hold.choices]
-        self.hold_item.show_hold(table.hold, self.unit, hold_buttons)
+        self.hold_item.show_hold(table.hold, self.unit, hold_buttons, self.view_size[0] - 8)
         rect = self.hold_item.boundingRect()
         centre = self.point(table.hold.x, table.hold.y)
         x = min(max(centre.x() - rect.width() / 2, 4.0), self.view_size[0] - rect.width() - 4)

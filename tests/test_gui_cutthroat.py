@@ -11,6 +11,7 @@ import plugins.cutthroat.plugin as cut_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
+from plugins.euchre.public import DECK
 from tests.gui_helpers import make_window
 
 START = {"dealer": "N", "hands": {"S": ["JH", "AH", "KS", "QD", "9C"], "N": ["JD", "TH", "AS", "KD", "AC"]},
@@ -90,3 +91,29 @@ def test_a_three_handed_hand_by_keys_with_west_and_east_playing(qtbot: QtBot) ->
     assert holds == [f"trick:0:{n}" for n in range(1, 6)] + ["hand:0"]
     result = page.session.state.results[0]
     assert result.maker == 0 and len(result.points) == 3
+
+
+def test_a_long_summary_wraps_and_its_panel_stays_inside_the_table(qtbot: QtBot) -> None:
+    """Three-handed: South orders up holding nothing and is euchred. At this window size the summary's title
+    is wider than the table on one line (the panel ran off the left edge, found by the monkey test)."""
+    window = make_window(qtbot, {"euchre": euchre_plugin, "cutthroat": cut_plugin})
+    window.resize(966, 802)
+    game = window.host.game("three-handed-euchre")
+    south, west = ["9S", "TS", "9C", "TC", "9D"], ["JH", "JD", "AH", "KH", "QH"]
+    east = [c.text for c in DECK if c.text not in {*south, *west, "9H"}][:5]
+    deal = {"dealer": "E", "hands": {"S": south, "W": west, "E": east}, "upcard": "9H", "seed": 2}
+    session = GameSession.new(game, game.settings.defaults(), deal=deal, players=[None, None, None],
+                              saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    session.play("order")
+    while session.hold != "hand:0":
+        if session.hold is not None:
+            session.acknowledge()
+        else:
+            session.play(session.legal_moves()[0])
+    qtbot.waitUntil(lambda: page.view.scene.hold_item.isVisible(), timeout=5000)
+    panel = page.view.scene.hold_item
+    shown = page.table.mapToScene(page.table.viewport().rect()).boundingRect()
+    assert shown.contains(panel.sceneBoundingRect()), (panel.sceneBoundingRect(), shown)
+    assert len(panel.title.lines) == 2 and panel.title.lines[-1].endswith("each other player")
