@@ -1,0 +1,196 @@
+"""A seeded monkey in the window, for every game: random keys, clicks on the table's buttons, on cards and on the
+felt, drags, the toolbar (undo, hint, pause, restart, new game, last hand, help, statistics, back and continue)
+and window sizes. Nothing may raise and no error dialog may appear; every visible card and the held panel stay
+inside the table whatever the window's size; and the game saved on leaving comes back move for move.
+
+The monkey's choices and every new game's deal come from a seed; it waits for the CPU seats after each action,
+so a failure names the actions that led to it."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from pytestqt.qtbot import QtBot
+
+import plugins.bid_euchre.plugin as bid_plugin
+import plugins.cutthroat.plugin as cut_plugin
+import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
+from gui.game_page import GamePage
+from gui.window import MainWindow
+from tests.gui_helpers import make_window
+
+PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin}
+KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backspace,
+        Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F1,
+        *(Qt.Key(Qt.Key.Key_0 + n) for n in range(10)),
+        *(Qt.Key(Qt.Key.Key_A + n) for n in range(26))]
+TOOLBAR = ["undo", "undo", "pause", "restart", "new", "last_hand", "help", "stats"]
+STEPS = 400
+
+
+def idle(window: MainWindow) -> bool:
+    page = window.page
+    if page is None:
+        return True
+    view = page.view
+    return view._thinking is None and not view.cpu_timer.isActive() and not view.auto_timer.isActive()
+
+
+def close_dialogs(main: QWidget) -> int:
+    """Close what the toolbar opened (help, statistics, the last hand's review): a person closes them before
+    going back to the table."""
+    dialogs = [w for w in QApplication.topLevelWidgets() if w is not main and isinstance(w, QDialog) and w.isVisible()]
+    for dialog in dialogs:
+        dialog.close()
+    return len(dialogs)
+
+
+def visible_on_table(page: GamePage) -> list[tuple[str, QRectF]]:
+    scene = page.view.scene
+    items = [(key, item) for key, item in scene.cards.items() if item.isVisible()]
+    if scene.hold_item.isVisible():
+        items.append(("the held panel", scene.hold_item))
+    return [(key, item.sceneBoundingRect()) for key, item in items]
+
+
+def check_inside(page: GamePage, where: str) -> None:
+    shown = page.table.mapToScene(page.table.viewport().rect()).boundingRect().adjusted(-1, -1, 1, 1)
+    outside = [key for key, rect in visible_on_table(page) if not shown.contains(rect)]
+    assert not outside, f"{where}: {outside} drawn outside the table ({shown})"
+
+
+def on_top_strip(table: QWidget, item: Any) -> QPoint:
+    """A point near the top of ``item``, the part that shows when cards overlap down a column or a hand."""
+    rect = item.sceneBoundingRect()
+    return table.mapFromScene(rect.left() + rect.width() / 2, rect.top() + min(10.0, rect.height() / 4))
+
+
+def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> str:
+    page = window.page
+    if page is None:
+        window.continue_game(game_id)
+        return "continue"
+    view, table = page.view, page.table
+    if page.session.paused and rng.random() < 0.7:
+        qtbot.keyClick(table, Qt.Key.Key_P)  # a person who paused comes back before long
+        return "key Key_P to resume"
+    roll = rng.random()
+    if roll < 0.08 and page.buttons["hint"].isEnabled():
+        qtbot.mouseClick(page.buttons["hint"], Qt.MouseButton.LeftButton)  # the next clicks may follow it
+        return "toolbar hint"
+    if roll < 0.30:
+        key = rng.choice(KEYS)
+        qtbot.keyClick(table, key)
+        return f"key {Qt.Key(key).name}"
+    if roll < 0.55:
+        scene = view.scene
+        buttons = [b for b in [*scene.buttons.values(), *scene.hold_item.buttons] if b.isVisible()]
+        if buttons:
+            button = rng.choice(buttons)
+            qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton,
+                             pos=table.mapFromScene(button.sceneBoundingRect().center()))
+            return f"button {button.choice.id}"
+    if roll < 0.80:
+        scene = view.scene
+        marked = [(k, c) for k, c in [*scene.cards.items(), *scene.slots.items()]
+                  if c.isVisible() and getattr(c, "destination", False)]
+        hinted = [(k, c) for k, c in scene.cards.items() if c.isVisible() and getattr(c, "hinted", False)]
+        chosen = [(k, c) for k, c in scene.cards.items() if c.isVisible() and getattr(c, "selected_mark", False)]
+        if hinted and not any(c.selected_mark for _, c in hinted) and rng.random() < 0.7:  # follow the hint
+            key, item = hinted[0]
+            qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=on_top_strip(table, item))
+            return f"click hinted {key}"
+        if marked and chosen and rng.random() < 0.7:  # where the picked cards may go: the table has marked it
+            key, item = rng.choice(marked)
+            qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=on_top_strip(table, item))
+            return f"click destination {key}"
+        cards = [(k, c) for k, c in scene.cards.items() if c.isVisible()]
+        face_up = [(k, c) for k, c in cards if not k.startswith("down:")]
+        if face_up and rng.random() < 0.8:
+            cards = face_up
+        if cards:
+            key, item = rng.choice(cards)
+            point = on_top_strip(table, item)
+            if rng.random() < 0.25:  # a drag to somewhere on the table
+                target = QPoint(rng.randrange(table.width()), rng.randrange(table.height()))
+                qtbot.mousePress(table.viewport(), Qt.MouseButton.LeftButton, pos=point)
+                qtbot.mouseMove(table.viewport(), point + QPoint(12, 12))
+                qtbot.mouseMove(table.viewport(), target)
+                qtbot.mouseRelease(table.viewport(), Qt.MouseButton.LeftButton, pos=target)
+                return f"drag {key}"
+            if rng.random() < 0.15:
+                qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=point)
+                return f"double-click {key}"
+            qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=point)
+            return f"click {key}"
+    if roll < 0.83:
+        point = QPoint(rng.randrange(table.width()), rng.randrange(table.height()))
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=point)
+        return "click the felt"
+    if roll < 0.95:
+        name = rng.choice(TOOLBAR)
+        button = page.buttons[name]
+        if button.isVisible() and button.isEnabled():
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        return f"toolbar {name}"
+    if roll < 0.98:
+        window.resize(rng.randrange(760, 1500), rng.randrange(560, 1050))
+        return "resize"
+    page.buttons["back"].click()
+    return "back"
+
+
+EVERY_EUCHRE_OPTION = {"trump_holding": True, "stick_the_dealer": True, "defender_alone": True,
+                       "dealer_may_decline": True, "dealer_partner_alone": True, "thirty_two_cards": True,
+                       "joker": True, "target": 5, "opponents": "hard"}
+CASES = [("euchre", {}), ("euchre", EVERY_EUCHRE_OPTION), ("bid-euchre", {"opponents": "hard"}),
+         ("two-handed-euchre", {}), ("three-handed-euchre", {}), ("yukon", {}),
+         ("yukon", {"variant": "russian", "return_from_foundations": True, "auto_finish": False})]
+
+
+@pytest.mark.parametrize(("game_id", "settings"), CASES, ids=[f"{g}-{n}" for n, (g, _) in enumerate(CASES)])
+def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, game_id: str,
+                                         settings: dict[str, Any]) -> None:
+    rng = random.Random(f"monkey {game_id} {sorted(settings.items())}")
+    monkeypatch.setattr("core.session.secrets", SimpleNamespace(randbits=rng.getrandbits))  # new games seeded
+    errors: list[BaseException] = []
+    window = make_window(qtbot, PLUGINS)
+    monkeypatch.setattr(window, "report_error", lambda error, session=None: errors.append(error))
+    game = window.host.game(game_id)
+    window.settings_store.save(game_id, {**game.settings.defaults(), **settings})
+    window.new_game(game_id)
+    assert window.page is not None and window.page.session.settings == {**game.settings.defaults(), **settings}
+    trail: list[str] = []
+    played = 0  # moves made while the monkey watched (the CPU's too)
+    before = 0
+    for step in range(STEPS):
+        trail.append(act(qtbot, window, game_id, rng))
+        qtbot.waitUntil(lambda: idle(window), timeout=20000)
+        if close_dialogs(window):
+            trail.append("closed a dialog")
+        where = f"step {step} after {trail[-6:]}"
+        assert not errors, f"{where}: {errors}"
+        page: Any = window.page
+        if page is None:
+            continue
+        now = len(page.session.moves)
+        played += max(0, now - before)
+        before = now
+        if not page.session.paused:
+            check_inside(page, where)
+    if window.page is None:
+        window.continue_game(game_id)
+    page = window.page
+    assert page is not None
+    moves = list(page.session.moves)
+    page.buttons["back"].click()
+    again = window.continue_game(game_id)
+    assert again is not None and list(again.session.moves) == moves
+    assert played >= (10 if game_id == "yukon" else 40), f"the monkey hardly played ({played} moves): {trail}"
+    assert not errors
