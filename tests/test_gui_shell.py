@@ -75,7 +75,7 @@ def test_language_switch_retranslates_the_open_window(qtbot: QtBot) -> None:
         new = window.launcher.tiles["yukon"].findChild(QPushButton, "new-yukon")
         assert new.text() == "新しいゲーム" and window.launcher.title.text() == "カードテーブル"
         page = window.new_game("yukon")
-        assert page is not None and page.buttons["undo"].text() == "戻す"
+        assert page is not None and page.buttons["undo"].text() == "元に戻す"
         assert "配り" in page.status.text()
     finally:
         set_language("en")

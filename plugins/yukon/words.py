@@ -20,10 +20,10 @@ W = {
     "unknown": Text("solvability not yet known", "解けるかは未確認"),
     "thinking": Text("solver thinking…", "ソルバー計算中…"),
     "still": Text("still winnable", "まだ解けます"),
-    "no_longer": Text("no longer winnable — undo to go back", "もう解けません — 戻すで戻れます"),
+    "no_longer": Text("no longer winnable — undo to go back", "もう解けません — 「元に戻す」で戻れます"),
     "level": Text("{level} deal", "{level}の配り"),
     "easy": Text("easy", "やさしい"), "normal": Text("normal", "ふつう"), "hard": Text("hard", "むずかしい"),
     "stuck": Text("No moves left. Undo, restart or try a new deal.",
-                  "動かせる札がありません。戻す・やり直し・新しい配りを。"),
+                  "動かせる札がありません。「元に戻す」「最初から」「新しいゲーム」のどれかを。"),
     "picked": Text("Picked {card}: click where it goes, or 1–7 / F.", "{card} を選択: 置き場所をクリック、または 1–7 / F。"),
 }
