@@ -1,7 +1,8 @@
 """A seeded monkey in the window, for every game: random keys, clicks on the table's buttons, on cards and on the
 felt, drags, the toolbar (undo, hint, pause, restart, new game, last hand, help, statistics, back and continue)
-and window sizes. Nothing may raise and no error dialog may appear; every visible card and the held panel stay
-inside the table whatever the window's size; and the game saved on leaving comes back move for move.
+and window sizes, in English and Japanese. Nothing may raise and no error dialog may appear; every visible card
+and the held panel stay inside the table whatever the window's size; and the game saved on leaving comes back
+move for move.
 
 The monkey's choices and every new game's deal come from a seed; it waits for the CPU seats after each action,
 so a failure names the actions that led to it."""
@@ -9,6 +10,7 @@ so a failure names the actions that led to it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,6 +24,7 @@ import plugins.cutthroat.plugin as cut_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from gui.game_page import GamePage
+from gui.i18n import set_language
 from gui.window import MainWindow
 from tests.gui_helpers import make_window
 
@@ -140,7 +143,7 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         return f"toolbar {name}"
     if roll < 0.98:
-        window.resize(rng.randrange(760, 1500), rng.randrange(560, 1050))
+        window.resize(rng.randrange(640, 1500), rng.randrange(460, 1050))
         return "resize"
     page.buttons["back"].click()
     return "back"
@@ -149,14 +152,23 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
 EVERY_EUCHRE_OPTION = {"trump_holding": True, "stick_the_dealer": True, "defender_alone": True,
                        "dealer_may_decline": True, "dealer_partner_alone": True, "thirty_two_cards": True,
                        "joker": True, "target": 5, "opponents": "hard"}
-CASES = [("euchre", {}), ("euchre", EVERY_EUCHRE_OPTION), ("bid-euchre", {"opponents": "hard"}),
-         ("two-handed-euchre", {}), ("three-handed-euchre", {}), ("yukon", {}),
-         ("yukon", {"variant": "russian", "return_from_foundations": True, "auto_finish": False})]
+CASES = [("euchre", {}, "en"), ("euchre", EVERY_EUCHRE_OPTION, "ja"), ("bid-euchre", {"opponents": "hard"}, "en"),
+         ("two-handed-euchre", {}, "en"), ("three-handed-euchre", {}, "ja"), ("yukon", {}, "en"),
+         ("yukon", {"variant": "russian", "return_from_foundations": True, "auto_finish": False}, "ja")]
 
 
-@pytest.mark.parametrize(("game_id", "settings"), CASES, ids=[f"{g}-{n}" for n, (g, _) in enumerate(CASES)])
+@pytest.fixture
+def language() -> Iterator[Callable[[str], None]]:
+    yield set_language
+    set_language("en")
+
+
+@pytest.mark.parametrize(("game_id", "settings", "words"), CASES,
+                         ids=[f"{g}-{n}-{w}" for n, (g, _, w) in enumerate(CASES)])
 def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, game_id: str,
-                                         settings: dict[str, Any]) -> None:
+                                         settings: dict[str, Any], words: str,
+                                         language: Callable[[str], None]) -> None:
+    language(words)
     rng = random.Random(f"monkey {game_id} {sorted(settings.items())}")
     monkeypatch.setattr("core.session.secrets", SimpleNamespace(randbits=rng.getrandbits))  # new games seeded
     errors: list[BaseException] = []
