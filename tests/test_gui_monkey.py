@@ -1,8 +1,8 @@
 """A seeded monkey in the window, for every game: random keys, clicks on the table's buttons, on cards and on the
-felt, drags, the toolbar (undo, hint, pause, restart, new game, last hand, help, statistics, back and continue)
-and window sizes, in English and Japanese. Nothing may raise and no error dialog may appear; every visible card
-and the held panel stay inside the table whatever the window's size; and the game saved on leaving comes back
-move for move.
+felt, drags, the toolbar (undo, hint, pause, restart, new game, last hand, help, statistics, settings changed
+or not, back and continue) and window sizes, in English and Japanese. Nothing may raise and no error dialog may
+appear; every visible card and the held panel stay inside the table whatever the window's size; and the game
+saved on leaving comes back move for move.
 
 The monkey's choices and every new game's deal come from a seed; it waits for the CPU seats after each action,
 so a failure names the actions that led to it."""
@@ -15,8 +15,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QRectF, Qt
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtCore import QPoint, QRectF, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 import plugins.bid_euchre.plugin as bid_plugin
@@ -25,6 +25,7 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from gui.game_page import GamePage
 from gui.i18n import set_language
+from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
 from tests.gui_helpers import make_window
 
@@ -33,7 +34,7 @@ KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, 
         Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F1,
         *(Qt.Key(Qt.Key.Key_0 + n) for n in range(10)),
         *(Qt.Key(Qt.Key.Key_A + n) for n in range(26))]
-TOOLBAR = ["undo", "undo", "pause", "restart", "new", "last_hand", "help", "stats"]
+TOOLBAR = ["undo", "undo", "pause", "restart", "new", "last_hand", "help", "stats", "settings"]
 STEPS = 400
 
 
@@ -66,6 +67,22 @@ def check_inside(page: GamePage, where: str) -> None:
     shown = page.table.mapToScene(page.table.viewport().rect()).boundingRect().adjusted(-1, -1, 1, 1)
     outside = [key for key, rect in visible_on_table(page) if not shown.contains(rect)]
     assert not outside, f"{where}: {outside} drawn outside the table ({shown})"
+
+
+def answer_settings(rng: random.Random) -> None:
+    """In the settings dialog: flip a switch or pick another entry of a list now and then, then OK or Cancel."""
+    dialog = QApplication.activeModalWidget()
+    if not isinstance(dialog, SettingsDialog):
+        return
+    if rng.random() < 0.5:
+        boxes = [b for b in dialog.findChildren(QCheckBox) if b.isEnabled()]
+        combos = [c for c in dialog.findChildren(QComboBox) if c.isEnabled() and c.count() > 1]
+        if boxes and (not combos or rng.random() < 0.6):
+            rng.choice(boxes).toggle()
+        elif combos:
+            combo = rng.choice(combos)
+            combo.setCurrentIndex(rng.randrange(combo.count()))
+    dialog.accept() if rng.random() < 0.6 else dialog.reject()
 
 
 def on_top_strip(table: QWidget, item: Any) -> QPoint:
@@ -139,6 +156,8 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
     if roll < 0.95:
         name = rng.choice(TOOLBAR)
         button = page.buttons[name]
+        if name == "settings":
+            QTimer.singleShot(0, lambda: answer_settings(rng))  # the dialog is modal: answered from its loop
         if button.isVisible() and button.isEnabled():
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         return f"toolbar {name}"
