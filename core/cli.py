@@ -125,6 +125,15 @@ def _launcher(host: PluginHost | None = None) -> int:
     return status
 
 
+def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argparse.ArgumentParser:
+    """The (sub)command parser that ``words`` reach: ``euchre tournament …`` gives the tournament's."""
+    for word in words:
+        commands = next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {})
+        if word in commands:
+            parser = commands[word]
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
@@ -134,7 +143,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     host = load_host()
     parser = build_parser(host)
-    args = parser.parse_args(args_list)
+    args, extra = parser.parse_known_args(args_list)
+    if extra:  # named against the command they were given to, whose --help lists what it takes
+        _innermost(parser, args_list).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command is None:
             return _launcher(host)

@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.batch import Batch
-from core.cli_options import UsageError
 from core.results import Record
 from core.rng import Rng
 
@@ -101,7 +100,17 @@ def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequenc
     times = {2: "twice", 3: "three times"}.get(per_deal, f"{per_deal} times")
     parser.add_argument("--a", default="hard", choices=strengths, help="strength A")
     parser.add_argument("--b", default="normal", choices=strengths, help="strength B")
-    parser.add_argument("--hands", type=int, default=2000, help=f"hands to play (each deal {times}; default 2000)")
+
+    def hands(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        if value < per_deal:
+            raise argparse.ArgumentTypeError(f"must be at least {per_deal} (each deal is played {times}), got {value}")
+        return value
+
+    parser.add_argument("--hands", type=hands, default=2000, help=f"hands to play (each deal {times}; default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed; deal i uses seed+i")
 
 
@@ -117,9 +126,6 @@ def run_pairs(batch: Batch, play_pair: Callable[[Any], Record], a: str, b: str, 
 def tournament(args: argparse.Namespace, command: str, play_pair: Callable[[Any], Record],
                settings: dict[str, Any], summarize: Summarize, per_deal: int = 2) -> list[str]:
     """Run ``args.hands // per_deal`` duplicate deals as a batch; the summary lines, then the timing lines."""
-    if args.hands < per_deal:
-        raise UsageError(f"--hands must be at least {per_deal} (each deal is played {per_deal} times); "
-                         f"got {args.hands}")
     keys = range(args.seed, args.seed + args.hands // per_deal)
     batch = Batch.from_args(args, command, {"a": args.a, "b": args.b, "settings": settings})
     records = run_pairs(batch, play_pair, args.a, args.b, keys, settings)

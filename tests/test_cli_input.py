@@ -54,6 +54,10 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (("euchre", "simulate", "--ns", "genius"), "invalid choice: 'genius'"),
     (("euchre", "replay", "/dev/zero"), "larger than 1024 KB"),
     (("euchre", "replay", "/nonexistent.txt"), "cannot read"),
+    (("euchre", "tournament", "--hands", "-5"), "must be at least 2 (each deal is played twice), got -5"),
+    (("three-handed-euchre", "tournament", "--hands", "2"), "must be at least 3"),
+    (("bid-euchre", "tournament", "--preset", "nope"),
+     "unrecognized arguments: --preset nope (see 'cardtable bid-euchre tournament --help')"),
 ])
 def test_bad_arguments_get_one_line(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], says: str) -> None:
     assert says in refused(capsys, *args)
