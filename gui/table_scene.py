@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QFont, QFontMetricsF, QKeyEvent, QPainter, QPen, QTransform
 from PySide6.QtWidgets import (
     QApplication,
@@ -36,6 +36,7 @@ from gui.deck import CardArt
 from gui.i18n import text
 
 MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
+REFUSAL_MS = 4000  # how long a refused move's reason stays on the table, unless the player acts first
 INK = QColor(25, 25, 25)
 RED = QColor(200, 16, 46)
 HINT_BLUE = QColor(40, 130, 230)  # a hinted button's outline and the hint's box
@@ -289,6 +290,14 @@ class TableScene(QGraphicsScene):
         self.hold_item = HoldItem()
         self.addItem(self.hold_item)
         self.hold_item.hide()
+        self.refusal_item = TextItem()  # why the last move was refused, shown where the player acted
+        self.refusal_item.setZValue(6000)
+        self.addItem(self.refusal_item)
+        self.refusal_item.hide()
+        self._refusal_timer = QTimer(self)
+        self._refusal_timer.setSingleShot(True)
+        self._refusal_timer.timeout.connect(self.refusal_item.hide)
+        self.last_click: QPointF | None = None  # where the last click or drop was; None after a key
         self.cursor: tuple[str, int | None] | None = None
         self.paused = False
         self._press: tuple[str, int | None, QPointF] | None = None
@@ -298,6 +307,7 @@ class TableScene(QGraphicsScene):
     # -- layout -----------------------------------------------------------------------------------
 
     def resize(self, width: float, height: float) -> None:
+        self.hide_refusal()  # placed for the old size, by cards that are moving
         self.view_size = (width, height)
         self.setSceneRect(0, 0, width, height)
         if self.table is not None:
@@ -477,13 +487,45 @@ class TableScene(QGraphicsScene):
         self.hold_item.setPos(x, y)
         self.hold_item.setVisible(not self.paused)
 
+    def show_refusal(self, message: str) -> None:
+        """Say why a move was refused where the player is looking: above the click or drop that made it, else
+        above the picked cards or the keyboard cursor, else over the row of buttons. It goes at the next click
+        or key, or after a few seconds."""
+        item = self.refusal_item
+        size = min(19.0, max(13.0, self.unit * 0.22))
+        item.set(message, Style.SPEECH, size, width=self.view_size[0] * 0.6)
+        rect = item.boundingRect()
+        at = self.last_click or self._picked_point()
+        if at is None:
+            at = self.point(*self.table.choices_at) if self.table is not None else QPointF(*self.view_size) / 2
+        x = min(max(at.x() - rect.width() / 2, 2.0), self.view_size[0] - rect.width() - 2)
+        y = min(max(at.y() - rect.height() - size * 0.6, 2.0), self.view_size[1] - rect.height() - 2)
+        item.setPos(x, y)
+        item.setVisible(not self.paused)
+        self._refusal_timer.start(REFUSAL_MS)
+
+    def hide_refusal(self) -> None:
+        self._refusal_timer.stop()
+        self.refusal_item.hide()
+
+    def _picked_point(self) -> QPointF | None:
+        """The top of the first picked (or else the cursor's) card, or None."""
+        marked = [item for item in self.cards.values() if item.isVisible() and item.selected_mark]
+        marked = marked or [item for item in self.cards.values() if item.isVisible() and item.cursor_mark]
+        if not marked:
+            return None
+        rect = min(marked, key=lambda item: item.zValue()).sceneBoundingRect()
+        return QPointF(rect.center().x(), rect.top())
+
     def set_paused(self, paused: bool) -> None:
         """Hide every card and text (the shell covers the table too); show them again."""
         self.paused = paused
+        if paused:
+            self.hide_refusal()
         for item in self.items():
             if item.parentItem() is None:
-                item.setVisible(not paused and (item is not self.hold_item or (self.table is not None
-                                                and self.table.hold is not None)))
+                item.setVisible(not paused and item is not self.refusal_item and (
+                    item is not self.hold_item or (self.table is not None and self.table.hold is not None)))
             if paused and isinstance(item, TableItem):
                 item.finish_animation()
 
@@ -595,6 +637,7 @@ class TableScene(QGraphicsScene):
         return best
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.hide_refusal()
         if self.paused or event.button() != Qt.MouseButton.LeftButton:
             return
         top = self.itemAt(event.scenePos(), QTransform())
@@ -626,6 +669,7 @@ class TableScene(QGraphicsScene):
             item.setZValue(8000 + n)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.last_click = event.scenePos()
         if self._drag:
             press, self._press = self._press, None
             target = self._drop_target(event.scenePos())  # under the dragged cards, which it looks through
@@ -648,6 +692,7 @@ class TableScene(QGraphicsScene):
             self.table_event.emit(Click(press[0], press[1]))
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.last_click = event.scenePos()
         hit = self._hit(event.scenePos())
         if hit is not None and not self.paused:
             self.table_event.emit(Click(hit[0], hit[1], double=True))

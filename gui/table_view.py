@@ -254,14 +254,16 @@ class TableView(QObject):
             self.handle(Press(choice.id))
 
     def play(self, move: str) -> bool:
-        """Play a move for the person; a refusal's reason goes to the status line."""
+        """Play a move for the person; a refusal's reason goes on the table, where the player acted, and to the
+        status line."""
         if self.session.to_move != self.seat or self.session.paused:
             return False
         try:
             self.session.play(move)
         except IllegalMove as error:
-            self.refusal = error.text
+            self.refusal = error.text.capitalized()  # a sentence of its own on the table and the status line
             self.refresh(animate=False)
+            self.scene.show_refusal(text(self.refusal))
             return False
         return True
 
@@ -278,6 +280,8 @@ class TableView(QObject):
         name = key_name(key, key_text)
         if not name or self.session.paused:
             return False
+        self.scene.last_click = None  # a refusal now follows a key: it is shown by the picked cards instead
+        self.scene.hide_refusal()
         if self.table is not None:
             choice = next((c for c in self.table.all_choices() if c.key == name and c.enabled), None)
             if choice is not None:

@@ -112,6 +112,12 @@ def test_only_legal_cards_are_framed_and_an_illegal_key_plays_nothing(qtbot: QtB
     moves = len(page.session.moves)
     qtbot.keyClick(page.table, Qt.Key.Key_1)  # the first card is a club trump: not allowed
     assert len(page.session.moves) == moves and "must follow diamonds" in page.status.text()
+    bubble = page.view.scene.refusal_item  # and on the table, by the hand, where the player is looking
+    assert bubble.isVisible() and bubble.lines[0].startswith("You must follow diamonds")
+    hand_top = min(card(page, c).sceneBoundingRect().top() for c in hand)
+    assert hand_top - 3 * bubble.boundingRect().height() < bubble.sceneBoundingRect().bottom() <= hand_top
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)  # the next key clears it
+    assert not bubble.isVisible()
 
 
 def test_a_click_on_a_framed_card_plays_it(qtbot: QtBot) -> None:

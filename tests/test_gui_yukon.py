@@ -33,7 +33,11 @@ def test_play_by_clicks_select_shows_destinations_and_a_click_moves(qtbot: QtBot
     click(qtbot, page, card(page, "9H"))  # not legal: nothing moves, the selection stays
     assert page.session.moves == [] and page.view.ui.pick is not None
     assert "10♦ is not one lower than 9♥" in page.status.text()
+    bubble, target = page.view.scene.refusal_item, card(page, "9H").sceneBoundingRect()
+    assert bubble.isVisible() and bubble.lines == ["10♦ is not one lower than 9♥"]
+    assert abs(bubble.sceneBoundingRect().center().x() - target.center().x()) < target.width()  # above the click
     click(qtbot, page, card(page, "JC"))
+    assert not bubble.isVisible()
     assert page.session.moves == ["3.5>6"] and page.view.ui.pick is None
     assert page.session.state.hidden[2] == 1, "the face-down 4♦ turned up"
     assert card(page, "4D").face_up
