@@ -11,6 +11,7 @@ language (English when a language has no file) followed by :func:`options_markdo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -46,9 +47,35 @@ class RulesText:
         is missing or unreadable."""
         name = self.files.get(language) or self.files["en"]
         try:
-            return resources.files(self.package).joinpath(name).read_text(encoding="utf-8")
+            return joined_lines(resources.files(self.package).joinpath(name).read_text(encoding="utf-8"))
         except (OSError, ModuleNotFoundError, UnicodeDecodeError) as error:
             raise HelpUnavailable(f"the rules text {self.package}/{name} cannot be read: {error}") from error
+
+
+_BLOCK = re.compile(r"\s*(#|[-*+] |\d+[.)] |\||>|```)")
+
+
+def _wide(char: str) -> bool:
+    """A character of Japanese (or other East Asian) text, written without spaces between words."""
+    return char >= "\u2e80"
+
+
+def joined_lines(markdown: str) -> str:
+    """``markdown`` with the line breaks inside a paragraph or list item removed where the text on either side
+    is Japanese: Markdown turns such a break into a space, which Japanese does not have. English is unchanged."""
+    out: list[str] = []
+    for line in markdown.split("\n"):
+        body = line.strip()
+        previous = out[-1].rstrip() if out else ""
+        continues = bool(body) and bool(previous) and not _BLOCK.match(line)
+        bare_previous = previous.rstrip("*_`")  # emphasis closing at the end of the line
+        bare_body = body.lstrip("*_`")
+        if continues and not previous.lstrip().startswith(("#", "|")) and bare_previous and bare_body \
+                and (_wide(bare_previous[-1]) or _wide(bare_body[0])):
+            out[-1] = previous + body
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 ON, OFF = Text("on", "オン"), Text("off", "オフ")

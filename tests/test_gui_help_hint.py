@@ -42,6 +42,8 @@ def test_the_help_is_japanese_when_the_interface_is(qtbot: QtBot) -> None:
         assert help_window is not None
         shown = help_window.browser.toPlainText()
         assert "右バウアー" in shown and "このゲームの設定" in shown and "配り手強制: オフ" in shown
+        # the source wraps its paragraphs; the window shows no space where a Japanese line was broken
+        assert "右（東）のCPUが相手の組です" in shown and "宣言すればそこで決まります" in shown
         assert help_window.windowTitle().startswith("ルール")
     finally:
         set_language("en")

@@ -1,0 +1,64 @@
+"""Rules texts as the help window receives them: a Japanese paragraph wrapped in the source reads as one line
+(Markdown would put a space at each break), while English, headings, lists and tables keep their lines."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from core.help import joined_lines
+
+HELP = sorted(Path(__file__).resolve().parents[1].glob("plugins/*/help/*.md"))
+ENGLISH = [p for p in HELP if p.name.endswith(".en.md")]
+JAPANESE = [p for p in HELP if p.name.endswith(".ja.md")]
+
+
+def name(path: Path) -> str:
+    return f"{path.parent.parent.name}/{path.name}"
+
+
+def test_japanese_lines_of_a_paragraph_or_list_item_join_without_a_space() -> None:
+    source = "\n".join([
+        "# 見出し",
+        "",
+        "4人2組です。右（**東**）",
+        "のCPUが相手です。切札の組は",
+        "3トリックを目指します。",
+        "",
+        "1. **1巡目**は宣言すれば",
+        "   そこで決まります。",
+        "2. 次の項目",
+        "",
+        "| キー | 動作 |",
+        "| --- | --- |",
+        "| Z | 戻す |",
+    ])
+    assert joined_lines(source).split("\n") == [
+        "# 見出し",
+        "",
+        "4人2組です。右（**東**）のCPUが相手です。切札の組は3トリックを目指します。",
+        "",
+        "1. **1巡目**は宣言すればそこで決まります。",
+        "2. 次の項目",
+        "",
+        "| キー | 動作 |",
+        "| --- | --- |",
+        "| Z | 戻す |",
+    ]
+
+
+@pytest.mark.parametrize("path", ENGLISH, ids=name)
+def test_english_rules_are_unchanged(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert joined_lines(text) == text
+
+
+@pytest.mark.parametrize("path", JAPANESE, ids=name)
+def test_no_japanese_rules_text_keeps_a_break_inside_its_japanese(path: Path) -> None:
+    lines = joined_lines(path.read_text(encoding="utf-8")).split("\n")
+    for before, after in itertools.pairwise(lines):
+        if before.strip() and after.strip() and not after.lstrip().startswith(("#", "-", "|", "```")) \
+                and not after.lstrip()[:1].isdigit() and not before.lstrip().startswith(("#", "|")):
+            assert not (before.rstrip()[-1] >= "\u2e80" and after.lstrip()[0] >= "\u2e80"), (before, after)
