@@ -119,7 +119,8 @@ class Label:
     """Text on the table at ``x``, ``y`` (card units) placed by ``anchor``: ``"nw"``, ``"n"``, ``"ne"``,
     ``"w"``, ``"center"``, ``"e"``, ``"sw"``, ``"s"``, ``"se"`` — the point of the label's box that sits there.
     ``size`` is the font's height in card widths. ``colour`` names a suit colour for a suit sign
-    (``"red"``/``"black"``) or is empty."""
+    (``"red"``/``"black"``) or is empty. ``width`` (card widths) is the room the text has: longer lines wrap
+    to it (with 0, the table's width)."""
 
     id: str
     text: Text
@@ -129,6 +130,7 @@ class Label:
     style: Style = Style.PLAIN
     size: float = 0.2
     colour: str = ""
+    width: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,9 @@ def _font(size: float, bold: bool = False) -> QFont:
     return font
 
 
-_PIECES = re.compile(r"[\u2e80-\uffff]|[^\s\u2e80-\uffff]+\s*|\s+")
+# a Japanese character alone (an opening bracket kept with the character after it, closing brackets and
+# punctuation with the one before: neither may end or start a line), or a word with the spaces after it
+_PIECES = re.compile(r"[「『（【〈《]*[\u2e80-\uffff][」』）】〉》、。，．！？・ー…]*|[^\s\u2e80-\uffff]+\s*|\s+")
 
 
 def _wrapped(line: str, metrics: QFontMetricsF, room: float) -> list[str]:
@@ -58,7 +60,7 @@ def _wrapped(line: str, metrics: QFontMetricsF, room: float) -> list[str]:
     width = metrics.horizontalAdvance(line)
     if width <= room:
         return [line]
-    pieces = _PIECES.findall(line)  # a Japanese character alone, or a word with the spaces after it
+    pieces = _PIECES.findall(line)
 
     def fill(limit: float) -> list[str]:
         lines, current = [], ""
@@ -435,7 +437,9 @@ class TableScene(QGraphicsScene):
             if item is None:
                 item = self.texts[label.id] = TextItem()
                 self.addItem(item)
-            item.set(text(label.text), label.style, label.size * self.unit, label.colour, self.view_size[0] * 0.96)
+            room = self.view_size[0] * 0.96
+            item.set(text(label.text), label.style, label.size * self.unit, label.colour,
+                     min(room, label.width * self.unit) if label.width > 0 else room)
             item.setPos(self._anchored(label, item.boundingRect()))
             item.setVisible(not self.paused)
 

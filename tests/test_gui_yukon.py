@@ -4,6 +4,7 @@ restart of the program."""
 from __future__ import annotations
 
 import itertools
+import random
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QPushButton
@@ -12,6 +13,7 @@ from pytestqt.qtbot import QtBot
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from gui.game_page import GamePage
+from gui.i18n import set_language
 from gui.window import MainWindow
 from tests.gui_helpers import card, click, item_point, make_window, marked, slot
 
@@ -121,6 +123,9 @@ def test_hint_highlights_a_group_and_its_destination_and_the_player_moves(qtbot:
     targets = [*marked(page, "destination"), *(k for k, s in page.view.scene.slots.items() if s.destination)]
     assert hinted and len(targets) == 1 and page.session.moves == []
     assert page.view.hint is not None and page.view.hint.reason.en in page.status.text()
+    note = page.view.scene.texts["note"]  # the reason on the table too, in the free corner by the columns
+    assert note.isVisible() and note.lines == [page.view.hint.reason.en]
+    assert note.sceneBoundingRect().right() < slot(page, "foundation:S").sceneBoundingRect().left()
     click(qtbot, page, card(page, hinted[0]))
     target = targets[0]
     click(qtbot, page, card(page, target) if target in page.view.scene.cards else slot(page, target))
@@ -199,3 +204,28 @@ def _red_ink_in_strip(item: object, strip: float, beside: bool = True) -> int:
             c = image.pixelColor(x, y)
             count += c.red() > 150 and c.green() < 90 and c.blue() < 100
     return count
+
+
+def test_no_move_left_is_said_on_the_table_and_japanese_wraps_keep_brackets_with_their_words(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    rng = random.Random(5)
+    for number in itertools.count(1):  # random play until a deal has no move left (a few deals at most)
+        session = GameSession.new(game, {**game.settings.defaults(), "auto_finish": False},
+                                  deal={"number": number}, saves=window.saves)
+        while session.legal_moves() and len(session.moves) < 80:
+            session.play(rng.choice(list(session.legal_moves())))
+        if not session.legal_moves() and not session.state.won:
+            break
+    set_language("ja")
+    try:
+        page = window.open_session(session)
+        assert page is not None
+        note = page.view.scene.texts["note"]
+        assert note.isVisible() and "".join(note.lines).startswith("動かせる札がありません")
+        assert len(note.lines) > 1, "the corner is narrow: the note wraps"
+        assert not any(line[0] in "」、。" or line[-1] == "「" for line in note.lines), note.lines
+        assert note.sceneBoundingRect().bottom() < slot(page, "column:0").sceneBoundingRect().top()
+    finally:
+        set_language("en")
+

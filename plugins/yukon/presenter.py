@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from core import table as t
 from core.cards import SUITS, Card, Suit
-from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Mark, Pile, Reply, Situation, Table
+from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
 from core.text import Text, join
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
 from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
@@ -21,6 +21,7 @@ WIDTH = 7 + 8 * GAP
 TOP = GAP + CARD_HEIGHT + 0.3  # where the columns start
 HEIGHT = TOP + 2.4 * CARD_HEIGHT
 UP_STEP, DOWN_STEP = 0.24 * CARD_HEIGHT, 0.10 * CARD_HEIGHT
+NOTE_WIDTH = 3 * (1 + GAP)  # the free corner left of the foundations, above the first three columns
 YukonSituation = Situation[YukonObservation, Move]
 
 
@@ -33,6 +34,11 @@ class YukonUi:
 
 def column_x(column: int) -> float:
     return GAP + column * (1 + GAP)
+
+
+def _stuck(s: YukonSituation) -> bool:
+    """Not won and no move left."""
+    return not s.observation.won and not s.legal and s.to_move is None
 
 
 def _pile_place(pile_id: str) -> int:
@@ -99,7 +105,17 @@ class YukonPresenter:
             piles.append(Pile(f"column:{c}", column_x(c), TOP, tuple(faces), (0, UP_STEP), (0, DOWN_STEP),
                               squeeze=0.63, outline=True, focus=True, drag=True, marks=mark))
         hold = self._won(obs) if s.hold == "won" else None
-        return Table(WIDTH, HEIGHT, tuple(piles), hold=hold, status=self._status(s, ui))
+        return Table(WIDTH, HEIGHT, tuple(piles), self._note(s), hold=hold, status=self._status(s, ui))
+
+    @staticmethod
+    def _note(s: YukonSituation) -> tuple[Label, ...]:
+        """What the player must read now, in the free corner by the columns: the hint's reason, or that no move
+        is left (the status line says them too)."""
+        if s.hint is not None:
+            return (Label("note", s.hint.reason, GAP, GAP, "nw", Style.HINT, 0.19, width=NOTE_WIDTH),)
+        if _stuck(s):
+            return (Label("note", W["stuck"], GAP, GAP, "nw", Style.PANEL, 0.19, width=NOTE_WIDTH),)
+        return ()
 
     @staticmethod
     def _face(card: str | None, picked: set[str], hinted: set[str], target: bool) -> CardFace:
@@ -161,7 +177,7 @@ class YukonPresenter:
                              W["still"] if here == WON else W["thinking"] if s.analysing else W["unknown"])
             else:
                 parts.append(W["no_longer"] if here == LOST else W["thinking"] if s.analysing else W["unknown"])
-            if not s.legal and s.to_move is None:
+            if _stuck(s):
                 parts.append(W["stuck"])
         if s.hint is not None:
             parts.append(s.hint.reason)

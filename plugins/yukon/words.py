@@ -23,7 +23,7 @@ W = {
     "no_longer": Text("no longer winnable — undo to go back", "もう解けません — 「元に戻す」で戻れます"),
     "level": Text("{level} deal", "{level}の配り"),
     "easy": Text("easy", "やさしい"), "normal": Text("normal", "ふつう"), "hard": Text("hard", "むずかしい"),
-    "stuck": Text("No moves left. Undo, restart or try a new deal.",
+    "stuck": Text("No moves left. Undo, Restart or New game.",
                   "動かせる札がありません。「元に戻す」「最初から」「新しいゲーム」のどれかを。"),
     "picked": Text("Picked {card}: click where it goes, or 1–7 / F.", "{card} を選択: 置き場所をクリック、または 1–7 / F。"),
 }
