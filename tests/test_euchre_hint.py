@@ -88,8 +88,8 @@ def test_a_first_trick_hint_that_keeps_the_usual_card_says_why_a_better_average_
     for obs, legal, move in kept:
         hint = euchre_hint(obs, legal)
         assert hint is not None and hint.move == move.text
-        assert "too close to overrule the usual play in the first trick" in hint.reason.en
-        assert "1トリック目" in hint.reason.ja
+        assert "too close to overrule the usual opening lead" in hint.reason.en
+        assert "最初のリード" in hint.reason.ja
 
 
 def test_hints_only_for_the_person_to_move() -> None:

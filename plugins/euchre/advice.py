@@ -60,7 +60,7 @@ def _move_words(move: Move) -> Text:
 
 def _compare(values: Values, move: Move, convention: Text | None = None) -> Text:
     """“Over 48 sampled deals: +0.42 points a hand, against +0.10 for passing.” When another move scores as
-    much (or, in the first trick, a little more), the conventional rule that chose the card follows."""
+    much (or, for the opening lead, a little more), the conventional rule that chose the card follows."""
     mine = values.points[move]
     others = [(m, v) for m, v in values.points.items() if m != move]
     line = Text("Over {n} sampled {kind}: {v} points a hand", "見えない札を{n}通り試して、1ハンドあたり{v}点").format(
@@ -68,9 +68,9 @@ def _compare(values: Values, move: Move, convention: Text | None = None) -> Text
     if not others:
         return line + Text(".", "。")
     other, value = max(others, key=lambda pair: pair[1])
-    if value > mine + 0.005 and convention is not None:  # the first trick: within the margin the rule stands
-        return line + Text(", against {v} for {m}: too close to overrule the usual play in the first trick. ",
-                           "（{m}は{v}点。1トリック目なので、この差では定石を変えません）。").format(
+    if value > mine + 0.005 and convention is not None:  # the opening lead: within the margin the rule stands
+        return line + Text(", against {v} for {m}: too close to overrule the usual opening lead. ",
+                           "（{m}は{v}点。最初のリードなので、この差では定石を変えません）。").format(
             v=_signed(value), m=_move_words(other)) + convention
     if value >= mine - 0.005 and convention is not None:
         return line + Text(", as much as {m}. ", "で{m}と同じ。").format(m=_move_words(other)) + convention

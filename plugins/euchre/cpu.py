@@ -315,13 +315,13 @@ class HardPlayer(RuleBasedPlayer):
     seen (cards played, voids shown, the upcard in the dealer's hand; the buried cards and the discard stay
     unknown) and with what the bidding implies (deals in which a seat would have bid otherwise are usually
     redrawn), weighs each by how well conventional play explains the cards played, solves each exactly and
-    plays the card with the best expected points (in the first trick, where least is known, only when it beats
+    plays the card with the best expected points (for the opening lead, where least is known, only when it beats
     the conventional card by a margin). Close calls, possible loners and (with two trumps or more) defending
     alone are judged by playing sampled deals out; it goes alone at once when its hand wins all five tricks
     against any distribution."""
 
     SAMPLES: ClassVar[dict[int, int]] = {5: 32, 4: 72, 3: 72, 2: 48, 1: 1}  # sampled hands by cards in hand
-    FIRST_TRICK_MARGIN: ClassVar[float] = 0.1  # points a hand the search must gain to overrule the first-trick rules
+    OPENING_LEAD_MARGIN: ClassVar[float] = 0.1  # points a hand the search must gain to overrule the usual opening lead
     PLAY_SURPRISE_WEIGHT: ClassVar[float] = 0.3  # a sampled deal's weight per play conventional play would not make
     BID_SAMPLES: ClassVar[int] = 48
     CLOSE: ClassVar[float] = 0.9  # how near the fixed threshold a call must be to be simulated
@@ -468,7 +468,7 @@ class HardPlayer(RuleBasedPlayer):
         self.last_values = Values({Move("play", card=c): v / weights for c, v in totals.items()}, samples, "hands")
         usual = self._play(obs, cards)
         best = max(totals.values())
-        margin = self.FIRST_TRICK_MARGIN * weights if left == 5 else 1e-9
+        margin = self.OPENING_LEAD_MARGIN * weights if left == 5 and not obs.current else 1e-9
         return usual if totals[usual] >= best - margin else max(cards, key=lambda c: totals[c])
 
 
