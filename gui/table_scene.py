@@ -724,6 +724,7 @@ class TableScene(QGraphicsScene):
         the garbage collector can be freed after the scene that owned them, which crashes Qt."""
         self.table = None
         self._drag, self._press = [], None
+        self._refusal_timer.stop()
         for item in [*self.buttons.values(), *self.hold_item.buttons]:
             item.setParentItem(None)  # type: ignore[arg-type]  # the stubs omit None, which detaches
         for top in list(self.items()):
