@@ -14,7 +14,7 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Container
+from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +42,22 @@ def jobs(text: str) -> int:
     return min(value, limit)
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def at_least(minimum: int, why: str = "") -> Callable[[str], int]:
+    """An argument type: a whole number no smaller than ``minimum`` (``why`` says why, in the refusal)."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}{why}, got {value}")
+        return value
+
+    return whole_number
+
+
+positive_int = at_least(1)
 
 
 def count(text: str) -> int:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.batch import Batch
+from core.cli_options import at_least
 from core.results import Record
 from core.rng import Rng
 
@@ -100,17 +101,8 @@ def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequenc
     times = {2: "twice", 3: "three times"}.get(per_deal, f"{per_deal} times")
     parser.add_argument("--a", default="hard", choices=strengths, help="strength A")
     parser.add_argument("--b", default="normal", choices=strengths, help="strength B")
-
-    def hands(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-        if value < per_deal:
-            raise argparse.ArgumentTypeError(f"must be at least {per_deal} (each deal is played {times}), got {value}")
-        return value
-
-    parser.add_argument("--hands", type=hands, default=2000, help=f"hands to play (each deal {times}; default 2000)")
+    parser.add_argument("--hands", type=at_least(per_deal, f" (each deal is played {times})"), default=2000,
+                        help=f"hands to play (each deal {times}; default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed; deal i uses seed+i")
 
 
