@@ -5,6 +5,7 @@
   ``--target 7``), so a tool accepts every preset and toggle the game has, checked by the schema;
 - :func:`jobs`: ``--jobs N`` capped at this machine's CPU count;
 - :func:`positive_int`, :func:`positive_float`, :func:`count`: numbers that refuse ``nan``, ``inf``, 0 or less;
+  :func:`at_least` for a whole number with another minimum (``--hands``: one deal);
 - :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end.
 """
 
