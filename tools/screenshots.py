@@ -63,7 +63,7 @@ def main() -> int:
     shot("settings-euchre", dialog)
     dialog.close()
 
-    # Yukon: deal 12, a picked group, a drag in progress, pause, a won deal, a 20-card column
+    # Yukon: deal 12, a picked group, a refused move, a drag in progress, pause, a hint, a won deal, a 20-card column
     yukon = host.game("yukon")
     page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},
                                                saves=window.saves))
@@ -72,6 +72,8 @@ def main() -> int:
     viewport = page.table.viewport()
     QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=point(page, "TD"))
     shot("yukon-deal12-selected")
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=point(page, "9H"))  # refused: said by the click
+    shot("yukon-refusal")
     QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=point(page, "TD"))
     start = point(page, "TD")
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
@@ -82,6 +84,8 @@ def main() -> int:
     page.toggle_pause()
     shot("yukon-paused")
     page.toggle_pause()
+    page.buttons["hint"].click()
+    shot("yukon-hint")
 
     from plugins.yukon.solver import solve
 
