@@ -1,8 +1,8 @@
 """A seeded monkey in the window, for every game: random keys, clicks on the table's buttons, on cards and on the
 felt, drags, the toolbar (undo, hint, pause, restart, new game, last hand, help, statistics, settings changed
 or not, back and continue) and window sizes, in English and Japanese. Nothing may raise and no error dialog may
-appear; every visible card, the held panel and a refused move's reason stay inside the table whatever the
-window's size; and the game saved on leaving comes back move for move.
+appear; every visible card and label, the held panel and a refused move's reason stay inside the table
+whatever the window's size; and the game saved on leaving comes back move for move.
 
 The monkey's choices and every new game's deal come from a seed; it waits for the CPU seats after each action,
 so a failure names the actions that led to it."""
@@ -57,7 +57,8 @@ def close_dialogs(main: QWidget) -> int:
 
 def visible_on_table(page: GamePage) -> list[tuple[str, QRectF]]:
     scene = page.view.scene
-    items = [(key, item) for key, item in scene.cards.items() if item.isVisible()]
+    items: list[tuple[str, Any]] = [(key, item) for key, item in scene.cards.items() if item.isVisible()]
+    items += [(f"the label {key}", item) for key, item in scene.texts.items() if item.isVisible()]
     if scene.hold_item.isVisible():
         items.append(("the held panel", scene.hold_item))
     if scene.refusal_item.isVisible():
