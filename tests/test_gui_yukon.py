@@ -99,8 +99,12 @@ def test_play_by_keys_cursor_enter_digits_and_foundation(qtbot: QtBot) -> None:
     assert scene.cursor == ("column:2", 2)  # 10♦, the deepest face-up card of column 3
     qtbot.keyClick(table, Qt.Key.Key_Return)
     assert page.view.ui.pick == (2, 5, None)
+    qtbot.keyClick(table, Qt.Key.Key_2)  # onto 9♥: refused, and said just above the picked 10♦
+    bubble, picked = scene.refusal_item, card(page, "TD").sceneBoundingRect()
+    assert page.session.moves == ["4>F"] and bubble.isVisible() and bubble.lines == ["10♦ is not one lower than 9♥"]
+    assert picked.top() - 3 * bubble.boundingRect().height() < bubble.sceneBoundingRect().bottom() <= picked.top()
     qtbot.keyClick(table, Qt.Key.Key_6)
-    assert page.session.moves == ["4>F", "3.5>6"]
+    assert page.session.moves == ["4>F", "3.5>6"] and not bubble.isVisible()
     qtbot.keyClick(table, Qt.Key.Key_Return)
     qtbot.keyClick(table, Qt.Key.Key_Escape)
     assert page.view.ui.pick is None
