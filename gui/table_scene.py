@@ -233,8 +233,9 @@ class HoldItem(QGraphicsObject):
         """Lay the panel out for ``hold``; its text wraps so that the panel is no wider than ``room``."""
         self.prepareGeometryChange()
         size = min(24.0, max(13.0, unit * 0.26))
-        self.title.set(text(hold.title), Style.TITLE, size * 1.15, width=room - 2 * size)
-        self.body.set("\n".join(text(line) for line in hold.lines), Style.PLAIN, size, width=room - 2 * size)
+        inside = room - 2 * size  # the panel's padding is ``size`` on each side
+        self.title.set(text(hold.title), Style.TITLE, size * 1.15, width=inside)
+        self.body.set("\n".join(text(line) for line in hold.lines), Style.PLAIN, size, width=inside)
         self.body.setVisible(bool(hold.lines))
         for old in self.buttons:
             if old not in buttons:
@@ -499,7 +500,7 @@ class TableScene(QGraphicsScene):
         size = min(19.0, max(13.0, self.unit * 0.22))
         item.set(message, Style.SPEECH, size, width=self.view_size[0] * 0.6)
         rect = item.boundingRect()
-        at = self.last_click or self._picked_point()
+        at = self.last_click if self.last_click is not None else self._picked_point()
         if at is None:
             at = self.point(*self.table.choices_at) if self.table is not None else QPointF(*self.view_size) / 2
         x = min(max(at.x() - rect.width() / 2, 2.0), self.view_size[0] - rect.width() - 2)
@@ -511,6 +512,11 @@ class TableScene(QGraphicsScene):
     def hide_refusal(self) -> None:
         self._refusal_timer.stop()
         self.refusal_item.hide()
+
+    def key_pressed(self) -> None:
+        """A key on the table: the shown refusal goes, and a refusal now follows the key, not the last click."""
+        self.last_click = None
+        self.hide_refusal()
 
     def _picked_point(self) -> QPointF | None:
         """The top of the first picked (or else the cursor's) card, or None."""

@@ -280,8 +280,7 @@ class TableView(QObject):
         name = key_name(key, key_text)
         if not name or self.session.paused:
             return False
-        self.scene.last_click = None  # a refusal now follows a key: it is shown by the picked cards instead
-        self.scene.hide_refusal()
+        self.scene.key_pressed()
         if self.table is not None:
             choice = next((c for c in self.table.all_choices() if c.key == name and c.enabled), None)
             if choice is not None:
