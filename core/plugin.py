@@ -64,7 +64,7 @@ from core.table import (
     Table,
 )
 from core.table import Choice as Button
-from core.text import Text
+from core.text import Text, signed
 
 if TYPE_CHECKING:
     from core.batch import Batch, add_batch_arguments
@@ -161,6 +161,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "rate_by",
     "running_rate",
     "settings_from_args",
+    "signed",
     "Batch", "Record", "TimedStrategy", "add_batch_arguments", "add_tournament_arguments", "new_record",
     "play_first_hand", "points_lines", "side_totals", "tournament",
 ]

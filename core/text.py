@@ -39,6 +39,11 @@ class Text:
         return self.en
 
 
+def signed(value: float) -> str:
+    """``+0.42`` or ``−0.10`` (a true minus sign), as a hint quotes an average."""
+    return f"{value:+.2f}".replace("-", "−")
+
+
 def join(parts: list[Text], separator: str = " · ") -> Text:
     """Texts joined in each language."""
     return Text(separator.join(p.en for p in parts), separator.join(p.get("ja") for p in parts))

@@ -8,6 +8,7 @@ from core.cards import Card
 from core.rng import Rng
 from core.session import GameSession, hint_for
 from core.table import Mark, Situation
+from core.text import signed
 from plugins.bid_euchre.advice import bid_euchre_hint, move_words
 from plugins.bid_euchre.cpu import HardPlayer
 from plugins.bid_euchre.plugin import GAME
@@ -18,10 +19,6 @@ HANDS = {"S": ["JH", "JD", "AH", "KH", "QH", "TH"], "W": ["9H", "9C", "TC", "QC"
          "N": ["AS", "KS", "QS", "JS", "TS", "9S"], "E": ["9D", "TD", "QD", "KD", "AD", "JC"]}
 WEAK = {"S": ["QD", "KS", "KH", "TC", "TH", "TD"], "W": ["9D", "TS", "KC", "JH", "9H", "AS"],
         "N": ["QS", "JS", "AH", "QH", "9S", "AC"], "E": ["QC", "9C", "AD", "KD", "JD", "JC"]}
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.2f}".replace("-", "−")
 
 
 def _session(hands: dict[str, list[str]], dealer: str = "E") -> GameSession:
@@ -51,7 +48,7 @@ def test_each_hint_is_the_hard_players_move_and_quotes_its_numbers() -> None:
         judgement = player.last_judgement
         if judgement is not None and len(judgement.points) > 1:
             assert f"Over {judgement.samples} sampled deal" in hint.reason.en
-            assert _signed(judgement.points[move]) in hint.reason.en, "the move's own average is quoted"
+            assert signed(judgement.points[move]) in hint.reason.en, "the move's own average is quoted"
         phases.add(obs.phase.value)
         session.play(hint.move)
     assert phases == {"auction", "declare", "play"}, "South bid, declared and played on the hints"

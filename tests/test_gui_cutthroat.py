@@ -117,3 +117,29 @@ def test_a_long_summary_wraps_and_its_panel_stays_inside_the_table(qtbot: QtBot)
     shown = page.table.mapToScene(page.table.viewport().rect()).boundingRect()
     assert shown.contains(panel.sceneBoundingRect()), (panel.sceneBoundingRect(), shown)
     assert len(panel.title.lines) == 2 and panel.title.lines[-1].endswith("each other player")
+
+
+def test_the_hint_button_outlines_order_up_and_h_a_card_with_the_reason_above_the_hand(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "cutthroat": cut_plugin})
+    game = window.host.game("two-handed-euchre")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal=START, saves=window.saves))
+    assert page is not None and page.session.to_move == 0
+    page.view.cpu_timer.stop()
+    assert page.buttons["hint"].isVisible() and page.buttons["hint"].isEnabled()
+    page.buttons["hint"].click()
+    assert page.view.hint is not None and page.view.hint.move == "order"
+    hinted = [c.choice.move for c in page.view.scene.buttons.values() if c.choice.hinted]
+    assert hinted == ["order"] and page.view.scene.texts["hint"].isVisible()
+    assert " ".join(page.view.scene.texts["hint"].lines) == page.view.hint.reason.en  # wrapped above the hand
+    qtbot.keyClick(page.table, Qt.Key.Key_H)  # while bidding H orders up hearts, and the hint goes
+    assert page.session.moves[0] == "order" and page.view.hint is None
+    while page.session.to_move != 0 or page.session.hold is not None:
+        if page.session.hold is not None:
+            page.session.acknowledge()
+        else:
+            page.session.cpu_step()
+    page.view.refresh(animate=False)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    assert page.view.hint is not None and page.view.hint.move.startswith(("play ", "discard "))
+    assert page.view.scene.cards[page.view.hint.move.split()[1]].hinted
+    assert page.session.hints == 2

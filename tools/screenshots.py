@@ -217,13 +217,15 @@ def main() -> int:
             page.session.cpu_step()
     shot("bid-euchre-set")
 
-    # Two-handed Euchre: North has passed, South may order up; then the first trick of the hand
+    # Two-handed Euchre: North has passed, South may order up (and its hint); then the first trick of the hand
     two = host.game("two-handed-euchre")
     start = {"dealer": "N", "hands": {"S": ["JH", "AH", "KS", "QD", "9C"], "N": ["JD", "TH", "AS", "KD", "AC"]},
              "upcard": "KH", "seed": 6}
     page = window.open_session(GameSession.new(two, two.settings.defaults(), saves=window.saves, deal=start))
     assert page is not None
     shot("two-handed-bidding")
+    page.buttons["hint"].click()
+    shot("two-handed-hint")
     QTest.keyClick(page.table, Qt.Key.Key_H)  # South orders up hearts
     settle()
     for _ in range(40):
@@ -238,6 +240,7 @@ def main() -> int:
     shot("two-handed-trick")
 
     # Three-handed Euchre: West ordered up and East (the dealer) took the card; South defends the first trick
+    # (and its hint)
     three = host.game("three-handed-euchre")
     start = {"dealer": "E", "hands": {"S": ["AC", "9S", "TS", "JS", "QS"], "W": ["JH", "JD", "AH", "KD", "9D"],
                                       "E": ["TH", "AS", "QD", "QC", "9C"]}, "upcard": "KH", "seed": 9}
@@ -255,6 +258,15 @@ def main() -> int:
             page.session.cpu_step()
         settle()
     shot("three-handed-play")
+    while page.session.hold is not None or page.session.to_move != 0:
+        if page.session.hold is not None:
+            QTest.keyClick(page.table, Qt.Key.Key_Space)
+        else:
+            page.session.cpu_step()
+        settle()
+    page.view.refresh(animate=False)
+    QTest.keyClick(page.table, Qt.Key.Key_H)
+    shot("three-handed-hint")
 
     # Statistics: a few matches and deals played headless into the same store, then the window for each game
     from core.stats import Recorder

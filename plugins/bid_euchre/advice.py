@@ -7,14 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.plugin import Hint, Rng, Text
+from core.plugin import Hint, Rng, Text, signed
 from plugins.bid_euchre.cpu import PASS_VALUE, HardPlayer, Judgement
 from plugins.bid_euchre.observe import Observation
 from plugins.bid_euchre.rules import Move, Phase
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.2f}".replace("-", "−")
 
 
 def move_words(move: Move) -> Text:
@@ -50,18 +46,18 @@ def _compare(judgement: Judgement, move: Move) -> Text:
         return deals + Text(" the best bid, {n}, nets {v} a hand; passing is worth about {p} (someone else "
                             "declares).",
                             "、一番よい{n}のビッドでも1ハンド{v}点。パスは平均約{p}点です（他の誰かが宣言）。").format(
-                                n=other.number, v=_signed(value), p=_signed(PASS_VALUE))
-    line = deals + Text(": {v} points a hand", "、1ハンドあたり{v}点").format(v=_signed(judgement.points[move]))
+                                n=other.number, v=signed(value), p=signed(PASS_VALUE))
+    line = deals + Text(": {v} points a hand", "、1ハンドあたり{v}点").format(v=signed(judgement.points[move]))
     if not others:
         return line + Text(".", "。")
     other, value = max(others, key=lambda pair: pair[1])
     if other.kind == "pass":
         return line + Text(", against about {v} for passing (someone else declares).",
-                           "（パスは平均約{v}点：他の誰かが宣言）。").format(v=_signed(value))
+                           "（パスは平均約{v}点：他の誰かが宣言）。").format(v=signed(value))
     if value >= judgement.points[move] - 0.005:
         tie = TIES.get(move.kind, TIES["play"])
         return line + Text(", as much as {m}; ", "で{m}と同じ。").format(m=move_words(other)) + tie
-    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=_signed(value), m=move_words(other))
+    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value), m=move_words(other))
 
 
 def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:

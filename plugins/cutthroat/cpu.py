@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from core.plugin import Card, Rng, Suit
@@ -90,25 +91,31 @@ class NormalPlayer:
         return Move("play", card=self.play(obs, [m.card for m in legal if m.card is not None]))
 
     def play(self, obs: Observation, cards: list[Card]) -> Card:
+        return self.play_why(obs, cards)[0]
+
+    def play_why(self, obs: Observation, cards: list[Card]) -> tuple[Card, str]:
+        """The card, and which conventional rule chose it (a key of ``plugins.cutthroat.advice.RULES``)."""
         ranking = Ranking(obs.trump)
+        if len(cards) == 1:
+            return cards[0], "only"
         if obs.current:
             ahead = ranking.winner(obs.current)
             if obs.maker not in (None, obs.seat, ahead) and ahead != obs.seat:
-                return min(cards, key=ranking.order)  # the other defender is winning: do not overtake
+                return min(cards, key=ranking.order), "defender_winning"  # do not overtake the other defender
             winners = [c for c in cards if ranking.winner((*obs.current, (obs.seat, c))) == obs.seat]
             if winners:
-                return min(winners, key=ranking.order)  # the cheapest card that wins (trumps rank above)
-            return min(cards, key=ranking.order)
+                return min(winners, key=ranking.order), "cheapest_winner"  # trumps rank above the rest
+            return min(cards, key=ranking.order), "cannot_win"
         trumps = [c for c in cards if ranking.is_trump(c)]
         if trumps and obs.maker == obs.seat:
             top = max(trumps, key=ranking.order)
             if _is_boss(obs, ranking, top):
-                return top
+                return top, "lead_boss_trump"
         aces = [c for c in cards if c.rank == 1 and not ranking.is_trump(c)]
         if aces:
-            return aces[0]
+            return aces[0], "lead_ace"
         plain = [c for c in cards if not ranking.is_trump(c)]
-        return min(plain or cards, key=ranking.order)
+        return min(plain or cards, key=ranking.order), "lead_low" if plain else "lead_only_trump"
 
 
 def _is_boss(obs: Observation, ranking: Ranking, card: Card) -> bool:
@@ -134,6 +141,17 @@ class EasyPlayer(NormalPlayer):
         return super().choose(obs, legal, rng)
 
 
+@dataclass(frozen=True)
+class Values:
+    """What the hard player's last decision rested on: each move's average result for it (its points less the
+    others' average) over ``samples`` imagined deals, and for a call the average the best call had to beat
+    (``None`` when it had to call)."""
+
+    points: dict[Move, float]
+    samples: int
+    bar: float | None = None
+
+
 class HardPlayer(NormalPlayer):
     """Normal's judgement, checked by playing imagined deals out exactly (see the module notes)."""
 
@@ -144,7 +162,10 @@ class HardPlayer(NormalPlayer):
     # at two, exact play of imagined deals undervalues the maker's side)
     MARGIN: ClassVar[dict[int, float]] = {2: -0.2, 3: 0.15}
 
+    last_values: Values | None = None  # what the last decision's imagined deals said (the hint quotes it)
+
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        self.last_values = None
         if obs.phase == Phase.PLAY and len(legal) > 1:
             return Move("play", card=self._best_card(obs, [m.card for m in legal if m.card is not None], rng))
         if obs.phase in (Phase.BID1, Phase.BID2):
@@ -223,7 +244,8 @@ class HardPlayer(NormalPlayer):
         done = obs.tricks_won()[obs.maker]
         totals = dict.fromkeys(cards, 0.0)
         current = tuple((place[s], CARD_INDEX[c]) for s, c in obs.current)
-        for hands in self.hidden_hands(obs, rng, self.PLAY_SAMPLES[fmt.players]):
+        draws = self.hidden_hands(obs, rng, self.PLAY_SAMPLES[fmt.players])
+        for hands in draws:
             hands[obs.seat] = list(obs.hand)
             ids: list[tuple[int, ...]] = [(), (), (), ()]
             for seat, held in hands.items():
@@ -231,6 +253,7 @@ class HardPlayer(NormalPlayer):
             for cid, more in solver.values(tuple(ids), place[obs.leader], current, place[obs.seat]).items():
                 points = hand_points(fmt, obs.maker, done + more)
                 totals[DECK[cid]] += utility(fmt, obs.seat, points)
+        self.last_values = Values({Move("play", card=c): v / len(draws) for c, v in totals.items()}, len(draws))
         usual = self.play(obs, cards)
         best = max(totals.values())
         return usual if totals[usual] >= best - 1e-9 else max(cards, key=lambda c: totals[c])
@@ -242,10 +265,12 @@ class HardPlayer(NormalPlayer):
         values = {m: self._call_value(obs, m, rng) for m in calls}
         best = max(calls, key=lambda m: values[m])
         if PASS not in legal:
+            self.last_values = Values(values, self.BID_SAMPLES[obs.format.players])
             return best  # a stuck dealer
         bar = self.MARGIN[obs.format.players]
         if obs.phase == Phase.BID2 and obs.seat == obs.dealer:  # passing throws the hand in
             bar = min(bar, 0.0)
+        self.last_values = Values(values, self.BID_SAMPLES[obs.format.players], bar)
         return best if values[best] > bar else PASS
 
     def _call_value(self, obs: Observation, move: Move, rng: Rng) -> float:

@@ -39,6 +39,7 @@ def _game(fmt: Format, help_name: str) -> GameSpec:
                     for name, player in (("easy", "EasyPlayer"), ("normal", "NormalPlayer"), ("hard", "HardPlayer"))},
         seat_players=_seat_players(n),
         presenter="plugins.cutthroat.presenter:CutthroatPresenter",
+        hint=Lazy("plugins.cutthroat.advice:cutthroat_hint"),
         statistics=CutthroatStatistics(),
         help=RulesText("plugins.cutthroat", {"en": f"help/{help_name}.en.md", "ja": f"help/{help_name}.ja.md"}),
         view="plugins.cutthroat.view:create_view",

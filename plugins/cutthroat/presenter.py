@@ -1,13 +1,13 @@
 """The two- and three-handed tables from South's observation, on Euchre's table: two seats facing each other,
 or three (South, West, East) round it; your hand at the bottom, the others' backs, the upcard by the dealer,
 each bid in a bubble until play starts; buttons to order up (or take up) and pass, then the three other
-suits; discards and plays by click or keys 1–6; holds for a finished trick, a hand's summary and the match
-result."""
+suits; discards and plays by click or keys 1–6; a hint's reason above the hand with its card or button
+outlined; holds for a finished trick, a hand's summary and the match result."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core import table as t
 from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Suit, Table, Text
@@ -83,7 +83,8 @@ class CutthroatPresenter:
         n = obs.format.players
         spot = SPOTS[n]
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
-        piles = [self._south(obs, legal, held is None), *self._backs(obs)]
+        hint = s.hint.move if s.hint is not None and s.hold is None else None
+        piles = [self._south(obs, legal, held is None, hint), *self._backs(obs)]
         if obs.phase in (Phase.BID1, Phase.BID2):
             piles.append(layout.upcard_pile(spot[obs.dealer], obs.upcard if obs.phase == Phase.BID1 else None))
         plays = held.plays if held else obs.current
@@ -94,21 +95,26 @@ class CutthroatPresenter:
             labels += [layout.speech(spot[seat], W["said_take"] if text == "order" and seat == obs.dealer
                                      else _said(text)) for seat, text in obs.bids]
         labels.append(self._panel(obs.scores, obs.target, obs.tricks, obs.trump, obs.maker))
+        if hint is not None and s.hint is not None:
+            labels.append(layout.hint_label(s.hint.reason))
         hold = Hold(W["trick_won"].format(seat=PLAYERS[n][held.winner]), (), (NEXT,), *layout.TRICK_HOLD) \
             if held else None
-        choices = () if hold else self._choices(obs, s.legal)
+        choices = () if hold else tuple(replace(c, hinted=True) if hint is not None and c.move == hint else c
+                                        for c in self._choices(obs, s.legal))
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
                      self._status(s, legal))
 
-    def _south(self, obs: Observation, legal: set[str], live: bool) -> Pile:
+    def _south(self, obs: Observation, legal: set[str], live: bool, hint: str | None) -> Pile:
         ranking = Ranking(obs.trump)
         acting = live and any(text.startswith(("play", "discard")) for text in legal)
         faces = []
         for card in south_cards(obs):
             usable = acting and (f"play {card.text}" in legal or f"discard {card.text}" in legal)
-            marks = frozenset({Mark.PLAYABLE} if usable else {Mark.DIMMED} if acting else set())
+            marks = {Mark.PLAYABLE} if usable else {Mark.DIMMED} if acting else set()
+            if hint is not None and hint.endswith(f" {card.text}"):
+                marks.add(Mark.HINTED)
             badge = obs.trump.symbol if obs.trump is not None and card == ranking.left_bower else ""
-            faces.append(CardFace(card.text, marks, badge))
+            faces.append(CardFace(card.text, frozenset(marks), badge))
         return layout.hand_pile(0, len(faces), faces)
 
     @staticmethod
@@ -227,6 +233,8 @@ class CutthroatPresenter:
                 return Reply(action="continue")
             return t.IGNORED
         obs = s.observation
+        if key == "?" or (key == "H" and obs.phase in (Phase.PLAY, Phase.DISCARD)):
+            return Reply(action="hint")  # while bidding, H names hearts
         if not s.legal or obs.phase not in (Phase.PLAY, Phase.DISCARD):
             return t.IGNORED
         index = event.index if isinstance(event, t.Click) and event.pile == "hand:0" else None

@@ -10,5 +10,5 @@ from plugins.cutthroat.presenter import CutthroatPresenter
 
 
 def create_view(session: GameSession, art: CardArt) -> TableView:
-    return TableView(session, art, CutthroatPresenter(), tools=("pause", "restart", "new"),
+    return TableView(session, art, CutthroatPresenter(), tools=("hint", "pause", "restart", "new"),
                      confirm_before_start=True, restart_keeps_deal=False)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from core.game import Hint
 from core.rng import Rng
-from core.text import Text
+from core.text import Text, signed
 from plugins.euchre.cards import Ranking
 from plugins.euchre.cpu import HardPlayer, Values
 from plugins.euchre.model import Move, Phase
@@ -41,10 +41,6 @@ RULES = {
 }
 
 
-def _signed(value: float) -> str:
-    return f"{value:+.2f}".replace("-", "−")
-
-
 CHOICE_WORDS = {"pass": Text("passing", "パス"), "order": Text("ordering up", "オーダーアップ"),
                 "pickup": Text("picking up", "拾う"), "decline": Text("leaving the upcard", "拾わない"),
                 "alone": Text("defending alone", "単独で守る")}
@@ -64,17 +60,17 @@ def _compare(values: Values, move: Move, convention: Text | None = None) -> Text
     mine = values.points[move]
     others = [(m, v) for m, v in values.points.items() if m != move]
     line = Text("Over {n} sampled {kind}: {v} points a hand", "見えない札を{n}通り試して、1ハンドあたり{v}点").format(
-        n=values.samples, kind=values.kind, v=_signed(mine))
+        n=values.samples, kind=values.kind, v=signed(mine))
     if not others:
         return line + Text(".", "。")
     other, value = max(others, key=lambda pair: pair[1])
     if value > mine + 0.005 and convention is not None:  # the opening lead: within the margin the rule stands
         return line + Text(", against {v} for {m}: too close to overrule the usual opening lead. ",
                            "（{m}は{v}点。最初のリードなので、この差では定石を変えません）。").format(
-            v=_signed(value), m=_move_words(other)) + convention
+            v=signed(value), m=_move_words(other)) + convention
     if value >= mine - 0.005 and convention is not None:
         return line + Text(", as much as {m}. ", "で{m}と同じ。").format(m=_move_words(other)) + convention
-    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=_signed(value),
+    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value),
                                                                            m=_move_words(other))
 
 

@@ -1,0 +1,116 @@
+"""The two- and three-handed hint: what the hard player would do in South's seat, from South's observation only,
+with a one-line reason quoting what decided it — the imagined deals' average result for a call or a card (South's
+points less the other player's, or less the other two's average), the conventional rule where the averages tie,
+or the rule for a card or a discard with nothing to weigh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.plugin import Hint, Rng, Text, signed
+from plugins.cutthroat.cpu import HardPlayer, Values
+from plugins.cutthroat.observe import Observation
+from plugins.cutthroat.rules import Move, Phase
+from plugins.euchre.public import Ranking
+
+RULES = {
+    "only": Text("It is your only legal card.", "出せる札はこれだけです。"),
+    "defender_winning": Text("The other defender is winning the trick: do not overtake them.",
+                             "もう1人の守備側が勝っています。越さないようにしましょう。"),
+    "cheapest_winner": Text("The cheapest card that wins the trick.", "このトリックに勝てる一番安い札です。"),
+    "cannot_win": Text("You cannot win this trick: throw your lowest card.",
+                       "このトリックには勝てません。一番低い札を捨てましょう。"),
+    "lead_boss_trump": Text("The highest trump still out: lead it to draw the others' trumps.",
+                            "残っている中で最強の切札です。リードして相手の切札を引き出します。"),
+    "lead_ace": Text("Cash an off-suit ace while it can still win.", "勝てるうちに切札以外のAを取ります。"),
+    "lead_low": Text("Lead your lowest plain card; keep trump for later.",
+                     "切札を残し、切札以外で一番低い札をリードします。"),
+    "lead_only_trump": Text("Only trump left.", "残りは切札だけです。"),
+}
+
+
+def move_words(obs: Observation, move: Move) -> Text:
+    """“ordering up ♥”, “taking up ♥”, “naming ♠”, “passing”, “J♦” (as they read inside a sentence)."""
+    if move.card is not None:
+        return Text(move.card.pretty)
+    if move.kind == "order":
+        words = Text("taking up {suit}", "{suit}の拾い上げ") if obs.seat == obs.dealer else \
+            Text("ordering up {suit}", "{suit}のオーダーアップ")
+        return words.format(suit=obs.upcard.suit.symbol)
+    if move.kind == "call" and move.suit is not None:
+        return Text("naming {suit}", "{suit}の指名").format(suit=move.suit.symbol)
+    return Text("passing", "パス")
+
+
+def _result(obs: Observation) -> Text:
+    """Whose points the averages set against South's."""
+    if obs.format.players == 2:
+        return Text(" points a hand (yours less North's)", "点（あなたの点から北の点を引いた値）")
+    return Text(" points a hand (yours less the others' average)", "点（あなたの点から2人の平均を引いた値）")
+
+
+def _over(values: Values) -> Text:
+    return Text("Over {n} imagined deals", "見えない札を{n}通り試すと").format(n=values.samples)
+
+
+def _call_reason(obs: Observation, values: Values, move: Move) -> Text:
+    """A call: the best call's average against the bar a call must clear, or against the next best suit."""
+    best_call, best = max(values.points.items(), key=lambda pair: pair[1])
+    line = _over(values) + Text(", {m} scores {v}", "、{m}なら1ハンドあたり{v}").format(
+        m=move_words(obs, best_call), v=signed(best)) + _result(obs)
+    if values.bar is None:
+        others = [(m, v) for m, v in values.points.items() if m != move]
+        other, value = max(others, key=lambda pair: pair[1])
+        must = Text("You must name a suit. ", "必ず指名します。")
+        if value >= best - 0.005:
+            return must + line + Text(", as much as {m}.", "で{m}と同じです。").format(m=move_words(obs, other))
+        return must + line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(
+            v=signed(value), m=move_words(obs, other))
+    if move.kind == "pass":
+        return line + Text(": not above {bar}, the least a call must be worth.",
+                           "で、宣言に必要な{bar}点を超えません。").format(bar=signed(values.bar))
+    return line + Text(", above {bar}, the least a call must be worth.", "で、宣言に必要な{bar}点を超えます。").format(
+        bar=signed(values.bar))
+
+
+def _card_reason(obs: Observation, values: Values, move: Move, rule: Text | None) -> Text:
+    """A card: its average against the next best card's; on a tie, the conventional rule that chose it."""
+    mine = values.points[move]
+    line = _over(values) + Text(": {v}", "、1ハンドあたり{v}").format(v=signed(mine)) + _result(obs)
+    other, value = max(((m, v) for m, v in values.points.items() if m != move), key=lambda pair: pair[1])
+    if value >= mine - 0.005 and rule is not None:
+        return line + Text(", as much as {m}. ", "で{m}と同じ。").format(m=move_words(obs, other)) + rule
+    if signed(value) == signed(mine):
+        return line + Text(", a little more than {m}.", "で、{m}よりわずかに上です。").format(m=move_words(obs, other))
+    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value),
+                                                                           m=move_words(obs, other))
+
+
+def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:
+    values = player.last_values
+    if obs.phase in (Phase.BID1, Phase.BID2):
+        assert values is not None  # every call is weighed on imagined deals
+        return _call_reason(obs, values, move)
+    if obs.phase == Phase.DISCARD:
+        assert obs.trump is not None and move.card is not None
+        ranking = Ranking(obs.trump)
+        if ranking.count(obs.hand, ranking.suit_of(move.card)) == 1 and not ranking.is_trump(move.card):
+            return Text("Throwing it away leaves you void in its suit, so you can trump it.",
+                        "捨てるとそのマークがなくなり、切札で取れるようになります。")
+        return Text("Your least useful card.", "一番役に立たない札です。")
+    cards = [m.card for m in legal if m.card is not None]
+    usual, rule = player.play_why(obs, cards)
+    if values is not None and move in values.points:
+        return _card_reason(obs, values, move, RULES[rule] if usual == move.card else None)
+    return RULES[rule]
+
+
+def cutthroat_hint(observation: Observation, legal: Sequence[Move]) -> Hint | None:
+    """The hard player's move for South and why (the same position gives the same hint)."""
+    if not legal:
+        return None
+    player = HardPlayer()
+    move = player.choose(observation, legal, Rng.derive(f"{observation.format.name}-hint", repr(observation)))
+    head = move_words(observation, move).capitalized()
+    return Hint(move.text, head + Text(" — ") + _reason(player, observation, legal, move))
