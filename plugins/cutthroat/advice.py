@@ -12,7 +12,7 @@ from core.plugin import Hint, Rng, Text, signed
 from plugins.cutthroat.cpu import HardPlayer, Values
 from plugins.cutthroat.observe import Observation
 from plugins.cutthroat.rules import Move, Phase
-from plugins.euchre.public import Ranking
+from plugins.euchre.public import discard_reason
 
 RULES = {
     "only": Text("It is your only legal card.", "出せる札はこれだけです。"),
@@ -94,11 +94,7 @@ def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: M
         return _call_reason(obs, values, move)
     if obs.phase == Phase.DISCARD:
         assert obs.trump is not None and move.card is not None
-        ranking = Ranking(obs.trump)
-        if ranking.count(obs.hand, ranking.suit_of(move.card)) == 1 and not ranking.is_trump(move.card):
-            return Text("Throwing it away leaves you void in its suit, so you can trump it.",
-                        "捨てるとそのマークがなくなり、切札で取れるようになります。")
-        return Text("Your least useful card.", "一番役に立たない札です。")
+        return discard_reason(obs.hand, obs.trump, move.card)
     cards = [m.card for m in legal if m.card is not None]
     usual, rule = player.play_why(obs, cards)
     if values is not None and move in values.points:

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from core.game import Hint
 from core.rng import Rng
 from core.text import Text, signed
-from plugins.euchre.cards import Ranking
 from plugins.euchre.cpu import HardPlayer, Values
 from plugins.euchre.model import Move, Phase
 from plugins.euchre.observe import Observation
+from plugins.euchre.words import discard_reason
 
 RULES = {
     "only": Text("It is your only legal card.", "出せる札はこれだけです。"),
@@ -107,11 +107,7 @@ def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: M
         return Text("Taking the upcard gives you another trump.", "公開札を拾えば切札が1枚増えます。")
     if obs.phase == Phase.DISCARD:
         assert obs.trump is not None and move.card is not None
-        ranking = Ranking(obs.trump)
-        if ranking.count(obs.hand, ranking.suit_of(move.card)) == 1 and not ranking.is_trump(move.card):
-            return Text("Throwing it away leaves you void in its suit, so you can trump it.",
-                        "捨てるとそのマークがなくなり、切札で取れるようになります。")
-        return Text("Your least useful card.", "一番役に立たない札です。")
+        return discard_reason(obs.hand, obs.trump, move.card)
     if obs.phase == Phase.DEFEND:
         if player.last_values is not None and move in player.last_values.points:
             return _compare(player.last_values, move)

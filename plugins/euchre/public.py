@@ -23,6 +23,8 @@ Holds
 Sounds
     ``trick_sound(before, after, we_won)`` names the effect for a change of a trick-taking table's view
     (a card, a trick, a thrown-in deal, a won match), for a presenter's ``sound``.
+Hints
+    ``discard_reason(hand, trump, card)``: why a dealer throws that card away, in English and Japanese.
 The four-seat table
     ``layout``: the table in card units for :mod:`core.table` — each seat's hand pile, its card in the
     trick, its name and speech bubble, the score sheet box, where buttons and the "Next" panel go.
@@ -38,10 +40,10 @@ from plugins.euchre.holds import about_previous, trick_holds
 from plugins.euchre.model import Trick, left_of, parse_seat, partner, seat_letter, team_of
 from plugins.euchre.sounds import trick_sound
 from plugins.euchre.words import SEATS as SEAT_NAMES
-from plugins.euchre.words import TEAMS
+from plugins.euchre.words import TEAMS, discard_reason
 
 __all__ = [
     "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TEAMS", "Ranking", "Solver", "SolverTable", "Trick",
-    "about_previous", "layout", "left_of", "parse_seat", "partner", "same_colour_suit", "seat_letter",
+    "about_previous", "discard_reason", "layout", "left_of", "parse_seat", "partner", "same_colour_suit", "seat_letter",
     "sort_hand", "team_of", "trick_holds", "trick_sound",
 ]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from core.cards import Card, Suit
 from core.text import Text
+from plugins.euchre.cards import Ranking
 
 if TYPE_CHECKING:
     from plugins.euchre.observe import HandSummary
@@ -92,3 +95,12 @@ def result_words(prev: HandSummary) -> Text:
             return W["alone_march"].format(seat=SEATS[prev.alone], pts=pts)
         return W["march"].format(team=TEAMS[makers], pts=pts)
     return W["made"].format(team=TEAMS[makers], n=prev.maker_tricks, pts=pts)
+
+
+def discard_reason(hand: Sequence[Card], trump: Suit, card: Card) -> Text:
+    """Why a dealer throws ``card`` away: it leaves a suit empty, or it is the hand's least useful card."""
+    ranking = Ranking(trump)
+    if ranking.count(hand, ranking.suit_of(card)) == 1 and not ranking.is_trump(card):
+        return Text("Throwing it away leaves you void in its suit, so you can trump it.",
+                    "捨てるとそのマークがなくなり、切札で取れるようになります。")
+    return Text("Your least useful card.", "一番役に立たない札です。")
