@@ -14,6 +14,7 @@ from plugins.bid_euchre.cpu import HardPlayer
 from plugins.bid_euchre.plugin import GAME
 from plugins.bid_euchre.presenter import BidEuchrePresenter, NoUi
 from plugins.bid_euchre.rules import Move
+from tests.session_helpers import until_person
 
 HANDS = {"S": ["JH", "JD", "AH", "KH", "QH", "TH"], "W": ["9H", "9C", "TC", "QC", "KC", "AC"],
          "N": ["AS", "KS", "QS", "JS", "TS", "9S"], "E": ["9D", "TD", "QD", "KD", "AD", "JC"]}
@@ -30,13 +31,8 @@ def _session(hands: dict[str, list[str]], dealer: str = "E") -> GameSession:
 def test_each_hint_is_the_hard_players_move_and_quotes_its_numbers() -> None:
     session = _session(HANDS, dealer="S")  # South bids last and may take the contract
     phases = set()
+    until_person(session)
     while session.state.number == 0:
-        if session.hold is not None:
-            session.acknowledge()
-            continue
-        if session.to_move != 0:
-            session.cpu_step()
-            continue
         obs, legal = session.observation(0), list(session.legal_moves())
         hint = hint_for(GAME, session.state)
         assert hint is not None and hint.move in {m.text for m in legal}
@@ -51,6 +47,7 @@ def test_each_hint_is_the_hard_players_move_and_quotes_its_numbers() -> None:
             assert signed(judgement.points[move]) in hint.reason.en, "the move's own average is quoted"
         phases.add(obs.phase.value)
         session.play(hint.move)
+        until_person(session)
     assert phases == {"auction", "declare", "play"}, "South bid, declared and played on the hints"
     result = session.state.results[0]
     assert result.contract.declarer == 0 and result.made, "a hand of five hearts made its bid on the hints"

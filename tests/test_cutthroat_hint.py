@@ -16,6 +16,7 @@ from plugins.cutthroat.advice import cutthroat_hint
 from plugins.cutthroat.cpu import HardPlayer
 from plugins.cutthroat.plugin import GAMES
 from plugins.cutthroat.presenter import CutthroatPresenter, NoUi
+from tests.session_helpers import until_person
 
 STRONG = {"dealer": "N", "hands": {"S": ["JH", "JD", "AH", "KH", "AS"], "N": ["9C", "TC", "QC", "KC", "9S"]},
           "upcard": "9H", "seed": 2}
@@ -33,13 +34,8 @@ def _hint_whole_hand(session: GameSession, players: int) -> set[str]:
     """South follows every hint through one hand; each is checked against the hard player. The phases seen."""
     game = GAMES[players]
     phases = set()
+    until_person(session)
     while session.state.number == 0:
-        if session.hold is not None:
-            session.acknowledge()
-            continue
-        if session.to_move != 0:
-            session.cpu_step()
-            continue
         obs, legal = session.observation(0), list(session.legal_moves())
         hint = hint_for(game, session.state)
         assert hint is not None and hint.move in {m.text for m in legal}
@@ -59,6 +55,7 @@ def _hint_whole_hand(session: GameSession, players: int) -> set[str]:
             assert "only legal card" in hint.reason.en
         phases.add(obs.phase.value)
         session.play(hint.move)
+        until_person(session)
     return phases
 
 
@@ -125,11 +122,7 @@ def test_the_table_shows_the_reason_and_outlines_the_hinted_card_or_button() -> 
     assert [lb.text for lb in table.labels if lb.id == "hint"] == [hint.reason]
     assert [c.move for c in table.choices if c.hinted] == ["order"]
     session.play("order")
-    while session.to_move != 0 or session.hold is not None:
-        if session.hold is not None:
-            session.acknowledge()
-        else:
-            session.cpu_step()
+    until_person(session)
     hint = hint_for(game, session.state)
     assert hint is not None and hint.move.startswith(("play ", "discard "))
     table = presenter.table(Situation(session.observation(0), tuple(session.legal_moves()), 0, 0, None, hint),
@@ -150,7 +143,6 @@ def test_h_asks_for_a_hint_while_playing_and_names_hearts_while_bidding() -> Non
     assert presenter.respond(bidding, NoUi(), t.Key("H")).action != "hint"
     assert presenter.respond(bidding, NoUi(), t.Key("?")).action == "hint"
     session.play("order")
-    while session.to_move != 0 or session.hold is not None:
-        session.acknowledge() if session.hold is not None else session.cpu_step()
+    until_person(session)
     playing = Situation(session.observation(0), tuple(session.legal_moves()), 0, 0)
     assert presenter.respond(playing, NoUi(), t.Key("H")).action == "hint"

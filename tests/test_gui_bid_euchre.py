@@ -12,6 +12,7 @@ import plugins.euchre.plugin as euchre_plugin
 from core.session import GameSession
 from gui.game_page import GamePage
 from tests.gui_helpers import make_window
+from tests.session_helpers import until_person
 
 HANDS = {"S": ["JH", "JD", "AH", "KH", "QH", "TH"], "W": ["9H", "9C", "TC", "QC", "KC", "AC"],
          "N": ["AS", "KS", "QS", "JS", "TS", "9S"], "E": ["9D", "TD", "QD", "KD", "AD", "JC"]}
@@ -94,12 +95,7 @@ def test_the_hint_button_outlines_the_bid_and_h_the_card_with_the_reason_above_t
     assert page.view.hint.reason.en in page.view.scene.texts["hint"].lines[0]
     qtbot.keyClick(page.table, Qt.Key.Key_X)  # passing clears the hint
     assert page.session.moves[0] == "pass" and page.view.hint is None
-    while page.session.to_move != 0 or page.session.state.hand.phase.value != "play" \
-            or page.session.hold is not None:
-        if page.session.hold is not None:
-            page.session.acknowledge()
-        else:
-            page.session.cpu_step()
+    until_person(page.session, lambda s: s.state.hand.phase.value == "play")
     page.view.refresh(animate=False)
     qtbot.keyClick(page.table, Qt.Key.Key_H)
     assert page.view.hint is not None and page.view.hint.move.startswith("play ")

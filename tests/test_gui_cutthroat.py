@@ -13,6 +13,7 @@ import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from plugins.euchre.public import DECK
 from tests.gui_helpers import make_window
+from tests.session_helpers import until_person
 
 START = {"dealer": "N", "hands": {"S": ["JH", "AH", "KS", "QD", "9C"], "N": ["JD", "TH", "AS", "KD", "AC"]},
          "upcard": "KH", "seed": 6}
@@ -133,11 +134,7 @@ def test_the_hint_button_outlines_order_up_and_h_a_card_with_the_reason_above_th
     assert " ".join(page.view.scene.texts["hint"].lines) == page.view.hint.reason.en  # wrapped above the hand
     qtbot.keyClick(page.table, Qt.Key.Key_H)  # while bidding H orders up hearts, and the hint goes
     assert page.session.moves[0] == "order" and page.view.hint is None
-    while page.session.to_move != 0 or page.session.hold is not None:
-        if page.session.hold is not None:
-            page.session.acknowledge()
-        else:
-            page.session.cpu_step()
+    until_person(page.session)
     page.view.refresh(animate=False)
     qtbot.keyClick(page.table, Qt.Key.Key_H)
     assert page.view.hint is not None and page.view.hint.move.startswith(("play ", "discard "))
