@@ -7,7 +7,9 @@ cards; positions at trick boundaries are memoised with the bounds learnt there (
 proves only a bound), so asking "do North/South take at least k more tricks?" is far cheaper than asking
 for the exact count. Strong cards are tried first, and a card is skipped when the player holds the next
 higher card of its suit still in play (every card ranked between them has been played: the two win or lose
-the same tricks, whatever the others hold).
+the same tricks, whatever the others hold). A :class:`Table` is built once per trump and shared by the solvers
+of every sampled deal: it holds the search order and remembers, per suit, which of a hand's cards are worth
+trying for each pattern of cards still in play — the same few patterns recur in every deal.
 """
 
 from __future__ import annotations
@@ -31,6 +33,42 @@ class Table:
         self.trump = _SUIT_ID[trump] if trump is not None else -1
         self.suit = [_SUIT_ID[ranking.suit_of(c)] for c in ALL_CARDS]
         self.order = [ranking.order(c) for c in ALL_CARDS]
+        # what every solver of this trump orders its search by (built once, shared by the sampled deals):
+        strength = [self.order[c] + (100 if self.suit[c] == self.trump else 0) for c in range(CARDS)]
+        by_strength = sorted(range(CARDS), key=lambda c: -strength[c])
+        self.rank = [0] * CARDS  # a card's place from the strongest, to order the candidates
+        for place, c in enumerate(by_strength):
+            self.rank[c] = place
+        self.suit_mask = [0] * len(_SUIT_ID)
+        for c in range(CARDS):
+            self.suit_mask[self.suit[c]] |= 1 << c
+        self.suit_cards = [[c for c in by_strength if self.suit[c] == s] for s in range(len(_SUIT_ID))]
+        self.powers = [[self.power(c, led) for led in range(len(_SUIT_ID))] for c in range(CARDS)]
+        self._kept: dict[tuple[int, int, int], list[int]] = {}
+
+    def kept(self, suit: int, mine: int, live: int) -> list[int]:
+        """Of ``mine`` (cards of ``suit``), strongest first, those worth trying: of cards with no other ``live``
+        card of the suit ranked between them, only the highest. Remembered: the same few patterns recur in
+        every sampled deal."""
+        key = (suit, mine, live)
+        known = self._kept.get(key)
+        if known is not None:
+            return known
+        kept: list[int] = []
+        touching = False
+        for c in self.suit_cards[suit]:
+            if not mine:
+                break
+            bit = 1 << c
+            if mine & bit:
+                mine ^= bit
+                if not touching:
+                    kept.append(c)
+                    touching = True
+            elif live & bit:
+                touching = False
+        self._kept[key] = kept
+        return kept
 
     def power(self, cid: int, led: int) -> int:
         suit = self.suit[cid]
@@ -51,16 +89,8 @@ class Solver:
         self.memo: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.seats = {leader: tuple(s for s in ((leader + i) % 4 for i in range(4)) if s not in out)
                       for leader in range(4)}
-        strength = [table.order[c] + (100 if table.suit[c] == table.trump else 0) for c in range(CARDS)]
-        by_strength = sorted(range(CARDS), key=lambda c: -strength[c])
-        self.rank = [0] * CARDS  # a card's place from the strongest, to order the candidates
-        for place, c in enumerate(by_strength):
-            self.rank[c] = place
-        self.suit_mask = [0] * len(_SUIT_ID)
-        for c in range(CARDS):
-            self.suit_mask[table.suit[c]] |= 1 << c
-        self.suit_cards = [[c for c in by_strength if table.suit[c] == s] for s in range(len(_SUIT_ID))]
-        self.power = [[table.power(c, led) for led in range(len(_SUIT_ID))] for c in range(CARDS)]
+        self.rank, self.suit_mask, self.suit_cards = table.rank, table.suit_mask, table.suit_cards
+        self.power = table.powers
 
     def boundary(self, hands: Hands, leader: int, alpha: int = -1, beta: int = 10) -> int:
         """North/South tricks from a trick boundary, exact when it lies strictly inside (alpha, beta);
@@ -75,7 +105,7 @@ class Solver:
         if hi <= alpha:
             return hi
         a, b = max(alpha, lo), min(beta, hi)
-        value = self.trick(hands, leader, (), a, b)
+        value = self._search(hands, leader, 0, -1, -1, leader, 0, a, b)
         if value <= a:
             hi = value
         elif value >= b:
@@ -88,58 +118,75 @@ class Solver:
     def candidates(self, hand: int, led: int, live: int) -> list[int]:
         """The cards worth trying from ``hand``, strongest first: of cards with no ``live`` card (held or on
         the table) ranked between them, only the highest."""
-        if led >= 0 and hand & self.suit_mask[led]:
-            suits: tuple[int, ...] | range = (led,)
-        else:
-            suits = range(len(self.suit_mask))
+        masks = self.suit_mask
+        if led >= 0:
+            mask = masks[led]
+            if hand & mask:
+                return self.table.kept(led, hand & mask, live & mask)
         kept: list[int] = []
-        for suit in suits:
-            mine = hand & self.suit_mask[suit]
-            touching = False
-            for c in self.suit_cards[suit]:
-                if not mine:
-                    break
-                bit = 1 << c
-                if mine & bit:
-                    mine ^= bit
-                    if not touching:
-                        kept.append(c)
-                        touching = True
-                elif live & bit:
-                    touching = False
-        if len(suits) > 1:
-            kept.sort(key=self.rank.__getitem__)
+        for suit, mask in enumerate(masks):
+            if hand & mask:
+                kept += self.table.kept(suit, hand & mask, live & mask)
+        kept.sort(key=self.rank.__getitem__)
         return kept
 
     def trick(self, hands: Hands, leader: int, plays: Plays, alpha: int, beta: int) -> int:
-        seats = self.seats[leader]
-        if len(plays) == len(seats):
-            led = self.table.suit[plays[0][1]]
-            power = self.power
-            winner, first = plays[0]
-            top = power[first][led]
-            for seat, c in plays[1:]:
-                if power[c][led] > top:
-                    top, winner = power[c][led], seat
-            rest = list(hands)
-            for seat, c in plays:
-                rest[seat] &= ~(1 << c)
+        """North/South tricks from within a trick: ``hands`` still hold the cards of ``plays``, the trick so
+        far (fail-soft, as :meth:`boundary`)."""
+        rest = list(hands)
+        led, top, winner, table = -1, -1, leader, 0
+        for seat, c in plays:
+            rest[seat] &= ~(1 << c)
+            table |= 1 << c
+            if led < 0:
+                led, top, winner = self.table.suit[c], self.power[c][self.table.suit[c]], seat
+            elif self.power[c][led] > top:
+                top, winner = self.power[c][led], seat
+        after = (rest[0], rest[1], rest[2], rest[3])
+        if len(plays) == len(self.seats[leader]):  # the trick is complete
             won = 1 if winner % 2 == 0 else 0
-            return won + self.boundary((rest[0], rest[1], rest[2], rest[3]), winner, alpha - won, beta - won)
-        seat = seats[len(plays)]
-        led = self.table.suit[plays[0][1]] if plays else -1
+            return won + self.boundary(after, winner, alpha - won, beta - won)
+        return self._search(after, leader, len(plays), led, top, winner, table, alpha, beta)
+
+    def _search(self, hands: Hands, leader: int, count: int, led: int, top: int, winner: int, table: int,
+                alpha: int, beta: int) -> int:
+        """The search inside a trick: ``count`` cards played so far (taken out of ``hands`` and kept in the
+        ``table`` mask), ``led`` suit, the winning card's power ``top`` and its ``winner``."""
+        seats = self.seats[leader]
+        seat = seats[count]
         maximize = seat % 2 == 0
         best = -1 if maximize else 10
-        live = hands[0] | hands[1] | hands[2] | hands[3]  # the trick's cards stay in the hands until it ends
-        for c in self.candidates(hands[seat], led, live):
-            value = self.trick(hands, leader, (*plays, (seat, c)), alpha, beta)
+        hand = hands[seat]
+        live = hands[0] | hands[1] | hands[2] | hands[3] | table  # the trick's cards stay live until it ends
+        power = self.power
+        last = count == len(seats) - 1
+        h0, h1, h2, h3 = hands
+        for c in self.candidates(hand, led, live):
+            left = hand & ~(1 << c)
+            rest = (left, h1, h2, h3) if seat == 0 else (h0, left, h2, h3) if seat == 1 else \
+                (h0, h1, left, h3) if seat == 2 else (h0, h1, h2, left)
+            if count == 0:
+                new_led = self.table.suit[c]
+                new_top, new_winner = power[c][new_led], seat
+            else:
+                new_led = led
+                strength = power[c][led]
+                new_top, new_winner = (strength, seat) if strength > top else (top, winner)
+            if last:
+                won = 1 if new_winner % 2 == 0 else 0
+                value = won + self.boundary(rest, new_winner, alpha - won, beta - won)
+            else:
+                value = self._search(rest, leader, count + 1, new_led, new_top, new_winner, table | (1 << c),
+                                     alpha, beta)
             if maximize:
                 if value > best:
                     best = value
-                    alpha = max(alpha, best)
+                    if best > alpha:
+                        alpha = best
             elif value < best:
                 best = value
-                beta = min(beta, best)
+                if best < beta:
+                    beta = best
             if alpha >= beta:
                 break
         return best
