@@ -83,8 +83,8 @@ class CutthroatPresenter:
         n = obs.format.players
         spot = SPOTS[n]
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
-        hint = s.hint.move if s.hint is not None and s.hold is None else None
-        piles = [self._south(obs, legal, held is None, hint), *self._backs(obs)]
+        hint = s.hint if s.hold is None else None
+        piles = [self._south(obs, legal, held is None, hint.move if hint else None), *self._backs(obs)]
         if obs.phase in (Phase.BID1, Phase.BID2):
             piles.append(layout.upcard_pile(spot[obs.dealer], obs.upcard if obs.phase == Phase.BID1 else None))
         plays = held.plays if held else obs.current
@@ -95,11 +95,11 @@ class CutthroatPresenter:
             labels += [layout.speech(spot[seat], W["said_take"] if text == "order" and seat == obs.dealer
                                      else _said(text)) for seat, text in obs.bids]
         labels.append(self._panel(obs.scores, obs.target, obs.tricks, obs.trump, obs.maker))
-        if hint is not None and s.hint is not None:
-            labels.append(layout.hint_label(s.hint.reason))
+        if hint is not None:
+            labels.append(layout.hint_label(hint.reason))
         hold = Hold(W["trick_won"].format(seat=PLAYERS[n][held.winner]), (), (NEXT,), *layout.TRICK_HOLD) \
             if held else None
-        choices = () if hold else tuple(replace(c, hinted=True) if hint is not None and c.move == hint else c
+        choices = () if hold else tuple(replace(c, hinted=True) if hint is not None and c.move == hint.move else c
                                         for c in self._choices(obs, s.legal))
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
                      self._status(s, legal))

@@ -48,8 +48,8 @@ class Table:
 
     def kept(self, suit: int, mine: int, live: int) -> list[int]:
         """Of ``mine`` (cards of ``suit``), strongest first, those worth trying: of cards with no other ``live``
-        card of the suit ranked between them, only the highest. Remembered: the same few patterns recur in
-        every sampled deal."""
+        card of the suit ranked between them, only the highest. Remembered (the list is shared: not to be
+        changed): the same few patterns recur in every sampled deal."""
         key = (suit, mine, live)
         known = self._kept.get(key)
         if known is not None:
