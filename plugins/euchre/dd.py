@@ -130,34 +130,32 @@ class Solver:
         kept.sort(key=self.rank.__getitem__)
         return kept
 
-    def trick(self, hands: Hands, leader: int, plays: Plays, alpha: int, beta: int) -> int:
-        """North/South tricks from within a trick: ``hands`` still hold the cards of ``plays``, the trick so
-        far (fail-soft, as :meth:`boundary`)."""
-        rest = list(hands)
-        led, top, winner, table = -1, -1, leader, 0
+    def _within(self, hands: Hands, leader: int, plays: Plays, alpha: int, beta: int) -> int:
+        """North/South tricks from within a trick: ``plays`` is the trick so far, its cards already out of
+        ``hands`` (fail-soft, as :meth:`boundary`)."""
+        led, top, winner, on_table = -1, -1, leader, 0
         for seat, c in plays:
-            rest[seat] &= ~(1 << c)
-            table |= 1 << c
+            on_table |= 1 << c
             if led < 0:
-                led, top, winner = self.table.suit[c], self.power[c][self.table.suit[c]], seat
+                led = self.table.suit[c]
+                top, winner = self.power[c][led], seat
             elif self.power[c][led] > top:
                 top, winner = self.power[c][led], seat
-        after = (rest[0], rest[1], rest[2], rest[3])
         if len(plays) == len(self.seats[leader]):  # the trick is complete
             won = 1 if winner % 2 == 0 else 0
-            return won + self.boundary(after, winner, alpha - won, beta - won)
-        return self._search(after, leader, len(plays), led, top, winner, table, alpha, beta)
+            return won + self.boundary(hands, winner, alpha - won, beta - won)
+        return self._search(hands, leader, len(plays), led, top, winner, on_table, alpha, beta)
 
-    def _search(self, hands: Hands, leader: int, count: int, led: int, top: int, winner: int, table: int,
+    def _search(self, hands: Hands, leader: int, count: int, led: int, top: int, winner: int, on_table: int,
                 alpha: int, beta: int) -> int:
         """The search inside a trick: ``count`` cards played so far (taken out of ``hands`` and kept in the
-        ``table`` mask), ``led`` suit, the winning card's power ``top`` and its ``winner``."""
+        ``on_table`` mask), ``led`` suit, the winning card's power ``top`` and its ``winner``."""
         seats = self.seats[leader]
         seat = seats[count]
         maximize = seat % 2 == 0
         best = -1 if maximize else 10
         hand = hands[seat]
-        live = hands[0] | hands[1] | hands[2] | hands[3] | table  # the trick's cards stay live until it ends
+        live = hands[0] | hands[1] | hands[2] | hands[3] | on_table  # the trick's cards are live until it ends
         power = self.power
         last = count == len(seats) - 1
         h0, h1, h2, h3 = hands
@@ -176,7 +174,7 @@ class Solver:
                 won = 1 if new_winner % 2 == 0 else 0
                 value = won + self.boundary(rest, new_winner, alpha - won, beta - won)
             else:
-                value = self._search(rest, leader, count + 1, new_led, new_top, new_winner, table | (1 << c),
+                value = self._search(rest, leader, count + 1, new_led, new_top, new_winner, on_table | (1 << c),
                                      alpha, beta)
             if maximize:
                 if value > best:
@@ -196,17 +194,22 @@ class Solver:
         for s, cards in enumerate(hands):
             for c in cards:
                 masks[s] |= 1 << c
-        for s, c in current:  # as within a search: a trick's cards leave the hands when it is complete
-            masks[s] |= 1 << c
         led = self.table.suit[current[0][1]] if current else -1
         legal = [c for c in hands[seat] if led >= 0 and self.table.suit[c] == led] or list(hands[seat])
         return (masks[0], masks[1], masks[2], masks[3]), legal
+
+    @staticmethod
+    def _without(hands: Hands, seat: int, card: int) -> Hands:
+        rest = list(hands)
+        rest[seat] &= ~(1 << card)
+        return (rest[0], rest[1], rest[2], rest[3])
 
     def values(self, hands: tuple[tuple[int, ...], ...], leader: int, current: Plays, seat: int) -> dict[int, int]:
         """For each card ``seat`` may play now: the tricks North/South take from here with best play.
         ``hands`` are the cards still held (ids), ``current`` the trick so far as (seat, id)."""
         packed, legal = self._start(hands, current, seat)
-        return {c: self.trick(packed, leader, (*current, (seat, c)), -1, 10) for c in legal}
+        return {c: self._within(self._without(packed, seat, c), leader, (*current, (seat, c)), -1, 10)
+                for c in legal}
 
     def reaches(self, hands: tuple[tuple[int, ...], ...], leader: int, current: Plays, seat: int,
                 targets: tuple[int, ...]) -> dict[int, int]:
@@ -215,10 +218,10 @@ class Solver:
         packed, legal = self._start(hands, current, seat)
         result = {}
         for c in legal:
-            plays = (*current, (seat, c))
+            plays, after = (*current, (seat, c)), self._without(packed, seat, c)
             reached = 0
             for target in targets:
-                if self.trick(packed, leader, plays, target - 1, target) < target:
+                if self._within(after, leader, plays, target - 1, target) < target:
                     break
                 reached += 1
             result[c] = reached
