@@ -20,7 +20,7 @@ from plugins.euchre.dd import CARD_INDEX, Solver, Table
 from plugins.euchre.infer import dealer_discard, play_surprises, sample_deals, sample_hands
 from plugins.euchre.model import Deal, EuchreState, Move, Phase, partner, team_of
 from plugins.euchre.observe import Observation
-from plugins.euchre.rules import EuchreRules, deal_to_json, hand_points
+from plugins.euchre.rules import EuchreRules, deal_state, hand_points
 
 # by order within trump (9 the joker, 8 the right bower … 1 the nine; 0 and −1 the 8 and 7 of the 32-card deck)
 _TRUMP_VALUE = {9: 1.0, 8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3, 0: 0.27, -1: 0.25}
@@ -431,8 +431,9 @@ class HardPlayer(RuleBasedPlayer):
         samples = 0
         for deal in sample_deals(obs, rng, _NORMAL, self.BID_SAMPLES):
             samples += 1
+            now = _replayed(rules, obs, deal)
             for move in moves:
-                totals[move] += _playout(rules, obs, deal, move, rng)
+                totals[move] += _playout(rules, obs, now, move, rng)
         return Values({m: v / samples for m, v in totals.items()}, samples, "deals") if samples else None
 
     def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
@@ -475,14 +476,19 @@ class HardPlayer(RuleBasedPlayer):
 _NORMAL = RuleBasedPlayer()
 
 
-def _playout(rules: EuchreRules, obs: Observation, deal: Deal, move: Move, rng: Rng) -> float:
-    """Points for ``obs.seat``'s side (the other side's subtracted) when the sampled deal is replayed up
-    to now, ``move`` is made, and everyone plays on at normal strength to the end of the hand."""
-    state = rules.from_deal(obs.options.to_json(), deal_to_json(deal))
+def _replayed(rules: EuchreRules, obs: Observation, deal: Deal) -> EuchreState:
+    """The sampled deal's hand replayed up to now: the bidding so far, and the dealer's discard when due."""
+    state = deal_state(obs.options, deal)
     for _, text in obs.bids:
         state = _discarded(rules, obs, state)
         state = rules.apply(state, Move.parse(text))
-    state = rules.apply(_discarded(rules, obs, state), move)
+    return _discarded(rules, obs, state)
+
+
+def _playout(rules: EuchreRules, obs: Observation, now: EuchreState, move: Move, rng: Rng) -> float:
+    """Points for ``obs.seat``'s side (the other side's subtracted) when ``move`` is made in ``now`` (a
+    sampled deal replayed up to now) and everyone plays on at normal strength to the end of the hand."""
+    state = rules.apply(now, move)
     while state.number == 0 and not state.over:
         seat = rules.to_move(state)
         assert seat is not None

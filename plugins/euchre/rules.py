@@ -69,6 +69,13 @@ def first_dealer(seed: int) -> int:
     return Rng.derive(seed, "euchre-first-dealer").below(4)
 
 
+def deal_state(options: Options, deal: Deal, scores: tuple[int, int] = (0, 0), seed: int = 0) -> EuchreState:
+    """A match whose first hand is ``deal`` (each hand in deck order, as ``from_deal`` reads it); later hands
+    come from ``seed``."""
+    sorted_deal = Deal(deal.dealer, tuple(_sorted(h) for h in deal.hands), deal.upcard, deal.buried)
+    return EuchreState(options, seed, 0, scores, start_hand(sorted_deal))
+
+
 def start_hand(deal: Deal) -> Hand:
     if deal.upcard.is_joker:
         return Hand(deal, Phase.NAME, deal.dealer, deal.hands)
@@ -153,8 +160,7 @@ class EuchreRules:
         if joker != options.joker:
             raise ValueError("the deal has the joker (JK) but the joker option is off" if joker else
                              "the joker option is on: the deal must use the joker (JK) too")
-        return EuchreState(options, int(deal.get("seed", 0)), 0, (int(scores[0]), int(scores[1])),
-                           start_hand(parsed))
+        return deal_state(options, parsed, (int(scores[0]), int(scores[1])), int(deal.get("seed", 0)))
 
     # -- moves ------------------------------------------------------------------------------------
 
@@ -509,5 +515,5 @@ def _finish_hand(state: EuchreState, hand: Hand) -> EuchreState:
     return _state(state, number=number, scores=scores, results=results, hand=start_hand(deal))
 
 
-__all__ = ["EuchreRules", "deal_from_seed", "deal_to_json", "deck_options", "hand_points", "legal_moves",
+__all__ = ["EuchreRules", "deal_from_seed", "deal_state", "deal_to_json", "deck_options", "hand_points", "legal_moves",
            "parse_deal", "why_illegal"]
