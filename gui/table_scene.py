@@ -49,14 +49,20 @@ def _font(size: float, bold: bool = False) -> QFont:
     return font
 
 
-# a Japanese character alone (an opening bracket kept with the character after it, closing brackets and
-# punctuation with the one before: neither may end or start a line), or a word with the spaces after it
-_PIECES = re.compile(r"[「『（【〈《]*[\u2e80-\uffff][」』）】〉》、。，．！？・ー…]*|[^\s\u2e80-\uffff]+\s*|\s+")
+# The pieces a line may break between: a Japanese character alone or a katakana word whole (an opening bracket
+# kept with what follows it; closing brackets, punctuation, small kana and the long-vowel mark with what comes
+# before, a space between them or not: none may end or start a line), or a word — with the Japanese that follows
+# it without a space (a number with its counter, a card with its particle); each with the spaces after it.
+_OPENING = "「『（【〈《"
+_TRAILING = "」』）】〉》、。，．！？・ー…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+_JAPANESE = rf"(?:[ァ-ヺー]+|[\u2e80-\uffff])[{_TRAILING}]*"
+_PIECES = re.compile(rf"[{_OPENING}]*(?:{_JAPANESE}|[^\s\u2e80-\uffff]+(?:(?![{_OPENING}]){_JAPANESE})?)"
+                     rf"(?:\s+[{_TRAILING}]+)?\s*|\s+")
 
 
 def _wrapped(line: str, metrics: QFontMetricsF, room: float) -> list[str]:
     """``line`` broken into lines no wider than ``room`` and as even as they can be (no last word alone): at
-    spaces, and between any two Japanese characters (written without spaces)."""
+    spaces, and between Japanese characters (written without spaces), never inside a katakana word."""
     width = metrics.horizontalAdvance(line)
     if width <= room:
         return [line]
