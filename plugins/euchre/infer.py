@@ -80,11 +80,12 @@ def sample_hands(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> 
     everything ``obs`` shows: cards seen, voids shown, the upcard in the dealer's hand, the suits the
     bidding proves a seat was dealt, and — as soft evidence — the bidding, judged by what ``model`` would
     have bid with each seat's whole hand (see ``surprises``). Stops early only when no deal fits the cards."""
-    return _shared(count, 60, lambda tries: _draw_hands(obs, rng, model, tries))
+    verdicts: Verdicts = {}
+    return _shared(count, 60, lambda tries: _draw_hands(obs, rng, model, tries, verdicts))
 
 
-def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel,
-                tries: int) -> tuple[list[tuple[Card, ...]] | None, int]:
+def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel, tries: int,
+                verdicts: Verdicts) -> tuple[list[tuple[Card, ...]] | None, int]:
     """One draw of ``sample_hands`` within ``tries`` attempts: the hands (None when no deal fits the
     cards) and the attempts used."""
     seen = set(obs.hand) | set(obs.played)
@@ -139,7 +140,7 @@ def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel,
             dealt[obs.dealer].remove(upcard)
             dealt[obs.dealer].append(discard)
         deal = Deal(obs.dealer, tuple(tuple(dealt[s]) for s in range(4)), upcard, tuple(left[:3]))
-        surprise = surprises(obs, deal, model, discard)
+        surprise = surprises(obs, deal, model, discard, verdicts)
         if surprise is None:
             continue
         result = [tuple(hands[s]) if s not in obs.sitting_out else () for s in range(4)]
@@ -202,15 +203,25 @@ def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: Pla
     return count
 
 
-def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | None = None) -> int | None:
+Verdicts = dict[tuple[int, frozenset[Card], Card | None], bool]
+
+
+def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | None = None,
+              verdicts: Verdicts | None = None) -> int | None:
     """How many of the other seats' public decisions so far (bids, passes, going alone) ``model`` would
     not have made holding the cards ``deal`` gives them: the bidding replayed on the sampled deal under the
     match's options. The dealer's hidden discard is ``discard`` when the deal fixes it, else the model's.
-    ``None`` when the deal could not have produced this bidding (a bid the rules refuse with those cards)."""
+    ``None`` when the deal could not have produced this bidding (a bid the rules refuse with those cards).
+
+    ``verdicts`` remembers the model's verdicts across the deals drawn for one observation: every deal
+    replays the same bids, so what a seat sees at its n-th bid differs between deals only in its own hand
+    (and, for the dealer, its discard), and the model — deterministic — judges the same cards the same way.
+    Late in a hand few cards are unknown and most verdicts repeat."""
     state = EuchreState(obs.options, 0, 0, obs.scores, start_hand(deal))
     count = 0
+    known: Verdicts = {} if verdicts is None else verdicts
     try:
-        for seat, text in obs.bids:
+        for number, (seat, text) in enumerate(obs.bids):
             if state.hand.phase == Phase.DISCARD:
                 state = _RULES.apply(state, dealer_discard(state, model, discard))
             move = Move.parse(text)
@@ -218,9 +229,13 @@ def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | 
             if state.hand.turn != seat or move not in legal:
                 return None
             # the dealer's pickup is not a judgement of the hand, nor is a trump named blind under a joker
-            judged = seat != obs.seat and move.kind not in ("pickup", "decline") and state.hand.phase != Phase.NAME
-            if judged and model.choose(observe(state, seat), legal, _NO_RANDOM) != move:
-                count += 1
+            if seat != obs.seat and move.kind not in ("pickup", "decline") and state.hand.phase != Phase.NAME:
+                hand = state.hand
+                key = (number, frozenset(hand.hands[seat]), hand.discard if seat == hand.dealer else None)
+                surprised = known.get(key)
+                if surprised is None:
+                    surprised = known[key] = model.choose(observe(state, seat), legal, _NO_RANDOM) != move
+                count += surprised
             state = _RULES.apply(state, move)
     except IllegalMove:
         return None
@@ -244,11 +259,12 @@ def sample_deals(obs: Observation, rng: Rng, model: PlayerModel, count: int) -> 
     if obs.discard is not None and obs.upcard in obs.hand:  # this seat is the dealer and took the upcard
         dealt = (*(c for c in obs.hand if c != obs.upcard), obs.discard)
     pool = [c for c in obs.options.deck if c not in dealt and c != obs.upcard]
-    return _shared(count, 30, lambda tries: _draw_deal(obs, rng, model, dealt, pool, tries))
+    verdicts: Verdicts = {}
+    return _shared(count, 30, lambda tries: _draw_deal(obs, rng, model, dealt, pool, tries, verdicts))
 
 
 def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, dealt: tuple[Card, ...], pool: list[Card],
-               tries: int) -> tuple[Deal | None, int]:
+               tries: int, verdicts: Verdicts) -> tuple[Deal | None, int]:
     best: tuple[int, Deal] | None = None
     for attempt in range(1, tries + 1):
         rng.shuffle(pool)
@@ -261,7 +277,7 @@ def _draw_deal(obs: Observation, rng: Rng, model: PlayerModel, dealt: tuple[Card
                 hands.append(tuple(pool[at : at + 5]))
                 at += 5
         deal = Deal(obs.dealer, tuple(hands), obs.upcard, tuple(pool[at:]))  # three buried, or eleven
-        surprise = surprises(obs, deal, model, obs.discard)
+        surprise = surprises(obs, deal, model, obs.discard, verdicts)
         if surprise is None:
             continue
         if best is None or surprise < best[0]:
