@@ -313,3 +313,49 @@ def test_hard_reads_the_play_a_duck_under_the_partners_queen_says_no_higher_spad
     west, east = hands[1], hands[3]
     west[west.index(C("KS"))], east[east.index(C("TS"))] = C("TS"), C("KS")
     assert play_surprises(obs, hands, model) == 1
+
+
+def test_remembered_bid_verdicts_give_the_same_surprises_as_judging_every_deal_afresh() -> None:
+    """The sampler remembers the model's verdict on each bid by the bidder's cards; over many deals drawn
+    blindly (each hand's cards in any order, the bidding explained or not) the counts match judging each deal
+    on its own."""
+    from plugins.euchre.infer import Verdicts, played_by, surprises
+    from plugins.euchre.model import Deal
+
+    settings = {**GAME.settings.defaults(), "trump_holding": True, "stick_the_dealer": True}
+    normal = RuleBasedPlayer()
+    checked = surprised = 0
+    for seed in range(1, 40):
+        state = RULES.new_game(settings, seed)
+        while state.number == 0 and (state.hand.phase.value != "play" or len(state.hand.tricks) < 2):
+            seat = RULES.to_move(state)
+            state = RULES.apply(state, normal.choose(RULES.observation(state, seat), RULES.legal_moves(state),
+                                                     Rng(0)))
+        obs = RULES.observation(state, 0)
+        if state.number or obs.dealer == 0 or len(obs.bids) < 4:
+            continue
+        played = played_by(obs)
+        unseen = [c for c in obs.options.deck if c not in obs.hand and c not in obs.played and c != obs.upcard]
+        rng = Rng(seed)
+        verdicts: Verdicts = {}
+        for _ in range(150):
+            rng.shuffle(unseen)
+            left = list(unseen)
+            hands = []
+            for seat in range(4):
+                if seat == 0:
+                    dealt = [*obs.hand, *played[0]]
+                else:
+                    # a dealer who took the upcard was dealt its discard instead
+                    dealt = [left.pop() for _ in range(5 - len(played[seat]))] + \
+                        [c for c in played[seat] if c != obs.upcard]
+                    if len(dealt) < 5:
+                        dealt.append(left.pop())
+                rng.shuffle(dealt)
+                hands.append(tuple(dealt))
+            deal = Deal(obs.dealer, tuple(hands), obs.upcard, tuple(left[:3]))
+            fresh = surprises(obs, deal, normal)
+            assert surprises(obs, deal, normal, None, verdicts) == fresh
+            checked += 1
+            surprised += bool(fresh)
+    assert checked >= 1500 and surprised >= 300, (checked, surprised)
