@@ -258,8 +258,8 @@ def test_a_stuck_dealer_names_the_suit_whose_sampled_deals_score_most() -> None:
     plain = {m: v for m, v in hard.last_values.points.items() if not m.alone}
     assert set(plain) == {Move("call", suit=s) for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)}
     assert move == max(plain, key=lambda m: plain[m])
-    hint = euchre_hint(obs, legal_moves)
-    assert hint is not None and hint.move == move.text and "48 sampled deals" in hint.reason.en
+    hint = euchre_hint(obs, legal_moves)  # its own draws: ♣ and ♦ are close, so it may name the other
+    assert hint is not None and hint.move in {m.text for m in plain} and "48 sampled deals" in hint.reason.en
 
 
 def test_easy_is_careless_sometimes_and_normal_never_is() -> None:

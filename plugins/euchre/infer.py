@@ -27,7 +27,7 @@ from plugins.euchre.model import Deal, EuchreState, Move, Phase
 from plugins.euchre.observe import Observation, observe
 from plugins.euchre.rules import EuchreRules, legal_moves, start_hand
 
-TRIES_PER_SAMPLE = 8  # attempts a decision's draws share, per draw
+TRIES_PER_SAMPLE = 4  # attempts a decision's draws share, per draw
 SURPRISE_KEPT = 0.15  # chance a sampled deal is kept per bid the model would have made otherwise
 _RULES = EuchreRules()
 _NO_RANDOM = Rng(0)  # the model is deterministic; strategies still take an Rng
