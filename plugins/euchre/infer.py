@@ -31,6 +31,8 @@ TRIES_PER_SAMPLE = 4  # attempts a decision's draws share, per draw
 SURPRISE_KEPT = 0.15  # chance a sampled deal is kept per bid the model would have made otherwise
 _RULES = EuchreRules()
 _NO_RANDOM = Rng(0)  # the model is deterministic; strategies still take an Rng
+# the model's verdict on a bid (was it a surprise?) by the bid's place, the bidder's cards and the dealer's discard
+Verdicts = dict[tuple[int, frozenset[Card], Card | None], bool]
 
 
 T = TypeVar("T")
@@ -201,9 +203,6 @@ def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: Pla
                 if count >= limit:
                     return count
     return count
-
-
-Verdicts = dict[tuple[int, frozenset[Card], Card | None], bool]
 
 
 def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | None = None,
