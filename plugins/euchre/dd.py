@@ -80,8 +80,8 @@ class Table:
 class Solver:
     """Exact play for one deal and trump; what is learnt at trick boundaries is kept across calls.
 
-    Hands are bitmasks over card ids; per effective suit the solver keeps the mask of its cards, and the
-    card ids from strongest to weakest, so a player's candidates come out already ordered."""
+    Hands are bitmasks over card ids; the shared :class:`Table` gives each effective suit's mask and its cards
+    from strongest to weakest, so a player's candidates come out already ordered."""
 
     def __init__(self, table: Table, out: frozenset[int]) -> None:
         self.table = table
@@ -89,7 +89,7 @@ class Solver:
         self.memo: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.seats = {leader: tuple(s for s in ((leader + i) % 4 for i in range(4)) if s not in out)
                       for leader in range(4)}
-        self.rank, self.suit_mask, self.suit_cards = table.rank, table.suit_mask, table.suit_cards
+        self.rank, self.suit_mask = table.rank, table.suit_mask
         self.power = table.powers
 
     def boundary(self, hands: Hands, leader: int, alpha: int = -1, beta: int = 10) -> int:
