@@ -17,13 +17,15 @@ _MISSING = object()
 
 
 def replacer(cls: type[T]) -> Callable[..., T]:
-    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__} must be a dataclass without __post_init__")
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") or "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__} must be a slotted dataclass without __post_init__")
     names = [field.name for field in dataclasses.fields(cls)]
     source = [f"def replace(obj, *, {', '.join(f'{n}=_M' for n in names)}):", "    new = _new(_cls)"]
-    source += [f"    _set(new, {n!r}, obj.{n} if {n} is _M else {n})" for n in names]
+    source += [f"    _set_{n}(new, obj.{n} if {n} is _M else {n})" for n in names]
     source.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_set": object.__setattr__, "_cls": cls, "_M": _MISSING}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_M": _MISSING}
+    # each slot's own setter: what a frozen class's __setattr__ refuses, without looking the name up each time
+    namespace.update({f"_set_{n}": cls.__dict__[n].__set__ for n in names})
     exec("\n".join(source), namespace)  # generated from the class's own field names, nothing else
     function: Callable[..., T] = namespace["replace"]
     return function

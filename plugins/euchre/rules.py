@@ -44,6 +44,7 @@ from plugins.euchre.model import (
 from plugins.euchre.settings import Options
 
 _DECK_INDEX = {card: i for i, card in enumerate(ALL_CARDS)}
+_SUITS_OF = {trump: Ranking.of(trump).suits for trump in (*SUITS, None)}  # trump -> card -> effective suit
 _hand = replacer(Hand)
 _state = replacer(EuchreState)
 
@@ -177,16 +178,17 @@ class EuchreRules:
             if problem:
                 raise IllegalMove(f"'{move.text}' is not a move: {problem}")
             text = move.text
+        seat = hand.turn
+        if move.kind == "play" and hand.phase is Phase.PLAY and seat is not None:  # the hot path
+            card = move.card
+            assert card is not None
+            if _may_play(hand, hand.hands[seat], card):
+                new_hand = _play(hand, seat, card, (*hand.log, (seat, text)))
+                return _finish_hand(state, new_hand) if new_hand.turn is None else _state(state, hand=new_hand)
         if not is_legal(state.options, hand, move):
             raise IllegalMove(why_illegal(state.options, hand, move))
-        seat = hand.turn
         assert seat is not None
-        log = (*hand.log, (seat, text))
-        if move.kind == "play":  # the hot path: one copy of the hand
-            assert move.card is not None
-            new_hand = _play(hand, seat, move.card, log)
-        else:
-            new_hand = _advance(state.options, _hand(hand, log=log), seat, move)
+        new_hand = _advance(state.options, _hand(hand, log=(*hand.log, (seat, text))), seat, move)
         if new_hand.turn is None:
             return _finish_hand(state, new_hand)
         return _state(state, hand=new_hand)
@@ -278,7 +280,7 @@ def legal_moves(options: Options, hand: Hand) -> list[Move]:
     phase = hand.phase
     if phase == Phase.PLAY:  # Ranking.follow, written out for the hot path
         if hand.current:
-            suits = Ranking.of(hand.trump).suits
+            suits = _SUITS_OF[hand.trump]
             led = suits[hand.current[0][1]]
             following = [_PLAYS[c] for c in cards if suits[c] is led]
             if following:
@@ -315,15 +317,22 @@ def legal_moves(options: Options, hand: Hand) -> list[Move]:
 def is_legal(options: Options, hand: Hand, move: Move) -> bool:
     """``move in legal_moves(options, hand)``, without building the list for a card play (the hot path)."""
     if hand.phase == Phase.PLAY and hand.turn is not None:
-        cards = hand.hands[hand.turn]
-        if move.kind != "play" or move.card not in cards or move.alone or move.suit is not None:
+        if move.kind != "play" or move.card is None or move.alone or move.suit is not None:
             return False
-        if not hand.current:
-            return True
-        suits = Ranking.of(hand.trump).suits
-        led = suits[hand.current[0][1]]
-        return suits[move.card] is led or all(suits[c] is not led for c in cards)
+        return _may_play(hand, hand.hands[hand.turn], move.card)
     return move in legal_moves(options, hand)
+
+
+def _may_play(hand: Hand, cards: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` may be played from ``cards`` in the trick so far: held, and following the led
+    effective suit when the hand can."""
+    if card not in cards:
+        return False
+    if not hand.current:
+        return True
+    suits = _SUITS_OF[hand.trump]
+    led = suits[hand.current[0][1]]
+    return suits[card] is led or all(suits[c] is not led for c in cards)
 
 
 _PHASE_WORDS = {
