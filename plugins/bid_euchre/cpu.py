@@ -12,9 +12,9 @@ its bid and declaration, and from the second trick solves the sampled deals exac
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from core.plugin import Card, Rng, Suit
@@ -53,7 +53,7 @@ def _tables(declaration: Move) -> tuple[list[int], list[int], list[int], int]:
     return suits, order, above, SUITS.index(ranking.trump) if ranking.trump is not None else -1
 
 
-def estimate(cards: Sequence[Card], declaration: Move) -> float:
+def estimate(cards: Iterable[Card], declaration: Move) -> float:
     """Tricks ``cards`` should take as declarer under ``declaration``: in each suit the cards that only as
     many higher ones as the hand has cards below them stand above (they draw those out), long suits, and
     — with a trump — ruffs in a suit the hand lacks."""
@@ -84,6 +84,13 @@ def estimate(cards: Sequence[Card], declaration: Move) -> float:
     return total
 
 
+@lru_cache(maxsize=1 << 16)
+def _best_declaration(cards: frozenset[Card]) -> tuple[float, Move]:
+    """The declaration ``cards`` promise most tricks under, with that estimate (the first on a tie). Remembered:
+    the hard player asks it of every seat in every deal it samples, and a seat's six cards recur across draws."""
+    return max(((estimate(cards, d), d) for d in DECLARATIONS), key=lambda pair: pair[0])
+
+
 @dataclass(frozen=True)
 class Style:
     partner_share: float = PARTNER_SHARE
@@ -109,7 +116,7 @@ class NormalPlayer:
     # -- bidding ------------------------------------------------------------------------------------
 
     def best_declaration(self, cards: Sequence[Card]) -> tuple[float, Move]:
-        return max(((estimate(cards, d), d) for d in DECLARATIONS), key=lambda pair: pair[0])
+        return _best_declaration(frozenset(cards))
 
     def bid(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         tricks, _ = self.best_declaration(obs.hand)
