@@ -64,7 +64,7 @@ from core.table import (
     Table,
 )
 from core.table import Choice as Button
-from core.text import Text, signed
+from core.text import Text, counted, signed
 
 if TYPE_CHECKING:
     from core.batch import Batch, add_batch_arguments
@@ -149,6 +149,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "UsageError",
     "VariantRegistry",
     "add_settings_arguments",
+    "counted",
     "describe_settings",
     "full_deck",
     "hookimpl",

@@ -39,6 +39,12 @@ class Text:
         return self.en
 
 
+def counted(n: int, one: Text, many: Text, **values: object) -> Text:
+    """``one`` for a count of 1, else ``many``, formatted with ``n`` (and ``values``): "1 hand played",
+    "3 hands played" (Japanese writes both alike)."""
+    return (one if n == 1 else many).format(n=n, **values)
+
+
 def signed(value: float) -> str:
     """``+0.42`` or ``−0.10`` (a true minus sign), as a hint quotes an average."""
     return f"{value:+.2f}".replace("-", "−")

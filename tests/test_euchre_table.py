@@ -92,6 +92,9 @@ def test_the_match_result_is_a_hold_with_play_again_and_back() -> None:
     table = table_of(session)
     assert table.hold is not None and table.hold.title.en.startswith("You & North win the match")
     assert [(c.id, c.action) for c in table.hold.choices] == [("again", "new"), ("back", "back")]
+    assert table.hold.lines[-1].en == "1 hand played"
+    assert "Play again (Enter)" in table.status.en and "Next" not in table.status.en, "the line under the table " \
+        "names the buttons the panel shows"
     assert session.record()["finished"] is True
 
 

@@ -152,6 +152,7 @@ def test_continue_after_restarting_the_program(qtbot: QtBot) -> None:
 def test_restart_returns_to_the_start_of_the_same_deal(qtbot: QtBot) -> None:
     window, page = open_deal(qtbot, 617)
     page.session.play(page.session.legal_moves()[0])
+    assert "· 1 move ·" in page.status.text(), page.status.text()
     qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)
     assert window.page is page and "again" in page.buttons["restart"].text(), "a game in progress: asks first"
     qtbot.mouseClick(page.buttons["restart"], Qt.MouseButton.LeftButton)

@@ -151,6 +151,14 @@ def test_automatic_turn_over_and_face_up_cards_never_turn_back() -> None:
     assert after.hidden[0] == 0 and after.face_up(0) == (C("3H"),)
 
 
+def test_a_group_longer_than_its_column_is_refused_in_words_that_count_right() -> None:
+    state = layout("9H", "8S 7D", "TC")
+    with pytest.raises(IllegalMove, match="column 1 has only 1 card$"):
+        R.apply(state, Move(0, 2, 2))
+    with pytest.raises(IllegalMove, match="column 2 has only 2 cards$"):
+        R.apply(state, Move(1, 2, 3))
+
+
 def test_face_down_cards_cannot_be_picked() -> None:
     state = layout("3H AC 7S", "8D", hidden=(2, 0, 0, 0, 0, 0, 0))
     with pytest.raises(IllegalMove, match="face-down"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.plugin import Hint, Rng, Text, signed
+from core.plugin import Hint, Rng, Text, counted, signed
 from plugins.bid_euchre.cpu import PASS_VALUE, HardPlayer, Judgement
 from plugins.bid_euchre.observe import Observation
 from plugins.bid_euchre.rules import Move, Phase
@@ -33,7 +33,8 @@ TIES["notrump"] = TIES["trump"]
 
 
 def _deals(n: int) -> Text:
-    return Text("Over {n} sampled deal" + ("" if n == 1 else "s"), "見えない札を{n}通り試すと").format(n=n)
+    return counted(n, Text("Over 1 sampled deal", "見えない札を1通り試すと"),
+                   Text("Over {n} sampled deals", "見えない札を{n}通り試すと"))
 
 
 def _compare(judgement: Judgement, move: Move) -> Text:

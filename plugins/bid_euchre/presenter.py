@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from core import table as t
-from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Table, Text
+from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Table, Text, counted
 from plugins.bid_euchre.observe import HandSummary, Observation
 from plugins.bid_euchre.rules import Contract, Move, Phase
 from plugins.bid_euchre.words import W
@@ -128,14 +128,15 @@ class BidEuchrePresenter:
         elif s.hold == "match":
             winner = s.observation.winner or 0
             hold = Hold(W["match_won"].format(team=TEAMS[winner], a=max(prev.scores), b=min(prev.scores)),
-                        (result_words(prev), W["match_line"].format(hands=prev.number + 1)),
+                        (result_words(prev), counted(prev.number + 1, W["match_line_one"], W["match_line"])),
                         (Button("again", W["again"], "Enter", action="new"), Button("back", W["back"], action="back")),
                         *layout.CENTRE)
         else:
             late = [side for side in (0, 1) if prev.scores[side] >= 32]
             extra = tuple(W["no_win_yet"].format(team=TEAMS[side]) for side in late)
             hold = Hold(result_words(prev), lines + extra, (NEXT,), *layout.CENTRE)
-        return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold, W["read"])
+        return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold,
+                     W["read_match"] if s.hold == "match" else W["read"])
 
     @staticmethod
     def _choices(moves: Sequence[Move]) -> tuple[Button, ...]:

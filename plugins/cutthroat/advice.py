@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.plugin import Hint, Rng, Text, signed
+from core.plugin import Hint, Rng, Text, counted, signed
 from plugins.cutthroat.cpu import HardPlayer, Values
 from plugins.cutthroat.observe import Observation
 from plugins.cutthroat.rules import Move, Phase
@@ -51,7 +51,8 @@ def _result(obs: Observation) -> Text:
 
 
 def _over(values: Values) -> Text:
-    return Text("Over {n} imagined deals", "見えない札を{n}通り試すと").format(n=values.samples)
+    return counted(values.samples, Text("Over 1 imagined deal", "見えない札を1通り試すと"),
+                   Text("Over {n} imagined deals", "見えない札を{n}通り試すと"))
 
 
 def _call_reason(obs: Observation, values: Values, move: Move) -> Text:

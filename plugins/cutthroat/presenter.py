@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from core import table as t
-from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Suit, Table, Text
+from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Suit, Table, Text, counted
 from plugins.cutthroat.observe import HandSummary, Observation
 from plugins.cutthroat.rules import TRICKS, Move, Phase
 from plugins.cutthroat.words import PLAYERS, SEATS, W
@@ -140,7 +140,7 @@ class CutthroatPresenter:
                 tags.append(W["maker"])
             won = sum(1 for trick in tricks if trick.winner == seat)
             if won:
-                tags.append(W["trick_tag"] if won == 1 else W["tricks_tag"].format(n=won))
+                tags.append(counted(won, W["trick_tag"], W["tricks_tag"]))
             text = tags[0]
             for tag in tags[1:]:
                 text = text + " · " + tag
@@ -186,12 +186,13 @@ class CutthroatPresenter:
             score = "–".join(str(v) for v in sorted(prev.scores, reverse=True))
             title = W["match_you"].format(score=score) if winner == 0 \
                 else W["match_other"].format(player=PLAYERS[n][winner], score=score)
-            hold = Hold(title, (result_words(prev), W["match_line"].format(hands=prev.number + 1)),
+            hold = Hold(title, (result_words(prev), counted(prev.number + 1, W["match_line_one"], W["match_line"])),
                         (Button("again", W["again"], "Enter", action="new"), Button("back", W["back"], action="back")),
                         *layout.CENTRE)
         else:
             hold = Hold(result_words(prev), lines if prev.maker is not None else lines[1:], (NEXT,), *layout.CENTRE)
-        return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold, W["read"])
+        return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold,
+                     W["read_match"] if s.hold == "match" else W["read"])
 
     @staticmethod
     def _choices(obs: Observation, moves: Sequence[Move]) -> tuple[Button, ...]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from core.game import Hint
 from core.rng import Rng
-from core.text import Text, signed
+from core.text import Text, counted, signed
 from plugins.euchre.cpu import HardPlayer, Values
 from plugins.euchre.model import Move, Phase
 from plugins.euchre.observe import Observation
@@ -59,8 +59,10 @@ def _compare(values: Values, move: Move, convention: Text | None = None) -> Text
     much (or, for the opening lead, a little more), the conventional rule that chose the card follows."""
     mine = values.points[move]
     others = [(m, v) for m, v in values.points.items() if m != move]
-    line = Text("Over {n} sampled {kind}: {v} points a hand", "見えない札を{n}通り試して、1ハンドあたり{v}点").format(
-        n=values.samples, kind=values.kind, v=signed(mine))
+    line = counted(values.samples,
+                   Text("Over 1 sampled {kind}: {v} points a hand", "見えない札を1通り試して、1ハンドあたり{v}点"),
+                   Text("Over {n} sampled {kind}s: {v} points a hand", "見えない札を{n}通り試して、1ハンドあたり{v}点"),
+                   kind=values.kind.removesuffix("s"), v=signed(mine))
     if not others:
         return line + Text(".", "。")
     other, value = max(others, key=lambda pair: pair[1])

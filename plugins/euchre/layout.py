@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from core.cards import Card, Suit
 from core.table import CARD_HEIGHT, CardFace, Label, Mark, Pile, Style
-from core.text import Text, join
+from core.text import Text, counted, join
 from plugins.euchre.model import Trick, partner
 from plugins.euchre.words import SEATS, TEAMS, W
 
@@ -116,7 +116,7 @@ def seat_labels(dealer: int, maker: int | None, alone: int | None, defender_alon
             tags.append(W["alone_tag"])
         won = sum(1 for t in tricks if t.winner == seat)
         if won:
-            tags.append(W["trick_tag"] if won == 1 else W["tricks_tag"].format(n=won))
+            tags.append(counted(won, W["trick_tag"], W["tricks_tag"]))
         labels.append(seat_label(seat, join(tags), turn == seat))
     return labels
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from core import table as t
 from core.cards import SUITS, Card, Suit
 from core.table import CardFace, Choice, Hold, Mark, Pile, Reply, Situation, Table
-from core.text import Text, join
+from core.text import Text, counted, join
 from plugins.euchre import layout
 from plugins.euchre.cards import Ranking, sort_hand
 from plugins.euchre.holds import about_previous
@@ -128,7 +128,7 @@ class EuchrePresenter:
         elif s.hold == "match":
             team = 0 if prev.scores[0] > prev.scores[1] else 1
             hold = Hold(W["match_won"].format(team=TEAMS[team], a=max(prev.scores), b=min(prev.scores)),
-                        (result_words(prev), W["match_line"].format(hands=prev.number + 1)),
+                        (result_words(prev), counted(prev.number + 1, W["match_line_one"], W["match_line"])),
                         (Choice("again", W["again"], "Enter", action="new"), Choice("back", W["back"], action="back")),
                         *layout.CENTRE)
         else:
@@ -142,7 +142,7 @@ class EuchrePresenter:
             hold = Hold(result_words(prev), lines, (Choice("next", W["next"], "Space", action="continue"),),
                         *layout.CENTRE)
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold,
-                     W["read"])
+                     W["read_match"] if s.hold == "match" else W["read"])
 
     def sound(self, before: Observation, after: Observation) -> str | None:
         we_won = after.previous is not None and after.previous.scores[0] > after.previous.scores[1]

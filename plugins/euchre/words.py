@@ -43,6 +43,8 @@ W = {
     "review_trick": Text("Trick {n} of {of}: {seat} wins with {card}", "{of}トリック中{n}: {seat} が {card} で取りました"),
     "last_hand": Text("Last hand", "前のハンド"),
     "read": Text("Press Next (Space) to go on.", "「次へ」(Space) で進みます。"),
+    "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
+                       "「もう一度」(Enter) で新しいマッチ、「ゲーム一覧へ」で戻ります。"),
     # holds
     "trick_won": Text("{seat} won the trick", "{seat} がトリックを取りました"),
     "thrown_in": Text("Everybody passed: the hand is thrown in", "全員パス: 配り直しです"),
@@ -56,7 +58,7 @@ W = {
     "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
     "score_line": Text("Score: {a} — {b} (game to {target})", "得点: {a} — {b}（{target}点先取）"),
     "match_won": Text("{team} win the match {a}–{b}", "{team} の勝ち {a}–{b}"),
-    "match_line": Text("{hands} hands played", "{hands} ハンド"),
+    "match_line": Text("{n} hands played", "{n} ハンド"), "match_line_one": Text("1 hand played", "1 ハンド"),
     # the table
     "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"), "sits_out": Text("sits out", "休み"),
     "alone_tag": Text("alone", "単独"), "tricks_tag": Text("{n} tricks", "{n} トリック"), "trick_tag": Text("1 trick", "1 トリック"),

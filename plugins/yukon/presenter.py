@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from core import table as t
 from core.cards import SUITS, Card, Suit
 from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
-from core.text import Text, join
+from core.text import Text, counted, join
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
 from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
 from plugins.yukon.solver import solve
@@ -154,7 +154,7 @@ class YukonPresenter:
     @staticmethod
     def _won(obs: YukonObservation) -> Hold:
         title = W["won_assisted"] if obs.with_help else W["won"]
-        return Hold(title, (W["won_line"].format(n=obs.moves_made),),
+        return Hold(title, (counted(obs.moves_made, W["move_one"], W["moves"]),),
                     (Choice("new", W["new_deal"], "Enter", action="new"), Choice("back", W["back"], action="back")),
                     WIDTH / 2, TOP + CARD_HEIGHT)
 
@@ -162,7 +162,8 @@ class YukonPresenter:
     def _status(s: YukonSituation, ui: YukonUi) -> Text:
         obs = s.observation
         parts = [W["deal"].format(n=obs.deal_number) if obs.deal_number else Text(""),
-                 W["russian"] if obs.variant == RUSSIAN else W["standard"], W["moves"].format(n=obs.moves_made)]
+                 W["russian"] if obs.variant == RUSSIAN else W["standard"],
+                 counted(obs.moves_made, W["move_one"], W["moves"])]
         if obs.with_help:
             parts.append(W["assisted"])
         if not obs.won:

@@ -16,7 +16,7 @@ from typing import Any
 
 from core.cards import SUITS, Card, Suit
 from core.game import IllegalMove, Outcome
-from core.text import Text
+from core.text import Text, counted
 from plugins.yukon.catalogue import CatalogueError, load_catalogue
 from plugins.yukon.deal import MAX_DEAL, deal_columns
 from plugins.yukon.settings import SCHEMA
@@ -269,8 +269,8 @@ class YukonRules:
         if not column:
             return Text("column {n} is empty", "{n}列目は空です").format(n=move.source + 1)
         if move.count < 1 or move.count > len(column):
-            return Text("column {n} has only {count} cards", "{n}列目には{count}枚しかありません").format(
-                n=move.source + 1, count=len(column))
+            return counted(len(column), Text("column {c} has only 1 card", "{c}列目には1枚しかありません"),
+                           Text("column {c} has only {n} cards", "{c}列目には{n}枚しかありません"), c=move.source + 1)
         if move.count > len(column) - state.hidden[move.source]:
             return Text("a face-down card cannot be moved: pick a face-up card",
                         "裏向きの札は動かせません。表の札を選んでください")

@@ -1,0 +1,19 @@
+"""core.text: bilingual strings; a count reads "1 hand" but "2 hands" in English and alike in Japanese."""
+
+from __future__ import annotations
+
+from core.text import Text, counted
+
+ONE, MANY = Text("1 hand played", "1 ハンド"), Text("{n} hands played", "{n} ハンド")
+
+
+def test_a_count_of_one_takes_the_singular_and_every_other_count_the_plural() -> None:
+    assert [counted(n, ONE, MANY).en for n in (0, 1, 2, 11)] == \
+        ["0 hands played", "1 hand played", "2 hands played", "11 hands played"]
+    assert [counted(n, ONE, MANY).get("ja") for n in (1, 2)] == ["1 ハンド", "2 ハンド"]
+
+
+def test_a_counted_text_fills_in_its_other_values_too() -> None:
+    one, many = Text("column {c} has only 1 card"), Text("column {c} has only {n} cards")
+    assert counted(1, one, many, c=3).en == "column 3 has only 1 card"
+    assert counted(4, one, many, c=3).en == "column 3 has only 4 cards"
