@@ -45,6 +45,11 @@ def counted(n: int, one: Text, many: Text, **values: object) -> Text:
     return (one if n == 1 else many).format(n=n, **values)
 
 
+def points(value: int, plus: bool = False) -> str:
+    """A score as a person reads it: ``−6`` with a true minus sign, ``+3`` when ``plus``, else ``3``."""
+    return (f"{value:+d}" if plus else str(value)).replace("-", "−")
+
+
 def signed(value: float) -> str:
     """``+0.42`` or ``−0.10`` (a true minus sign), as a hint quotes an average."""
     return f"{value:+.2f}".replace("-", "−")

@@ -1,9 +1,11 @@
-"""The match result of every Euchre-family table: it counts the hands in words that agree with the number, and
-the line under the table names the buttons the result panel offers (not "Next", which it no longer has)."""
+"""The end of a hand and of a match on every Euchre-family table: the result counts the hands in words that agree
+with the number, the line under the table names the buttons the result panel offers (not "Next", which it no
+longer has), and Bid Euchre's negative scores carry a true minus sign like the title above them."""
 
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 import pytest
@@ -18,13 +20,27 @@ from plugins.euchre.plugin import GAME as EUCHRE
 FAMILY = [EUCHRE, BID_EUCHRE, *CUTTHROAT.values()]
 
 
-def play_to_the_match_result(game: Any, seed: int) -> GameSession:
-    """Every seat, South too, played by the normal CPU; each held moment read, until the match result."""
+def presenter_of(game: Any) -> Any:
+    module, _, factory = game.presenter.partition(":")
+    return getattr(importlib.import_module(module), factory)()
+
+
+def table_of(game: Any, session: GameSession) -> Any:
+    presenter = presenter_of(game)
+    return presenter.table(Situation(session.observation(0), (), 0, session.to_move, session.hold),
+                           presenter.initial_ui())
+
+
+def play_to_the_match_result(game: Any, seed: int, seen: list[Any] | None = None) -> GameSession:
+    """Every seat, South too, played by the normal CPU; each held moment read (its table kept in ``seen``),
+    until the match result."""
     players = len(game.seats)
     session = GameSession.new(game, game.settings.defaults(), seed=seed, players=[None] * players)
     cpu = game.strategies["normal"]()
     while not (session.is_over and session.hold == "match"):
         if session.hold is not None:
+            if seen is not None and session.hold.startswith("hand:"):
+                seen.append(table_of(game, session))
             session.acknowledge()
             continue
         seat = session.to_move
@@ -36,12 +52,18 @@ def play_to_the_match_result(game: Any, seed: int) -> GameSession:
 @pytest.mark.parametrize("game", FAMILY, ids=[g.id for g in FAMILY])
 def test_the_match_result_counts_its_hands_and_the_status_names_its_buttons(game: Any) -> None:
     session = play_to_the_match_result(game, seed=3)
-    module, _, factory = game.presenter.partition(":")
-    presenter = getattr(importlib.import_module(module), factory)()
-    table = presenter.table(Situation(session.observation(0), (), 0, session.to_move, session.hold),
-                            presenter.initial_ui())
+    table = table_of(game, session)
     hands = session.state.number + 1
     assert table.hold is not None and {c.id for c in table.hold.choices} == {"again", "back"}
     assert table.hold.lines[-1].en == (f"{hands} hands played" if hands > 1 else "1 hand played")
     assert "Play again (Enter)" in table.status.en and "Next" not in table.status.en
     assert "もう一度" in table.status.get("ja")
+
+
+def test_bid_euchre_writes_a_set_with_a_true_minus_sign_everywhere() -> None:
+    summaries: list[Any] = []
+    play_to_the_match_result(BID_EUCHRE, seed=3, seen=summaries)
+    texts = [line.en for table in summaries for line in (table.hold.title, *table.hold.lines)]
+    texts += [line for table in summaries for label in table.labels for line in label.text.en.splitlines()]
+    assert any(title.startswith("This hand: −") or " — −" in title for title in texts), "a side was set"
+    assert not [text for text in texts if re.search(r"-\d", text)], "no hyphen stands for a minus"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.text import Text, counted
+from core.text import Text, counted, points
 
 ONE, MANY = Text("1 hand played", "1 ハンド"), Text("{n} hands played", "{n} ハンド")
 
@@ -17,3 +17,8 @@ def test_a_counted_text_fills_in_its_other_values_too() -> None:
     one, many = Text("column {c} has only 1 card"), Text("column {c} has only {n} cards")
     assert counted(1, one, many, c=3).en == "column 3 has only 1 card"
     assert counted(4, one, many, c=3).en == "column 3 has only 4 cards"
+
+
+def test_scores_use_a_true_minus_sign() -> None:
+    assert [points(-6), points(0), points(3), points(-6, plus=True), points(3, plus=True)] == \
+        ["−6", "0", "3", "−6", "+3"]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from core import table as t
-from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Table, Text, counted
+from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Table, Text, counted, points
 from plugins.bid_euchre.observe import HandSummary, Observation
 from plugins.bid_euchre.rules import Contract, Move, Phase
 from plugins.bid_euchre.words import W
@@ -101,7 +101,8 @@ class BidEuchrePresenter:
     @staticmethod
     def _panel(scores: tuple[int, int], tricks: tuple[Trick, ...], contract: Contract | None, high: int) -> t.Label:
         ns = sum(1 for trick in tricks if trick.winner % 2 == 0)
-        lines = [Text("{a} — {b}").format(a=TEAMS[0], b=TEAMS[1]), W["panel_score"].format(a=scores[0], b=scores[1]),
+        lines = [Text("{a} — {b}").format(a=TEAMS[0], b=TEAMS[1]),
+                 W["panel_score"].format(a=points(scores[0]), b=points(scores[1])),
                  W["panel_target"], W["panel_tricks"].format(a=ns, b=len(tricks) - ns)]
         if contract is not None:
             lines.append(W["panel_contract"].format(seat=SEAT_NAMES[contract.declarer], n=contract.bid,
@@ -121,13 +122,14 @@ class BidEuchrePresenter:
         labels.append(self._panel(prev.scores_before if trick_hold else prev.scores, prev.tricks, prev.contract, 0))
         won = prev.tricks_won()
         lines = (W["tricks_line"].format(a=won[0], b=won[1]),
-                 W["points_line"].format(a=prev.points[0], b=prev.points[1]),
-                 W["score_line"].format(a=prev.scores[0], b=prev.scores[1]))
+                 W["points_line"].format(a=points(prev.points[0], plus=True), b=points(prev.points[1], plus=True)),
+                 W["score_line"].format(a=points(prev.scores[0]), b=points(prev.scores[1])))
         if trick_hold:
             hold = Hold(W["trick_won"].format(seat=SEAT_NAMES[prev.tricks[-1].winner]), (), (NEXT,), *layout.TRICK_HOLD)
         elif s.hold == "match":
             winner = s.observation.winner or 0
-            hold = Hold(W["match_won"].format(team=TEAMS[winner], a=max(prev.scores), b=min(prev.scores)),
+            high, low = max(prev.scores), min(prev.scores)
+            hold = Hold(W["match_won"].format(team=TEAMS[winner], a=points(high), b=points(low)),
                         (result_words(prev), counted(prev.number + 1, W["match_line_one"], W["match_line"])),
                         (Button("again", W["again"], "Enter", action="new"), Button("back", W["back"], action="back")),
                         *layout.CENTRE)

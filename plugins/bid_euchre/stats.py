@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.plugin import CPU_STRENGTHS, Chart, Figure, Series, Text, percent, rate_by, running_rate
+from core.plugin import CPU_STRENGTHS, Chart, Figure, Series, Text, percent, points, rate_by, running_rate
 from core.plugin import StatsContext as Context
 from plugins.bid_euchre.rules import BidState
 
@@ -50,7 +50,7 @@ class BidEuchreStatistics:
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
         matches = [e for e in events if e["kind"] == "match"]
         nets = Counter(h["points"][0] - h["points"][1] for h in events if h["kind"] == "hand")
-        spread = [(f"{n:+d}", float(nets.get(n, 0))) for n in range(-12, 7)]
+        spread = [(points(n, plus=True), float(nets.get(n, 0))) for n in range(-12, 7)]
         return [
             Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
                   (Series(Text("win rate", "勝率"), running_rate(matches)),), Text("%", "%"), 100.0),

@@ -26,7 +26,7 @@ W = {
     "made": Text("{team} made their bid of {bid}: +{pts}", "{team} がビッド {bid} を達成: +{pts}点"),
     "set": Text("{team} were set: −{bid}", "{team} はセット: −{bid}点"),
     "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
-    "points_line": Text("This hand: {a:+d} — {b:+d}", "このハンド: {a:+d} — {b:+d}"),
+    "points_line": Text("This hand: {a} — {b}", "このハンド: {a} — {b}"),
     "score_line": Text("Score: {a} — {b} (game to 32)", "得点: {a} — {b}（32点先取）"),
     "no_win_yet": Text("{team} passed 32, but trick points against a made bid do not win: play on.",
                        "{team} は32点を超えましたが、達成されたビッドに対するトリック点では勝てません。続行です。"),

@@ -9,7 +9,7 @@ from typing import Any
 
 from core.settings import CPU_STRENGTHS
 from core.stats import Chart, Context, Figure, Series, percent, rate_by, running_rate
-from core.text import Text
+from core.text import Text, points
 from plugins.euchre.model import EuchreState
 
 
@@ -64,7 +64,7 @@ class EuchreStatistics:
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
         matches = [e for e in events if e["kind"] == "match"]
         nets = Counter(h["points"][0] - h["points"][1] for h in events if h["kind"] == "hand")
-        spread = [(f"{n:+d}", float(nets.get(n, 0))) for n in range(-4, 5)]
+        spread = [(points(n, plus=True), float(nets.get(n, 0))) for n in range(-4, 5)]
         return [
             Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
                   (Series(Text("win rate", "勝率"), running_rate(matches)),), Text("%", "%"), 100.0),
