@@ -46,8 +46,9 @@ def counted(n: int, one: Text, many: Text, **values: object) -> Text:
 
 
 def points(value: int, plus: bool = False) -> str:
-    """A score as a person reads it: ``−6`` with a true minus sign, ``+3`` when ``plus``, else ``3``."""
-    return (f"{value:+d}" if plus else str(value)).replace("-", "−")
+    """A score as a person reads it: ``−6`` with a true minus sign, ``+3`` when ``plus``, else ``3`` (and ``0``
+    either way)."""
+    return (f"{value:+d}" if plus and value else str(value)).replace("-", "−")
 
 
 def signed(value: float) -> str:

@@ -20,5 +20,5 @@ def test_a_counted_text_fills_in_its_other_values_too() -> None:
 
 
 def test_scores_use_a_true_minus_sign() -> None:
-    assert [points(-6), points(0), points(3), points(-6, plus=True), points(3, plus=True)] == \
-        ["−6", "0", "3", "−6", "+3"]
+    assert [points(-6), points(0), points(3), points(-6, plus=True), points(0, plus=True), points(3, plus=True)] == \
+        ["−6", "0", "3", "−6", "0", "+3"]
