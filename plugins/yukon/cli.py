@@ -27,10 +27,21 @@ RETRY = 10  # --refresh: a catalogue entry the budget does not re-solve is tried
 SECONDS_PER_DEAL = 1.0  # mean at the default budget (0.93 s, deals 1-300), for the estimate a long run prints
 
 
+def deal_number(text: str) -> int:
+    """A deal number argument (its range is checked with the deal); a range written in its place is pointed to
+    ``--range``."""
+    try:
+        return int(text)
+    except ValueError:
+        first, dash, last = text.partition("-")
+        hint = f"; for several deals use --range {text}" if dash and first.isdigit() and last.isdigit() else ""
+        raise argparse.ArgumentTypeError(f"'{text}' is not a deal number (1 to {MAX_DEAL}){hint}") from None
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="yukon_command", metavar="TOOL", required=True)
     deal = sub.add_parser("deal", help="print the layout of deal N (face-down cards in brackets)")
-    deal.add_argument("number", type=int, help=f"deal number, 1 to {MAX_DEAL}")
+    deal.add_argument("number", type=deal_number, help=f"deal number, 1 to {MAX_DEAL}")
     deal.add_argument("--json", action="store_true", help="print JSON: columns (bottom first) and face-down counts")
 
     solve = sub.add_parser(
@@ -41,7 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                "  3.2>5  the group of the 2 front cards of column 3 onto column 5 (columns 1-7 from the left)\n"
                "  3>F    column 3's front card to its foundation\n"
                "  F.H>5  the top heart of the foundations back onto column 5 (with --returns)")
-    solve.add_argument("number", type=int, nargs="?", help="the deal to solve")
+    solve.add_argument("number", type=deal_number, nargs="?", help="the deal to solve")
     solve.add_argument("--range", dest="deal_range", metavar="A-B",
                        help=f"solve deals A to B instead (at most {MAX_RANGE:,} deals per run)")
     solve.add_argument("--variant", choices=VARIANTS, default=STANDARD)
