@@ -453,6 +453,7 @@ def _pick_up(hand: Hand) -> Hand:
 
 
 def _advance(options: Options, hand: Hand, seat: int, move: Move) -> Hand:
+    """The hand after a legal bidding move (a card play goes through ``EuchreRules.apply``'s hot path)."""
     kind = move.kind
     if hand.phase == Phase.NAME:
         return _pick_up(_hand(hand, trump=move.suit, maker=seat))
@@ -486,8 +487,7 @@ def _advance(options: Options, hand: Hand, seat: int, move: Move) -> Hand:
         if seat == _first_defender(hand):
             return _hand(hand, turn=partner(seat))
         return _start_play(hand)
-    assert move.card is not None
-    return _play(hand, seat, move.card, hand.log)
+    raise AssertionError(f"'{move.text}' in phase {hand.phase}: card plays are applied by EuchreRules.apply")
 
 
 def _play(hand: Hand, seat: int, card: Card, log: tuple[tuple[int, str], ...]) -> Hand:
