@@ -42,7 +42,7 @@ W = {
     "score_line": Text("Score: {list} (game to {target})", "得点: {list}（{target}点先取）"),
     "match_you": Text("You win the match {score}", "あなたの勝ち {score}"),
     "match_other": Text("{player} wins the match {score}", "{player}の勝ち {score}"),
-    "match_line": Text("{n} hands played", "{n} ハンド"), "match_line_one": Text("1 hand played", "1 ハンド"),
+    "match_line": Text("{n} hands played", "{n} ハンドで決着"), "match_line_one": Text("1 hand played", "1 ハンドで決着"),
     "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"),
     "trick_tag": Text("1 trick", "1 トリック"), "tricks_tag": Text("{n} tricks", "{n} トリック"),
     "said_pass": Text("pass", "パス"), "said_order": Text("order up", "切札に"), "said_take": Text("take up", "拾う"),

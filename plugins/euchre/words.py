@@ -58,7 +58,7 @@ W = {
     "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
     "score_line": Text("Score: {a} — {b} (game to {target})", "得点: {a} — {b}（{target}点先取）"),
     "match_won": Text("{team} win the match {a}–{b}", "{team} の勝ち {a}–{b}"),
-    "match_line": Text("{n} hands played", "{n} ハンド"), "match_line_one": Text("1 hand played", "1 ハンド"),
+    "match_line": Text("{n} hands played", "{n} ハンドで決着"), "match_line_one": Text("1 hand played", "1 ハンドで決着"),
     # the table
     "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"), "sits_out": Text("sits out", "休み"),
     "alone_tag": Text("alone", "単独"), "tricks_tag": Text("{n} tricks", "{n} トリック"), "trick_tag": Text("1 trick", "1 トリック"),
