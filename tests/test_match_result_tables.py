@@ -4,12 +4,12 @@ longer has), and Bid Euchre's negative scores carry a true minus sign like the t
 
 from __future__ import annotations
 
-import importlib
 import re
 from typing import Any
 
 import pytest
 
+from core.game import Lazy
 from core.rng import Rng
 from core.session import GameSession
 from core.table import Situation
@@ -20,13 +20,8 @@ from plugins.euchre.plugin import GAME as EUCHRE
 FAMILY = [EUCHRE, BID_EUCHRE, *CUTTHROAT.values()]
 
 
-def presenter_of(game: Any) -> Any:
-    module, _, factory = game.presenter.partition(":")
-    return getattr(importlib.import_module(module), factory)()
-
-
 def table_of(game: Any, session: GameSession) -> Any:
-    presenter = presenter_of(game)
+    presenter = Lazy(game.presenter)()
     return presenter.table(Situation(session.observation(0), (), 0, session.to_move, session.hold),
                            presenter.initial_ui())
 

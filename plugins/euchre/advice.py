@@ -62,7 +62,7 @@ def _compare(values: Values, move: Move, convention: Text | None = None) -> Text
     line = counted(values.samples,
                    Text("Over 1 sampled {kind}: {v} points a hand", "見えない札を1通り試して、1ハンドあたり{v}点"),
                    Text("Over {n} sampled {kind}s: {v} points a hand", "見えない札を{n}通り試して、1ハンドあたり{v}点"),
-                   kind=values.kind.removesuffix("s"), v=signed(mine))
+                   kind=values.kind, v=signed(mine))
     if not others:
         return line + Text(".", "。")
     other, value = max(others, key=lambda pair: pair[1])

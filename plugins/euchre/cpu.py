@@ -303,7 +303,7 @@ class EasyPlayer(RuleBasedPlayer):
 @dataclass(frozen=True)
 class Values:
     """The hard player's evaluation behind a decision: the average points (its side's minus the other's) of
-    each move over ``samples`` sampled ``kind`` ("deals" for a call, "hands" for a card)."""
+    each move over ``samples`` sampled deals or hands: ``kind`` is "deal" for a call, "hand" for a card."""
 
     points: dict[Move, float]
     samples: int
@@ -434,7 +434,7 @@ class HardPlayer(RuleBasedPlayer):
             now = _replayed(rules, obs, deal)
             for move in moves:
                 totals[move] += _playout(rules, obs, now, move, rng)
-        return Values({m: v / samples for m, v in totals.items()}, samples, "deals") if samples else None
+        return Values({m: v / samples for m, v in totals.items()}, samples, "deal") if samples else None
 
     def _exact(self, obs: Observation, cards: list[Card], rng: Rng) -> Card | None:
         assert obs.trump is not None and obs.maker is not None
@@ -466,7 +466,7 @@ class HardPlayer(RuleBasedPlayer):
             weights += weight
         if not samples:
             return None
-        self.last_values = Values({Move("play", card=c): v / weights for c, v in totals.items()}, samples, "hands")
+        self.last_values = Values({Move("play", card=c): v / weights for c, v in totals.items()}, samples, "hand")
         usual = self._play(obs, cards)
         best = max(totals.values())
         margin = self.OPENING_LEAD_MARGIN * weights if left == 5 and not obs.current else 1e-9
