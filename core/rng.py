@@ -8,12 +8,17 @@ random choice in Card Table flows from one of these, built from an explicit seed
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import MutableSequence, Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_WIDE = 64  # bounds up to this get their rejection limit from a table and shuffles take the lane path
+_LIMITS = (0, *((1 << 64) - ((1 << 64) % n) for n in range(1, _WIDE + 1)))  # below(n) accepts z < _LIMITS[n]
+_ACCEPTED = (1 << 64) - _WIDE  # a draw below this is accepted for every bound up to _WIDE
 
 
 class Rng:
@@ -41,7 +46,7 @@ class Rng:
         """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n <= _WIDE else (1 << 64) - ((1 << 64) % n)
         state = self._state
         while True:  # next_u64, written out: games call this in their innermost loops
             state = (state + _GOLDEN) & _MASK
@@ -60,11 +65,36 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates, from the last position down (``below(i + 1)`` for each position, written out)."""
+        """Fisher–Yates, from the last position down: ``items[i]`` swaps with ``items[below(i + 1)]``."""
+        count = len(items) - 1
+        if count < 1:
+            return
+        if count >= _WIDE or sys.byteorder != "little":
+            self._shuffle_one_by_one(items)
+            return
+        # SplitMix64's state is a counter, so the next ``count`` draws can be mixed side by side: one big
+        # integer holds them in 128-bit lanes (room for each 64-bit product), masked back to 64 bits.
+        spread, steps, lanes = _lanes(count)
+        start = self._state
+        z = (start * spread + steps) & lanes
+        z = (((z ^ (z >> 30)) & lanes) * _MIX1) & lanes
+        z = (((z ^ (z >> 27)) & lanes) * _MIX2) & lanes
+        z = (z ^ (z >> 31)) & lanes
+        draws = memoryview(z.to_bytes(16 * count, "little")).cast("Q")[::2].tolist()
+        if max(draws) >= _ACCEPTED:  # some draw may be rejected (about 1 in 10^17): take the plain path
+            self._shuffle_one_by_one(items)
+            return
+        for i, draw in zip(range(count, 0, -1), draws, strict=True):
+            j = draw % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        self._state = (start + count * _GOLDEN) & _MASK
+
+    def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
+        """The shuffle's definition: ``below(i + 1)`` for each position from the last down, written out."""
         state = self._state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = (1 << 64) - ((1 << 64) % n)
+            limit = _LIMITS[n] if n <= _WIDE else (1 << 64) - ((1 << 64) % n)
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * _MIX1) & _MASK
@@ -79,3 +109,13 @@ class Rng:
     def seed(self) -> int:
         """A fresh 63-bit seed, e.g. for the next game."""
         return self.next_u64() >> 1
+
+
+@cache
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``count`` draws side by side in 128-bit lanes: the multiplier that copies a state into every lane,
+    the golden-ratio steps 1 … ``count`` lane by lane, and the mask keeping each lane's low 64 bits."""
+    lane = 1 << 128
+    spread = sum(lane**k for k in range(count))
+    steps = sum((k + 1) * _GOLDEN * lane**k for k in range(count))
+    return spread, steps, _MASK * spread

@@ -25,6 +25,53 @@ def test_shuffle_is_pinned_and_seed_dependent() -> None:
     assert other != deck and set(other) == set(full_deck()) and len(other) == 52
 
 
+def _plain(seed: int, length: int) -> tuple[list[int], int]:
+    """The shuffle as defined: below(i + 1) for each position from the last down."""
+    rng, items = Rng(seed), list(range(length))
+    for i in range(length - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items, rng.next_u64()
+
+
+def _shuffled(seed: int, length: int) -> tuple[list[int], int]:
+    rng, items = Rng(seed), list(range(length))
+    rng.shuffle(items)
+    return items, rng.next_u64()
+
+
+def _unmix(z: int) -> int:
+    """The SplitMix64 state whose output is ``z`` (every step of the mix can be undone)."""
+    def unshift(x: int, by: int) -> int:
+        y = x
+        for _ in range(64 // by + 1):
+            y = x ^ (y >> by)
+        return y
+    mask = (1 << 64) - 1
+    z = unshift(z, 31)
+    z = unshift((z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask, 27)
+    return unshift((z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask, 30)
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 5, 24, 25, 33, 52, 64, 65, 80])
+def test_shuffle_draws_exactly_what_below_would(length: int) -> None:
+    # the shuffle mixes its draws side by side; the cards and the generator's next number must be the same
+    for seed in [0, 1, 12, 2**63 + 5, 2**64 - 1, *range(1000, 1200)]:
+        assert _shuffled(seed, length) == _plain(seed, length), seed
+
+
+def test_shuffle_redraws_a_rejected_number_like_below() -> None:
+    # below(n) rejects the top 2**64 % n outputs; make the fourth draw of a 24-card shuffle the very last
+    # output (rejected for n = 21), which shifts every later draw by one
+    last = (1 << 64) - 1
+    seed = (_unmix(last) - 4 * 0x9E3779B97F4A7C15) % (1 << 64)
+    probe = Rng(seed)
+    assert [probe.next_u64() for _ in range(4)][-1] == last
+    assert _shuffled(seed, 24) == _plain(seed, 24)
+    outputs = Rng(seed)
+    assert _shuffled(seed, 24)[1] == [outputs.next_u64() for _ in range(25)][-1]  # 23 draws and the redraw
+
+
 def test_derive_is_stable_and_separates_streams() -> None:
     assert Rng.derive(1, "cpu", 0).next_u64() == Rng.derive(1, "cpu", 0).next_u64()
     assert Rng.derive(1, "cpu", 0).next_u64() != Rng.derive(1, "cpu", 1).next_u64()
