@@ -57,6 +57,9 @@ class Phase(StrEnum):
     OVER = "over"  # the match is over
 
 
+_OVER = Phase.OVER  # read once: EuchreState.over is asked after every move, and a member lookup costs 0.1 µs
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """``pass``, ``order [alone]``, ``call H [alone]``, ``pickup``, ``decline``, ``discard 9C``, ``alone``
@@ -213,4 +216,4 @@ class EuchreState:
 
     @property
     def over(self) -> bool:
-        return self.hand.phase == Phase.OVER
+        return self.hand.phase is _OVER
