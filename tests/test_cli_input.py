@@ -47,6 +47,8 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (("yukon", "solve", "5", "--budget", "0"), "must be at least 1"),
     (("yukon", "solve", "5-30"), "'5-30' is not a deal number (1 to 2147483647); for several deals use --range 5-30"),
     (("yukon", "deal", "twelve"), "'twelve' is not a deal number (1 to 2147483647) (see"),
+    (("yukon", "deal", "0"), "cardtable yukon deal: argument number: deal numbers run from 1 to 2147483647; got 0"),
+    (("yukon", "solve", "2147483648"), "argument number: deal numbers run from 1 to 2147483647; got 2147483648"),
     (("yukon", "solve", "--range", "9-2"), "must not be larger"),
     (("yukon", "solve", "--range", "1-3", "--csv", "/nonexistent/folder/out.csv"), "does not exist"),
     (("yukon", "build-catalogue", "--budget", "0"), "must be at least 1"),

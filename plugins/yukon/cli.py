@@ -28,14 +28,16 @@ SECONDS_PER_DEAL = 1.0  # mean at the default budget (0.93 s, deals 1-300), for 
 
 
 def deal_number(text: str) -> int:
-    """A deal number argument (its range is checked with the deal); a range written in its place is pointed to
-    ``--range``."""
+    """A deal number argument, 1 to ``MAX_DEAL``; a range written in its place is pointed to ``--range``."""
     try:
-        return int(text)
+        number = int(text)
     except ValueError:
         first, dash, last = text.partition("-")
         hint = f"; for several deals use --range {text}" if dash and first.isdigit() and last.isdigit() else ""
         raise argparse.ArgumentTypeError(f"'{text}' is not a deal number (1 to {MAX_DEAL}){hint}") from None
+    if not 1 <= number <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"deal numbers run from 1 to {MAX_DEAL}; got {number}")
+    return number
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -94,7 +96,6 @@ def _check_number(number: int) -> None:
 
 
 def _deal(args: argparse.Namespace) -> int:
-    _check_number(args.number)
     state = YukonRules().deal({"variant": STANDARD}, args.number)
     if args.json:
         print(json.dumps({"number": args.number, "columns": [[c.text for c in col] for col in state.columns],
@@ -170,7 +171,6 @@ def _solve(args: argparse.Namespace) -> int:
         return _solve_range(args, low, high)
     if args.number is None:
         raise UsageError("give a deal number, or --range A-B")
-    _check_number(args.number)
     row = solve_one((args.number, args.variant, args.returns, args.budget, args.seconds))
     print(f"deal {row['deal']} ({row['variant']}): {row['verdict']}"
           + (f" in {row['moves']} moves" if row["verdict"] == "won" else "")
