@@ -5,11 +5,13 @@ joker 32). The value is the number of
 tricks North/South take from here on with best play by both sides. The search is alpha-beta over single
 cards; positions at trick boundaries are memoised with the bounds learnt there (a search with a narrow window
 proves only a bound), so asking "do North/South take at least k more tricks?" is far cheaper than asking
-for the exact count. Strong cards are tried first, and a card is skipped when the player holds the next
-higher card of its suit still in play (every card ranked between them has been played: the two win or lose
-the same tricks, whatever the others hold). A :class:`Table` is built once per trump and shared by the solvers
-of every sampled deal: it holds the search order and remembers, per suit, which of a hand's cards are worth
-trying for each pattern of cards still in play — the same few patterns recur in every deal.
+for the exact count. A leader tries strong cards first; a follower whose partner is winning the trick, or
+who cannot beat it, tries its lowest first (the cheap card is usually right, and an early cut-off saves the
+rest). A card is skipped when the player holds the next higher card of its suit still in play (every card
+ranked between them has been played: the two win or lose the same tricks, whatever the others hold). The last
+trick is counted directly: every card in it is forced. A :class:`Table` is built once per trump and shared by
+the solvers of every sampled deal: it holds the search order and remembers, per suit, which of a hand's cards
+are worth trying for each pattern of cards still in play — the same few patterns recur in every deal.
 """
 
 from __future__ import annotations
@@ -96,8 +98,8 @@ class Solver:
         """North/South tricks from a trick boundary, exact when it lies strictly inside (alpha, beta);
         otherwise a bound on the correct side of the window (fail-soft)."""
         left = hands[leader].bit_count()
-        if not left:
-            return 0
+        if left <= 1:
+            return self._last_trick(hands, leader) if left else 0
         key = (*hands, leader)
         lo, hi = self.memo.get(key, (0, left))
         if lo >= beta or lo == hi:
@@ -114,6 +116,18 @@ class Solver:
             lo = hi = value
         self.memo[key] = (lo, hi)
         return value
+
+    def _last_trick(self, hands: Hands, leader: int) -> int:
+        """North/South's share (0 or 1) of the last trick: every card is forced."""
+        lead = hands[leader].bit_length() - 1
+        led = self.table.suit[lead]
+        power = self.power
+        top, winner = power[lead][led], leader
+        for seat in self.seats[leader][1:]:
+            card = hands[seat].bit_length() - 1
+            if power[card][led] > top:
+                top, winner = power[card][led], seat
+        return 1 if winner % 2 == 0 else 0
 
     def candidates(self, hand: int, led: int, live: int) -> list[int]:
         """The cards worth trying from ``hand``, strongest first: of cards with no ``live`` card (held or on
@@ -159,7 +173,10 @@ class Solver:
         power = self.power
         last = count == len(seats) - 1
         h0, h1, h2, h3 = hands
-        for c in self.candidates(hand, led, live):
+        order = self.candidates(hand, led, live)
+        if count and len(order) > 1 and (winner % 2 == seat % 2 or power[order[0]][led] <= top):
+            order = order[::-1]  # a follower whose partner wins the trick, or who cannot: lowest first
+        for c in order:
             left = hand & ~(1 << c)
             rest = (left, h1, h2, h3) if seat == 0 else (h0, left, h2, h3) if seat == 1 else \
                 (h0, h1, left, h3) if seat == 2 else (h0, h1, h2, left)
