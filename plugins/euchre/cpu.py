@@ -38,7 +38,7 @@ class Style:
 
 def estimate_tricks(cards: Sequence[Card], trump: Suit) -> float:
     """Expected tricks for ``cards`` with ``trump``, playing with a partner."""
-    ranking = Ranking(trump)
+    ranking = Ranking.of(trump)
     trumps = [c for c in cards if ranking.is_trump(c)]
     total = sum(_TRUMP_VALUE[ranking.order(c) - TRUMP_BASE] for c in trumps)
     if len(trumps) >= 3:
@@ -62,7 +62,7 @@ def estimate_tricks(cards: Sequence[Card], trump: Suit) -> float:
 
 def best_discard(cards: Sequence[Card], trump: Suit, keep: Card | None = None) -> Card:
     """The card to throw away: a lone low off-suit card (making a void) first, never trump when avoidable."""
-    ranking = Ranking(trump)
+    ranking = Ranking.of(trump)
     choices = [c for c in cards if c != keep]
 
     def cost(card: Card) -> tuple[int, int, int, int]:
@@ -76,14 +76,14 @@ def best_discard(cards: Sequence[Card], trump: Suit, keep: Card | None = None) -
 
 
 def _value_of_upcard(upcard: Card) -> float:
-    ranking = Ranking(upcard.suit)
+    ranking = Ranking.of(upcard.suit)
     return _TRUMP_VALUE[ranking.order(upcard) - TRUMP_BASE]
 
 
 def sure_tricks(cards: Sequence[Card], trump: Suit, deck: Sequence[Card] = DECK) -> int:
     """Tricks the hand wins against any distribution when it leads: its unbroken run of top trumps
     (right, left, A, K, Q …), plus — once it holds every trump still out — its off-suit aces."""
-    ranking = Ranking(trump)
+    ranking = Ranking.of(trump)
     top = sorted((c for c in deck if ranking.is_trump(c)), key=ranking.order, reverse=True)
     run = 0
     for card in top:
@@ -142,7 +142,8 @@ class RuleBasedPlayer:
         if obs.phase == Phase.DEFEND:
             return self._defend(obs, legal)
         if "play" in kinds:
-            return Move("play", card=self._play(obs, [m.card for m in legal if m.card is not None]))
+            card = self._play(obs, [m.card for m in legal if m.card is not None])
+            return next(m for m in legal if m.card == card)  # the legal move itself, which the rules know on sight
         return legal[0]
 
     # -- bidding ------------------------------------------------------------------------------------
@@ -184,7 +185,7 @@ class RuleBasedPlayer:
 
     def _defend(self, obs: Observation, legal: Sequence[Move]) -> Move:
         assert obs.trump is not None
-        ranking = Ranking(obs.trump)
+        ranking = Ranking.of(obs.trump)
         trumps = [c for c in obs.hand if ranking.is_trump(c)]
         sure = sum(1 for c in trumps if ranking.order(c) >= TRUMP_BASE + 7)
         if sure >= 2 and len(trumps) >= 4 and Move("alone") in legal:
@@ -199,7 +200,7 @@ class RuleBasedPlayer:
     def _play_why(self, obs: Observation, cards: list[Card]) -> tuple[Card, str]:
         """The card, and which conventional rule chose it (a key of ``plugins.euchre.advice.RULES``)."""
         assert obs.trump is not None
-        ranking = Ranking(obs.trump)
+        ranking = Ranking.of(obs.trump)
         if len(cards) == 1:
             return cards[0], "only"
         if not obs.current:
@@ -287,15 +288,15 @@ class EasyPlayer(RuleBasedPlayer):
         return card == ranking.top_trump(obs.options.deck) or (card.rank == 1 and not ranking.is_trump(card))
 
     def _round_one(self, obs: Observation, legal: Sequence[Move]) -> Move:
-        trumps = Ranking(obs.upcard.suit).count(obs.hand, obs.upcard.suit)
+        trumps = Ranking.of(obs.upcard.suit).count(obs.hand, obs.upcard.suit)
         return self._decide(0.9 * trumps, Move("order"), Move("order", alone=True), legal)
 
     def _round_two(self, obs: Observation, legal: Sequence[Move]) -> Move:
         calls = [m for m in legal if m.kind == "call" and not m.alone and m.suit is not None]
         if not calls:
             return Move("pass")
-        best = max(calls, key=lambda m: Ranking(m.suit).count(obs.hand, m.suit))  # type: ignore[arg-type]
-        trumps = Ranking(best.suit).count(obs.hand, best.suit)  # type: ignore[arg-type]
+        best = max(calls, key=lambda m: Ranking.of(m.suit).count(obs.hand, m.suit))  # type: ignore[arg-type]
+        trumps = Ranking.of(best.suit).count(obs.hand, best.suit)  # type: ignore[arg-type]
         decision = self._decide(0.9 * trumps, best, Move("call", suit=best.suit, alone=True), legal)
         return best if decision == Move("pass") and Move("pass") not in legal else decision
 
@@ -349,7 +350,7 @@ class HardPlayer(RuleBasedPlayer):
         if obs.phase == Phase.PLAY and len(legal) > 1:
             card = self._exact(obs, [m.card for m in legal if m.card is not None], rng)
             if card is not None:
-                return Move("play", card=card)
+                return next(m for m in legal if m.card == card)
         return super().choose(obs, legal, rng)
 
     def _sure_loner(self, obs: Observation, legal: Sequence[Move]) -> Move | None:
@@ -414,7 +415,7 @@ class HardPlayer(RuleBasedPlayer):
         """Defend alone or with the partner, by playing sampled deals out (the bidding and the dealer's
         discard replayed); with fewer than two trumps the conventional pass stands."""
         assert obs.trump is not None
-        ranking = Ranking(obs.trump)
+        ranking = Ranking.of(obs.trump)
         if Move("alone") not in legal or sum(1 for c in obs.hand if ranking.is_trump(c)) < 2:
             return None
         values = self._played_out(obs, [Move("pass"), Move("alone")], rng)

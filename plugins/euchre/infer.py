@@ -49,7 +49,7 @@ def voids(obs: Observation) -> list[set[Suit]]:
     result: list[set[Suit]] = [set() for _ in range(4)]
     if obs.trump is None:
         return result
-    ranking = Ranking(obs.trump)
+    ranking = Ranking.of(obs.trump)
     tricks = [t.plays for t in obs.tricks] + ([obs.current] if obs.current else [])
     for plays in tricks:
         led = ranking.suit_of(plays[0][1])
@@ -100,13 +100,13 @@ def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel, tries: int,
     seen.add(upcard)
     pool = [c for c in obs.options.deck if c not in seen]
     shown = voids(obs)
-    ranking = Ranking(obs.trump) if obs.trump is not None else None
+    ranking = Ranking.of(obs.trump) if obs.trump is not None else None
     others = [s for s in range(4) if s != obs.seat]  # a seat sitting out still bid with its cards
     played = played_by(obs)
     sizes = [5 - len(played[s]) for s in range(4)]
     # a suit the bidding proves a seat was dealt, and which it has not played yet, is still in its hand
     must = {seat: suit for seat, suit in dealt_suits(obs).items()
-            if seat != obs.seat and not Ranking(suit).count([*played[seat], *fixed[seat]], suit)}
+            if seat != obs.seat and not Ranking.of(suit).count([*played[seat], *fixed[seat]], suit)}
     order = sorted(others, key=lambda s: (-len(shown[s]), s not in must))
     best: tuple[int, list[tuple[Card, ...]]] | None = None
     for attempt in range(1, tries + 1):
@@ -119,7 +119,7 @@ def _draw_hands(obs: Observation, rng: Rng, model: PlayerModel, tries: int,
             allowed = [c for c in left if ranking is None or ranking.suit_of(c) not in shown[seat]]
             if seat in must and need > 0:
                 suit = must[seat]
-                first = next((c for c in allowed if Ranking(suit).suit_of(c) == suit), None)
+                first = next((c for c in allowed if Ranking.of(suit).suit_of(c) == suit), None)
                 if first is None:
                     ok = False
                     break
@@ -181,7 +181,7 @@ def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: Pla
     """How many of the other seats' card plays so far ``model`` would not have made holding what ``hands``
     (the cards each seat holds now) says they held then; only plays with a choice count, up to ``limit``."""
     assert obs.trump is not None
-    ranking = Ranking(obs.trump)
+    ranking = Ranking.of(obs.trump)
     tricks = [*obs.tricks, None]
     later = played_by(obs)  # per seat, the cards it played from the point being judged on
     count = 0

@@ -95,7 +95,8 @@ class Observation:
 
 def observe(state: EuchreState, seat: int) -> Observation:
     hand = state.hand
-    public = _public(hand.log)
+    plays = len(hand.current) + sum(len(t.plays) for t in hand.tricks)  # the log's last entries: only bids before
+    public = _public(hand.log[: len(hand.log) - plays] if plays else hand.log)
     return Observation(
         seat=seat,
         options=state.options,
