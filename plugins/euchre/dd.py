@@ -206,14 +206,32 @@ class Solver:
                 break
         return best
 
-    def _start(self, hands: tuple[tuple[int, ...], ...], current: Plays, seat: int) -> tuple[Hands, list[int]]:
+    def _start(self, hands: tuple[tuple[int, ...], ...], current: Plays,
+               seat: int) -> tuple[Hands, list[int], dict[int, int]]:
+        """The hands as masks, the cards ``seat`` may play, and for each of those the card it plays exactly
+        like: the highest of its run in the hand (no live card of its suit ranked between them), so one search
+        answers for the whole run."""
         masks = [0, 0, 0, 0]
         for s, cards in enumerate(hands):
             for c in cards:
                 masks[s] |= 1 << c
-        led = self.table.suit[current[0][1]] if current else -1
-        legal = [c for c in hands[seat] if led >= 0 and self.table.suit[c] == led] or list(hands[seat])
-        return (masks[0], masks[1], masks[2], masks[3]), legal
+        table = self.table
+        led = table.suit[current[0][1]] if current else -1
+        legal = [c for c in hands[seat] if led >= 0 and table.suit[c] == led] or list(hands[seat])
+        live = masks[0] | masks[1] | masks[2] | masks[3]
+        for _, c in current:
+            live |= 1 << c
+        alike = {}
+        for c in legal:
+            run = table.suit_cards[table.suit[c]]  # strongest first
+            top = c
+            for higher in reversed(run[: run.index(c)]):
+                if masks[seat] >> higher & 1:
+                    top = higher
+                elif live >> higher & 1:
+                    break
+            alike[c] = top
+        return (masks[0], masks[1], masks[2], masks[3]), legal, alike
 
     @staticmethod
     def _without(hands: Hands, seat: int, card: int) -> Hands:
@@ -224,22 +242,29 @@ class Solver:
     def values(self, hands: tuple[tuple[int, ...], ...], leader: int, current: Plays, seat: int) -> dict[int, int]:
         """For each card ``seat`` may play now: the tricks North/South take from here with best play.
         ``hands`` are the cards still held (ids), ``current`` the trick so far as (seat, id)."""
-        packed, legal = self._start(hands, current, seat)
-        return {c: self._within(self._without(packed, seat, c), leader, (*current, (seat, c)), -1, 10)
-                for c in legal}
+        packed, legal, alike = self._start(hands, current, seat)
+        found: dict[int, int] = {}
+        for c in legal:
+            top = alike[c]
+            if top not in found:
+                found[top] = self._within(self._without(packed, seat, top), leader, (*current, (seat, top)), -1, 10)
+        return {c: found[alike[c]] for c in legal}
 
     def reaches(self, hands: tuple[tuple[int, ...], ...], leader: int, current: Plays, seat: int,
                 targets: tuple[int, ...]) -> dict[int, int]:
         """For each card ``seat`` may play now: how many of ``targets`` (North/South tricks from here,
         ascending) North/South reach with best play — a null-window search per target."""
-        packed, legal = self._start(hands, current, seat)
-        result = {}
+        packed, legal, alike = self._start(hands, current, seat)
+        found: dict[int, int] = {}
         for c in legal:
-            plays, after = (*current, (seat, c)), self._without(packed, seat, c)
+            top = alike[c]
+            if top in found:
+                continue
+            plays, after = (*current, (seat, top)), self._without(packed, seat, top)
             reached = 0
             for target in targets:
                 if self._within(after, leader, plays, target - 1, target) < target:
                     break
                 reached += 1
-            result[c] = reached
-        return result
+            found[top] = reached
+        return {c: found[alike[c]] for c in legal}
