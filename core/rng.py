@@ -46,7 +46,7 @@ class Rng:
         """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = _LIMITS[n] if n <= _WIDE else (1 << 64) - ((1 << 64) % n)
+        limit = _limit(n)
         state = self._state
         while True:  # next_u64, written out: games call this in their innermost loops
             state = (state + _GOLDEN) & _MASK
@@ -94,7 +94,7 @@ class Rng:
         state = self._state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _LIMITS[n] if n <= _WIDE else (1 << 64) - ((1 << 64) % n)
+            limit = _limit(n)
             while True:
                 state = (state + _GOLDEN) & _MASK
                 z = ((state ^ (state >> 30)) * _MIX1) & _MASK
@@ -109,6 +109,11 @@ class Rng:
     def seed(self) -> int:
         """A fresh 63-bit seed, e.g. for the next game."""
         return self.next_u64() >> 1
+
+
+def _limit(n: int) -> int:
+    """``below(n)`` accepts a draw under this (the largest multiple of ``n`` up to 2**64: no modulo bias)."""
+    return _LIMITS[n] if n <= _WIDE else (1 << 64) - ((1 << 64) % n)
 
 
 @cache

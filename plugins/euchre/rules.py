@@ -501,11 +501,9 @@ def _play(hand: Hand, seat: int, card: Card, log: tuple[tuple[int, str], ...]) -
     at = held.index(card)
     hands[seat] = held[:at] + held[at + 1 :]
     current = (*hand.current, (seat, card))
-    if hand.alone is None and hand.defender_alone is None:  # everyone plays (the usual case)
-        if len(current) < 4:
-            return _played(hand, tuple(hands), current, (seat + 1) % 4, log)
-    elif len(current) < 4 - (hand.alone is not None) - (hand.defender_alone is not None):
-        return _played(hand, tuple(hands), current, _next_active(hand, seat), log)
+    everyone = hand.alone is None and hand.defender_alone is None  # the usual case: no one sits out
+    if len(current) < (4 if everyone else 4 - len(hand.sitting_out)):
+        return _played(hand, tuple(hands), current, (seat + 1) % 4 if everyone else _next_active(hand, seat), log)
     winner = Ranking.of(hand.trump).winner(current)
     tricks = (*hand.tricks, Trick(hand.leader, current, winner))
     if len(tricks) == 5:

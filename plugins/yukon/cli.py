@@ -35,8 +35,9 @@ def deal_number(text: str) -> int:
         first, dash, last = text.partition("-")
         hint = f"; for several deals use --range {text}" if dash and first.isdigit() and last.isdigit() else ""
         raise argparse.ArgumentTypeError(f"'{text}' is not a deal number (1 to {MAX_DEAL}){hint}") from None
-    if not 1 <= number <= MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deal numbers run from 1 to {MAX_DEAL}; got {number}")
+    problem = _out_of_range(number)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return number
 
 
@@ -90,9 +91,14 @@ def run(args: argparse.Namespace) -> int:
     return _build(args)
 
 
+def _out_of_range(number: int) -> str | None:
+    return None if 1 <= number <= MAX_DEAL else f"deal numbers run from 1 to {MAX_DEAL}; got {number}"
+
+
 def _check_number(number: int) -> None:
-    if not 1 <= number <= MAX_DEAL:
-        raise UsageError(f"deal numbers run from 1 to {MAX_DEAL}; got {number}")
+    problem = _out_of_range(number)
+    if problem:
+        raise UsageError(problem)
 
 
 def _deal(args: argparse.Namespace) -> int:
