@@ -19,8 +19,8 @@ from plugins.euchre.cards import ALL_CARDS, DECK, TRUMP_BASE, Ranking
 from plugins.euchre.dd import CARD_INDEX, Solver, Table
 from plugins.euchre.infer import dealer_discard, play_surprises, sample_deals, sample_hands
 from plugins.euchre.model import Deal, EuchreState, Move, Phase, partner, team_of
-from plugins.euchre.observe import Observation
-from plugins.euchre.rules import EuchreRules, deal_state, hand_points
+from plugins.euchre.observe import Observation, observe
+from plugins.euchre.rules import EuchreRules, deal_state, hand_points, legal_moves
 
 # by order within trump (9 the joker, 8 the right bower … 1 the nine; 0 and −1 the 8 and 7 of the 32-card deck)
 _TRUMP_VALUE = {9: 1.0, 8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3, 0: 0.27, -1: 0.25}
@@ -39,23 +39,31 @@ class Style:
 def estimate_tricks(cards: Sequence[Card], trump: Suit) -> float:
     """Expected tricks for ``cards`` with ``trump``, playing with a partner."""
     ranking = Ranking.of(trump)
-    trumps = [c for c in cards if ranking.is_trump(c)]
-    total = sum(_TRUMP_VALUE[ranking.order(c) - TRUMP_BASE] for c in trumps)
-    if len(trumps) >= 3:
-        total += 0.15 * (len(trumps) - 2)
+    suits = ranking.suits
+    total = 0.0
+    trumps = 0
+    ranks: dict[Suit, list[int]] = {}  # per plain suit held, its ranks (one pass: the bidding model's hot path)
+    for card in cards:
+        suit = suits[card]
+        if suit == trump:
+            total += _TRUMP_VALUE[ranking.order(card) - TRUMP_BASE]
+            trumps += 1
+        else:
+            ranks.setdefault(suit, []).append(card.rank)
+    if trumps >= 3:
+        total += 0.15 * (trumps - 2)
     for suit in SUITS:
         if suit == trump:
             continue
-        plain = [c for c in cards if ranking.suit_of(c) == suit]
+        plain = ranks.get(suit)
         if not plain:
-            total += 0.2 if len(trumps) >= 2 else 0.0
+            total += 0.2 if trumps >= 2 else 0.0
             continue
-        ranks = {c.rank for c in plain}
-        if 1 in ranks:
+        if 1 in plain:
             total += 0.7 if len(plain) <= 2 else 0.55
-            if 13 in ranks:
+            if 13 in plain:
                 total += 0.3
-        elif 13 in ranks and len(plain) == 1 and len(trumps) >= 2:
+        elif 13 in plain and len(plain) == 1 and trumps >= 2:
             total += 0.15
     return total
 
@@ -127,7 +135,8 @@ class RuleBasedPlayer:
         self.style = style or Style()
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
-        kinds = {m.kind for m in legal}
+        if obs.phase is Phase.PLAY and legal:  # first: most decisions are cards (the hard player's playouts)
+            return self._card_move(obs, legal)
         if obs.phase == Phase.NAME:
             return rng.choice(list(legal))  # named blind: every suit is as good as another
         if obs.phase == Phase.BID1:
@@ -141,10 +150,13 @@ class RuleBasedPlayer:
             return self._round_two(obs, legal)
         if obs.phase == Phase.DEFEND:
             return self._defend(obs, legal)
-        if "play" in kinds:
-            card = self._play(obs, [m.card for m in legal if m.card is not None])
-            return next(m for m in legal if m.card == card)  # the legal move itself, which the rules know on sight
+        if any(m.kind == "play" for m in legal):
+            return self._card_move(obs, legal)
         return legal[0]
+
+    def _card_move(self, obs: Observation, legal: Sequence[Move]) -> Move:
+        card = self._play(obs, [m.card for m in legal if m.card is not None])
+        return next(m for m in legal if m.card == card)  # the legal move itself, which the rules know on sight
 
     # -- bidding ------------------------------------------------------------------------------------
 
@@ -254,14 +266,17 @@ class RuleBasedPlayer:
     @staticmethod
     def _is_boss(obs: Observation, ranking: Ranking, card: Card) -> bool:
         """No unseen card of the same effective suit (or trump) ranks above it."""
-        seen = set(obs.played) | set(obs.hand)
-        suit = ranking.suit_of(card)
+        seen = {*obs.played, *obs.hand, card}
+        suits, trump = ranking.suits, ranking.trump
+        suit, order = suits[card], ranking.order(card)
         for other in obs.options.deck:
-            if other in seen or other == card:
+            if other in seen:
                 continue
-            if ranking.is_trump(other) and not ranking.is_trump(card):
-                return False
-            if ranking.suit_of(other) == suit and ranking.order(other) > ranking.order(card):
+            other_suit = suits[other]
+            if other_suit == suit:
+                if ranking.order(other) > order:
+                    return False
+            elif other_suit == trump and trump is not None:
                 return False
         return True
 
@@ -491,9 +506,9 @@ def _playout(rules: EuchreRules, obs: Observation, now: EuchreState, move: Move,
     sampled deal replayed up to now) and everyone plays on at normal strength to the end of the hand."""
     state = rules.apply(now, move)
     while state.number == 0 and not state.over:
-        seat = rules.to_move(state)
+        seat = state.hand.turn
         assert seat is not None
-        state = rules.apply(state, _NORMAL.choose(rules.observation(state, seat), rules.legal_moves(state), rng))
+        state = rules.apply(state, _NORMAL.choose(observe(state, seat), legal_moves(state.options, state.hand), rng))
     points = state.results[-1].points
     return float(points[obs.seat % 2] - points[1 - obs.seat % 2])
 

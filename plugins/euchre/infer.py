@@ -16,10 +16,11 @@ less, not never, since real players decide by their own lights.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from core.cards import Card, Suit
+from core.frozen import replacer
 from core.game import IllegalMove
 from core.rng import Rng
 from plugins.euchre.cards import Ranking
@@ -33,6 +34,9 @@ _RULES = EuchreRules()
 _NO_RANDOM = Rng(0)  # the model is deterministic; strategies still take an Rng
 # the model's verdict on a bid (was it a surprise?) by the bid's place, the bidder's cards and the dealer's discard
 Verdicts = dict[tuple[int, frozenset[Card], Card | None], bool]
+# an observation as a seat saw it earlier in the hand (judging its play then): seat, turn, hand, discard, tricks,
+# leader, current
+_then = replacer(Observation, "seat", "turn", "hand", "discard", "tricks", "leader", "current")
 
 
 T = TypeVar("T")
@@ -196,8 +200,7 @@ def play_surprises(obs: Observation, hands: Sequence[Sequence[Card]], model: Pla
             legal = ranking.follow(held, led)
             if len(legal) < 2:
                 continue
-            then = replace(obs, seat=seat, turn=seat, hand=held, discard=None, tricks=obs.tricks[:number],
-                           current=plays[:index], leader=plays[0][0])
+            then = _then(obs, seat, seat, held, None, obs.tricks[:number], plays[0][0], plays[:index])
             if model.choose(then, [Move("play", card=c) for c in legal], _NO_RANDOM).card != card:
                 count += 1
                 if count >= limit:
@@ -223,9 +226,12 @@ def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | 
         for number, (seat, text) in enumerate(obs.bids):
             if state.hand.phase == Phase.DISCARD:
                 state = _RULES.apply(state, dealer_discard(state, model, discard))
-            move = Move.parse(text)
             legal = legal_moves(obs.options, state.hand)
-            if state.hand.turn != seat or move not in legal:
+            try:  # the rules' own instance of the move: applying it skips re-reading the move's form
+                move = legal[legal.index(_parsed(text))]
+            except ValueError:
+                return None
+            if state.hand.turn != seat:
                 return None
             # the dealer's pickup is not a judgement of the hand, nor is a trump named blind under a joker
             if seat != obs.seat and move.kind not in ("pickup", "decline") and state.hand.phase != Phase.NAME:
@@ -239,6 +245,12 @@ def surprises(obs: Observation, deal: Deal, model: PlayerModel, discard: Card | 
     except IllegalMove:
         return None
     return count
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> Move:
+    """A bid read from the log, once: every sampled deal replays the same bids."""
+    return Move.parse(text)
 
 
 def dealer_discard(state: EuchreState, model: PlayerModel, discard: Card | None) -> Move:

@@ -7,6 +7,7 @@ points), so a table can show how that hand ended while the next deal waits."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from core.cards import Card, Suit
 from plugins.euchre.model import EuchreState, Phase, Trick
@@ -121,6 +122,7 @@ def observe(state: EuchreState, seat: int) -> Observation:
     )
 
 
+@lru_cache(maxsize=4096)  # a hand's bids are read again at every card of it (the CPU players' playouts)
 def _public(log: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
     return tuple((s, text) for s, text in log if not text.startswith(("discard", "play")))
 
