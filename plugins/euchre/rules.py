@@ -15,6 +15,7 @@ bidding, so no one orders up, names a suit or goes alone as a maker that hand.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from core.cards import JOKER, SUITS, Card, Suit
@@ -62,7 +63,8 @@ def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
 # -- dealing ----------------------------------------------------------------------------------------
 
 
-def deal_from_seed(seed: int, number: int, dealer: int, deck: Sequence[Card] = DECK) -> Deal:
+@lru_cache(maxsize=64)  # the hard player's playouts finish many hands of one match: each deals the same next hand
+def deal_from_seed(seed: int, number: int, dealer: int, deck: tuple[Card, ...] = DECK) -> Deal:
     """Hand ``number`` of the match ``seed`` dealt from ``deck`` (the match's ``Options.deck``)."""
     order = list(range(len(deck)))  # shuffling the places shuffles the cards the same way; places sort fast
     Rng.derive(seed, "euchre-deal", number).shuffle(order)
