@@ -78,7 +78,7 @@ def _run_stats(host: PluginHost, args: argparse.Namespace) -> int:
             print(f"cardtable: {problem}", file=sys.stderr)
         figures = game.statistics.figures(events) if game.statistics is not None else []
         report.append({"game": game.id, "name": game.name.get(args.lang), "events": len(events),
-                       "figures": [{"label": f.label.get(args.lang), "value": f.value} for f in figures]})
+                       "figures": [{"label": f.label.get(args.lang), "value": f.value_in(args.lang)} for f in figures]})
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
         return 0

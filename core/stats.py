@@ -30,7 +30,10 @@ class Figure:
     """One line of the summary: ``label`` and its ``value`` as shown (``"12 of 20 (60%)"``)."""
 
     label: Text
-    value: str
+    value: Text | str  # a plain string reads the same in every language: a count, "3 / 5"
+
+    def value_in(self, language: str) -> str:
+        return self.value.get(language) if isinstance(self.value, Text) else self.value
 
 
 @dataclass(frozen=True)
@@ -77,8 +80,11 @@ class Statistics(Protocol):
         """The charts' data (results over time, rates per level, a distribution)."""
 
 
-def percent(part: int, whole: int) -> str:
-    return f"{part} of {whole} ({part / whole:.0%})" if whole else "0"
+def percent(part: int, whole: int) -> Text | str:
+    if not whole:
+        return "0"
+    return Text("{part} of {whole} ({rate:.0%})", "{part} / {whole}（{rate:.0%}）").format(
+        part=part, whole=whole, rate=part / whole)
 
 
 def running_rate(results: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, float], ...]:

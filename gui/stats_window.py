@@ -16,7 +16,7 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -34,7 +34,24 @@ from core.game import GameSpec
 from core.manager import PluginHost
 from core.stats import Chart, StatsStore
 from core.text import Text
-from gui.i18n import text, tr
+from gui.i18n import language, text, tr
+
+
+def _fitting(font: QFont, words: str) -> QFont:
+    """``font``, or a Japanese family when ``words`` stand taller than ``font``'s line: Qt sizes a vertical axis
+    title by its font's line height and cuts a taller borrowed glyph ("秒" beside one-digit labels) down to "…"."""
+    def fits(candidate: QFont) -> bool:
+        metrics = QFontMetrics(candidate)
+        return metrics.boundingRect(words).height() <= metrics.height()
+
+    if fits(font):
+        return font
+    for family in QFontDatabase.families(QFontDatabase.WritingSystem.Japanese):
+        candidate = QFont(font)
+        candidate.setFamilies([family])
+        if fits(candidate):
+            return candidate
+    return font
 
 
 def chart_view(data: Chart) -> QChartView:
@@ -44,10 +61,13 @@ def chart_view(data: Chart) -> QChartView:
     chart.legend().setVisible(len(data.series) > 1)
     y_axis = QValueAxis()
     y_axis.setTitleText(text(data.y_label))
+    y_axis.setTitleFont(_fitting(y_axis.titleFont(), y_axis.titleText()))
     values = [y for series in data.series for _, y in series.points] or [0.0]
     y_axis.setRange(min(0.0, min(values)), data.y_max if data.y_max is not None else max(1.0, max(values)))
     if data.y_max is None:
         y_axis.applyNiceNumbers()
+    step = (y_axis.max() - y_axis.min()) / max(1, y_axis.tickCount() - 1)
+    y_axis.setLabelFormat("%d" if step == int(step) else "%.1f")  # "75", not "75.0"; "0.5" where ticks need it
     chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
     if data.kind == "bar":
         bars = QBarSeries()
@@ -58,6 +78,7 @@ def chart_view(data: Chart) -> QChartView:
             bars.append(group)
         chart.addSeries(bars)
         x_axis = QBarCategoryAxis()
+        x_axis.setTruncateLabels(False)  # a few short names: "Other deals" in full, not "Other d…"
         x_axis.append([text(x) if isinstance(x, Text) else x for x, _ in data.series[0].points]
                       if data.series else [])
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
@@ -145,7 +166,7 @@ class StatsWindow(QDialog):
         grid = QGridLayout(self.body)
         figures = QFormLayout()
         for figure in game.statistics.figures(events):
-            value = QLabel(figure.value)
+            value = QLabel(figure.value_in(language()))
             value.setObjectName("figure")
             figures.addRow(text(figure.label).replace("&", "&&"), value)  # "&" is not a shortcut mark
         holder = QWidget()

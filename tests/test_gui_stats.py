@@ -6,6 +6,8 @@ from __future__ import annotations
 from unittest import mock
 
 from PySide6.QtCharts import QChartView
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -65,3 +67,37 @@ def test_reset_asks_first_and_no_keeps_the_figures(qtbot: QtBot) -> None:
         stats.reset_button.click()
     assert figures(stats)["Deals won"] == "0"
     assert window.stats.load("yukon")[0] == []
+
+
+def test_chart_labels_are_whole_and_whole_numbers_where_the_ticks_are(qtbot: QtBot) -> None:
+    """Every category and axis title is shown in full ("Other deals", not "Other d…"; "秒", not "…") in either
+    language, an axis whose ticks fall on whole numbers (a percentage, seconds) does not print "75.0", and the
+    figures read in Japanese ("1 / 1（100%）", not "1 of 1 (100%)")."""
+    from PySide6.QtCharts import QBarCategoryAxis, QValueAxis
+
+    from gui.i18n import set_language
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    win_a_deal(window)
+    for language in ("en", "ja"):
+        set_language(language)
+        try:
+            stats = window.open_stats("yukon")
+            stats.resize(1000, 720)
+            qtbot.waitExposed(stats)
+            views = stats.body.findChildren(QChartView)
+            categories = [a for v in views for a in v.chart().axes() if isinstance(a, QBarCategoryAxis)]
+            assert categories and all(len(a.categories()) == 4 for a in categories)
+            assert not any(a.labelsTruncated() for v in views for a in v.chart().axes()), language
+            values = [a for v in views for a in v.chart().axes(Qt.Orientation.Vertical) if isinstance(a, QValueAxis)]
+            percent = [a for a in values if a.max() == 100]
+            assert percent and all(a.labelFormat() == "%d" for a in percent)
+            for axis in values:  # a unit Qt would cut to "…" when its glyphs stand taller than the font's line
+                metrics = QFontMetrics(axis.titleFont())
+                assert metrics.boundingRect(axis.titleText()).height() <= metrics.height(), axis.titleText()
+            if language == "ja":
+                shown = figures(stats)
+                assert shown["クリアした配り"] == "1 / 1（100%）" and shown["最短時間"].endswith("秒")
+            stats.close()
+        finally:
+            set_language("en")

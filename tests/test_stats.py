@@ -87,7 +87,7 @@ def test_euchre_events_sum_to_the_match(tmp_path: Path, seed: int) -> None:
     assert matches == [{**matches[0], "kind": "match", "level": "hard", "won": state.scores[0] > state.scores[1],
                         "score": list(state.scores)}]
     made = sum(1 for r in state.results if r.maker is not None and r.maker % 2 == 0)
-    figures = {f.label.en: f.value for f in game.statistics.figures(events)}
+    figures = {f.label.en: f.value_in("en") for f in game.statistics.figures(events)}
     assert figures["Matches won"] == f"{int(matches[0]['won'])} of 1 ({int(matches[0]['won']):.0%})"
     assert figures["You & North made trump"].startswith(f"{made} of ")
     charts = game.statistics.charts(events)
@@ -136,7 +136,7 @@ def test_yukon_win_without_and_with_help(tmp_path: Path) -> None:
     events, _ = store.load("yukon")
     assert [(e["won"], e["help"], e["hints"]) for e in events] == [(True, False, 0), (True, True, 2),
                                                                     (True, True, 0)]
-    figures = {f.label.en: f.value for f in game.statistics.figures(events)}
+    figures = {f.label.en: f.value_in("en") for f in game.statistics.figures(events)}
     assert figures["Deals won"] == "3 of 3 (100%)"
     assert figures["… without help"] == "1" and figures["… with help (hints or returns)"] == "2"
     assert figures["Hints asked for"] == "2"
@@ -156,7 +156,7 @@ def test_yukon_deal_left_for_another_is_a_loss_and_breaks_the_streak(tmp_path: P
     _won_session(game, _settings(game), store)
     events, _ = store.load("yukon")
     assert [e["won"] for e in events] == [True, True, False, True]
-    figures = {f.label.en: f.value for f in game.statistics.figures(events)}
+    figures = {f.label.en: f.value_in("en") for f in game.statistics.figures(events)}
     assert figures["Current / best winning streak"] == "1 / 2"
     assert figures["Deals won"] == "3 of 4 (75%)"
 
@@ -178,7 +178,7 @@ def test_cli_prints_the_same_figures(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert main(["stats", "yukon", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     expected = yukon().statistics.figures(store.load("yukon")[0])
-    assert report[0]["figures"] == [{"label": f.label.en, "value": f.value} for f in expected]
+    assert report[0]["figures"] == [{"label": f.label.en, "value": f.value_in("en")} for f in expected]
     assert main(["stats", "yukon"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "Yukon" and "Deals won" in out and "1 of 1 (100%)" in out

@@ -44,7 +44,8 @@ class EuchreStatistics:
             else (0.0, 0.0)
         figures = [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
-            Figure(Text("Hands played", "ハンド数"), f"{len(hands)} ({len(hands) - len(played)} thrown in)"),
+            Figure(Text("Hands played", "ハンド数"),
+                   Text("{n} ({out} thrown in)", "{n}（うち配り直し{out}）").format(n=len(hands), out=len(hands) - len(played))),
             Figure(Text("You & North made trump", "あなたと北の宣言"), percent(len(calls), len(played))),
             Figure(Text("… and were euchred", "…ユーカーされた"), percent(sum(1 for h in calls if h["euchred"]), len(calls))),
             Figure(Text("… and took all five", "…5トリック全部"), percent(sum(1 for h in calls if h["march"]), len(calls))),
