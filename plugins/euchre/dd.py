@@ -1,17 +1,19 @@
 """Exact ("double dummy") play of the rest of a Euchre hand when every hand is known.
 
 Cards are ints (0–32 in ``cards.ALL_CARDS`` order: the 24-card deck is ids 0–23, the 7s and 8s 24–31, the
-joker 32). The value is the number of
-tricks North/South take from here on with best play by both sides. The search is alpha-beta over single
-cards; positions at trick boundaries are memoised with the bounds learnt there (a search with a narrow window
-proves only a bound), so asking "do North/South take at least k more tricks?" is far cheaper than asking
-for the exact count. A leader tries strong cards first; a follower whose partner is winning the trick, or
-who cannot beat it, tries its lowest first (the cheap card is usually right, and an early cut-off saves the
-rest). A card is skipped when the player holds the next higher card of its suit still in play (every card
-ranked between them has been played: the two win or lose the same tricks, whatever the others hold). The last
-trick is counted directly: every card in it is forced. A :class:`Table` is built once per trump and shared by
-the solvers of every sampled deal: it holds the search order and remembers, per suit, which of a hand's cards
-are worth trying for each pattern of cards still in play — the same few patterns recur in every deal.
+joker 32). The value is the number of tricks North/South take from here on with best play by both sides. The
+search is alpha-beta over single cards; positions at trick boundaries are memoised with the bounds learnt there
+(a search with a narrow window proves only a bound), so asking "do North/South take at least k more tricks?"
+is far cheaper than asking for the exact count. A position met for the first time starts from a bound: the
+side holding the highest trump still out takes at least one more trick (the trick that card falls in, whoever
+leads), which answers many null-window questions ("all the rest?", "one more?") at once. A leader tries strong
+cards first; a follower whose partner is winning the trick, or who cannot beat it, tries its lowest first (the
+cheap card is usually right, and an early cut-off saves the rest). A card is skipped when the player holds the
+next higher card of its suit still in play (every card ranked between them has been played: the two win or
+lose the same tricks, whatever the others hold). The last trick is counted directly: every card in it is
+forced. A :class:`Table` is built once per trump and shared by the solvers of every sampled deal: it holds the
+search order and remembers, per suit, which of a hand's cards are worth trying for each pattern of cards
+still in play — the same few patterns recur in every deal.
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ class Solver:
                       for leader in range(4)}
         self.rank, self.suit_mask = table.rank, table.suit_mask
         self.power = table.powers
+        self.trump_mask = table.suit_mask[table.trump] if table.trump >= 0 else 0
+        self.trump_cards = table.suit_cards[table.trump] if table.trump >= 0 else []
 
     def boundary(self, hands: Hands, leader: int, alpha: int = -1, beta: int = 10) -> int:
         """North/South tricks from a trick boundary, exact when it lies strictly inside (alpha, beta);
@@ -101,7 +105,18 @@ class Solver:
         if left <= 1:
             return self._last_trick(hands, leader) if left else 0
         key = (*hands, leader)
-        lo, hi = self.memo.get(key, (0, left))
+        known = self.memo.get(key)
+        if known is not None:
+            lo, hi = known
+        else:
+            lo, hi = 0, left
+            trumps = (hands[0] | hands[1] | hands[2] | hands[3]) & self.trump_mask
+            if trumps:  # the side holding the highest trump still out takes at least the trick it falls in
+                top = next(c for c in self.trump_cards if trumps >> c & 1)
+                if (hands[0] | hands[2]) >> top & 1:
+                    lo = 1
+                else:
+                    hi = left - 1
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
