@@ -276,7 +276,7 @@ class RuleBasedPlayer:
             if other_suit == suit:
                 if ranking.order(other) > order:
                     return False
-            elif other_suit == trump and trump is not None:
+            elif other_suit == trump:
                 return False
         return True
 
