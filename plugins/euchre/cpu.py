@@ -136,7 +136,8 @@ class RuleBasedPlayer:
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         if obs.phase is Phase.PLAY and legal:  # first: most decisions are cards (the hard player's playouts)
-            return self._card_move(obs, legal)
+            card = self._play(obs, [m.card for m in legal if m.card is not None])
+            return next(m for m in legal if m.card == card)  # the legal move itself, which the rules know on sight
         if obs.phase == Phase.NAME:
             return rng.choice(list(legal))  # named blind: every suit is as good as another
         if obs.phase == Phase.BID1:
@@ -150,13 +151,7 @@ class RuleBasedPlayer:
             return self._round_two(obs, legal)
         if obs.phase == Phase.DEFEND:
             return self._defend(obs, legal)
-        if any(m.kind == "play" for m in legal):
-            return self._card_move(obs, legal)
         return legal[0]
-
-    def _card_move(self, obs: Observation, legal: Sequence[Move]) -> Move:
-        card = self._play(obs, [m.card for m in legal if m.card is not None])
-        return next(m for m in legal if m.card == card)  # the legal move itself, which the rules know on sight
 
     # -- bidding ------------------------------------------------------------------------------------
 
