@@ -36,7 +36,7 @@ W = {
     "said_pass": Text("pass", "パス"),
     "panel_score": Text("Score {a} — {b}", "得点 {a} — {b}"), "panel_target": Text("Game to 32", "32点先取"),
     "panel_tricks": Text("Tricks {a} — {b}", "トリック {a} — {b}"),
-    "panel_contract": Text("{seat} bid {n} · {kind}", "{seat} が {n} ・{kind}"),
+    "panel_contract": Text("{seat} bid {n} · {kind}", "{seat} が {n} で落札・{kind}"),
     "panel_auction": Text("Auction: highest bid {n}", "オークション: 最高 {n}"),
     "kind_trump": Text("trump {suit}", "切札 {suit}"), "kind_high": Text("no-trump high", "ノートランプ・ハイ"),
     "kind_low": Text("no-trump low", "ノートランプ・ロー"), "kind_open": Text("choosing", "選択中"),
