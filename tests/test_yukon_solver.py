@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from plugins.yukon.rules import YukonRules, YukonState
-from plugins.yukon.solver import LOST, UNKNOWN, WON, _Search, card_id, solve
+from plugins.yukon.solver import FULL_TURNS, LOST, UNKNOWN, WON, _Search, card_id, solve
 
 R = YukonRules()
 
@@ -68,3 +68,11 @@ def test_the_same_layout_and_budget_give_the_same_answer() -> None:
     first, again = solve(state, max_nodes=3_000), solve(state, max_nodes=3_000)
     assert (first.verdict, first.nodes, first.moves) == (again.verdict, again.nodes, again.moves)
     assert first.verdict in (WON, LOST, UNKNOWN)
+
+
+def test_a_loss_needing_many_positions_is_proved_within_a_smaller_budget() -> None:
+    """Deal 166 is lost. Past FULL_TURNS positions the searches that only find wins give up most of their turns
+    to the two whose shared table proves a loss: the proof takes 46,847 positions (53,020 with equal turns)."""
+    state = R.deal({}, 166)
+    result = solve(state, max_nodes=50_000)
+    assert result.verdict == LOST and FULL_TURNS < result.nodes < 50_000

@@ -11,6 +11,12 @@ How it searches
   expanded by one of them — a loss is proved at the cost of searching the positions once, not once per
   search. The second best-first search keeps its own table and is exhaustive by itself. The first win
   found, or the proof, gives the answer; the restarts only ever find wins.
+- Turns: each search takes ``SLICE`` new positions a turn until ``FULL_TURNS`` positions have been searched;
+  from then on the second best-first search and the restarts — which in practice only find wins, and
+  mostly early (deals 1–600: none after 27,367 positions) — take ``SLICE × FULL_TURNS / positions so far``
+  a turn (at least an eighth of ``SLICE``), so the two searches whose shared table proves a loss get most of
+  what is left of the budget. The turns depend only on the count of positions, so the answer still depends
+  only on the layout and the budget.
 - Moves are generated from the targets: for each column's front card only the (at most two) cards one
   rank lower of the other colour — one of the same suit in Russian — can go on it, so the solver looks
   those up instead of trying every group. A K-headed group goes only to the first empty column, and a
@@ -76,11 +82,13 @@ from core.rng import Rng
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonState
 
 # 2: safe foundation moves corrected (a 2 waits for both other-colour aces); 3: shared claimed positions;
-# 4: two more conditions in the dead-position relaxation
-SOLVER_VERSION = 4
+# 4: two more conditions in the dead-position relaxation; 5: the turns of the searches that only find wins
+# shrink once FULL_TURNS positions have been searched
+SOLVER_VERSION = 5
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 _RED = (False, True, True, False)  # S H D C
 SLICE = 1000  # positions a search explores before the next one takes its turn
+FULL_TURNS = 20_000  # positions searched before the searches that only find wins start to give up turns
 
 Step = tuple[int, int, int, int]  # (source, target, count, suit); -1 stands for the foundations
 Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
@@ -526,7 +534,10 @@ class _Search:
         alone = set(searches[2:3])  # the second best-first keeps its own: exhaustive by itself
         while True:
             for search in list(searches):
-                for _ in range(SLICE):
+                turn = SLICE
+                if search not in sharing and self.nodes >= FULL_TURNS:
+                    turn = max(SLICE // 8, SLICE * FULL_TURNS // self.nodes)
+                for _ in range(turn):
                     try:
                         found = next(search)
                     except StopIteration:  # an exhaustive search ran out of positions (restarts never do)
