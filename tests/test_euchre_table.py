@@ -76,6 +76,7 @@ def test_the_hand_summary_follows_with_points_and_the_new_score() -> None:
     assert table.hold.title.en.startswith("You & North") and f"+{max(result.points)}" in table.hold.title.en
     lines = [line.en for line in table.hold.lines]
     assert any(line.startswith("Trump ♥ · made by You") for line in lines)
+    assert any(line.ja.startswith("切札 ♥・宣言 あなた") for line in table.hold.lines)
     assert f"Score: {session.state.scores[0]} — {session.state.scores[1]} (game to 10)" in lines
     session.acknowledge()
     assert session.hold is None and table_of(session).hold is None, "then the next deal"
