@@ -90,12 +90,14 @@ def _round(tree: Path, positions: Path) -> list[dict[str, Any]]:
 
 
 def _line(name: str, seconds: list[float]) -> str:
+    from core.results import nearest_rank  # in the parent only: a round's child imports its own tree's code
+
     if not seconds:
         return f"  {name:<10} {0:>9}"
     ms = sorted(1000 * s for s in seconds)
     n = len(ms)
-    return (f"  {name:<10} {n:>9} {sum(ms) / 1000:>9.2f} {statistics.median(ms):>8.1f} {ms[int(0.9 * n)]:>8.1f} "
-            f"{ms[min(n - 1, int(0.99 * n))]:>8.1f} {ms[-1]:>8.1f}")
+    return (f"  {name:<10} {n:>9} {sum(ms) / 1000:>9.2f} {statistics.median(ms):>8.1f} {nearest_rank(ms, 0.9):>8.1f} "
+            f"{nearest_rank(ms, 0.99):>8.1f} {ms[-1]:>8.1f}")
 
 
 def main() -> int:

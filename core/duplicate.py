@@ -19,7 +19,7 @@ from typing import Any
 
 from core.batch import Batch
 from core.cli_options import at_least
-from core.results import Record
+from core.results import Record, nearest_rank
 from core.rng import Rng
 
 Summarize = Callable[[str, str, list[Record]], list[str]]
@@ -91,7 +91,7 @@ def timing_lines(a: str, b: str, records: list[Record]) -> list[str]:
     for name in dict.fromkeys((a, b)):
         times = sorted(t for r in records for t in r["times"].get(name, []))
         if times:
-            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            p99 = nearest_rank(times, 0.99)
             lines.append(f"decision time {name}: median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms, "
                          f"max {times[-1]:.1f} ms over {len(times)} decisions")
     return lines

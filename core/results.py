@@ -120,6 +120,11 @@ def _read(path: Path) -> Iterator[Record]:
             yield record
 
 
+def nearest_rank(ordered: list[float], share: float) -> float:
+    """The value at ``share`` (0.9 for p90) of ``ordered`` (sorted, not empty), by nearest rank."""
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def write_csv(path: Path, rows: Iterable[Record]) -> None:
     """The records' plain fields (numbers and text; lists and tables left out) as CSV."""
     temp = path.with_name(path.name + ".tmp")

@@ -14,6 +14,7 @@ from core.batch import Batch, add_batch_arguments
 from core.cli_options import UsageError, count, cpu_count, output_file, output_folder, positive_float, positive_int
 from core.paths import data_dir
 from core.progress import Progress
+from core.results import nearest_rank
 from core.storage import write_json_atomic
 from plugins.yukon.deal import MAX_DEAL
 from plugins.yukon.rules import RUSSIAN, STANDARD, Move, YukonRules, describe, move_words
@@ -165,7 +166,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
 def timing(rows: list[dict[str, Any]]) -> str:
     """Seconds per deal (this machine, this load)."""
     times = sorted(r["seconds"] for r in rows)
-    p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+    p90 = nearest_rank(times, 0.9)
     nodes = sum(r["nodes"] for r in rows)
     return (f"time: seconds per deal: mean {statistics.mean(times):.3f}, median {statistics.median(times):.3f}, "
             f"p90 {p90:.3f}, max {times[-1]:.2f}; {nodes / max(sum(times), 1e-9):,.0f} positions/s")
