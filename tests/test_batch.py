@@ -214,3 +214,13 @@ def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]
     code, _, err = run(capsys, "yukon", "solve", "--range", "1-2", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("command", "unit"), [(("euchre", "simulate"), "matches"), (("euchre", "tournament"), "deals"),
+                                               (("yukon", "build-catalogue"), "solved deals")])
+def test_the_help_names_what_a_resumed_run_skips(capsys: pytest.CaptureFixture[str], command: tuple[str, ...],
+                                                  unit: str) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"FILE: {unit} already there are skipped" in text
