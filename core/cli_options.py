@@ -116,8 +116,8 @@ def _flag(key: str) -> str:
 def add_settings_arguments(parser: argparse.ArgumentParser, schema: SettingsSchema,
                            skip: Container[str] = ()) -> None:
     """``--preset`` and a flag per option (those in ``skip`` are set by the tool itself)."""
-    group = parser.add_argument_group("rules (any preset, then any option on top of it)")
     presets = [p.id for p in schema.presets]
+    group = parser.add_argument_group("rules (any preset, then any option on top of it)" if presets else "rules")
     if presets:
         group.add_argument("--preset", choices=[*presets, CUSTOM], default=None,
                            help=f"rule preset (default: {presets[0]}); 'custom' starts from the defaults")

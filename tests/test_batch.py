@@ -224,3 +224,12 @@ def test_the_help_names_what_a_resumed_run_skips(capsys: pytest.CaptureFixture[s
         main([*command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert f"FILE: {unit} already there are skipped" in text
+
+
+def test_the_help_offers_presets_only_where_a_game_has_them(capsys: pytest.CaptureFixture[str]) -> None:
+    for command, presets in ((("euchre", "tournament"), True), (("two-handed-euchre", "simulate"), False)):
+        with pytest.raises(SystemExit):
+            main([*command, "--help"])
+        text = capsys.readouterr().out
+        assert ("--preset" in text) == presets
+        assert ("any preset, then any option" in text) == presets

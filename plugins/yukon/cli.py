@@ -59,7 +59,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     solve.add_argument("number", type=deal_number, nargs="?", help="the deal to solve")
     solve.add_argument("--range", dest="deal_range", metavar="A-B",
                        help=f"solve deals A to B instead (at most {MAX_RANGE:,} deals per run)")
-    solve.add_argument("--variant", choices=VARIANTS, default=STANDARD)
+    solve.add_argument("--variant", choices=VARIANTS, default=STANDARD,
+                       help=f"default {STANDARD}; russian builds down in suit (deal N is the same layout in both)")
     solve.add_argument("--returns", action="store_true", help="allow returns from the foundations")
     solve.add_argument("--budget", type=positive_int, default=DEFAULT_NODES,
                        help=f"positions to search per deal (default {DEFAULT_NODES})")
