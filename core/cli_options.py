@@ -43,8 +43,9 @@ def jobs(text: str) -> int:
     return min(value, limit)
 
 
-def at_least(minimum: int, why: str = "") -> Callable[[str], int]:
-    """An argument type: a whole number no smaller than ``minimum`` (``why`` says why, in the refusal)."""
+def at_least(minimum: int, why: str = "", step: int = 1) -> Callable[[str], int]:
+    """An argument type: a whole number no smaller than ``minimum`` and a multiple of ``step`` (``why`` says
+    why, in the refusal)."""
 
     def whole_number(text: str) -> int:
         try:
@@ -53,6 +54,8 @@ def at_least(minimum: int, why: str = "") -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}{why}, got {value}")
+        if value % step:
+            raise argparse.ArgumentTypeError(f"must be a multiple of {step}{why}, got {value}")
         return value
 
     return whole_number

@@ -76,8 +76,11 @@ def points_lines(a: str, b: str, records: list[Record], signed: bool = False, pe
     form = "+.3f" if signed else ".3f"
     a_pts = sum(r["a_points"] for r in records) / hands
     b_pts = sum(r["b_points"] for r in records) / hands
-    return [f"{len(records)} deals, {hands} hands: A ({a}) {a_pts:{form}} points/hand, B ({b}) {b_pts:{form}}",
-            f"A − B: {mean:+.3f} points per hand, 95% CI [{mean - half:+.3f}, {mean + half:+.3f}]"]
+    interval = (f"95% CI [{mean - half:+.3f}, {mean + half:+.3f}]" if len(diffs) > 1
+                else "no confidence interval from one deal")
+    deals = f"{len(records)} deal" + ("s" if len(records) != 1 else "")
+    return [f"{deals}, {hands} hands: A ({a}) {a_pts:{form}} points/hand, B ({b}) {b_pts:{form}}",
+            f"A − B: {mean:+.3f} points per hand, {interval}"]
 
 
 def side_totals(records: list[Record], side: str) -> dict[str, int]:
@@ -101,8 +104,10 @@ def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequenc
     times = {2: "twice", 3: "three times"}.get(per_deal, f"{per_deal} times")
     parser.add_argument("--a", default="hard", choices=strengths, help="strength A")
     parser.add_argument("--b", default="normal", choices=strengths, help="strength B")
-    parser.add_argument("--hands", type=at_least(per_deal, f" (each deal is played {times})"), default=2000,
-                        help=f"hands to play (each deal {times}; default 2000)")
+    default = 2000 - 2000 % per_deal
+    parser.add_argument("--hands", type=at_least(per_deal, f" (each deal is played {times})", per_deal),
+                        default=default, help=f"hands to play, a multiple of {per_deal} (each deal {times}; "
+                                              f"default {default})")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed; deal i uses seed+i")
 
 

@@ -60,6 +60,9 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (("euchre", "replay", "/nonexistent.txt"), "cannot read"),
     (("euchre", "tournament", "--hands", "-5"), "must be at least 2 (each deal is played twice), got -5"),
     (("three-handed-euchre", "tournament", "--hands", "2"), "must be at least 3"),
+    (("euchre", "tournament", "--hands", "3"), "must be a multiple of 2 (each deal is played twice), got 3"),
+    (("three-handed-euchre", "tournament", "--hands", "10"), "must be a multiple of 3 (each deal is played three"),
+    (("yukon", "solve", "3", "--range", "1-2"), "give a deal number or --range, not both (got 3 and --range 1-2)"),
     (("bid-euchre", "tournament", "--preset", "nope"),
      "unrecognized arguments: --preset nope (see 'cardtable bid-euchre tournament --help')"),
 ])
@@ -73,6 +76,12 @@ def test_output_onto_a_folder_is_refused_before_any_work(capsys: pytest.CaptureF
     blocker = tmp_path / "records.txt"
     blocker.write_text("not a folder")
     assert "is a file, not a folder" in refused(capsys, "euchre", "simulate", "--records", str(blocker))
+
+
+def test_a_one_deal_tournament_says_it_has_no_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "euchre", "tournament", "--a", "normal", "--b", "easy", "--hands", "2", "--quiet")
+    assert code == 0 and "1 deal, 2 hands" in out and "no confidence interval from one deal" in out
+    assert "nan" not in out
 
 
 def test_jobs_are_capped_at_the_cpu_count(capsys: pytest.CaptureFixture[str]) -> None:

@@ -175,6 +175,9 @@ def timing(rows: list[dict[str, Any]]) -> str:
 
 def _solve(args: argparse.Namespace) -> int:
     if args.deal_range:
+        if args.number is not None:
+            raise UsageError(f"give a deal number or --range, not both (got {args.number} and --range "
+                             f"{args.deal_range})")
         low, high = _parse_range(args.deal_range)
         return _solve_range(args, low, high)
     if args.number is None:
