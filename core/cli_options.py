@@ -163,9 +163,8 @@ def settings_from_args(schema: SettingsSchema, args: argparse.Namespace, fixed: 
 
 def describe_settings(schema: SettingsSchema, values: dict[str, Any], skip: Container[str] = ()) -> str:
     """One line naming the rules in force, for a tool's summary: the preset, or each option."""
-    preset = schema.preset_of(values)
-    shown = [f"{o.key}={values[o.key]}" for o in schema.options if o.key not in skip]
-    return f"rules: {preset} ({', '.join(shown)})"
+    shown = ", ".join(f"{o.key}={values[o.key]}" for o in schema.options if o.key not in skip)
+    return f"rules: {schema.preset_of(values)} ({shown})" if schema.presets else f"rules: {shown}"
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -21,6 +21,7 @@ from core.batch import Batch
 from core.cli_options import at_least
 from core.results import Record, nearest_rank
 from core.rng import Rng
+from core.text import plural
 
 Summarize = Callable[[str, str, list[Record]], list[str]]
 
@@ -78,8 +79,8 @@ def points_lines(a: str, b: str, records: list[Record], signed: bool = False, pe
     b_pts = sum(r["b_points"] for r in records) / hands
     interval = (f"95% CI [{mean - half:+.3f}, {mean + half:+.3f}]" if len(diffs) > 1
                 else "no confidence interval from one deal")
-    deals = f"{len(records)} deal" + ("s" if len(records) != 1 else "")
-    return [f"{deals}, {hands} hands: A ({a}) {a_pts:{form}} points/hand, B ({b}) {b_pts:{form}}",
+    return [f"{plural(len(records), 'deal')}, {hands} hands: A ({a}) {a_pts:{form}} points/hand, "
+            f"B ({b}) {b_pts:{form}}",
             f"A − B: {mean:+.3f} points per hand, {interval}"]
 
 

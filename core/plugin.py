@@ -64,7 +64,7 @@ from core.table import (
     Table,
 )
 from core.table import Choice as Button
-from core.text import Text, counted, points, signed
+from core.text import Text, counted, plural, points, signed
 
 if TYPE_CHECKING:
     from core.batch import Batch, add_batch_arguments
@@ -158,6 +158,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "output_folder",
     "parse_cards",
     "percent",
+    "plural",
     "points",
     "positive_int",
     "rate_by",

@@ -45,6 +45,11 @@ def counted(n: int, one: Text, many: Text, **values: object) -> Text:
     return (one if n == 1 else many).format(n=n, **values)
 
 
+def plural(n: int, one: str, many: str = "") -> str:
+    """An English count for the command line: "1 match", "3 matches" (``many`` defaults to ``one`` + "s")."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def points(value: int, plus: bool = False) -> str:
     """A score as a person reads it: ``−6`` with a true minus sign, ``+3`` when ``plus``, else ``3`` (and ``0``
     either way)."""

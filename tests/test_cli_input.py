@@ -171,3 +171,13 @@ def test_refreshing_a_catalogue_keeps_each_solvable_entry_in_its_place_and_drops
     assert new.data["solver_version"] == SOLVER_VERSION
     assert [(e.deal, e.level) for e in new.entries["standard"]] == [(3, "hard"), (1, "easy")]
     assert all(e.moves > 50 for e in new.entries["standard"])  # the new solver's own winning lines
+
+
+@pytest.mark.parametrize("game", ["euchre", "bid-euchre", "three-handed-euchre"])
+def test_a_one_match_simulation_counts_in_good_english(capsys: pytest.CaptureFixture[str], game: str) -> None:
+    code, out, _ = run(capsys, game, "simulate", "--matches", "1", "--quiet")
+    assert code == 0
+    assert "won 1 match," in out or "won 1 match\n" in out, out
+    assert "1 matches" not in out and " 1 times" not in out
+    if game == "three-handed-euchre":  # no presets: the options alone, not a 'custom' preset
+        assert out.startswith("rules: stick_the_dealer=True, target=10\n"), out

@@ -13,6 +13,7 @@ from core.plugin import (
     GameSession,
     add_batch_arguments,
     add_tournament_arguments,
+    plural,
     positive_int,
     tournament,
 )
@@ -76,9 +77,10 @@ def _simulate(args: argparse.Namespace) -> int:
         for team in ("ns", "ew"):
             declared = sum(r[f"{team}_declared"] for r in rows)
             made = sum(r[f"{team}_made"] for r in rows)
+            wins = sum(1 for r in rows if r["winner"] == team.upper())
             print(f"  {team.upper()}: {sum(r[f'{team}_points'] for r in rows) / hands:+.3f} points/hand, declared "
-                  f"{declared} times, made {made} ({made / max(declared, 1):.1%}), won "
-                  f"{sum(1 for r in rows if r['winner'] == team.upper())} matches")
+                  f"{plural(declared, 'time')}, made {made} ({made / max(declared, 1):.1%}), won "
+                  f"{plural(wins, 'match', 'matches')}")
         print(f"  no-trump high {sum(r['notrump_high'] for r in rows)}, no-trump low "
               f"{sum(r['notrump_low'] for r in rows)} of {hands} contracts")
         print(f"time: {elapsed:.1f} s on {batch.executor.name}, {hands / elapsed:.0f} hands/s")

@@ -17,6 +17,7 @@ from core.plugin import (
     add_settings_arguments,
     add_tournament_arguments,
     describe_settings,
+    plural,
     positive_int,
     settings_from_args,
     tournament,
@@ -96,8 +97,9 @@ def _simulate(args: argparse.Namespace, players: int, settings: dict[str, Any]) 
             strength = args.south if seat == 0 else args.others
             made = sum(r["made"][seat] for r in rows)
             euchred = sum(r["euchred"][seat] for r in rows)
-            print(f"  {name} ({strength}): won {sum(1 for r in rows if r['winner'] == seat)} matches, made trump "
-                  f"{made} times, euchred {euchred} ({euchred / max(made, 1):.1%}), marches "
+            wins = sum(1 for r in rows if r["winner"] == seat)
+            print(f"  {name} ({strength}): won {plural(wins, 'match', 'matches')}, made trump "
+                  f"{plural(made, 'time')}, euchred {euchred} ({euchred / max(made, 1):.1%}), marches "
                   f"{sum(r['marches'][seat] for r in rows)}")
         print(f"time: {elapsed:.1f} s on {batch.executor.name}, {hands / elapsed:.0f} hands/s")
     batch.finish(rows)

@@ -21,6 +21,7 @@ from core.cli_options import (
 from core.duplicate import add_tournament_arguments, tournament
 from core.session import GameSession
 from core.settings import CPU_STRENGTHS
+from core.text import plural
 from plugins.euchre.record import RecordError, describe, read_record, write_record
 from plugins.euchre.settings import SCHEMA
 
@@ -162,8 +163,8 @@ def _summary(rows: list[dict[str, Any]]) -> None:
         euchred = sum(r[f"{team}_euchred"] for r in rows)
         wins = sum(1 for r in rows if r["winner"] == team.upper())
         out.write(f"  {team.upper()}: {sum(r[f'{team}_points'] for r in rows) / hands:.3f} points/hand, "
-                  f"made trump {made} times, euchred {euchred} ({euchred / made:.1%} of calls), "
-                  f"won {wins} matches\n" if made else f"  {team.upper()}: never made trump\n")
+                  f"made trump {plural(made, 'time')}, euchred {euchred} ({euchred / made:.1%} of calls), "
+                  f"won {plural(wins, 'match', 'matches')}\n" if made else f"  {team.upper()}: never made trump\n")
     loners = sum(r["loners"] for r in rows)
     sweeps = sum(r["loner_sweeps"] for r in rows)
     out.write(f"  loners {loners} ({sweeps} swept), defender loners {sum(r['defender_loners'] for r in rows)}; "
