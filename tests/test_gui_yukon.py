@@ -136,6 +136,27 @@ def test_hint_highlights_a_group_and_its_destination_and_the_player_moves(qtbot:
     assert page.session.moves == [page.view.session.history.moves[0]] and len(page.session.moves) == 1
 
 
+def test_with_cards_picked_a_hint_marks_where_the_picked_cards_may_go(qtbot: QtBot) -> None:
+    _, page = open_deal(qtbot)
+    click(qtbot, page, card(page, "TD"))  # 10♦ 3♥ K♣ 9♠ 2♠, which may go onto J♣ only
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    assert page.view.hint is not None and "TD" not in marked(page, "hinted")
+    assert marked(page, "destination") == ["JC"]  # not the hint's destination, which these cards cannot reach
+    assert not any(s.destination for s in page.view.scene.slots.values())
+    click(qtbot, page, card(page, "JC"))
+    assert page.session.moves == ["3.5>6"]
+
+
+def test_a_group_sent_to_a_foundation_is_refused_with_the_reason(qtbot: QtBot) -> None:
+    _, page = open_deal(qtbot)
+    click(qtbot, page, card(page, "TD"))
+    click(qtbot, page, slot(page, "foundation:D"))
+    assert page.session.moves == [] and "Only a column's front card can go to a foundation" in page.status.text()
+    assert page.view.scene.refusal_item.isVisible()
+    qtbot.keyClick(page.table, Qt.Key.Key_F)  # the same by the keyboard
+    assert page.session.moves == [] and "Only a column's front card" in page.status.text()
+
+
 def test_continue_after_restarting_the_program(qtbot: QtBot) -> None:
     window, page = open_deal(qtbot)
     page.session.play("4>F")

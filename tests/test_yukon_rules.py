@@ -139,8 +139,8 @@ def test_only_the_front_card_goes_to_a_foundation_in_order() -> None:
     assert "2>F" in moves and "1>F" not in moves
     after = R.apply(state, R.parse_move("2>F"))
     assert after.foundation_top(C("AH").suit) == C("AH")
-    with pytest.raises(IllegalMove):
-        R.apply(after, Move(0, FOUNDATION, 2))
+    with pytest.raises(IllegalMove, match="only a column's front card can go to a foundation"):
+        R.apply(after, R.parse_move("1.2>F"))
 
 
 def test_automatic_turn_over_and_face_up_cards_never_turn_back() -> None:
@@ -184,7 +184,7 @@ def test_win_when_all_52_are_home() -> None:
     assert outcome is not None and outcome.summary.startswith("won in 4 moves")
 
 
-@pytest.mark.parametrize("text", ["3.2>5", "3>F", "F.H>5", "7.11>1"])
+@pytest.mark.parametrize("text", ["3.2>5", "3>F", "F.H>5", "7.11>1", "3.2>F"])
 def test_move_text_round_trips(text: str) -> None:
     assert Move.parse(text).text == text
 

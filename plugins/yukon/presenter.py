@@ -87,6 +87,8 @@ class YukonPresenter:
         targets = {m.target for m in legal if ui.pick and (m.source, m.count, m.suit) == ui.pick}
         hint = Move.parse(s.hint.move) if s.hint is not None else None
         hinted = self._group(obs, (hint.source, hint.count, hint.suit)) if hint else set()
+        if hint is not None and ui.pick not in (None, (hint.source, hint.count, hint.suit)):
+            hint = None  # the player picked other cards: mark where those may go, not where the hint's go
         if hint is not None:
             targets = {hint.target}
         home = self._home_suit(obs, hint, ui) if FOUNDATION in targets else None
@@ -249,8 +251,8 @@ class YukonPresenter:
         if pick is None:
             return ""
         source, count, suit = pick
-        if target == FOUNDATION:
-            return f"{source + 1}>F" if source != FOUNDATION and count == 1 else ""
+        if target == FOUNDATION:  # a group comes back refused, with the reason
+            return "" if source == FOUNDATION else f"{source + 1}.{count}>F" if count > 1 else f"{source + 1}>F"
         if source == FOUNDATION:
             return f"F.{suit.letter}>{target + 1}" if suit else ""
         return f"{source + 1}.{count}>{target + 1}"

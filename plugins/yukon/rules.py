@@ -42,7 +42,7 @@ class Move:
             assert self.suit is not None
             return f"F.{self.suit.letter}>{self.target + 1}"
         if self.target == FOUNDATION:
-            return f"{self.source + 1}>F"
+            return f"{self.source + 1}>F" if self.count == 1 else f"{self.source + 1}.{self.count}>F"
         return f"{self.source + 1}.{self.count}>{self.target + 1}"
 
     def __str__(self) -> str:
@@ -59,10 +59,8 @@ class Move:
             if source.startswith("F."):
                 return cls(FOUNDATION, _column(target), 1, Suit.parse(source[2:]))
             column, _, count = source.partition(".")
-            if target == "F":
-                if count not in ("", "1"):
-                    raise ValueError
-                return cls(_column(column), FOUNDATION)
+            if target == "F":  # a group is read too, for the rules to say why only one card goes home
+                return cls(_column(column), FOUNDATION, int(count) if count else 1)
             return cls(_column(column), _column(target), int(count) if count else 1)
         except ValueError:
             raise IllegalMove(f"'{text}' is not a Yukon move: {usage}") from None
