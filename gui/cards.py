@@ -40,6 +40,7 @@ FELT = QColor(29, 107, 58)
 SUIT_SIGN_SHOWN = 0.32
 SUIT_BESIDE_RANK = (0.21, 0.05, 0.15, 0.14)
 PAPER = QColor(255, 253, 248)  # the classic art's card face
+MARK_MARGIN = 4.0  # pixels a card's marks (selection, destination, cursor) may reach beyond its edge
 
 
 class TableItem(QGraphicsObject):
@@ -97,7 +98,7 @@ class TableItem(QGraphicsObject):
         self.setOpacity(0.45 if Mark.SITTING_OUT in marks else 1.0)
 
     def boundingRect(self) -> QRectF:
-        m = 4.0
+        m = MARK_MARGIN
         return QRectF(-m, -m, self._width + 2 * m, self.height + 2 * m)
 
     def shape(self) -> QPainterPath:

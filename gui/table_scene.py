@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from core.cards import Card
 from core.table import CARD_HEIGHT, Background, Choice, Click, Drop, Hold, Label, Pile, Style, Table
 from gui import animation
-from gui.cards import FELT, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
+from gui.cards import FELT, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
 from gui.deck import CardArt
 from gui.i18n import text
 
@@ -332,10 +332,10 @@ class TableScene(QGraphicsScene):
             steps = [pile.step(i) for i in range(len(pile.cards) - 1)]
             dy = sum(s[1] for s in steps) * pile.squeeze
             dx = sum(s[0] for s in steps) * pile.squeeze
-            if dy > 0:
-                unit = min(unit, vh / (pile.y + dy + CARD_HEIGHT * pile.scale + 0.05))
+            if dy > 0:  # the last card's marks must fit below it too
+                unit = min(unit, (vh - MARK_MARGIN) / (pile.y + dy + CARD_HEIGHT * pile.scale + 0.05))
             if dx > 0:
-                unit = min(unit, vw / (pile.x + dx + pile.scale + 0.05))
+                unit = min(unit, (vw - MARK_MARGIN) / (pile.x + dx + pile.scale + 0.05))
         self.unit = max(MIN_CARD, unit)
         free_fan = any(p.room is None and p.fan[1] > 0 for p in table.piles)
         x = max((vw - table.width * self.unit) / 2, 0.0)
@@ -358,7 +358,7 @@ class TableScene(QGraphicsScene):
         else:
             edge = (self.view_size[1] - self.origin.y()) / self.unit if vertical else \
                 (self.view_size[0] - self.origin.x()) / self.unit
-            room = edge - (pile.y if vertical else pile.x) - card - 0.05
+            room = edge - (pile.y if vertical else pile.x) - card - 0.05 - MARK_MARGIN / self.unit
         return 1.0 if total <= 0 or total <= room else max(pile.squeeze, room / total)
 
     def _places(self, table: Table) -> Iterator[tuple[str, _Place, CardItem | None]]:

@@ -126,6 +126,9 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
         hinted = [(k, c) for k, c in scene.cards.items() if c.isVisible() and getattr(c, "hinted", False)]
         chosen = [(k, c) for k, c in scene.cards.items() if c.isVisible() and getattr(c, "selected_mark", False)]
         if hinted and not any(c.selected_mark for _, c in hinted) and rng.random() < 0.7:  # follow the hint
+            if chosen:  # other cards are picked up: a person puts them down first
+                qtbot.keyClick(table, Qt.Key.Key_Escape)
+                return "key Key_Escape to put the picked cards down"
             key, item = hinted[0]
             qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=on_top_strip(table, item))
             return f"click hinted {key}"

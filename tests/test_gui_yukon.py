@@ -208,6 +208,27 @@ def test_a_long_column_keeps_every_index_readable(qtbot: QtBot) -> None:
                        for item in red), "the sign is drawn inside the strip the next card leaves visible"
 
 
+def test_the_last_card_of_a_long_column_has_room_for_its_marks_at_any_height(qtbot: QtBot) -> None:
+    """Twenty-two cards in one column: whatever the window's height, the front card and the outline its marks
+    draw around it (a destination, the keyboard cursor) stay inside the table."""
+    from core.cards import full_deck
+
+    deck = [c.text for c in full_deck()]
+    columns = [deck[:22]] + [deck[22 + i::6] for i in range(6)]
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    session = GameSession.new(game, game.settings.defaults(), deal={"columns": columns, "hidden": [0] * 7},
+                              saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    front = card(page, columns[0][-1])
+    for height in range(430, 600, 11):
+        window.resize(1133, height)
+        qtbot.waitUntil(lambda h=height: page.view.scene.view_size[1] == page.table.viewport().height())
+        front.finish_animation()
+        assert front.sceneBoundingRect().bottom() <= page.table.viewport().height(), height
+
+
 def _red_ink_in_strip(item: object, strip: float, beside: bool = True) -> int:
     """Red pixels in the top ``strip`` pixels of ``item`` drawn alone, right of its rank."""
     from PySide6.QtGui import QColor, QImage, QPainter
