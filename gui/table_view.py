@@ -300,7 +300,11 @@ class TableView(QObject):
         return False
 
     def show_hint(self, hint: Hint | None) -> None:
+        """Show ``hint`` on the table. Cards picked up or an option armed (Euchre's "alone") are put down
+        first, so the hint's move is the one the next click on it makes."""
         self.hint = hint
+        if hint is not None:
+            self.ui = self.presenter.initial_ui()
         self.refresh(animate=False)
 
     # -- CPU seats and background analysis ----------------------------------------------------------

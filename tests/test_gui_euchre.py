@@ -95,6 +95,16 @@ def test_pass_with_x_and_alone_is_armed_then_disarmed_with_escape(qtbot: QtBot) 
     assert page.session.moves[0] == "order alone" and page.session.state.hand.sitting_out == {2}
 
 
+def test_asking_for_a_hint_disarms_alone_so_the_hinted_button_does_what_the_hint_says(qtbot: QtBot) -> None:
+    deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
+    _, page = open_euchre(qtbot, deal)
+    qtbot.keyClick(page.table, Qt.Key.Key_A)
+    assert page.view.ui.alone
+    qtbot.mouseClick(page.buttons["hint"], Qt.MouseButton.LeftButton)
+    assert page.view.hint is not None and not page.view.ui.alone
+    assert not page.view.scene.buttons["alone"].choice.checked
+
+
 def test_only_legal_cards_are_framed_and_an_illegal_key_plays_nothing(qtbot: QtBot) -> None:
     # clubs will be trump; West holds only diamonds and leads one; South's only diamond is J♦
     deal = make_deal("S", "9C", S="JD TC QC KC AH", W="AD KD QD TD 9D", N="JS 9S TS QS KS")

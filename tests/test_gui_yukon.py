@@ -136,12 +136,14 @@ def test_hint_highlights_a_group_and_its_destination_and_the_player_moves(qtbot:
     assert page.session.moves == [page.view.session.history.moves[0]] and len(page.session.moves) == 1
 
 
-def test_with_cards_picked_a_hint_marks_where_the_picked_cards_may_go(qtbot: QtBot) -> None:
+def test_a_hint_puts_picked_cards_down_and_cards_picked_after_it_show_their_own_destinations(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
     click(qtbot, page, card(page, "TD"))  # 10♦ 3♥ K♣ 9♠ 2♠, which may go onto J♣ only
-    qtbot.keyClick(page.table, Qt.Key.Key_H)
-    assert page.view.hint is not None and "TD" not in marked(page, "hinted")
-    assert marked(page, "destination") == ["JC"]  # not the hint's destination, which these cards cannot reach
+    qtbot.keyClick(page.table, Qt.Key.Key_H)  # A♥ home: the picked cards are put down, the hint alone shows
+    assert page.view.hint is not None and page.view.ui.pick is None and not marked(page, "selected_mark")
+    assert marked(page, "hinted") == ["AH"] and slot(page, "foundation:H").destination
+    click(qtbot, page, card(page, "TD"))  # picked while the hint shows: where these may go, not the hint's target
+    assert marked(page, "destination") == ["JC"]
     assert not any(s.destination for s in page.view.scene.slots.values())
     click(qtbot, page, card(page, "JC"))
     assert page.session.moves == ["3.5>6"]
