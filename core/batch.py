@@ -29,11 +29,11 @@ from core.executors import Executor, executor_for
 from core.paths import data_dir
 from core.progress import Progress, quiet, silence
 from core.results import Record, ResultLog, write_csv
+from core.text import plural_word
 
 
 def add_batch_arguments(parser: argparse.ArgumentParser, default_jobs: int = 1, what: str = "unit") -> None:
     """The options every heavy tool shares; ``what`` names its unit of work in the help ("match", "deal")."""
-    plural = what + ("es" if what.endswith(("s", "sh", "ch", "x")) else "s")
     group = parser.add_argument_group("running and results")
     group.add_argument("--jobs", type=jobs, default=default_jobs,
                        help=f"parallel processes on this machine, or Dask workers with --scheduler local "
@@ -44,7 +44,8 @@ def add_batch_arguments(parser: argparse.ArgumentParser, default_jobs: int = 1, 
     group.add_argument("--json", type=Path, metavar="FILE",
                        help=f"write one JSON line per {what} to FILE as each finishes (JSON Lines)")
     group.add_argument("--resume", type=Path, metavar="FILE",
-                       help=f"continue the run whose results are in FILE: {plural} already there are skipped")
+                       help=f"continue the run whose results are in FILE: {plural_word(what)} already there are "
+                            "skipped")
     group.add_argument("--csv", type=Path, metavar="FILE", help=f"also write the results as CSV, one row per {what}")
     group.add_argument("--quiet", action="store_true", help="no progress bar")
 

@@ -45,9 +45,14 @@ def counted(n: int, one: Text, many: Text, **values: object) -> Text:
     return (one if n == 1 else many).format(n=n, **values)
 
 
-def plural(n: int, one: str, many: str = "") -> str:
-    """An English count for the command line: "1 match", "3 matches" (``many`` defaults to ``one`` + "s")."""
-    return f"{n} {one if n == 1 else many or one + 's'}"
+def plural_word(one: str) -> str:
+    """An English noun's plural, for the command line's words: "deal" → "deals", "match" → "matches"."""
+    return one + ("es" if one.endswith(("s", "sh", "ch", "x")) else "s")
+
+
+def plural(n: int, one: str) -> str:
+    """An English count for the command line: "1 match", "3 matches"."""
+    return f"{n} {one if n == 1 else plural_word(one)}"
 
 
 def points(value: int, plus: bool = False) -> str:

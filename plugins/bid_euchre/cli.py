@@ -80,7 +80,7 @@ def _simulate(args: argparse.Namespace) -> int:
             wins = sum(1 for r in rows if r["winner"] == team.upper())
             print(f"  {team.upper()}: {sum(r[f'{team}_points'] for r in rows) / hands:+.3f} points/hand, declared "
                   f"{plural(declared, 'time')}, made {made} ({made / max(declared, 1):.1%}), won "
-                  f"{plural(wins, 'match', 'matches')}")
+                  f"{plural(wins, 'match')}")
         print(f"  no-trump high {sum(r['notrump_high'] for r in rows)}, no-trump low "
               f"{sum(r['notrump_low'] for r in rows)} of {hands} contracts")
         print(f"time: {elapsed:.1f} s on {batch.executor.name}, {hands / elapsed:.0f} hands/s")

@@ -98,7 +98,7 @@ def _simulate(args: argparse.Namespace, players: int, settings: dict[str, Any]) 
             made = sum(r["made"][seat] for r in rows)
             euchred = sum(r["euchred"][seat] for r in rows)
             wins = sum(1 for r in rows if r["winner"] == seat)
-            print(f"  {name} ({strength}): won {plural(wins, 'match', 'matches')}, made trump "
+            print(f"  {name} ({strength}): won {plural(wins, 'match')}, made trump "
                   f"{plural(made, 'time')}, euchred {euchred} ({euchred / max(made, 1):.1%}), marches "
                   f"{sum(r['marches'][seat] for r in rows)}")
         print(f"time: {elapsed:.1f} s on {batch.executor.name}, {hands / elapsed:.0f} hands/s")

@@ -164,7 +164,7 @@ def _summary(rows: list[dict[str, Any]]) -> None:
         wins = sum(1 for r in rows if r["winner"] == team.upper())
         out.write(f"  {team.upper()}: {sum(r[f'{team}_points'] for r in rows) / hands:.3f} points/hand, "
                   f"made trump {plural(made, 'time')}, euchred {euchred} ({euchred / made:.1%} of calls), "
-                  f"won {plural(wins, 'match', 'matches')}\n" if made else f"  {team.upper()}: never made trump\n")
+                  f"won {plural(wins, 'match')}\n" if made else f"  {team.upper()}: never made trump\n")
     loners = sum(r["loners"] for r in rows)
     sweeps = sum(r["loner_sweeps"] for r in rows)
     out.write(f"  loners {loners} ({sweeps} swept), defender loners {sum(r['defender_loners'] for r in rows)}; "
