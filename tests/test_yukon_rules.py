@@ -192,6 +192,8 @@ def test_move_text_round_trips(text: str) -> None:
 def test_bad_move_text_says_what_is_allowed() -> None:
     with pytest.raises(IllegalMove, match="3.2>5"):
         Move.parse("column three")
+    with pytest.raises(IllegalMove, match="a move takes one card or more"):
+        R.apply(R.deal({"variant": "standard"}, 12), R.parse_move("3.0>5"))
 
 
 # -- hint and undo ------------------------------------------------------------------------------------

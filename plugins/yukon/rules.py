@@ -125,6 +125,8 @@ def _malformed(move: Move) -> str | None:
         return "columns are 0-6 (shown as 1-7), or the foundation"
     if move.source == move.target == FOUNDATION:
         return "a card cannot go from the foundations to the foundations"
+    if move.count < 1:
+        return "a move takes one card or more"
     if move.source == FOUNDATION and (not isinstance(move.suit, Suit) or move.count != 1):
         return "a return from the foundations names its suit and moves one card"
     if move.source != FOUNDATION and move.suit is not None:
