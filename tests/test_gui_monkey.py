@@ -5,10 +5,12 @@ appear; every visible card and label, the held panel and a refused move's reason
 whatever the window's size; and the game saved on leaving comes back move for move.
 
 The monkey's choices and every new game's deal come from a seed; it waits for the CPU seats after each action,
-so a failure names the actions that led to it."""
+so a failure names the actions that led to it. ``python tools/monkey.py`` runs it under many more seeds and rule
+sets (through ``CARDTABLE_MONKEY_SEED`` and ``CARDTABLE_MONKEY_WIDE``)."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator
 from types import SimpleNamespace
@@ -36,6 +38,8 @@ KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, 
         *(Qt.Key(Qt.Key.Key_A + n) for n in range(26))]
 TOOLBAR = ["undo", "undo", "pause", "restart", "new", "last_hand", "help", "stats", "settings"]
 STEPS = 400
+SEED = os.environ.get("CARDTABLE_MONKEY_SEED", "")  # another seed for every case (tools/monkey.py)
+WIDE = os.environ.get("CARDTABLE_MONKEY_WIDE", "") == "1"  # and more rule sets
 
 
 def idle(window: MainWindow) -> bool:
@@ -180,6 +184,14 @@ EVERY_EUCHRE_OPTION = {"trump_holding": True, "stick_the_dealer": True, "defende
 CASES = [("euchre", {}, "en"), ("euchre", EVERY_EUCHRE_OPTION, "ja"), ("bid-euchre", {"opponents": "hard"}, "en"),
          ("two-handed-euchre", {}, "en"), ("three-handed-euchre", {}, "ja"), ("yukon", {}, "en"),
          ("yukon", {"variant": "russian", "return_from_foundations": True, "auto_finish": False}, "ja")]
+if WIDE:
+    CASES += [("euchre", {"trump_holding": True, "stick_the_dealer": True, "defender_alone": True,
+                          "opponents": "normal"}, "en"),
+              ("euchre", {"joker": True, "thirty_two_cards": True, "dealer_may_decline": True, "opponents": "easy"},
+               "ja"),
+              ("bid-euchre", {}, "ja"), ("two-handed-euchre", {"opponents": "hard"}, "ja"),
+              ("three-handed-euchre", {"opponents": "hard"}, "en"), ("yukon", {"return_from_foundations": True}, "en"),
+              ("yukon", {"variant": "russian"}, "en")]
 
 
 @pytest.fixture
@@ -194,7 +206,7 @@ def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.Monke
                                          settings: dict[str, Any], words: str,
                                          language: Callable[[str], None]) -> None:
     language(words)
-    rng = random.Random(f"monkey {game_id} {sorted(settings.items())}")
+    rng = random.Random(f"monkey {game_id} {sorted(settings.items())}" + (f" {SEED}" if SEED else ""))
     monkeypatch.setattr("core.session.secrets", SimpleNamespace(randbits=rng.getrandbits))  # new games seeded
     errors: list[BaseException] = []
     window = make_window(qtbot, PLUGINS)
