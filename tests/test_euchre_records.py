@@ -43,6 +43,10 @@ def test_describe_prints_tricks_with_winners() -> None:
     lines = describe(read_record(write_record(state.options, played.deal, played.log)))
     assert sum(line.startswith("Trick ") and "->" in line for line in lines) == 5
     assert lines[-1].startswith(f"Makers took {played.maker_tricks} tricks")
+    decisions = [line.split(": ", 1)[1] for line in lines if ": " in line and not line.startswith("Trick ")]
+    assert decisions and all(d in ("pass", "order up", "order up · alone", "picks up", "leaves the upcard",
+                                   "defends alone") or d.startswith(("calls ", "discards ")) for d in decisions)
+    assert not any(c in "".join(decisions) for c in "SHDC"), "cards and suits in symbols, as on the table"
 
 
 def test_a_wrong_record_names_the_line_or_move() -> None:

@@ -23,6 +23,7 @@ from plugins.euchre.cards import Ranking
 from plugins.euchre.model import Deal, EuchreState, Move, parse_seat, seat_letter
 from plugins.euchre.rules import EuchreRules, deal_to_json, parse_deal
 from plugins.euchre.settings import Options
+from plugins.euchre.words import bid_words
 
 HEADER = "# Card Table Euchre hand"
 SEAT_NAMES = {"S": "South", "W": "West", "N": "North", "E": "East"}
@@ -134,7 +135,7 @@ def describe(record: HandRecord) -> list[str]:
     finished = final.number > 0 or final.over
     played = final.results[-1] if finished else final.hand
     plays = [(s, Card.parse(t[5:])) for s, t in record.moves if t.startswith("play ")]
-    lines += [f"{SEAT_NAMES[seat_letter(s)]}: {t}" for s, t in record.moves if not t.startswith("play ")]
+    lines += [f"{SEAT_NAMES[seat_letter(s)]}: {_decision(t)}" for s, t in record.moves if not t.startswith("play ")]
     active = 4 - (played.alone is not None) - (played.defender_alone is not None)
     ranking = Ranking(played.trump)
     for n, start in enumerate(range(0, len(plays), active), start=1):
@@ -151,3 +152,11 @@ def describe(record: HandRecord) -> list[str]:
                          f"E/W {result.points[1]}")
     return lines
 
+
+
+def _decision(text: str) -> str:
+    """A bid or the dealer's discard as the table says it: "order up", "calls ♥ · alone", "discards J♠"."""
+    move = Move.parse(text)
+    if move.kind == "discard" and move.card is not None:
+        return f"discards {move.card.pretty}"
+    return bid_words(text).en
