@@ -21,6 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch
+from core.cli_options import guarded
 from core.executors import DaskCluster, Executor, LocalPool
 from core.progress import silence
 
@@ -88,4 +89,4 @@ class _SpawnedPool(LocalPool):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "batch_throughput.py"))

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch
-from core.cli_options import jobs, positive_int
+from core.cli_options import guarded, jobs, positive_int
 from core.duplicate import run_pairs, timing_lines
 from core.executors import LocalPool
 from plugins.bid_euchre.plugin import GAME
@@ -44,4 +44,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "bid_euchre_cpu.py"))

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch
-from core.cli_options import add_settings_arguments, describe_settings, settings_from_args
+from core.cli_options import add_settings_arguments, describe_settings, guarded, settings_from_args
 from core.duplicate import run_pairs, timing_lines
 from core.executors import LocalPool
 from plugins.euchre.cli import SKIP
@@ -47,4 +47,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "euchre_cpu.py"))

@@ -156,4 +156,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:  # not core.cli_options.guarded: importing core here would fix which checkout a child process reads
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit("euchre_decisions.py: interrupted")

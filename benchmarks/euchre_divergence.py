@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cli_options import add_settings_arguments, describe_settings, settings_from_args
+from core.cli_options import add_settings_arguments, describe_settings, guarded, settings_from_args
 from core.duplicate import add_tournament_arguments
 from core.progress import Progress
 from plugins.euchre.cli import SKIP, STRENGTHS
@@ -82,4 +82,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "euchre_divergence.py"))

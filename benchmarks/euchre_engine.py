@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cli_options import positive_int
+from core.cli_options import guarded, positive_int
 from plugins.euchre.rules import EuchreRules
 from plugins.euchre.settings import SCHEMA
 
@@ -95,4 +95,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "euchre_engine.py"))

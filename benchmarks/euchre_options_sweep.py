@@ -27,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch, add_batch_arguments
-from core.cli_options import positive_int
+from core.cli_options import guarded, positive_int
 from core.session import GameSession
 
 TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
@@ -108,4 +108,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "euchre_options_sweep.py"))

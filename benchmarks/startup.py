@@ -124,4 +124,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:  # not core.cli_options.guarded: importing core here would fix which checkout a child process reads
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit("startup.py: interrupted")

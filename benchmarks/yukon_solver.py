@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch
+from core.cli_options import guarded
 from core.executors import LocalPool
 from core.progress import Progress
 from plugins.yukon.cli import solve_deals, summary, timing
@@ -59,4 +60,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "yukon_solver.py"))

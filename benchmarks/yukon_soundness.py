@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cli_options import positive_int
+from core.cli_options import guarded, positive_int
 from core.progress import Progress
 from tests.test_yukon_soundness import (
     check_endgames,
@@ -64,4 +64,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "yukon_soundness.py"))

@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
         return _launcher()  # the window shows first and finds the games right after
-    from core.cli_options import Interrupted, UsageError
+    from core.cli_options import guarded
     from core.manager import load_host
 
     host = load_host()
@@ -146,7 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args, extra = parser.parse_known_args(args_list)
     if extra:  # named against the command they were given to, whose --help lists what it takes
         _innermost(parser, args_list).error(f"unrecognized arguments: {' '.join(extra)}")
-    try:
+
+    def run() -> int:
         if args.command is None:
             return _launcher(host)
         if args.command == "plugins":
@@ -155,17 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_stats(host, args)
         result: int = args._run(args)
         return result
-    except UsageError as error:
-        print(f"cardtable: {error}", file=sys.stderr)
-        return 2
-    except Interrupted as stopped:
-        print(f"cardtable: {stopped}", file=sys.stderr)
-        return 130
-    except KeyboardInterrupt:
-        print("cardtable: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+
+    return guarded(run)
 
 
 if __name__ == "__main__":

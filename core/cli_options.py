@@ -6,7 +6,8 @@
 - :func:`jobs`: ``--jobs N`` capped at this machine's CPU count;
 - :func:`positive_int`, :func:`positive_float`, :func:`count`: numbers that refuse ``nan``, ``inf``, 0 or less;
   :func:`at_least` for a whole number with another minimum (``--hands``: one deal);
-- :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end.
+- :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end;
+- :func:`guarded`: a tool's body run so that a mistake, Ctrl-C or a closed pipe ends in one line, not a traceback.
 """
 
 from __future__ import annotations
@@ -28,6 +29,25 @@ class UsageError(Exception):
 
 class Interrupted(Exception):
     """Ctrl-C stopped a long job after its summary so far; the message says what was kept (exit status 130)."""
+
+
+def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
+    """The exit status of ``run()``, a command-line tool's body: a :class:`UsageError` is one line on stderr
+    (status 2); Ctrl-C, after a long job's summary so far and the file to resume, is one line too (130); a
+    closed pipe (``| head``) ends quietly."""
+    try:
+        return run()
+    except UsageError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 2
+    except Interrupted as stopped:
+        print(f"{prog}: {stopped}", file=sys.stderr)
+        return 130
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
 
 
 def cpu_count() -> int:

@@ -73,9 +73,13 @@ def test_one_process_and_two_give_the_same_records(capsys: pytest.CaptureFixture
 def _cardtable(*args: str) -> subprocess.Popen[str]:
     """The command line in a process group of its own, with Ctrl-C handled as in a terminal even when these
     tests run in the background (where a shell starts them with SIGINT ignored, which Python keeps)."""
+    return _started(["-c", "import sys; from core.cli import main; sys.exit(main())", *args])
+
+
+def _started(argv: list[str]) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.Popen([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+    return subprocess.Popen([sys.executable, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env, start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
@@ -150,6 +154,19 @@ def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
     left = Path(line.rsplit("--resume ", 1)[1])
     code, finished, _ = run(capsys, *TOURNAMENT, "--resume", str(left))
     assert code == 0 and "20 deals, 40 hands" in finished
+
+
+def test_a_benchmark_stopped_by_ctrl_c_says_so_in_one_line_and_names_the_file_to_resume(tmp_path: Path) -> None:
+    results = tmp_path / "sweep.jsonl"
+    process = _started([str(REPO / "benchmarks" / "euchre_options_sweep.py"), "--matches", "1", "--jobs", "1",
+                        "--quiet", "--json", str(results)])
+    _wait_for_lines(results, 3, process)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in out + err
+    line = err.strip().splitlines()[-1]
+    assert line.startswith("euchre_options_sweep.py: interrupted:") and f"--resume {results}" in line
 
 
 def test_without_a_file_the_records_are_not_left_behind(capsys: pytest.CaptureFixture[str],

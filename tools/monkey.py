@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.cli_options import UsageError, cpu_count, output_file, positive_int  # noqa: E402
+from core.cli_options import UsageError, cpu_count, guarded, output_file, positive_int  # noqa: E402
 from core.progress import Progress  # noqa: E402
 from core.text import plural  # noqa: E402
 
@@ -99,4 +99,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "monkey.py"))
