@@ -21,7 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch
-from core.cli_options import guarded
+from core.cli_options import guarded, positive_int
 from core.executors import DaskCluster, Executor, LocalPool
 from core.progress import silence
 
@@ -57,9 +57,9 @@ def measure(executor: Executor, name: str, count: int) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=60, help="Euchre duplicate pairs per measurement")
-    parser.add_argument("--deals", type=int, default=200, help="Yukon deals per measurement")
-    parser.add_argument("--empty", type=int, default=2000, help="empty units per measurement")
+    parser.add_argument("--pairs", type=positive_int, default=60, help="Euchre duplicate pairs per measurement")
+    parser.add_argument("--deals", type=positive_int, default=200, help="Yukon deals per measurement")
+    parser.add_argument("--empty", type=positive_int, default=2000, help="empty units per measurement")
     args = parser.parse_args()
     silence()
     counts = {"empty": args.empty, "euchre pair": args.pairs, "yukon deal": args.deals}

@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch
-from core.cli_options import guarded, jobs, positive_int
-from core.duplicate import run_pairs, timing_lines
+from core.cli_options import guarded, jobs
+from core.duplicate import hands_argument, run_pairs, timing_lines
 from core.executors import LocalPool
 from plugins.bid_euchre.plugin import GAME
 from plugins.bid_euchre.tournament import play_pair, summarize
@@ -27,7 +27,7 @@ from plugins.bid_euchre.tournament import play_pair, summarize
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=positive_int, default=2000)
+    parser.add_argument("--hands", type=hands_argument(), default=2000)
     parser.add_argument("--jobs", type=jobs, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

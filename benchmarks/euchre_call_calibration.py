@@ -24,8 +24,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cli_options import add_settings_arguments, describe_settings, guarded, settings_from_args
-from core.duplicate import half_interval
+from core.cli_options import add_settings_arguments, describe_settings, guarded, jobs, settings_from_args
+from core.duplicate import half_interval, hands_argument
 from core.progress import Progress
 from core.rng import Rng
 from plugins.euchre.cli import SKIP
@@ -79,9 +79,9 @@ def calibrate(task: tuple[int, dict[str, Any], bool, bool]) -> list[tuple[str, f
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000, help="hands to play (two per deal)")
+    parser.add_argument("--hands", type=hands_argument(), default=2000, help="hands to play (two per deal)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal; deal i uses seed+i")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=jobs, default=2)
     parser.add_argument("--detail", action="store_true", help="split by bidding round and seat from the dealer")
     parser.add_argument("--normal-play", action="store_true",
                         help="hard bids but plays its cards as normal does (as in its playouts)")

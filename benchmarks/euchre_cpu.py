@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch
-from core.cli_options import add_settings_arguments, describe_settings, guarded, settings_from_args
-from core.duplicate import run_pairs, timing_lines
+from core.cli_options import add_settings_arguments, describe_settings, guarded, jobs, settings_from_args
+from core.duplicate import hands_argument, run_pairs, timing_lines
 from core.executors import LocalPool
 from plugins.euchre.cli import SKIP
 from plugins.euchre.settings import SCHEMA
@@ -28,8 +28,8 @@ from plugins.euchre.tournament import play_pair, summarize
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--hands", type=hands_argument(), default=2000)
+    parser.add_argument("--jobs", type=jobs, default=2)
     parser.add_argument("--seed", type=int, default=1)
     add_settings_arguments(parser, SCHEMA, skip=SKIP)
     args = parser.parse_args()

@@ -18,7 +18,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cli_options import add_settings_arguments, describe_settings, guarded, settings_from_args
+from core.cli_options import add_settings_arguments, describe_settings, guarded, jobs, settings_from_args
 from core.duplicate import add_tournament_arguments
 from core.progress import Progress
 from plugins.euchre.cli import SKIP, STRENGTHS
@@ -58,7 +58,7 @@ def divergence(task: tuple[int, str, str, dict[str, Any]]) -> tuple[str, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_tournament_arguments(parser, STRENGTHS)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=jobs, default=2)
     add_settings_arguments(parser, SCHEMA, skip=SKIP)
     args = parser.parse_args()
     settings = settings_from_args(SCHEMA, args)

@@ -92,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         child(args.child)
         return 0
+    if args.runs < 1:
+        parser.error(f"argument --runs: must be at least 1, got {args.runs}")
     sys.path.insert(0, str(ROOT))
     from core.progress import Progress
 

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.batch import Batch
-from core.cli_options import guarded
+from core.cli_options import guarded, jobs, positive_float, positive_int
 from core.executors import LocalPool
 from core.progress import Progress
 from plugins.yukon.cli import solve_deals, summary, timing
@@ -40,10 +40,11 @@ def baseline(deals: int, variant: str, budget: int, seconds: float) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--budget", type=int, default=DEFAULT_NODES)
-    parser.add_argument("--seconds", type=float, default=None, help="optional time cap per deal (off by default)")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--deals", type=positive_int, default=300)
+    parser.add_argument("--budget", type=positive_int, default=DEFAULT_NODES)
+    parser.add_argument("--seconds", type=positive_float, default=None,
+                        help="optional time cap per deal (off by default)")
+    parser.add_argument("--jobs", type=jobs, default=2)
     parser.add_argument("--baseline", action="store_true")
     args = parser.parse_args()
     for variant in ("standard", "russian"):

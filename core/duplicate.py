@@ -101,14 +101,21 @@ def timing_lines(a: str, b: str, records: list[Record]) -> list[str]:
     return lines
 
 
+def hands_argument(per_deal: int = 2) -> Callable[[str], int]:
+    """``--hands``' type: a whole number of deals, each played ``per_deal`` times."""
+    return at_least(per_deal, f" (each deal is played {_TIMES.get(per_deal, f'{per_deal} times')})", per_deal)
+
+
+_TIMES = {2: "twice", 3: "three times"}
+
+
 def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequence[str], per_deal: int = 2) -> None:
-    times = {2: "twice", 3: "three times"}.get(per_deal, f"{per_deal} times")
     parser.add_argument("--a", default="hard", choices=strengths, help="strength A")
     parser.add_argument("--b", default="normal", choices=strengths, help="strength B")
     default = 2000 - 2000 % per_deal
-    parser.add_argument("--hands", type=at_least(per_deal, f" (each deal is played {times})", per_deal),
-                        default=default, help=f"hands to play, a multiple of {per_deal} (each deal {times}; "
-                                              f"default {default})")
+    parser.add_argument("--hands", type=hands_argument(per_deal), default=default,
+                        help=f"hands to play, a multiple of {per_deal} (each deal "
+                             f"{_TIMES.get(per_deal, f'{per_deal} times')}; default {default})")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed; deal i uses seed+i")
 
 

@@ -4,11 +4,14 @@ traceback, no runaway, and no work lost at the end because an output path was ba
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from core.cli import main
+from tests.distributions import REPO
 
 RECORD = """# Card Table Euchre hand
 options stick_the_dealer=no trump_holding=no defender_alone=no dealer_may_decline=no target=10
@@ -181,3 +184,16 @@ def test_a_one_match_simulation_counts_in_good_english(capsys: pytest.CaptureFix
     assert "1 matches" not in out and " 1 times" not in out
     if game == "three-handed-euchre":  # no presets: the options alone, not a 'custom' preset
         assert out.startswith("rules: stick_the_dealer=True, target=10\n"), out
+
+
+@pytest.mark.parametrize(("script", "args", "says"), [
+    ("euchre_cpu.py", ("--hands", "0"), "argument --hands: must be at least 2 (each deal is played twice), got 0"),
+    ("bid_euchre_cpu.py", ("--hands", "5"), "must be a multiple of 2 (each deal is played twice), got 5"),
+    ("yukon_solver.py", ("--deals", "0"), "argument --deals: must be at least 1, got 0"),
+    ("startup.py", ("--runs", "0"), "argument --runs: must be at least 1, got 0"),
+])
+def test_a_benchmark_refuses_a_bad_number_in_one_line(script: str, args: tuple[str, ...], says: str) -> None:
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / script), *args], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert says in done.stderr.strip().splitlines()[-1]
