@@ -197,3 +197,14 @@ def test_a_benchmark_refuses_a_bad_number_in_one_line(script: str, args: tuple[s
                           timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert says in done.stderr.strip().splitlines()[-1]
+
+
+def test_without_a_display_the_window_is_refused_in_one_line(capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    code, out, err = run(capsys)
+    assert code == 2 and not out
+    assert err.strip() == ("cardtable: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+                           "the command-line tools need none: cardtable --help")
