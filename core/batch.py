@@ -24,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from core.cli_options import Interrupted, UsageError, jobs, output_file
+from core.cli_options import Interrupted, UsageError, jobs, output_file, output_folder
 from core.executors import Executor, executor_for
 from core.paths import data_dir
 from core.progress import Progress, quiet, silence
@@ -62,7 +62,7 @@ class Batch:
         self.temporary = not (json_path or resume)
         if self.temporary:
             folder = data_dir() / "runs"
-            folder.mkdir(parents=True, exist_ok=True)
+            output_folder(folder, "the run's results")
             stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"  # two runs started together never share
             json_path = folder / f"{command.replace(' ', '-')}-{stamp}.jsonl"
         path = resume or json_path

@@ -208,3 +208,13 @@ def test_without_a_display_the_window_is_refused_in_one_line(capsys: pytest.Capt
     assert code == 2 and not out
     assert err.strip() == ("cardtable: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
                            "the command-line tools need none: cardtable --help")
+
+
+def test_a_data_folder_that_cannot_be_made_is_one_line_before_any_work(capsys: pytest.CaptureFixture[str],
+                                                                      monkeypatch: pytest.MonkeyPatch,
+                                                                      tmp_path: Path) -> None:
+    blocker = tmp_path / "home"
+    blocker.write_text("CARDTABLE_HOME names a file, not a folder")
+    monkeypatch.setenv("CARDTABLE_HOME", str(blocker))
+    assert refused(capsys, "yukon", "solve", "--range", "1-2") == \
+        f"cardtable: cannot create the folder {blocker / 'data' / 'runs'}: Not a directory"
