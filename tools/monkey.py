@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.cli_options import UsageError, cpu_count, guarded, output_file, positive_int  # noqa: E402
+from core.cli_options import guarded, jobs, output_file  # noqa: E402
 from core.progress import Progress  # noqa: E402
 from core.text import plural  # noqa: E402
 
@@ -71,18 +71,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=seed_range, default=range(1, 41), help="seeds A-B (default 1-40)")
     parser.add_argument("--wide", action="store_true", help="seven more rule sets besides the test suite's seven")
-    parser.add_argument("--jobs", type=positive_int, default=1, help="seeds run side by side (default 1)")
+    parser.add_argument("--jobs", type=jobs, default=1, help="seeds run side by side (default 1)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write one JSON line per seed to FILE")
     args = parser.parse_args()
-    try:
-        output_file(args.json, "results")
-    except UsageError as error:
-        parser.exit(2, f"{parser.prog}: {error}\n")
+    output_file(args.json, "results")
     logs = Path(tempfile.mkdtemp(prefix="cardtable-monkey-"))
     rows: list[SeedResult] = []
     started = time.perf_counter()
     with Progress(len(args.seeds), "monkey seeds") as bar, \
-            ThreadPoolExecutor(max_workers=min(args.jobs, cpu_count())) as pool:
+            ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for row in pool.map(lambda seed: run_seed(seed, args.wide, logs), args.seeds):
             rows.append(row)
             if args.json is not None:
