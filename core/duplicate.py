@@ -103,10 +103,11 @@ def timing_lines(a: str, b: str, records: list[Record]) -> list[str]:
 
 def hands_argument(per_deal: int = 2) -> Callable[[str], int]:
     """``--hands``' type: a whole number of deals, each played ``per_deal`` times."""
-    return at_least(per_deal, f" (each deal is played {_TIMES.get(per_deal, f'{per_deal} times')})", per_deal)
+    return at_least(per_deal, f" (each deal is played {_times(per_deal)})", per_deal)
 
 
-_TIMES = {2: "twice", 3: "three times"}
+def _times(per_deal: int) -> str:
+    return {2: "twice", 3: "three times"}.get(per_deal, f"{per_deal} times")
 
 
 def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequence[str], per_deal: int = 2) -> None:
@@ -114,8 +115,8 @@ def add_tournament_arguments(parser: argparse.ArgumentParser, strengths: Sequenc
     parser.add_argument("--b", default="normal", choices=strengths, help="strength B")
     default = 2000 - 2000 % per_deal
     parser.add_argument("--hands", type=hands_argument(per_deal), default=default,
-                        help=f"hands to play, a multiple of {per_deal} (each deal "
-                             f"{_TIMES.get(per_deal, f'{per_deal} times')}; default {default})")
+                        help=f"hands to play, a multiple of {per_deal} (each deal {_times(per_deal)}; "
+                             f"default {default})")
     parser.add_argument("--seed", type=int, default=1, help="first deal seed; deal i uses seed+i")
 
 
