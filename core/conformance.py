@@ -309,7 +309,7 @@ class GameConformance:
             assert restored.state == session.state
             assert restored.moves == session.moves
 
-    def test_undo_returns_the_previous_state_where_allowed(self) -> None:
+    def test_undo_returns_the_previous_state_and_redo_the_next_where_allowed(self) -> None:
         rules = self.game.rules
         for settings in self.settings_samples()[:2]:
             players = [None] * len(self.game.seats)
@@ -324,9 +324,13 @@ class GameConformance:
                 allowed = rules.may_undo(before, move)
                 session.play(move)
                 if allowed:
+                    after = session.state
                     assert session.undo(), "the game allows this undo but it was refused"
                     assert session.state == before
+                    assert session.redo() and session.state == after, "redo did not bring the move back"
+                    assert session.undo() and session.state == before
                     session.play(move)
+                    assert not session.can_redo(), "a new move must forget what was undone"
                 else:
                     after = session.state
                     assert not session.undo()

@@ -1,5 +1,5 @@
-"""A game in progress: rules, state, settings and seats; moves, CPU turns, undo, hint, pause, holds, background
-analysis and autosave.
+"""A game in progress: rules, state, settings and seats; moves, CPU turns, undo and redo, hint, pause, holds,
+background analysis and autosave.
 
 The session is pure Python. It tells its listeners what happened through plain callbacks (any number of
 them); the GUI decides the pace: it asks for a :class:`CpuTurn`, lets the strategy think away from the
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove, Outcome, RecordsItsDeal, Strategy
-from core.history import History, Step
+from core.history import History, Step, Undone
 from core.rng import Rng
 from core.saves import SaveError, SaveService
 from core.text import Text
@@ -35,6 +35,9 @@ class SessionListener:
 
     def undone(self) -> None:
         """The state went back through undo."""
+
+    def redone(self) -> None:
+        """The state went forward again through redo."""
 
     def save_failed(self, message: str) -> None:
         """Autosave failed; play goes on and the player should be told."""
@@ -172,6 +175,7 @@ class GameSession:
             saves, session.saves = session.saves, None  # no autosave while replaying
             for text in record["moves"]:
                 session.play(text)
+            session._replay_undone(record.get("undone"))
             session.saves = saves
             session.acknowledged = [k for k in record.get("acknowledged", []) if isinstance(k, str)]
             hints, seconds = record.get("hints", 0), record.get("seconds", 0.0)
@@ -191,6 +195,7 @@ class GameSession:
             "start": self.start,
             "players": list(self.players),
             "moves": self.history.moves,
+            "undone": self.history.undone_moves,
             "acknowledged": list(self.acknowledged),
             "finished": self.is_over,
             "hints": self.hints,
@@ -331,7 +336,7 @@ class GameSession:
         """Take back the last person's move (and the CPU moves after it) when the game allows it."""
         if not self.can_undo():
             return False
-        before = self.history.undo(self.human_seats or (0,))
+        before = self.history.undo(self.human_seats or (0,), self.state)
         if before is None:
             return False
         self.state = before
@@ -340,6 +345,53 @@ class GameSession:
         self.autosave()
         self._emit("undone")
         return True
+
+    def can_redo(self) -> bool:
+        return not self._paused and self.history.can_redo()
+
+    def redo(self) -> bool:
+        """Play back the moves the last undo took (the CPU replies with them), as they were; a move made
+        since an undo forgets what was undone."""
+        if not self.can_redo():
+            return False
+        after = self.history.redo()
+        if after is None:
+            return False
+        self.state = after
+        self.acknowledged = self._seen_all()
+        self.autosave()
+        self._emit("redone")
+        return True
+
+    def _replay_undone(self, groups: Any) -> None:
+        """Rebuild what redo can play back from a save's ``undone`` moves (the next to redo first). A group
+        that does not replay from where the one before it led ends the list: the position is never affected."""
+        replayed: list[Undone[Any]] = []
+        state = self.state
+        for group in groups if isinstance(groups, list) else []:
+            undone = self._replayed(state, group)
+            if undone is None:
+                break
+            replayed.append(undone)
+            state = undone.after
+        for undone in reversed(replayed):
+            self.history.remember_undone(undone)
+
+    def _replayed(self, state: Any, group: Any) -> Undone[Any] | None:
+        if not isinstance(group, list) or not group or not all(isinstance(text, str) for text in group):
+            return None
+        steps = []
+        for text in group:
+            seat = self.rules.to_move(state)
+            if seat is None:
+                return None
+            try:
+                move = self.rules.parse_move(text)
+                steps.append(Step(seat, self.rules.move_text(move), state, self.rules.may_undo(state, move)))
+                state = self.rules.apply(state, move)
+            except Exception:  # a damaged list, or a game changed since: only what redo offers is lost
+                return None
+        return Undone(tuple(steps), state)
 
     def can_hint(self) -> bool:
         """A person is to move (not a CPU, not a held moment, not paused) and the game gives hints."""

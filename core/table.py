@@ -151,7 +151,7 @@ class Choice:
     hinted: bool = False
 
 
-ACTIONS = frozenset({"continue", "undo", "hint", "pause", "restart", "new", "back"})
+ACTIONS = frozenset({"continue", "undo", "redo", "hint", "pause", "restart", "new", "back"})
 """Shell actions a :class:`Choice` or :class:`Reply` may ask for. ``continue`` releases the moment the
 session holds at (a finished trick, a hand summary)."""
 

@@ -1,5 +1,5 @@
 """The game page: the game's table (a :class:`~gui.table_view.TableView`) in a canvas that follows the window,
-the shared toolbar (Undo, Hint, Pause, Restart, New game, Settings, Back), the status line, the pause
+the shared toolbar (Undo, Redo, Hint, Pause, Restart, New game, Settings, Back), the status line, the pause
 overlay and notices (a failed save, a save that was moved aside) where the player is looking."""
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ class GamePage(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         bar = QHBoxLayout()
-        for key in ("back", "new", "restart", "undo", "hint", "last_hand", "pause", "settings", "stats", "help"):
+        for key in ("back", "new", "restart", "undo", "redo", "hint", "last_hand", "pause", "settings", "stats",
+                    "help"):
             button = QPushButton()
             button.setObjectName(key)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -78,6 +79,7 @@ class GamePage(QWidget):
         self.buttons["new"].clicked.connect(self.new_game)
         self.buttons["restart"].clicked.connect(self.restart)
         self.buttons["undo"].clicked.connect(self.undo)
+        self.buttons["redo"].clicked.connect(self.redo)
         self.buttons["hint"].clicked.connect(self.hint)
         self.buttons["pause"].clicked.connect(self.toggle_pause)
         self.buttons["settings"].clicked.connect(self.settings_requested)
@@ -127,12 +129,17 @@ class GamePage(QWidget):
     # -- shared actions ---------------------------------------------------------------------------
 
     def _action(self, name: str) -> None:
-        {"undo": self.undo, "hint": self.hint, "pause": self.toggle_pause, "restart": self.restart,
+        {"undo": self.undo, "redo": self.redo, "hint": self.hint, "pause": self.toggle_pause, "restart": self.restart,
          "new": self.new_game, "back": self.back_requested.emit}[name]()
 
     def undo(self) -> None:
         self.disarm()
         self.session.undo()
+        self.update_controls()
+
+    def redo(self) -> None:
+        self.disarm()
+        self.session.redo()
         self.update_controls()
 
     def hint(self) -> None:
@@ -213,10 +220,11 @@ class GamePage(QWidget):
 
     def update_controls(self) -> None:
         tools = self.view.tools
-        for name in ("undo", "hint", "pause", "restart", "new"):
+        for name in ("undo", "redo", "hint", "pause", "restart", "new"):
             self.buttons[name].setVisible(name in tools)
         paused = self.session.paused
         self.buttons["undo"].setEnabled(not paused and self.session.can_undo())
+        self.buttons["redo"].setEnabled(not paused and self.session.can_redo())
         self.buttons["hint"].setEnabled(self.session.can_hint())
         self.buttons["last_hand"].setEnabled(not paused and bool(self.view.review()))
         self.buttons["pause"].setText(tr("resume") if paused else tr("pause"))
@@ -229,8 +237,8 @@ class GamePage(QWidget):
     def retranslate(self) -> None:
         labels = {"back": "back", "new": "new_confirm" if self._armed == "new" else "new_game",
                   "restart": "restart_confirm" if self._armed == "restart" else "restart",
-                  "undo": "undo", "hint": "hint", "pause": "pause", "settings": "settings", "stats": "stats",
-                  "help": "help", "last_hand": "last_hand"}
+                  "undo": "undo", "redo": "redo", "hint": "hint", "pause": "pause", "settings": "settings",
+                  "stats": "stats", "help": "help", "last_hand": "last_hand"}
         for key, label in labels.items():
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))

@@ -50,7 +50,7 @@ KEY_NAMES = {Qt.Key.Key_Return: "Enter", Qt.Key.Key_Enter: "Enter", Qt.Key.Key_S
              Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Left: "Left", Qt.Key.Key_Right: "Right", Qt.Key.Key_Up: "Up",
              Qt.Key.Key_Down: "Down", Qt.Key.Key_Backspace: "Backspace", Qt.Key.Key_Delete: "Delete"}
 ARROWS = ("Left", "Right", "Up", "Down")
-ALL_TOOLS = frozenset({"undo", "hint", "pause", "restart", "new"})
+ALL_TOOLS = frozenset({"undo", "redo", "hint", "pause", "restart", "new"})
 
 
 def key_name(key: int, key_text: str) -> str:
@@ -106,6 +106,9 @@ class _Listener(SessionListener):
     def undone(self) -> None:
         self.view.after_move(self.view.seat)
 
+    def redone(self) -> None:
+        self.view.after_move(self.view.seat)
+
     def paused(self, paused: bool) -> None:
         self.view.after_pause(paused)
 
@@ -121,7 +124,7 @@ class TableView(QObject):
 
     #: the status line or what the toolbar may offer changed
     changed = Signal()
-    #: the table asks the shell for an action: "undo", "hint", "pause", "restart", "new", "back"
+    #: the table asks the shell for an action: "undo", "redo", "hint", "pause", "restart", "new", "back"
     action_requested = Signal(str)
     #: a CPU raised while thinking (the exception)
     failed = Signal(object)

@@ -105,6 +105,12 @@ def test_asking_for_a_hint_disarms_alone_so_the_hinted_button_does_what_the_hint
     assert not page.view.scene.buttons["alone"].choice.checked
 
 
+def test_the_toolbar_offers_neither_undo_nor_redo_at_a_card_table(qtbot: QtBot) -> None:
+    _, page = open_euchre(qtbot, make_deal("E", "9H", S="JH JD AH KH QH"))
+    assert not page.buttons["undo"].isVisible() and not page.buttons["redo"].isVisible()
+    assert page.buttons["hint"].isVisible() and page.buttons["pause"].isVisible()
+
+
 def test_only_legal_cards_are_framed_and_an_illegal_key_plays_nothing(qtbot: QtBot) -> None:
     # clubs will be trump; West holds only diamonds and leads one; South's only diamond is J♦
     deal = make_deal("S", "9C", S="JD TC QC KC AH", W="AD KD QD TD 9D", N="JS 9S TS QS KS")

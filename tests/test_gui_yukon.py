@@ -1,4 +1,4 @@
-"""Playing Yukon in the window: by mouse, by keyboard, by dragging, undo, hint, pause and continuing after a
+"""Playing Yukon in the window: by mouse, by keyboard, by dragging, undo and redo, hint, pause and continuing after a
 restart of the program."""
 
 from __future__ import annotations
@@ -118,6 +118,30 @@ def test_undo_takes_back_a_move_that_turned_a_card(qtbot: QtBot) -> None:
     qtbot.keyClick(page.table, Qt.Key.Key_Z)
     assert page.session.state == start and "4D" not in page.view.scene.cards
     assert not page.buttons["undo"].isEnabled()
+
+
+def test_redo_by_button_and_key_brings_the_move_back_until_another_move_is_made(qtbot: QtBot) -> None:
+    window, page = open_deal(qtbot)
+    assert page.buttons["redo"].isVisible() and not page.buttons["redo"].isEnabled()
+    page.session.play("4>F")
+    page.session.play("3.5>6")
+    turned = page.session.state
+    qtbot.keyClick(page.table, Qt.Key.Key_Z)
+    qtbot.keyClick(page.table, Qt.Key.Key_Z)
+    assert page.session.moves == [] and page.buttons["redo"].isEnabled()
+    qtbot.mouseClick(page.buttons["redo"], Qt.MouseButton.LeftButton)
+    assert page.session.moves == ["4>F"] and "0 moves" not in page.status.text()
+    qtbot.keyClick(page.table, Qt.Key.Key_Y)
+    assert page.session.state == turned and card(page, "4D").face_up and not page.buttons["redo"].isEnabled()
+    qtbot.keyClick(page.table, Qt.Key.Key_Z)
+    window.close()  # what was undone is saved with the game
+    again = make_window(qtbot, {"yukon": yukon_plugin})
+    qtbot.mouseClick(again.launcher.tiles["yukon"].findChild(QPushButton, "continue-yukon"),
+                     Qt.MouseButton.LeftButton)
+    assert again.page is not None and again.page.buttons["redo"].isEnabled()
+    click(qtbot, again.page, card(again.page, "AC"))
+    qtbot.keyClick(again.page.table, Qt.Key.Key_F)  # another move: A♣ home
+    assert again.page.session.moves == ["4>F", "5>F"] and not again.page.buttons["redo"].isEnabled()
 
 
 def test_hint_highlights_a_group_and_its_destination_and_the_player_moves(qtbot: QtBot) -> None:

@@ -31,6 +31,12 @@ class Recorder(SessionListener):
     def paused(self, paused: bool) -> None:
         self.events.append(("paused", paused))
 
+    def undone(self) -> None:
+        self.events.append(("undone", None))
+
+    def redone(self) -> None:
+        self.events.append(("redone", None))
+
 
 def test_cpu_gets_only_its_observation(tmp_path: Path) -> None:
     game = hilo_game()
@@ -114,6 +120,73 @@ def test_hint_comes_from_the_plugin() -> None:
     session = GameSession.new(hilo_game(), seed=3, players=[None])
     hint = session.hint()
     assert hint is not None and hint.move in session.legal_moves() and "%" in hint.reason.en
+
+
+def _yukon_after_three_moves(saves: SaveService | None = None) -> tuple[GameSession, list[Any]]:
+    """Yukon deal 12 three moves in (the first legal move each time), and the states it passed through."""
+    from plugins.yukon.plugin import GAME as YUKON
+
+    session = GameSession.new(YUKON, YUKON.settings.defaults(), deal={"number": 12}, players=[None], saves=saves)
+    states = [session.state]
+    for _ in range(3):
+        session.play(session.legal_moves()[0])
+        states.append(session.state)
+    return session, states
+
+
+def test_redo_plays_back_what_undo_took_until_a_new_move_is_made() -> None:
+    session, states = _yukon_after_three_moves()
+    moves = list(session.moves)
+    assert not session.can_redo() and not session.redo()
+    assert session.undo() and session.undo() and session.state == states[1]
+    assert session.redo() and session.state == states[2] and session.moves == moves[:2]
+    assert session.redo() and session.state == states[3] and session.moves == moves
+    assert not session.can_redo() and not session.redo()
+    assert session.undo() and session.state == states[2]
+    session.set_paused(True)
+    assert not session.can_redo() and not session.redo() and session.state == states[2]
+    session.set_paused(False)
+    other = next(m for m in session.legal_moves() if session.rules.move_text(m) != moves[2])
+    session.play(other)
+    assert not session.can_redo(), "a new move forgets what was undone"
+    assert session.undo() and session.state == states[2] and session.redo() and session.moves[-1] != moves[2]
+
+
+def test_redo_brings_back_the_cpu_replies_the_undo_took() -> None:
+    from plugins.euchre.plugin import GAME
+
+    listener = Recorder()
+    session = GameSession.new(GAME, GAME.settings.defaults(), seed=22, players=[None, "normal", "normal", "normal"],
+                              listener=listener)
+    session.run_cpus()
+    session.play("pass")
+    session.run_cpus()
+    after, moves = session.state, list(session.moves)
+    assert moves == ["pass", "pass", "pass", "order", "discard JC"], "North's order and discard follow the pass"
+    assert session.undo() and session.to_move == 0 and session.moves == []
+    assert session.redo() and session.state == after and session.moves == moves
+    assert [e for e in listener.events if e[0] != "moved"] == [("undone", None), ("redone", None)]
+
+
+def test_what_undo_took_survives_a_save_and_a_damaged_list_costs_only_the_redo(tmp_path: Path) -> None:
+    from plugins.yukon.plugin import GAME as YUKON
+
+    saves = SaveService(tmp_path)
+    session, states = _yukon_after_three_moves(saves)
+    moves = list(session.moves)
+    session.undo()
+    session.undo()
+    record = saves.read("yukon").record
+    assert record is not None and record["moves"] == moves[:1] and record["undone"] == [[moves[1]], [moves[2]]]
+    restored = GameSession.restore(YUKON, record)
+    assert restored.state == states[1] and restored.redo() and restored.redo() and restored.state == states[3]
+    assert not restored.can_redo()
+
+    partly = GameSession.restore(YUKON, record | {"undone": [[moves[1]], ["7.1>F"], [moves[2]]]})
+    assert partly.state == states[1] and partly.redo() and partly.state == states[2] and not partly.can_redo()
+    for damaged in ("1>2", [["nonsense"]], [[]], [[3]], [["7.1>F"]]):
+        restored = GameSession.restore(YUKON, record | {"undone": damaged})
+        assert restored.state == states[1] and not restored.can_redo(), damaged
 
 
 # -- holds, listeners, background analysis -------------------------------------------------------------

@@ -197,6 +197,8 @@ class YukonPresenter:
             return Reply(action="hint")
         if key == "Z":
             return Reply(action="undo")
+        if key == "Y":
+            return Reply(action="redo")
         if not s.legal:
             return t.IGNORED
         if isinstance(event, t.Background) or key == "Escape":
