@@ -21,7 +21,7 @@ STRINGS: dict[str, Text] = {
     "broken_plugin": Text("Plugin {name} could not be loaded: {reason}", "プラグイン {name} を読み込めません: {reason}"),
     "disabled_plugin": Text("Plugin {name} is disabled", "プラグイン {name} は無効です"),
     "undo": Text("Undo", "元に戻す"),
-    "redo": Text("Redo", "やり直す"),
+    "redo": Text("Redo", "進める"),  # not やり直す: the seed pages use that word for Restart
     "hint": Text("Hint", "ヒント"),
     "pause": Text("Pause", "ポーズ"),
     "resume": Text("Resume", "再開"),

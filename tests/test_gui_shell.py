@@ -76,7 +76,7 @@ def test_language_switch_retranslates_the_open_window(qtbot: QtBot) -> None:
         assert new.text() == "新しいゲーム" and window.launcher.title.text() == "カードテーブル"
         page = window.new_game("yukon")
         assert page is not None and page.buttons["undo"].text() == "元に戻す"
-        assert page.buttons["redo"].text() == "やり直す"
+        assert page.buttons["redo"].text() == "進める"
         assert "配り" in page.status.text()
     finally:
         set_language("en")
