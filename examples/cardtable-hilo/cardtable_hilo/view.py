@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from cardtable_hilo.table import HiLoPresenter
+from core.plugin import GameSession
+from gui.deck import CardArt
 from gui.table_view import TableView
 
 
-def create_view(session: object, art: object) -> TableView:
-    return TableView(session, art, HiLoPresenter(), tools=("hint", "pause", "restart", "new"))  # type: ignore[arg-type]
+def create_view(session: GameSession, art: CardArt) -> TableView:
+    # a guess is never taken back: the toolbar offers no Undo or Redo
+    return TableView(session, art, HiLoPresenter(), tools=("hint", "pause", "restart", "new"))
