@@ -1,8 +1,8 @@
 """A seeded monkey in the window, for every game: random keys, clicks on the table's buttons, on cards and on the
-felt, drags, the toolbar (undo, hint, pause, restart, new game, last hand, help, statistics, settings changed
+felt, drags, the toolbar (undo, redo, hint, pause, restart, new game, last hand, help, statistics, settings changed
 or not, back and continue) and window sizes, in English and Japanese. Nothing may raise and no error dialog may
 appear; every visible card and label, the held panel and a refused move's reason stay inside the table
-whatever the window's size; and the game saved on leaving comes back move for move.
+whatever the window's size; and the game saved on leaving comes back move for move (with what Redo would play back).
 
 The monkey's choices and every new game's deal come from a seed; it waits for the CPU seats after each action,
 so a failure names the actions that led to it. ``python tools/monkey.py`` runs it under many more seeds and rule
@@ -36,7 +36,7 @@ KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, 
         Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F1,
         *(Qt.Key(Qt.Key.Key_0 + n) for n in range(10)),
         *(Qt.Key(Qt.Key.Key_A + n) for n in range(26))]
-TOOLBAR = ["undo", "undo", "pause", "restart", "new", "last_hand", "help", "stats", "settings"]
+TOOLBAR = ["undo", "undo", "redo", "pause", "restart", "new", "last_hand", "help", "stats", "settings"]
 STEPS = 400
 SEED = os.environ.get("CARDTABLE_MONKEY_SEED", "")  # another seed for every case (tools/monkey.py)
 WIDE = os.environ.get("CARDTABLE_MONKEY_WIDE", "") == "1"  # and more rule sets
@@ -237,9 +237,9 @@ def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.Monke
         window.continue_game(game_id)
     page = window.page
     assert page is not None
-    moves = list(page.session.moves)
+    moves, undone = list(page.session.moves), page.session.history.undone_moves
     page.buttons["back"].click()
     again = window.continue_game(game_id)
-    assert again is not None and list(again.session.moves) == moves
+    assert again is not None and list(again.session.moves) == moves and again.session.history.undone_moves == undone
     assert played >= (10 if game_id == "yukon" else 40), f"the monkey hardly played ({played} moves): {trail}"
     assert not errors
