@@ -190,8 +190,9 @@ if WIDE:
               ("euchre", {"joker": True, "thirty_two_cards": True, "dealer_may_decline": True, "opponents": "easy"},
                "ja"),
               ("bid-euchre", {}, "ja"), ("two-handed-euchre", {"opponents": "hard"}, "ja"),
-              ("three-handed-euchre", {"opponents": "hard"}, "en"), ("yukon", {"return_from_foundations": True}, "en"),
-              ("yukon", {"variant": "russian"}, "en")]
+              ("three-handed-euchre", {"opponents": "hard"}, "en"),
+              ("yukon", {"return_from_foundations": True, "safe_cards_home": True}, "en"),
+              ("yukon", {"variant": "russian", "safe_cards_home": True}, "en")]
 
 
 @pytest.fixture

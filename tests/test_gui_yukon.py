@@ -183,6 +183,31 @@ def test_a_group_sent_to_a_foundation_is_refused_with_the_reason(qtbot: QtBot) -
     assert page.session.moves == [] and "Only a column's front card" in page.status.text()
 
 
+def test_safe_cards_go_home_by_themselves_after_a_move_when_asked_and_undo_steps_back(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    for on in (False, True):
+        settings = {**game.settings.defaults(), "safe_cards_home": on}
+        assert game.settings.defaults()["safe_cards_home"] is False, "off unless the player turns it on"
+        page = window.open_session(GameSession.new(game, settings, deal={"number": 12}, saves=window.saves))
+        assert page is not None
+        qtbot.wait(100)
+        assert page.session.moves == [], "nothing moves before the player does"
+        click(qtbot, page, card(page, "TD"))
+        click(qtbot, page, card(page, "JC"))
+        if not on:
+            qtbot.wait(200)
+            assert page.session.moves == ["3.5>6"]
+            continue
+        qtbot.waitUntil(lambda: len(page.session.moves) == 3, timeout=5000)  # noqa: B023
+        assert page.session.moves == ["3.5>6", "4>F", "5>F"], "A♥ and A♣ go home by themselves"
+        qtbot.wait(200)
+        assert len(page.session.moves) == 3
+        qtbot.keyClick(page.table, Qt.Key.Key_Z)
+        qtbot.wait(200)
+        assert page.session.moves == ["3.5>6", "4>F"], "undo steps back through them one by one"
+
+
 def test_continue_after_restarting_the_program(qtbot: QtBot) -> None:
     window, page = open_deal(qtbot)
     page.session.play("4>F")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from core.cards import SUITS, Card
 from core.rng import Rng
-from plugins.yukon.rules import RUSSIAN, STANDARD, YukonRules, YukonState
+from plugins.yukon.rules import FOUNDATION, RUSSIAN, STANDARD, YukonRules, YukonState
 from plugins.yukon.solver import LOST, WON, _Search, card_id, id_card, safe_home, solve
 
 R = YukonRules()
@@ -18,15 +18,17 @@ def key(state: YukonState) -> tuple[object, ...]:
     return (tuple(columns), state.foundations)
 
 
-def exhaustive(state: YukonState, cap: int) -> str:
-    """``won``, ``lost`` or ``unknown`` by trying every legal move from every reachable position."""
+def exhaustive(state: YukonState, cap: int, home_first: bool = False) -> str:
+    """``won``, ``lost`` or ``unknown`` by trying every legal move from every reachable position (with
+    ``home_first``, foundation moves are tried first: a win turns up sooner, nothing is skipped)."""
     seen = {key(state)}
     stack = [state]
     while stack:
         position = stack.pop()
         if position.won:
             return WON
-        for move in R.legal_moves(position):
+        moves = R.legal_moves(position)
+        for move in sorted(moves, key=lambda m: m.target == FOUNDATION) if home_first else moves:
             after = R.apply(position, move)
             k = key(after)
             if k not in seen:
@@ -243,3 +245,59 @@ def test_a_card_riding_on_a_group_may_later_move_onto_a_card_that_lay_beneath_it
     cols = tuple(tuple(card_id(c) for c in col) for col in state.columns)
     assert not _Search(state, 1, None).dead(cols, state.hidden, state.foundations)
     assert solve(state, max_nodes=20_000).verdict == WON
+
+
+def safe_move(state: YukonState, rule: Callable[..., bool] | None = None) -> str | None:
+    """What the table sends home by itself with "Safe cards home by themselves" on, seen from the player's
+    observation (``rule`` in place of the solver's ``safe_home``, to show the check below can fail)."""
+    from unittest import mock
+
+    from core.table import Situation
+    from plugins.yukon.presenter import YukonPresenter
+
+    legal = R.legal_moves(state)
+    situation = Situation(R.observation(state, 0), legal, 0, 0 if legal else None)
+    with mock.patch("plugins.yukon.presenter.safe_home", rule or safe_home):
+        return YukonPresenter(safe_cards_home=True).safe_move(situation)
+
+
+def test_the_table_keeps_a_two_an_other_colour_ace_may_need() -> None:
+    state = two_needed()
+    assert exhaustive(state, 20_000) == WON
+    assert safe_move(state) is None, "2♠ must stay: the A♥–Q♠ group can move only onto it"
+
+
+def safe_moves_that_lose(count: int, rule: Callable[..., bool] | None = None) -> tuple[dict[str, int], list[str]]:
+    """Random endgames of every variant that the solver wins (its line replayed); after the move the table
+    would make by itself, the exhaustive search must still find a win. The counts checked, and the failures."""
+    rng = Rng.derive("yukon-safe-home", 1)
+    checked = {STANDARD: 0, RUSSIAN: 0, "returns": 0, "not an ace": 0}
+    failures = []
+    for _ in range(count):
+        variant = RUSSIAN if rng.random() < 0.5 else STANDARD
+        returns = rng.random() < 0.3
+        state = endgame(rng, variant, returns, cards=(6, 11))
+        move = safe_move(state, rule)
+        result = solve(state, max_nodes=20_000)
+        if move is None or result.verdict != WON:
+            continue
+        replay = state
+        for step in result.moves:
+            replay = R.apply(replay, step)
+        assert replay.won
+        if exhaustive(R.apply(state, R.parse_move(move)), 20_000, home_first=True) != WON:
+            failures.append(f"{move} from {state}")
+        checked[variant] += 1
+        checked["returns"] += returns
+        checked["not an ace"] += state.foundations[SUITS.index(state.columns[int(move[0]) - 1][-1].suit)] > 0
+    return checked, failures
+
+
+def test_no_card_the_table_sends_home_by_itself_turns_a_won_endgame_into_a_lost_one() -> None:
+    """A search for a counter-example to "safe" (the subtle case, a 2 an other-colour ace needs, is the
+    hand-built position above: it needs two whole suits in play, too many for an exhaustive search)."""
+    checked, failures = safe_moves_that_lose(200)
+    assert not failures, failures
+    assert min(checked.values()) >= 20, checked
+    _, caught = safe_moves_that_lose(200, rule=lambda *args: True)
+    assert caught, "the same check catches a table that sends every next card home"

@@ -13,7 +13,7 @@ from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Label, Mark, Pile, R
 from core.text import Text, counted, join
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
 from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
-from plugins.yukon.solver import solve
+from plugins.yukon.solver import safe_home, solve
 from plugins.yukon.words import W
 
 GAP = 0.12  # between columns, in card widths
@@ -52,18 +52,46 @@ FINISH_NODES = 20_000  # an all-face-up position needs few; a harder one is left
 
 class YukonPresenter:
     """The player's table (see :class:`core.table.Presenter`). With ``auto_finish`` the table plays the rest
-    itself once every card is face up and the solver has found the way (:meth:`auto_move`)."""
+    itself once every card is face up and the solver has found the way; with ``safe_cards_home`` it sends a
+    front card home whenever no solution can need it in the columns any more (:meth:`auto_move`)."""
 
-    def __init__(self, auto_finish: bool = False) -> None:
+    def __init__(self, auto_finish: bool = False, safe_cards_home: bool = False) -> None:
         self.auto_finish = auto_finish
+        self.safe_cards_home = safe_cards_home
         self._finish: tuple[YukonObservation, tuple[str, ...]] | None = None  # the line found, from where
 
     def initial_ui(self) -> YukonUi:
         return YukonUi()
 
     def auto_move(self, s: YukonSituation) -> str | None:
-        """Once no card is face down: the next move of a winning line (everything is in view, so the solver
-        sees only what the player sees), or ``None`` when off, not all face up, or no win is found quickly."""
+        """The move the table makes by itself now, if any: the next move of the finish (:meth:`finish_move`),
+        else a safe card home (:meth:`safe_move`)."""
+        return self.finish_move(s) or self.safe_move(s)
+
+    def safe_move(self, s: YukonSituation) -> str | None:
+        """With ``safe_cards_home``: the leftmost front card that is next on its foundation and that no
+        solution can need in the columns any more (:func:`plugins.yukon.solver.safe_home`: aces; a higher card
+        once both cards one lower of the other colour are home; Russian, every such card; with returns from
+        the foundations, only once every lower card is home). The foundations alone decide it, and those the
+        player sees."""
+        if not self.safe_cards_home or not s.legal:
+            return None
+        obs = s.observation
+        legal = {m.text for m in s.legal}
+        for i, column in enumerate(obs.columns):
+            front = column[-1] if column else None
+            if front is None:
+                continue
+            suit = SUITS.index(front.suit)
+            rank = obs.foundations[suit]
+            if front.rank == rank + 1 and safe_home(suit, rank, obs.foundations, obs.variant == RUSSIAN,
+                                                    obs.returns_allowed) and f"{i + 1}>F" in legal:
+                return f"{i + 1}>F"
+        return None
+
+    def finish_move(self, s: YukonSituation) -> str | None:
+        """With ``auto_finish``, once no card is face down: the next move of a winning line (everything is in
+        view, so the solver sees only what the player sees), or ``None`` when no win is found quickly."""
         obs = s.observation
         if not self.auto_finish or not s.legal or obs.won or any(c is None for col in obs.columns for c in col):
             return None

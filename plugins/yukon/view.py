@@ -9,5 +9,6 @@ from plugins.yukon.presenter import YukonPresenter
 
 
 def create_view(session: GameSession, art: CardArt) -> TableView:
-    presenter = YukonPresenter(auto_finish=bool(session.settings.get("auto_finish", True)))
+    presenter = YukonPresenter(auto_finish=bool(session.settings.get("auto_finish", True)),
+                               safe_cards_home=bool(session.settings.get("safe_cards_home", False)))
     return TableView(session, art, presenter, restart_keeps_deal=True)
