@@ -1,11 +1,14 @@
 """A search for a counter-example to the Yukon solver's "lost": random endgames of every variant, each
 "lost" answer re-checked by an exhaustive search written only against the rules; then positions from real
-deals that only the relaxation's newest conditions (solver 4) call dead, re-solved without them.
+deals that only the relaxation's newest conditions (solver 4) call dead, re-solved without them; then the
+cards the table sends home by itself ("Safe cards home by themselves"), each checked to keep a won endgame won.
 
     python benchmarks/yukon_soundness.py [--count 2000] [--seed 1] [--cap 20000] [--deals 40] [--recheck 3000]
+                                         [--safe 2000]
 
 Prints how many lost answers were checked (none may be refuted), how many of them only the new conditions
-proved at the start, wins replayed, the real-deal positions re-solved, and the time taken.
+proved at the start, wins replayed, the real-deal positions re-solved, the safe moves checked, and the time
+taken.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from tests.test_yukon_soundness import (
     check_endgames,
     positions_only_the_new_conditions_cut,
     recheck_without_new_conditions,
+    safe_moves_that_lose,
 )
 
 
@@ -35,6 +39,8 @@ def main() -> int:
                         "new conditions cut (0: none)")
     parser.add_argument("--recheck", type=positive_int, default=3_000,
                         help="positions the solver without the new conditions may search for each")
+    parser.add_argument("--safe", type=int, default=2000,
+                        help="random endgames searched for a card sent home by itself that loses a won game (0: none)")
     args = parser.parse_args()
     totals = {"lost_checked": 0, "won_replayed": 0, "not_dead": 0, "new_conditions": 0}
     started = time.perf_counter()
@@ -60,6 +66,25 @@ def main() -> int:
         print(f"deals 1-{args.deals}: {len(cut)} positions only solver 4's conditions call dead; re-solved without "
               f"them at {args.recheck:,} positions: {verdicts['lost']} proved lost, {verdicts['unknown']} unknown, "
               f"0 won; {time.perf_counter() - started:.0f} s")
+    if args.safe > 0:
+        started = time.perf_counter()
+        checked = {"standard": 0, "russian": 0, "returns": 0, "not an ace": 0}
+        failures: list[str] = []
+        with Progress(args.safe, "safe moves") as bar:
+            for first in range(0, args.safe, batch):
+                size = min(batch, args.safe - first)
+                counts, lost = safe_moves_that_lose(size, seed=args.seed * 1_000_003 + first)
+                for key, value in counts.items():
+                    checked[key] += value
+                failures += lost
+                bar.advance(size)
+        print(f"{args.safe} random endgames: {sum(checked[v] for v in ('standard', 'russian'))} cards the table "
+              f"would send home by itself from a won position ({checked['standard']} standard, {checked['russian']} "
+              f"Russian, {checked['returns']} with returns, {checked['not an ace']} not aces); "
+              f"{len(failures)} lost the game; {time.perf_counter() - started:.0f} s")
+        for failure in failures:
+            print(f"  lost: {failure}")
+        return 1 if failures else 0
     return 0
 
 
