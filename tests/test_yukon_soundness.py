@@ -267,6 +267,21 @@ def test_the_table_keeps_a_two_an_other_colour_ace_may_need() -> None:
     assert safe_move(state) is None, "2♠ must stay: the A♥–Q♠ group can move only onto it"
 
 
+def test_a_card_the_player_takes_back_from_a_foundation_is_not_sent_straight_home() -> None:
+    from core.cards import parse_cards
+    from core.table import Situation
+    from plugins.yukon.presenter import YukonPresenter
+
+    columns = ("KD TC", "", "", "JH TD QD", "KH", "JC QC", "QH JD KC")
+    state = YukonState(tuple(parse_cards(c) for c in columns), (0, 0, 0, 0, 0, 1, 2), (13, 10, 9, 9), STANDARD, True)
+    back = R.apply(state, R.parse_move("F.D>1"))  # 9♦ onto 10♣, where it is safe by the rule
+    situation = Situation(R.observation(back, 0), R.legal_moves(back), 0, 0)
+    presenter = YukonPresenter(auto_finish=True, safe_cards_home=True)
+    assert presenter.safe_move(situation) == "1>F" and presenter.auto_move(situation) is None
+    later = R.apply(back, R.parse_move("5.1>2"))  # the player moves on: now the table may send it home
+    assert presenter.auto_move(Situation(R.observation(later, 0), R.legal_moves(later), 0, 0)) == "1>F"
+
+
 def safe_moves_that_lose(count: int, rule: Callable[..., bool] | None = None,
                          seed: int = 1) -> tuple[dict[str, int], list[str]]:
     """Random endgames of every variant that the solver wins (its line replayed); after the move the table

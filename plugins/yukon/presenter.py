@@ -65,7 +65,10 @@ class YukonPresenter:
 
     def auto_move(self, s: YukonSituation) -> str | None:
         """The move the table makes by itself now, if any: the next move of the finish (:meth:`finish_move`),
-        else a safe card home (:meth:`safe_move`)."""
+        else a safe card home (:meth:`safe_move`) — but nothing right after the player took a card back from a
+        foundation, which the table would otherwise send straight home again."""
+        if s.observation.last_move.startswith("F."):
+            return None
         return self.finish_move(s) or self.safe_move(s)
 
     def safe_move(self, s: YukonSituation) -> str | None:
