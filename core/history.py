@@ -12,12 +12,14 @@ S = TypeVar("S")
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """One move: who made it, its text, the state before it and whether the game lets it be undone."""
+    """One move: who made it, its text, the state before it, whether the game lets it be undone, and whether
+    the table made it for the person by itself (undo takes it along with the person's move before it)."""
 
     seat: int
     move: str
     before: S
     undoable: bool
+    automatic: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +31,9 @@ class Undone(Generic[S]):
 
 
 class History(Generic[S]):
-    """A stack of steps. Undo steps back to before the last move of a person, taking the CPU replies
-    made after it along, but never past a step the game forbids undoing. Redo plays back what the last
-    undo took, in turn; a new move forgets what was undone."""
+    """A stack of steps. Undo steps back to before the last move of a person, taking the CPU replies and the
+    moves the table made by itself after it along, but never past a step the game forbids undoing. Redo plays
+    back what the last undo took, in turn; a new move forgets what was undone."""
 
     def __init__(self) -> None:
         self._steps: list[Step[S]] = []
@@ -43,6 +45,11 @@ class History(Generic[S]):
     @property
     def moves(self) -> list[str]:
         return [step.move for step in self._steps]
+
+    @property
+    def automatic(self) -> list[int]:
+        """The indices of the moves the table made by itself."""
+        return [i for i, step in enumerate(self._steps) if step.automatic]
 
     def last_before(self) -> S | None:
         """The state before the last move, or ``None`` when there is none."""
@@ -61,7 +68,7 @@ class History(Generic[S]):
         for depth, step in enumerate(reversed(self._steps), start=1):
             if not step.undoable:
                 return 0
-            if step.seat in human_seats:
+            if step.seat in human_seats and not step.automatic:
                 return depth
         return 0
 

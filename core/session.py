@@ -173,8 +173,10 @@ class GameSession:
             players = record.get("players")
             session = cls(game, values, record["start"], players=players, **kwargs)
             saves, session.saves = session.saves, None  # no autosave while replaying
-            for text in record["moves"]:
-                session.play(text)
+            marked = record.get("automatic")
+            automatic = {i for i in marked if isinstance(i, int)} if isinstance(marked, list) else set()
+            for ply, text in enumerate(record["moves"]):
+                session.play(text, automatic=ply in automatic)
             session._replay_undone(record.get("undone"))
             session.saves = saves
             session.acknowledged = [k for k in record.get("acknowledged", []) if isinstance(k, str)]
@@ -195,6 +197,7 @@ class GameSession:
             "start": self.start,
             "players": list(self.players),
             "moves": self.history.moves,
+            "automatic": self.history.automatic,
             "undone": self.history.undone_moves,
             "acknowledged": list(self.acknowledged),
             "finished": self.is_over,
@@ -275,8 +278,9 @@ class GameSession:
 
     # -- acting -----------------------------------------------------------------------------------
 
-    def play(self, move: Any) -> Any:
-        """Apply a move (a move value or its text) for the seat to move; raises :class:`IllegalMove`."""
+    def play(self, move: Any, automatic: bool = False) -> Any:
+        """Apply a move (a move value or its text) for the seat to move; raises :class:`IllegalMove`.
+        ``automatic``: the table made it for the person by itself (undo takes it along with the move before)."""
         seat = self.to_move
         if seat is None:
             raise IllegalMove(Text("the game is over: start a new game",
@@ -289,7 +293,7 @@ class GameSession:
         before = self.state
         self.state = self.rules.apply(before, move)
         text = self.rules.move_text(move)
-        self.history.push(Step(seat, text, before, self.rules.may_undo(before, move)))
+        self.history.push(Step(seat, text, before, self.rules.may_undo(before, move), automatic))
         self.acknowledged = []  # a new position: its moments are new (a person's move passes any hold)
         self.autosave()
         self._emit("moved", seat, text)
@@ -380,14 +384,16 @@ class GameSession:
     def _replayed(self, state: Any, group: Any) -> Undone[Any] | None:
         if not isinstance(group, list) or not group or not all(isinstance(text, str) for text in group):
             return None
-        steps = []
+        steps: list[Step[Any]] = []
         for text in group:
             seat = self.rules.to_move(state)
             if seat is None:
                 return None
             try:
                 move = self.rules.parse_move(text)
-                steps.append(Step(seat, self.rules.move_text(move), state, self.rules.may_undo(state, move)))
+                # an undo took a person's move and what came after it: CPU replies, or moves made by itself
+                steps.append(Step(seat, self.rules.move_text(move), state, self.rules.may_undo(state, move),
+                                  automatic=bool(steps)))
                 state = self.rules.apply(state, move)
             except Exception:  # a damaged list, or a game changed since: only what redo offers is lost
                 return None

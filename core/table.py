@@ -303,8 +303,9 @@ class Presenter(Protocol[Obs, M, U]):
 @runtime_checkable
 class MovesByItself(Protocol[Obs, M]):
     """An optional part of a presenter: a move the table makes for the person without being asked (Yukon's
-    automatic finish once every card is face up). The shell plays it after a short pause, only right after
-    the person's own move — never after an undo, so undo can always step back out of it."""
+    automatic finish once every card is face up, its safe cards home). The shell plays it after a short pause,
+    only right after a move — never after an undo or redo — and undo takes it back with the person's move
+    before it."""
 
     def auto_move(self, situation: Situation[Obs, M]) -> str | None:
         """The move to make now (one of ``situation.legal`` in text form), or ``None``."""

@@ -256,13 +256,13 @@ class TableView(QObject):
         else:
             self.handle(Press(choice.id))
 
-    def play(self, move: str) -> bool:
-        """Play a move for the person; a refusal's reason goes on the table, where the player acted, and to the
-        status line."""
+    def play(self, move: str, automatic: bool = False) -> bool:
+        """Play a move for the person (``automatic``: the table makes it by itself); a refusal's reason goes on
+        the table, where the player acted, and to the status line."""
         if self.session.to_move != self.seat or self.session.paused:
             return False
         try:
-            self.session.play(move)
+            self.session.play(move, automatic=automatic)
         except IllegalMove as error:
             self.refusal = error.text.capitalized()  # a sentence of its own on the table and the status line
             self.refresh(animate=False)
@@ -337,7 +337,7 @@ class TableView(QObject):
     def _move_by_itself(self) -> None:
         move = self._auto_move()  # asked again: the position may have changed since the timer started
         if move is not None and not self._stopped:
-            self.play(move)
+            self.play(move, automatic=True)
 
     def _think(self) -> None:
         turn = self.session.cpu_turn()

@@ -183,7 +183,8 @@ def test_a_group_sent_to_a_foundation_is_refused_with_the_reason(qtbot: QtBot) -
     assert page.session.moves == [] and "Only a column's front card" in page.status.text()
 
 
-def test_safe_cards_go_home_by_themselves_after_a_move_when_asked_and_undo_steps_back(qtbot: QtBot) -> None:
+def test_safe_cards_go_home_by_themselves_after_a_move_when_asked_and_undo_takes_them_back_with_it(
+        qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     game = window.host.game("yukon")
     for on in (False, True):
@@ -205,7 +206,16 @@ def test_safe_cards_go_home_by_themselves_after_a_move_when_asked_and_undo_steps
         assert len(page.session.moves) == 3
         qtbot.keyClick(page.table, Qt.Key.Key_Z)
         qtbot.wait(200)
-        assert page.session.moves == ["3.5>6", "4>F"], "undo steps back through them one by one"
+        assert page.session.moves == [], "one undo takes back the player's move and what followed by itself"
+        qtbot.keyClick(page.table, Qt.Key.Key_Y)
+        assert page.session.moves == ["3.5>6", "4>F", "5>F"], "and one redo brings all three back"
+        window.close()  # which moves were made by themselves is saved with the game
+        again = make_window(qtbot, {"yukon": yukon_plugin})
+        qtbot.mouseClick(again.launcher.tiles["yukon"].findChild(QPushButton, "continue-yukon"),
+                         Qt.MouseButton.LeftButton)
+        assert again.page is not None and again.page.session.moves == ["3.5>6", "4>F", "5>F"]
+        qtbot.keyClick(again.page.table, Qt.Key.Key_Z)
+        assert again.page.session.moves == []
 
 
 def test_continue_after_restarting_the_program(qtbot: QtBot) -> None:

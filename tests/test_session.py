@@ -189,6 +189,27 @@ def test_what_undo_took_survives_a_save_and_a_damaged_list_costs_only_the_redo(t
         assert restored.state == states[1] and not restored.can_redo(), damaged
 
 
+def test_undo_takes_the_moves_made_by_themselves_along_and_the_save_knows_which_they_were(tmp_path: Path) -> None:
+    from plugins.yukon.plugin import GAME as YUKON
+
+    saves = SaveService(tmp_path)
+    session = GameSession.new(YUKON, YUKON.settings.defaults(), deal={"number": 12}, players=[None], saves=saves)
+    start = session.state
+    session.play("3.5>6")
+    session.play("4>F", automatic=True)
+    session.play("5>F", automatic=True)
+    end = session.state
+    record = saves.read("yukon").record
+    assert record is not None and record["automatic"] == [1, 2]
+    assert session.undo() and session.state == start and not session.can_undo()
+    assert session.redo() and session.state == end
+    restored = GameSession.restore(YUKON, record)
+    assert restored.undo() and restored.state == start
+    for damaged in ("1", [{}], [None, "2"]):
+        restored = GameSession.restore(YUKON, record | {"automatic": damaged})
+        assert restored.state == end and restored.undo() and restored.moves == ["3.5>6", "4>F"], damaged
+
+
 # -- holds, listeners, background analysis -------------------------------------------------------------
 
 
