@@ -68,7 +68,7 @@ def main() -> int:
               f"0 won; {time.perf_counter() - started:.0f} s")
     if args.safe > 0:
         started = time.perf_counter()
-        checked = {"standard": 0, "russian": 0, "returns": 0, "not an ace": 0}
+        checked = {"standard": 0, "russian": 0, "returns": 0, "not an ace": 0, "undecided": 0}
         failures: list[str] = []
         with Progress(args.safe, "safe moves") as bar:
             for first in range(0, args.safe, batch):
@@ -81,7 +81,8 @@ def main() -> int:
         print(f"{args.safe} random endgames: {sum(checked[v] for v in ('standard', 'russian'))} cards the table "
               f"would send home by itself from a won position ({checked['standard']} standard, {checked['russian']} "
               f"Russian, {checked['returns']} with returns, {checked['not an ace']} not aces); "
-              f"{len(failures)} lost the game; {time.perf_counter() - started:.0f} s")
+              f"{len(failures)} proved lost after it by exhaustive search, {checked['undecided']} where neither "
+              f"search found a win; {time.perf_counter() - started:.0f} s")
         for failure in failures:
             print(f"  lost: {failure}")
         return 1 if failures else 0
