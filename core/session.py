@@ -337,7 +337,8 @@ class GameSession:
         return outcome is not None and bool(outcome.winners)
 
     def undo(self) -> bool:
-        """Take back the last person's move (and the CPU moves after it) when the game allows it."""
+        """Take back the last person's move (with the CPU moves and the moves made by itself after it) when
+        the game allows it."""
         if not self.can_undo():
             return False
         before = self.history.undo(self.human_seats or (0,), self.state)
