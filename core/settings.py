@@ -1,6 +1,8 @@
 """Declarative settings: options (toggle, choice, number), named presets and Custom, and validation.
 
-The shell builds the settings dialog from a :class:`SettingsSchema`; plugins write no dialog code.
+The shell builds the settings dialog from a :class:`SettingsSchema`; plugins write no dialog code. Changed
+settings start a new game, except options declared ``at_once`` (how the table plays, such as Yukon's safe cards
+going home by themselves), which apply to the game in progress.
 Two ways to check values, for two kinds of caller:
 
 - a person's file (:meth:`SettingsSchema.validate`) never raises: a bad value becomes the default plus a
@@ -33,11 +35,13 @@ class SettingsError(ValueError):
     """Values that do not fit a game's schema, from code; the message names every bad key."""
 
 
-def _check_declaration(key: Any, label: Any, help_text: Any) -> None:
+def _check_declaration(key: Any, label: Any, help_text: Any, at_once: Any = False) -> None:
     if not isinstance(key, str) or not key:
         raise ValueError(f"an option key must be a non-empty string, not {key!r}")
     if not isinstance(label, Text) or not isinstance(help_text, Text):
         raise ValueError(f"option '{key}': label and help must be Text (English and Japanese), not plain strings")
+    if not isinstance(at_once, bool):
+        raise ValueError(f"option '{key}': at_once must be True or False, not {at_once!r}")
 
 
 @dataclass(frozen=True)
@@ -46,9 +50,10 @@ class Toggle:
     label: Text
     default: bool = False
     help: Text = Text("")
+    at_once: bool = False  # how the table plays, not the game: a change applies to the game in progress
 
     def __post_init__(self) -> None:
-        _check_declaration(self.key, self.label, self.help)
+        _check_declaration(self.key, self.label, self.help, self.at_once)
         if not isinstance(self.default, bool):
             raise ValueError(f"toggle '{self.key}': default must be True or False, not {self.default!r}")
 
@@ -63,9 +68,10 @@ class Choice:
     choices: tuple[tuple[Any, Text], ...]
     default: Any
     help: Text = Text("")
+    at_once: bool = False
 
     def __post_init__(self) -> None:
-        _check_declaration(self.key, self.label, self.help)
+        _check_declaration(self.key, self.label, self.help, self.at_once)
         if not self.choices or not all(isinstance(c, tuple) and len(c) == 2 and isinstance(c[1], Text)
                                        for c in self.choices):
             raise ValueError(f"choice '{self.key}': choices must be (value, Text) pairs, at least one")
@@ -94,9 +100,10 @@ class Number:
     minimum: int
     maximum: int
     help: Text = Text("")
+    at_once: bool = False
 
     def __post_init__(self) -> None:
-        _check_declaration(self.key, self.label, self.help)
+        _check_declaration(self.key, self.label, self.help, self.at_once)
         for name in ("default", "minimum", "maximum"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
@@ -160,6 +167,11 @@ class SettingsSchema:
 
     def defaults(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
+
+    def needs_new_game(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+        """Whether going from ``old`` to ``new`` values changes an option that is not ``at_once`` (the game's
+        rules or its deal): then a new game starts; otherwise the game in progress goes on with ``new``."""
+        return any(old.get(o.key) != new.get(o.key) for o in self.options if not o.at_once)
 
     def validate(self, raw: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         """Clean values for every option, and one message per unknown key or bad value (which gets the default)."""

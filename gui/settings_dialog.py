@@ -85,8 +85,11 @@ class SettingsDialog(QDialog):
         self.sound.setToolTip(tr("sound_help"))
         form.addRow(self.sound)
 
-        self.note = QLabel(tr("settings_ends_saved", game=text(game.name)) if ends_saved_game
-                           else tr("settings_new_game"))
+        note_text = tr("settings_ends_saved", game=text(game.name)) if ends_saved_game else tr("settings_new_game")
+        at_once = [text(option.label) for option in self.schema.options if option.at_once]
+        if at_once:
+            note_text += tr("settings_at_once", options=tr("list_separator").join(at_once))
+        self.note = QLabel(note_text)
         self.note.setObjectName("settings_note")
         self.note.setWordWrap(True)
         note = self.note

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import traceback
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -12,7 +13,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 import resources
 from core.paths import config_dir, data_dir, saves_dir
-from core.saves import SaveService
+from core.saves import SaveError, SaveService
 from gui import animation
 from gui.collector import collect_on_this_thread
 from gui.i18n import on_language_changed, set_language, text, tr
@@ -52,6 +53,7 @@ class MainWindow(QMainWindow):
         self.prefs = prefs or ShellPrefs.load()
         self.saves = SaveService(saves_dir())
         self.recorder: Recorder | None = None
+        self._stop_recording: Callable[[], None] = lambda: None
         self._art: CardArt | None = None
         self.sounds = SoundBoard(self.prefs.sound)
         animation.set_enabled(self.prefs.animations)
@@ -202,7 +204,8 @@ class MainWindow(QMainWindow):
             return self.new_game(game_id, notices=[tr("save_moved", reason=reason)])
         return self.open_session(session)
 
-    def open_session(self, session: GameSession, notices: list[str] | None = None) -> GamePage | None:
+    def open_session(self, session: GameSession, notices: list[str] | None = None,
+                     dealt: bool = True) -> GamePage | None:
         from gui.game_page import GamePage, ViewUnavailable
 
         self._close_page()
@@ -217,12 +220,12 @@ class MainWindow(QMainWindow):
         for notice in notices or []:
             page.show_notice(notice)
         page.view.sound.connect(self.sounds.play)
-        if not session.moves:
+        if dealt and not session.moves:
             self.sounds.play("deal")
         from core.stats import Recorder
 
         self.recorder = Recorder(session, self.stats, session.save_slot, page.show_notice)
-        session.add_listener(self.recorder)
+        self._stop_recording = session.add_listener(self.recorder)
         page.failed.connect(self.report_error)
         page.stats_requested.connect(lambda: self.open_stats(session.game.id))
         page.help_requested.connect(lambda: self.open_help(session.game.id))
@@ -241,6 +244,7 @@ class MainWindow(QMainWindow):
             if self.recorder is not None:
                 self.recorder.tick()  # the time played up to now goes into the save
                 self.page.session.autosave()
+                self._stop_recording()  # the session may be shown again (settings that apply at once)
                 self.recorder = None
             self.page.stop()
             self.stack.removeWidget(self.page)
@@ -280,7 +284,11 @@ class MainWindow(QMainWindow):
                 self.settings_store.save(game_id, dialog.values())
             except OSError as error:
                 notices.append(tr("save_failed", reason=error.strerror or str(error)))
-            if self.page is not None and self.page.game.id == game_id:
+            if not game.settings.needs_new_game(current, dialog.values()) and \
+                    self._go_on_with(game_id, dialog.values(), notices):
+                if self.page is None:
+                    self.launcher.show_message(" ".join(notices))
+            elif self.page is not None and self.page.game.id == game_id:
                 self.new_game(game_id, notices=notices)
             else:
                 self.retire(game_id)  # the saved game ends: its statistics count it first
@@ -290,6 +298,24 @@ class MainWindow(QMainWindow):
         elif self.page is not None:
             self.page.view.refresh()
             self.page.update_controls()
+
+    def _go_on_with(self, game_id: str, values: dict[str, Any], notices: list[str]) -> bool:
+        """Only options that apply at once changed: the game in progress — on the page, else the saved one —
+        goes on with ``values``. False when there is no game in progress to go on with."""
+        if self.page is not None and self.page.game.id == game_id:
+            session = self.page.session
+            session.settings = dict(values)
+            self.open_session(session, notices, dealt=False)  # its table made again, with the new options
+            return True
+        slot = self.host.slot(game_id)
+        loaded = self.saves.read(slot)
+        if loaded.record is None:
+            return False
+        try:
+            self.saves.write(slot, {**loaded.record, "settings": dict(values)})
+        except SaveError as error:
+            notices.append(str(error))
+        return True
 
     def open_stats(self, game_id: str | None) -> StatsWindow:
         if self.page is not None:

@@ -80,7 +80,48 @@ def test_settings_from_the_launcher_say_they_end_the_saved_game(qtbot: QtBot,
     assert "saved game of Yukon" in notes[0] and "Continue" in notes[0]
     window.continue_game("yukon")
     window.open_settings("yukon")  # from the game itself: the usual note
-    assert notes[1] == "Changed settings start a new game."
+    assert notes[1] == ("Changed settings start a new game. These apply to the game in progress: Finish by itself, "
+                        "Safe cards home by themselves.")
+
+
+def test_options_that_apply_at_once_keep_the_game_in_progress_and_rules_start_a_new_one(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.stats import Recorder
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    session = GameSession.new(game, game.settings.defaults(), deal={"number": 12}, saves=window.saves)
+    window.open_session(session)
+    session.play("3.5>6")
+    changes: dict[str, Any] = {}
+
+    def change(dialog: SettingsDialog) -> SettingsDialog.DialogCode:
+        for key, value in changes.items():
+            widget = dialog.widgets[key]
+            widget.setChecked(value) if isinstance(value, bool) else widget.setCurrentIndex(widget.findData(value))
+        return SettingsDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(SettingsDialog, "exec", change)
+    changes.update(safe_cards_home=True)
+    window.open_settings("yukon")
+    page = window.page
+    assert page is not None and page.session is session and session.moves == ["3.5>6"]
+    assert session.settings["safe_cards_home"] and page.view.presenter.safe_cards_home
+    assert sum(isinstance(listener, Recorder) for listener in session.listeners) == 1, "statistics counted once"
+    assert page.view.play("4>F")  # the player sends A♥ home; the A♣ follows by itself in this same game
+    qtbot.waitUntil(lambda: session.moves == ["3.5>6", "4>F", "5>F"], timeout=5000)
+
+    window.show_launcher()  # from the launcher, the saved game keeps going with the new option too
+    changes.update(safe_cards_home=False)
+    window.open_settings("yukon")
+    assert window.saves.continuable("yukon")
+    again = window.continue_game("yukon")
+    assert again is not None and again.session.moves[:1] == ["3.5>6"] and not again.session.settings["safe_cards_home"]
+
+    changes.update(variant="russian")  # a rule: a new game
+    window.open_settings("yukon")
+    assert window.page is not None and window.page.session.moves == [] and \
+        window.page.session.settings["variant"] == "russian"
 
 
 # -- Euchre: the bid buttons never cover the upcard -----------------------------------------------------

@@ -93,6 +93,7 @@ def test_rules_called_from_code_refuse_a_misspelled_or_mistyped_setting(game: st
     (lambda: Number("n", Text("N"), 1.5, 1, 5), "whole number"),
     (lambda: Toggle("t", "Plain string label"), "must be Text"),
     (lambda: Toggle("t", Text("T"), default="yes"), "True or False"),
+    (lambda: Toggle("t", Text("T"), at_once="yes"), "at_once must be True or False"),
     (lambda: Choice("c", Text("C"), ((1, Text("1")), ("2", Text("2"))), 1), "default's type"),
     (lambda: Choice("c", Text("C"), (), 1), "at least one"),
     (lambda: SettingsSchema(options=(Toggle("a", Text("A")),), presets=(Preset("p", Text("P"), {"b": True}),)),
@@ -101,3 +102,12 @@ def test_rules_called_from_code_refuse_a_misspelled_or_mistyped_setting(game: st
 def test_a_bad_declaration_is_refused_when_it_is_built(build: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         build()  # type: ignore[operator]
+
+
+def test_only_options_declared_at_once_let_the_game_in_progress_go_on() -> None:
+    schema = SettingsSchema(options=(Toggle("rule", Text("Rule")), Toggle("helper", Text("Helper"), at_once=True),
+                                     Number("deal", Text("Deal"), 1, 1, 9)))
+    old = schema.defaults()
+    assert not schema.needs_new_game(old, old | {"helper": True})
+    assert schema.needs_new_game(old, old | {"rule": True})
+    assert schema.needs_new_game(old, old | {"helper": True, "deal": 2})

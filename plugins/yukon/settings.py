@@ -18,7 +18,7 @@ SCHEMA = SettingsSchema(
                     "組札の一番上の札を列へ戻せます。達成は「手助けあり」になります。")),
         Toggle("auto_finish", Text("Finish by itself", "自動で仕上げる"), True,
                Text("Once every card left is face up, the cards go to the foundations by themselves.",
-                    "残りの札がすべて表になったら、自動で組札へ送って仕上げます。")),
+                    "残りの札がすべて表になったら、自動で組札へ送って仕上げます。"), at_once=True),
         Toggle("safe_cards_home", Text("Safe cards home by themselves", "安全な札は自動で組札へ"), False,
                Text("After each of your moves, a front card goes to its foundation by itself when no solution can "
                     "need it in the columns any more: an ace; a higher card once both cards one lower of the other "
@@ -26,7 +26,7 @@ SCHEMA = SettingsSchema(
                     "is home).",
                     "自分の手のあと、列に残しても解に役立つことがない最前面の札を自動で組札へ送ります。Aは常に、"
                     "それ以外は反対色の1つ小さい2枚が組札にあるとき（ロシアンは常に、組札から戻せる設定では小さい札が"
-                    "すべて組札にあるとき）。")),
+                    "すべて組札にあるとき）。"), at_once=True),
         Choice("deal_mode", Text("New deals", "新しい配り"),
                (("random", Text("Random deal", "無作為")), ("number", Text("Deal number", "番号指定")),
                 ("solvable", Text("Solvable deal", "解のある配り")), ("today", Text("Today's deal", "今日の配り"))),
