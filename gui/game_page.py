@@ -4,12 +4,13 @@ overlay and notices (a failed save, a save that was moved aside) where the playe
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from core.game import GameSpec
@@ -90,6 +91,14 @@ class GamePage(QWidget):
         self.buttons["help"].clicked.connect(self.help_requested)
         self.buttons["help"].setVisible(self.game.help is not None)
         self.buttons["help"].setToolTip("F1")
+        self.buttons["pause"].setToolTip("P")
+        # the usual Undo and Redo keys, wherever the focus is (Qt shows Ctrl as ⌘ on a Mac)
+        for name, keys in (("undo", ("Ctrl+Z",)), ("redo", ("Ctrl+Shift+Z", "Ctrl+Y"))):
+            sequences = [QKeySequence(key) for key in keys]
+            for sequence in sequences:
+                QShortcut(sequence, self).activated.connect(functools.partial(self._shortcut, name))
+            self.buttons[name].setToolTip(" / ".join(
+                sequence.toString(QKeySequence.SequenceFormat.NativeText) for sequence in sequences))
 
         self.table = TableCanvas()
         self.table.setScene(self.view.scene)
@@ -131,6 +140,10 @@ class GamePage(QWidget):
     def _action(self, name: str) -> None:
         {"undo": self.undo, "redo": self.redo, "hint": self.hint, "pause": self.toggle_pause, "restart": self.restart,
          "new": self.new_game, "back": self.back_requested.emit}[name]()
+
+    def _shortcut(self, name: str) -> None:
+        if name in self.view.tools and self.buttons[name].isEnabled():
+            self._action(name)
 
     def undo(self) -> None:
         self.disarm()

@@ -183,6 +183,22 @@ def test_a_group_sent_to_a_foundation_is_refused_with_the_reason(qtbot: QtBot) -
     assert page.session.moves == [] and "Only a column's front card" in page.status.text()
 
 
+def test_the_usual_undo_and_redo_keys_work_from_the_table_and_the_toolbar(qtbot: QtBot) -> None:
+    window, page = open_deal(qtbot)
+    with qtbot.waitActive(window):  # shortcuts belong to the active window, as a person's keys do
+        window.activateWindow()
+    page.session.play("4>F")
+    ctrl, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(page.table, Qt.Key.Key_Z, ctrl)
+    assert page.session.moves == []
+    qtbot.keyClick(page.table, Qt.Key.Key_Z, ctrl | shift)  # redo, not a second undo
+    assert page.session.moves == ["4>F"]
+    qtbot.keyClick(page.buttons["hint"], Qt.Key.Key_Z, ctrl)  # with the focus on the toolbar too
+    qtbot.keyClick(page.buttons["hint"], Qt.Key.Key_Y, ctrl)
+    assert page.session.moves == ["4>F"] and not page.buttons["redo"].isEnabled()
+    assert page.buttons["undo"].toolTip() == "Ctrl+Z" and page.buttons["redo"].toolTip() == "Ctrl+Shift+Z / Ctrl+Y"
+
+
 def test_safe_cards_go_home_by_themselves_after_a_move_when_asked_and_undo_takes_them_back_with_it(
         qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
