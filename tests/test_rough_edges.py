@@ -116,7 +116,8 @@ def test_options_that_apply_at_once_keep_the_game_in_progress_and_rules_start_a_
     window.open_settings("yukon")
     assert window.saves.continuable("yukon")
     again = window.continue_game("yukon")
-    assert again is not None and again.session.moves[:1] == ["3.5>6"] and not again.session.settings["safe_cards_home"]
+    assert again is not None and again.session.moves == ["3.5>6", "4>F", "5>F"]
+    assert not again.session.settings["safe_cards_home"] and not again.view.presenter.safe_cards_home
 
     changes.update(variant="russian")  # a rule: a new game
     window.open_settings("yukon")
