@@ -257,7 +257,7 @@ def safe_move(state: YukonState, rule: Callable[..., bool] | None = None) -> str
 
     legal = R.legal_moves(state)
     situation = Situation(R.observation(state, 0), legal, 0, 0 if legal else None)
-    with mock.patch("plugins.yukon.presenter.safe_home", rule or safe_home):
+    with mock.patch("plugins.yukon.hint.safe_home", rule or safe_home):
         return YukonPresenter(safe_cards_home=True).safe_move(situation)
 
 

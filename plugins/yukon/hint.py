@@ -33,6 +33,17 @@ def _reverses(move: Move, last: str) -> bool:
     return head.split(".")[0] == str(move.target + 1) and tail == str(move.source + 1)
 
 
+def safe_to_foundation(obs: YukonObservation, move: Move) -> bool:
+    """Whether a legal ``move`` sends a front card home that no solution can need in the columns any more
+    (``solver.safe_home``, judged from the foundations the player sees)."""
+    if move.target != FOUNDATION or move.source == FOUNDATION:
+        return False
+    head = obs.columns[move.source][-1]
+    assert head is not None
+    return safe_home(SUITS.index(head.suit), head.rank - 1, obs.foundations, obs.variant == RUSSIAN,
+                     obs.returns_allowed)
+
+
 def score(obs: YukonObservation, move: Move) -> tuple[int, str]:
     """How much the hint likes a move, and why (higher is better)."""
     if move.source == FOUNDATION:
@@ -43,10 +54,7 @@ def score(obs: YukonObservation, move: Move) -> tuple[int, str]:
     assert head is not None
     below = column[head_index - 1] if head_index > 0 else None
     if move.target == FOUNDATION:
-        if safe_home(SUITS.index(head.suit), head.rank - 1, obs.foundations, obs.variant == RUSSIAN,
-                     obs.returns_allowed):
-            return (90, "safe")
-        return (35, "foundation")
+        return (90, "safe") if safe_to_foundation(obs, move) else (35, "foundation")
     if _reverses(move, obs.last_move):
         return (-10, "other")
     target_empty = not obs.columns[move.target]

@@ -11,9 +11,10 @@ from core import table as t
 from core.cards import SUITS, Card, Suit
 from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
 from core.text import Text, counted, join
+from plugins.yukon.hint import safe_to_foundation
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
 from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
-from plugins.yukon.solver import safe_home, solve
+from plugins.yukon.solver import solve
 from plugins.yukon.words import W
 
 GAP = 0.12  # between columns, in card widths
@@ -77,20 +78,10 @@ class YukonPresenter:
         once both cards one lower of the other colour are home; Russian, every such card; with returns from
         the foundations, only once every lower card is home). The foundations alone decide it, and those the
         player sees."""
-        if not self.safe_cards_home or not s.legal:
+        if not self.safe_cards_home:
             return None
-        obs = s.observation
-        legal = {m.text for m in s.legal}
-        for i, column in enumerate(obs.columns):
-            front = column[-1] if column else None
-            if front is None:
-                continue
-            suit = SUITS.index(front.suit)
-            rank = obs.foundations[suit]
-            if front.rank == rank + 1 and safe_home(suit, rank, obs.foundations, obs.variant == RUSSIAN,
-                                                    obs.returns_allowed) and f"{i + 1}>F" in legal:
-                return f"{i + 1}>F"
-        return None
+        safe = [m for m in s.legal if safe_to_foundation(s.observation, m)]
+        return min(safe, key=lambda m: m.source).text if safe else None
 
     def finish_move(self, s: YukonSituation) -> str | None:
         """With ``auto_finish``, once no card is face down: the next move of a winning line (everything is in
