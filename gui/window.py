@@ -278,14 +278,14 @@ class MainWindow(QMainWindow):
             self._art = None  # made again, in the new design, when next asked for
             if self.page is not None:
                 self.page.view.art = self.art
-        if accepted and dialog.values() != current:
+        values = dialog.values()
+        if accepted and values != current:
             notices = []
             try:
-                self.settings_store.save(game_id, dialog.values())
+                self.settings_store.save(game_id, values)
             except OSError as error:
                 notices.append(tr("save_failed", reason=error.strerror or str(error)))
-            if not game.settings.needs_new_game(current, dialog.values()) and \
-                    self._go_on_with(game_id, dialog.values(), notices):
+            if not game.settings.needs_new_game(current, values) and self._go_on_with(game_id, values, notices):
                 if self.page is None:
                     self.launcher.show_message(" ".join(notices))
             elif self.page is not None and self.page.game.id == game_id:
