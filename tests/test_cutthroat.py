@@ -524,6 +524,7 @@ def test_the_three_handed_table_shows_west_and_east_and_the_buttons() -> None:
     assert {c.id for c in table.choices} == {"order", "pass"} and "East deals" in table.status.en
     names = {lb.id: lb.text.en for lb in table.labels}
     assert names["seat:1"].startswith("West") and names["seat:3"].startswith("East · dealer")
+    assert names["seat:0"] == "You"  # as in the score panel and at four, not the seat's setting name
     for _ in range(5):
         session.play("pass")
     table = PRESENTER.table(situation(session), NoUi())  # East, the dealer, is stuck: no Pass for it

@@ -13,7 +13,7 @@ from core import table as t
 from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Suit, Table, Text, counted
 from plugins.cutthroat.observe import HandSummary, Observation
 from plugins.cutthroat.rules import TRICKS, Move, Phase
-from plugins.cutthroat.words import PLAYERS, SEATS, W
+from plugins.cutthroat.words import PLAYERS, W
 from plugins.euchre.public import Ranking, Trick, about_previous, layout, sort_hand, trick_sound
 
 CutSituation = Situation[Observation, Move]
@@ -133,7 +133,7 @@ class CutthroatPresenter:
                      turn: int | None) -> list[t.Label]:
         labels = []
         for seat in range(n):
-            tags = [SEATS[n][seat]]
+            tags = [PLAYERS[n][seat]]
             if seat == dealer:
                 tags.append(W["dealer"])
             if seat == maker:
