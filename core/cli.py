@@ -170,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args._run(args)
         return result
 
-    return guarded(run)
+    return guarded(run, _innermost(parser, args_list).prog)  # a mistake is named with the command it was made in
 
 
 if __name__ == "__main__":

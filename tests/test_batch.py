@@ -150,7 +150,7 @@ def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
     assert "Traceback" not in out + err
     assert "A − B:" in out  # the summary of what was played
     line = err.strip().splitlines()[-1]
-    assert line.startswith("cardtable: interrupted:") and "--resume" in line
+    assert line.startswith("cardtable euchre tournament: interrupted:") and "--resume" in line
     left = Path(line.rsplit("--resume ", 1)[1])
     code, finished, _ = run(capsys, *TOURNAMENT, "--resume", str(left))
     assert code == 0 and "20 deals, 40 hands" in finished
@@ -222,7 +222,7 @@ def test_without_dask_the_scheduler_option_says_what_to_install(capsys: pytest.C
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if the extra were not installed
     code, _, err = run(capsys, *SOLVE, "--scheduler", "local")
     assert code == 2
-    assert err.strip() == ("cardtable: --scheduler needs Dask, which is not installed: "
+    assert err.strip() == ("cardtable yukon solve: --scheduler needs Dask, which is not installed: "
                            "pip install 'cardtable[cluster]'")
 
 

@@ -52,7 +52,7 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (("yukon", "deal", "twelve"), "'twelve' is not a deal number (1 to 2147483647) (see"),
     (("yukon", "deal", "0"), "cardtable yukon deal: argument number: deal numbers run from 1 to 2147483647; got 0"),
     (("yukon", "solve", "2147483648"), "argument number: deal numbers run from 1 to 2147483647; got 2147483648"),
-    (("yukon", "solve", "--range", "9-2"), "must not be larger"),
+    (("yukon", "solve", "--range", "9-2"), "cardtable yukon solve: --range 9-2: the first number must not be larger"),
     (("yukon", "solve", "--range", "1-3", "--csv", "/nonexistent/folder/out.csv"), "does not exist"),
     (("yukon", "build-catalogue", "--budget", "0"), "must be at least 1"),
     (("yukon", "build-catalogue", "--standard", "-1"), "must be 0 or more"),
@@ -217,4 +217,4 @@ def test_a_data_folder_that_cannot_be_made_is_one_line_before_any_work(capsys: p
     blocker.write_text("CARDTABLE_HOME names a file, not a folder")
     monkeypatch.setenv("CARDTABLE_HOME", str(blocker))
     assert refused(capsys, "yukon", "solve", "--range", "1-2") == \
-        f"cardtable: cannot create the folder {blocker / 'data' / 'runs'}: Not a directory"
+        f"cardtable yukon solve: cannot create the folder {blocker / 'data' / 'runs'}: Not a directory"
