@@ -269,7 +269,8 @@ class GameConformance:
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
 
     def test_hints_are_legal_moves(self) -> None:
-        """The hint service, given a seat's observation, suggests one of that seat's legal moves."""
+        """The hint service, given a seat's observation, suggests one of that seat's legal moves (or gives
+        advice without a move, ``""``, which must then say something)."""
         if self.game.hint is None:
             return
         rules = self.game.rules
@@ -278,9 +279,10 @@ class GameConformance:
             for state, _ in steps[:: self.sample_every * 4]:
                 hint = hint_for(self.game, state)
                 if hint is not None:
-                    assert hint.move in {rules.move_text(m) for m in rules.legal_moves(state)}, \
+                    assert hint.move in {"", *(rules.move_text(m) for m in rules.legal_moves(state))}, \
                         f"hint '{hint.move}' is not a legal move"
                     assert isinstance(hint.reason, Text), "a hint's reason must be Text (English and Japanese)"
+                    assert hint.move or hint.reason.en, "advice without a move must say something"
                     checked += 1
         assert checked, "no position gave a hint"
 

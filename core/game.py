@@ -90,7 +90,8 @@ class Lazy:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested move for the current player and a short reason to show beside it."""
+    """A suggested move for the current player and a short reason to show beside it. ``move`` is a legal
+    move's text, or ``""`` for advice without a move (Yukon: the game cannot be won from here)."""
 
     move: str
     reason: Text = Text("")

@@ -11,7 +11,7 @@ from core.conformance import GameConformance
 from core.game import IllegalMove
 from core.session import GameSession
 from plugins.yukon.deal import deal_columns, shuffled_deck
-from plugins.yukon.hint import hint
+from plugins.yukon.hint import hint, score
 from plugins.yukon.plugin import GAME
 from plugins.yukon.rules import FOUNDATION, Move, YukonRules, YukonState, describe
 
@@ -216,8 +216,24 @@ def test_hint_says_so_when_there_is_no_move() -> None:
 def test_hint_avoids_reversing_the_previous_move() -> None:
     state = layout("9H", "8S", "9D")
     state = R.apply(state, R.parse_move("2.1>1"))
+    assert score(R.observation(state, 0), R.parse_move("1.1>2"))[0] < score(R.observation(state, 0),
+                                                                             R.parse_move("1.1>3"))[0]
+
+
+def test_with_nothing_to_turn_or_send_home_the_hint_starts_the_shortest_way_there() -> None:
+    # the 9♥ can turn the card under it once the 4♦ leaves the 10♠: two moves
+    state = layout("AH 9H", "TS 4D", "5S", hidden=(1, 0, 0, 0, 0, 0, 0))
     suggestion = hint(R.observation(state, 0), R.legal_moves(state))
-    assert suggestion is not None and suggestion.move != "1.1>2"
+    assert suggestion is not None and suggestion.move == "2.1>3" and "(2 moves)" in suggestion.reason.en
+    state = R.apply(state, R.parse_move("2.1>3"))
+    suggestion = hint(R.observation(state, 0), R.legal_moves(state))
+    assert suggestion is not None and suggestion.move == "1.1>2" and "face-down" in suggestion.reason.en
+
+
+def test_when_nothing_can_ever_be_turned_or_sent_home_the_hint_says_the_game_is_lost_and_moves_nothing() -> None:
+    state = R.apply(layout("9H", "8S", "9D"), R.parse_move("2.1>1"))  # moves left, none of them leads anywhere
+    suggestion = hint(R.observation(state, 0), R.legal_moves(state))
+    assert suggestion is not None and suggestion.move == "" and "cannot be won" in suggestion.reason.en
 
 
 def test_undo_takes_back_the_move_and_its_turn_over() -> None:

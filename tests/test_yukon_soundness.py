@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.cards import SUITS, Card
+from core.game import Hint
 from core.rng import Rng
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, STANDARD, YukonRules, YukonState
 from plugins.yukon.solver import LOST, WON, _Search, card_id, id_card, safe_home, solve
@@ -331,3 +332,91 @@ def test_no_card_the_table_sends_home_by_itself_turns_a_won_endgame_into_a_lost_
     assert checked.pop("undecided") == 0 and min(checked.values()) >= 20, checked
     _, caught = safe_moves_that_lose(200, rule=lambda *args: True)
     assert caught, "the same check catches a table that sends every next card home"
+
+
+# -- the hint's look-ahead and its "cannot be won from here" ---------------------------------------------
+
+
+def plain_progress(state: YukonState, cap: int) -> int | str | None:
+    """Independent of the solver: breadth-first with the rules' own moves over whole states (no returns from
+    the foundations), the number of moves to the first that turns a card or sends one home (that move
+    included); None when there is none, "unknown" past ``cap`` positions."""
+    seen = {key(state)}
+    frontier, depth = [state], 0
+    while frontier:
+        depth += 1
+        following = []
+        for position in frontier:
+            for move in R.legal_moves(position):
+                if move.source == FOUNDATION:
+                    continue  # the hint never takes a card back from a foundation (and claims nothing then)
+                after = R.apply(position, move)
+                if move.target == FOUNDATION or sum(after.hidden) < sum(position.hidden):
+                    return depth
+                k = key(after)
+                if k not in seen:
+                    if len(seen) >= cap:
+                        return "unknown"
+                    seen.add(k)
+                    following.append(after)
+        frontier = following
+    return None
+
+
+def hinted_positions(settings: dict[str, object], deals: range) -> list[tuple[YukonState, Hint]]:
+    """Each position where the hint had to look ahead, with its hint, following the hint from each deal."""
+    from plugins.yukon.hint import hint
+
+    found = []
+    for number in deals:
+        state, seen = R.deal(settings, number), set()
+        while not state.won:
+            if key(state) in seen and state.returns_allowed:
+                break  # with returns allowed the hint may not see a way on (and claims nothing)
+            assert key(state) not in seen, f"deal {number}: following the hint came back to a position"
+            seen.add(key(state))
+            suggestion = hint(R.observation(state, 0), R.legal_moves(state))
+            if suggestion is None:
+                break
+            if not suggestion.move or "(" in suggestion.reason.en:  # looked ahead
+                found.append((state, suggestion))
+            if not suggestion.move:
+                break
+            state = R.apply(state, R.parse_move(suggestion.move))
+    return found
+
+
+def test_the_hints_look_ahead_agrees_with_a_plain_search_over_the_rules() -> None:
+    """Its shortest way to turning a card or sending one home has the length a plain search finds, and its
+    "cannot be won" comes only where the plain search finds no way at all — nor any win with the true cards."""
+    lost = ways = 0
+    for settings, deals in (({}, range(1, 16)), ({"variant": RUSSIAN}, range(1, 6)),
+                            ({"return_from_foundations": True}, range(1, 6))):
+        for state, suggestion in hinted_positions(settings, deals):
+            plain = plain_progress(state, 20_000)
+            if suggestion.move:
+                ways += 1
+                assert f"({plain} moves)" in suggestion.reason.en, (state, suggestion)
+            else:
+                lost += 1
+                assert plain is None and not state.returns_allowed, state
+                assert exhaustive(state, 20_000) == LOST, state
+    assert ways >= 50 and lost >= 10, (ways, lost)
+
+
+def test_a_look_ahead_that_gives_up_too_soon_is_caught() -> None:
+    """The check above fails for a look-ahead that calls a game lost when the way on is three moves long."""
+    from unittest import mock
+
+    from plugins.yukon import solver
+
+    real = solver.nearest_progress
+
+    def short(state: YukonState, budget: int) -> solver.Progress:
+        found = real(state, budget)
+        return solver.Progress("none") if found.kind == "found" and found.moves > 2 else found
+
+    with mock.patch("plugins.yukon.hint.nearest_progress", short):
+        wrong = [state for state, s in hinted_positions({}, range(1, 16))
+                 if not s.move and plain_progress(state, 20_000) is not None]
+    assert wrong

@@ -1,20 +1,30 @@
 """Yukon's hint: one move chosen from the face-up cards only. It never promises a winning line.
 
-Preference, highest first: a foundation move that cannot hurt (``solver.safe_home``: no card could still
-need it as a parent), a move that turns a face-down card, a K-headed group into an empty column from a
-column with cards under it, a move that empties a column, any other move that changes something; a
-move that merely reverses the previous one comes last.
+When a card can be turned or sent home now, the hint takes one of those moves, preferring a foundation move
+that cannot hurt (``solver.safe_home``: no card could still need it as a parent), then a move that turns a
+face-down card, then any other foundation move. When none can, it looks ahead
+(``solver.nearest_progress``, face-down cards unread) for the shortest series of moves after which one can,
+and suggests its first move — so pressing Hint again and again never goes round in circles. When no series
+of moves ever turns a card or sends one home, it says the game cannot be won from here (a proof: that search
+is exhaustive) and suggests no move. The look-ahead never takes a card back from a foundation, so with
+returns allowed it proves nothing and the hint makes no such claim. If it finds no way there (or runs out of
+positions), the one-move preferences decide, a return from a foundation only when nothing else moves: a K-headed group into an empty column, a move that empties a column, any other move that changes
+something, a move that merely reverses the previous one last.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from core.cards import SUITS
 from core.game import Hint
 from core.text import Text
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, accepts
-from plugins.yukon.solver import safe_home
+from plugins.yukon.solver import nearest_progress, safe_home
+
+LOOK_AHEAD = 4000  # positions the hint searches for a way to turn a card or send one home (about 0.1 s)
+PROGRESS = ("safe", "turn", "foundation")  # the reasons of moves that turn a card or send one home
 
 REASONS = {
     "safe": Text("Move a card to its foundation.", "札を組札へ送りましょう。"),
@@ -23,14 +33,20 @@ REASONS = {
     "empty": Text("This move empties a column.", "この移動で列が空きます。"),
     "foundation": Text("Move a card to its foundation.", "札を組札へ送りましょう。"),
     "other": Text("A possible move.", "動かせる手です。"),
+    "leads": Text("No card can be turned or sent home yet: this move starts the shortest way there ({n} moves).",
+                  "今は裏札をめくる手も組札へ送る手もありません。この手から最短{n}手でできます。"),
+    "lost": Text("No series of moves turns a card or sends one home: this game cannot be won from here. "
+                 "Undo, Restart or New game.",
+                 "どう動かしても裏札はめくれず組札へも送れません。ここからは勝てません。元に戻す、最初から、"
+                 "新しいゲームのどれかを。"),
 }
 
 
 def _reverses(move: Move, last: str) -> bool:
-    if not last or move.source == FOUNDATION or move.target == FOUNDATION:
+    """Whether ``move`` takes back the group ``last`` moved: the same cards, back where they came from."""
+    if move.source == FOUNDATION or move.target == FOUNDATION:
         return False
-    head, _, tail = last.partition(">")
-    return head.split(".")[0] == str(move.target + 1) and tail == str(move.source + 1)
+    return last == Move(move.target, move.source, move.count).text
 
 
 def safe_to_foundation(obs: YukonObservation, move: Move) -> bool:
@@ -70,8 +86,22 @@ def score(obs: YukonObservation, move: Move) -> tuple[int, str]:
 
 
 def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | None:
-    """The best move by the preferences above, or ``None`` when there is no move at all."""
+    """The move the preferences above choose, advice without a move (``Hint("", …)``) when the game cannot be
+    won from here, or ``None`` when there is no move at all."""
     if not legal_moves:
         return None
-    _, reason, best = max(((*score(observation, m), m) for m in legal_moves), key=lambda t: t[0])
+    scored = [(*score(observation, m), m) for m in legal_moves]
+    progress = [t for t in scored if t[1] in PROGRESS]
+    if not progress:
+        # the look-ahead never takes a card back from a foundation: a hint that did would send it home again
+        # next, and round it would go; so with returns allowed, finding no way proves nothing, and its way is
+        # the shortest among those without returns
+        ahead = nearest_progress(replace(observation.stand_in(), returns_allowed=False), LOOK_AHEAD)
+        if ahead.kind == "found" and ahead.first is not None:
+            return Hint(ahead.first.text, REASONS["leads"].format(n=ahead.moves))
+        if ahead.kind == "none" and not observation.returns_allowed:
+            return Hint("", REASONS["lost"])
+        scored = [t for t in scored if t[2].source != FOUNDATION] or scored
+    _, reason, best = max(progress or scored, key=lambda t: t[0])
     return Hint(best.text, REASONS[reason])
+

@@ -107,7 +107,7 @@ class YukonPresenter:
         legal = list(s.legal)
         picked = self._group(obs, ui.pick)
         targets = {m.target for m in legal if ui.pick and (m.source, m.count, m.suit) == ui.pick}
-        hint = Move.parse(s.hint.move) if s.hint is not None else None
+        hint = Move.parse(s.hint.move) if s.hint is not None and s.hint.move else None  # "": advice, no move
         hinted = self._group(obs, (hint.source, hint.count, hint.suit)) if hint else set()
         if hint is not None and ui.pick not in (None, (hint.source, hint.count, hint.suit)):
             hint = None  # the player picked other cards: mark where those may go, not where the hint's go

@@ -391,12 +391,15 @@ class YukonObservation:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, computed from the visible cards alone (a face-down card never moves)."""
+        return YukonRules().legal_moves(self.stand_in())
+
+    def stand_in(self) -> YukonState:
+        """This position as a state, each face-down card replaced by the same stand-in card: for what needs a
+        state but never reads a face-down card (legal moves, the hint's look-ahead)."""
         hidden = tuple(sum(1 for c in col if c is None) for col in self.columns)
-        # face-down cards never take part in a move, so any stand-in card works for them
         stand_in = Card(1, Suit.SPADES)
         columns = tuple(tuple(c if c is not None else stand_in for c in col) for col in self.columns)
-        state = YukonState(columns, hidden, self.foundations, self.variant, self.returns_allowed)
-        return YukonRules().legal_moves(state)
+        return YukonState(columns, hidden, self.foundations, self.variant, self.returns_allowed)
 
 
 def move_words(state: YukonState, move: Move) -> str:

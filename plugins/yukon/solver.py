@@ -74,6 +74,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -579,3 +580,55 @@ def solve(state: YukonState, max_nodes: int = DEFAULT_NODES, max_seconds: float 
 def solve_stepwise(state: YukonState, max_nodes: int = DEFAULT_NODES) -> Iterator[Result | None]:
     """Like :func:`solve`, a slice at a time: None until the final :class:`Result`."""
     return _Search(state, max_nodes, None).iterate(state)
+
+
+FACE_DOWN = 52  # stands for a card whose face the search may not know (see nearest_progress)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What :func:`nearest_progress` found. ``kind``: "found" (``first`` starts the shortest series of moves
+    after which a card can be turned or sent home; ``moves`` counts that series with the move that turns or
+    sends home), "none" (no series of moves ever turns a card or sends one home: the game cannot be won), or
+    "budget" (the positions allowed were searched without an answer)."""
+
+    kind: str
+    first: Move | None = None
+    moves: int = 0
+    positions: int = 0
+
+
+def nearest_progress(state: YukonState, budget: int) -> Progress:
+    """Breadth-first over the moves that neither turn a face-down card nor send a card home, from ``state``,
+    for the nearest position where one of those can be made. The face-down cards are never read (each stands
+    as :data:`FACE_DOWN`): the search sees what the player sees, so it may run on an observation's stand-ins.
+
+    Why "none" is a proof: the search is exhaustive over every position reachable without turning a card or
+    sending one home (returns from the foundations included, when allowed); the positions it leaves out are
+    the column orders of one it has (the rules never depend on the order) and a whole column moved to an
+    empty one (the same position). A game that is not won needs a card sent home, so if no reachable
+    position allows one — nor a turn, which could bring a new card into play — the game is lost."""
+    search = _Search(state, budget, None)
+    cols = tuple(tuple(FACE_DOWN if i < down else card_id(c) for i, c in enumerate(col))
+                 for col, down in zip(state.columns, state.hidden, strict=True))
+    start: Position = (cols, tuple(state.hidden), tuple(state.foundations))
+    seen = {search.key(*start)}
+    queue: deque[tuple[Position, Step | None, int]] = deque([(start, None, 0)])
+    while queue:
+        pos, first, depth = queue.popleft()
+        for _, step in search.moves(*pos):
+            source, target, count, _ = step
+            if source >= 0 and (target < 0 or 0 < len(pos[0][source]) - count == pos[1][source]):
+                if first is not None:  # home, or turning a card: progress, one move after this position
+                    return Progress("found", search.as_move(first), depth + 1, len(seen))
+                continue
+            c, d, f = search.apply(*pos, step)
+            new = (tuple(c), tuple(d), tuple(f))
+            k = search.key(*new)
+            if k in seen:
+                continue
+            if len(seen) >= budget:
+                return Progress("budget", positions=len(seen))
+            seen.add(k)
+            queue.append((new, first or step, depth + 1))
+    return Progress("none", positions=len(seen))
