@@ -160,6 +160,20 @@ def test_hint_highlights_a_group_and_its_destination_and_the_player_moves(qtbot:
     assert page.session.moves == [page.view.session.history.moves[0]] and len(page.session.moves) == 1
 
 
+def test_pressing_hint_again_and_again_ends_where_the_game_cannot_be_won_and_it_says_so(qtbot: QtBot) -> None:
+    _, page = open_deal(qtbot, 11)  # following the hint loses deal 11 after 11 moves
+    for _ in range(11):
+        qtbot.keyClick(page.table, Qt.Key.Key_H)
+        assert page.view.hint is not None and page.view.hint.move and marked(page, "hinted")
+        page.session.play(page.view.hint.move)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    assert page.view.hint is not None and page.view.hint.move == "" and not marked(page, "hinted")
+    note = page.view.scene.texts["note"]  # said on the table, where the player looks, and on the status line
+    assert note.isVisible() and "cannot be won from here" in " ".join(note.lines)
+    assert "cannot be won from here" in page.status.text()
+    assert page.buttons["undo"].isEnabled()  # the way out it names
+
+
 def test_a_hint_puts_picked_cards_down_and_cards_picked_after_it_show_their_own_destinations(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
     click(qtbot, page, card(page, "TD"))  # 10♦ 3♥ K♣ 9♠ 2♠, which may go onto J♣ only

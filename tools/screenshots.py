@@ -87,6 +87,22 @@ def main() -> int:
     page.buttons["hint"].click()
     shot("yukon-hint")
 
+    # deal 11 followed by the hint alone: it looks ahead, then finds no way on and says so
+    page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 11},
+                                               saves=window.saves))
+    assert page is not None
+    looked_ahead = False
+    while True:
+        page.buttons["hint"].click()
+        assert page.view.hint is not None
+        if not page.view.hint.move:
+            break
+        if "moves)" in page.view.hint.reason.en and not looked_ahead:
+            shot("yukon-hint-ahead")
+            looked_ahead = True
+        page.session.play(page.view.hint.move)
+    shot("yukon-hint-lost")
+
     from plugins.yukon.solver import solve
 
     page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},

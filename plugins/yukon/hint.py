@@ -8,8 +8,9 @@ and suggests its first move — so pressing Hint again and again never goes roun
 of moves ever turns a card or sends one home, it says the game cannot be won from here (a proof: that search
 is exhaustive) and suggests no move. The look-ahead never takes a card back from a foundation, so with
 returns allowed it proves nothing and the hint makes no such claim. If it finds no way there (or runs out of
-positions), the one-move preferences decide, a return from a foundation only when nothing else moves: a K-headed group into an empty column, a move that empties a column, any other move that changes
-something, a move that merely reverses the previous one last.
+positions), the one-move preferences decide: a K-headed group into an empty column, a move that empties a
+column, any other move that changes something, a move that merely reverses the previous one last, and a
+return from a foundation only when nothing else moves.
 """
 
 from __future__ import annotations
