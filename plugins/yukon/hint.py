@@ -105,4 +105,3 @@ def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | N
         scored = [t for t in scored if t[2].source != FOUNDATION] or scored
     _, reason, best = max(progress or scored, key=lambda t: t[0])
     return Hint(best.text, REASONS[reason])
-
