@@ -4,7 +4,7 @@ or a position comes round again — against the one-move preferences alone (the 
 in the same run. Each "cannot be won from here" is re-checked with the true face-down cards by the solver and
 by a plain exhaustive search written only against the rules.
 
-    python benchmarks/yukon_hint.py [--deals 300] [--variant standard] [--cap 50000]
+    python benchmarks/yukon_hint.py [--deals 300] [--first 1] [--variant standard] [--cap 50000]
 
 Prints, for each hint, deals won / called lost / ended with no move / gone round in circles, the hint's
 time per move (median, p90, p99, worst), and the re-check (none of its "lost" may be won).
@@ -62,7 +62,8 @@ def follow(state: YukonState, rule: HintRule, times: list[float]) -> tuple[str, 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=positive_int, default=300, help="deals 1..N (those the solver wins)")
+    parser.add_argument("--deals", type=positive_int, default=300, help="how many deals (those the solver wins)")
+    parser.add_argument("--first", type=positive_int, default=1, help="the first deal's number")
     parser.add_argument("--variant", choices=VARIANTS, default="standard")
     parser.add_argument("--cap", type=positive_int, default=50_000,
                         help="positions the plain search may visit to re-check a 'lost'")
@@ -71,7 +72,7 @@ def main() -> int:
     started = time.perf_counter()
     deals = []
     with Progress(args.deals, "solving deals") as bar:
-        for number in range(1, args.deals + 1):
+        for number in range(args.first, args.first + args.deals):
             if solve(R.deal(settings, number)).verdict == WON:
                 deals.append(number)
             bar.advance()
@@ -88,7 +89,8 @@ def main() -> int:
                     rechecked["solver " + solve(state, args.cap).verdict] += 1
                     rechecked["plain " + exhaustive(state, args.cap)] += 1
                 bar.advance()
-    print(f"{len(deals)} of deals 1-{args.deals} ({args.variant}) won by the solver, each followed by pressing Hint:")
+    print(f"{len(deals)} of deals {args.first}-{args.first + args.deals - 1} ({args.variant}) won by the solver, "
+          "each followed by pressing Hint:")
     for name, counts in results.items():
         spent = sorted(times[name])
         pct = [1000 * spent[min(len(spent) - 1, int(q * len(spent)))] for q in (0.9, 0.99)]
