@@ -371,8 +371,6 @@ def hinted_positions(settings: dict[str, object], deals: range) -> list[tuple[Yu
     for number in deals:
         state, seen = R.deal(settings, number), set()
         while not state.won:
-            if key(state) in seen and state.returns_allowed:
-                break  # with returns allowed the hint may not see a way on (and claims nothing)
             assert key(state) not in seen, f"deal {number}: following the hint came back to a position"
             seen.add(key(state))
             suggestion = hint(R.observation(state, 0), R.legal_moves(state))
@@ -399,8 +397,11 @@ def test_the_hints_look_ahead_agrees_with_a_plain_search_over_the_rules() -> Non
                 assert f"({plain} moves)" in suggestion.reason.en, (state, suggestion)
             else:
                 lost += 1
-                assert plain is None and not state.returns_allowed, state
-                assert exhaustive(state, 20_000) == LOST, state
+                assert plain is None, state
+                if state.returns_allowed:
+                    assert "Unless a card comes back" in suggestion.reason.en  # no claim the game is lost
+                else:
+                    assert "cannot be won" in suggestion.reason.en and exhaustive(state, 20_000) == LOST, state
     assert ways >= 50 and lost >= 10, (ways, lost)
 
 

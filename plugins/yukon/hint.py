@@ -7,10 +7,10 @@ face-down card, then any other foundation move. When none can, it looks ahead
 and suggests its first move — so pressing Hint again and again never goes round in circles. When no series
 of moves ever turns a card or sends one home, it says the game cannot be won from here (a proof: that search
 is exhaustive) and suggests no move. The look-ahead never takes a card back from a foundation, so with
-returns allowed it proves nothing and the hint makes no such claim. If it finds no way there (or runs out of
-positions), the one-move preferences decide: a K-headed group into an empty column, a move that empties a
-column, any other move that changes something, a move that merely reverses the previous one last, and a
-return from a foundation only when nothing else moves.
+returns allowed it says only that no way exists unless a card comes back. If it runs out of positions, the
+one-move preferences decide: a K-headed group into an empty column, a move that empties a column, any other
+move that changes something, a move that merely reverses the previous one last (a return from a foundation only
+when nothing else moves).
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ REASONS = {
                  "Undo, Restart or New game.",
                  "どう動かしても裏札はめくれず組札へも送れません。ここからは勝てません。元に戻す、最初から、"
                  "新しいゲームのどれかを。"),
+    "take_back": Text("Unless a card comes back from a foundation, no series of moves turns a card or sends one "
+                      "home from here.",
+                      "組札から札を戻さない限り、ここからはどう動かしても裏札はめくれず組札へも送れません。"),
 }
 
 
@@ -95,13 +98,13 @@ def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | N
     progress = [t for t in scored if t[1] in PROGRESS]
     if not progress:
         # the look-ahead never takes a card back from a foundation: a hint that did would send it home again
-        # next, and round it would go; so with returns allowed, finding no way proves nothing, and its way is
-        # the shortest among those without returns
+        # next, and round it would go; so with returns allowed its way is the shortest among those without
+        # returns, and finding none says only that
         ahead = nearest_progress(replace(observation.stand_in(), returns_allowed=False), LOOK_AHEAD)
         if ahead.kind == "found" and ahead.first is not None:
             return Hint(ahead.first.text, REASONS["leads"].format(n=ahead.moves))
-        if ahead.kind == "none" and not observation.returns_allowed:
-            return Hint("", REASONS["lost"])
-        scored = [t for t in scored if t[2].source != FOUNDATION] or scored
+        if ahead.kind == "none":
+            return Hint("", REASONS["lost" if not observation.returns_allowed else "take_back"])
+        scored = [t for t in scored if t[2].source != FOUNDATION] or scored  # out of positions: not a return
     _, reason, best = max(progress or scored, key=lambda t: t[0])
     return Hint(best.text, REASONS[reason])
