@@ -595,7 +595,6 @@ class Progress:
     kind: str
     first: Move | None = None
     moves: int = 0
-    positions: int = 0
 
 
 def nearest_progress(state: YukonState, budget: int) -> Progress:
@@ -620,7 +619,7 @@ def nearest_progress(state: YukonState, budget: int) -> Progress:
             source, target, count, _ = step
             if source >= 0 and (target < 0 or 0 < len(pos[0][source]) - count == pos[1][source]):
                 if first is not None:  # home, or turning a card: progress, one move after this position
-                    return Progress("found", search.as_move(first), depth + 1, len(seen))
+                    return Progress("found", search.as_move(first), depth + 1)
                 continue
             c, d, f = search.apply(*pos, step)
             new = (tuple(c), tuple(d), tuple(f))
@@ -628,7 +627,7 @@ def nearest_progress(state: YukonState, budget: int) -> Progress:
             if k in seen:
                 continue
             if len(seen) >= budget:
-                return Progress("budget", positions=len(seen))
+                return Progress("budget")
             seen.add(k)
             queue.append((new, first or step, depth + 1))
-    return Progress("none", positions=len(seen))
+    return Progress("none")
