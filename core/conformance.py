@@ -12,7 +12,8 @@ pytest then collects the checks below for that game: seeded random playouts term
 a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
 card, the tables a game's presenter builds show no hidden card and offer only legal moves, hints are
-legal moves with a reason, and the rules help reads in each language it lists.
+legal moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks
+up), and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from core.game import GameSpec, HoldsForThePlayer, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
 from core.session import GameSession, hint_for
-from core.table import Situation
+from core.table import Click, Mark, PicksUpTheHint, Situation
 from core.text import Text
 
 
@@ -285,6 +286,32 @@ class GameConformance:
                     assert hint.move or hint.reason.en, "advice without a move must say something"
                     checked += 1
         assert checked, "no position gave a hint"
+
+    def test_a_hint_picked_up_is_played_by_one_click_on_its_outlined_place(self) -> None:
+        """A presenter that picks the hint's cards up (:class:`core.table.PicksUpTheHint`) outlines one place,
+        and a click there plays the hint's move."""
+        presenter = self.presenter()
+        if self.game.hint is None or not isinstance(presenter, PicksUpTheHint):
+            return
+        rules = self.game.rules
+        checked = 0
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every * 4]:
+                hint = hint_for(self.game, state)
+                seat = rules.to_move(state)
+                if hint is None or not hint.move or seat is None:
+                    continue
+                situation = Situation(rules.observation(state, seat), tuple(rules.legal_moves(state)), seat, seat,
+                                      None, hint)
+                ui = presenter.hint_ui(situation, hint)
+                table = presenter.table(situation, ui)
+                places = [Click(p.id) for p in table.piles if Mark.TARGET in p.marks]
+                places += [Click(p.id, i) for p in table.piles for i, f in enumerate(p.cards) if Mark.TARGET in f.marks]
+                assert len(places) == 1, f"the hint '{hint.move}' outlines {len(places)} places"
+                reply = presenter.respond(situation, ui, places[0])
+                assert reply.move == hint.move, f"a click on the hint's place plays '{reply.move}', not '{hint.move}'"
+                checked += 1
+        assert checked, "no position gave a hint with a move"
 
     def test_rules_help_reads_in_each_language(self) -> None:
         """The rules text listed in the GameSpec ships with the plugin and reads in every language it names."""

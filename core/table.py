@@ -323,6 +323,16 @@ class MakesSounds(Protocol):
 
 
 @runtime_checkable
+class PicksUpTheHint(Protocol[Obs, M]):
+    """An optional part of a presenter: a hint shown with a move picks that move's cards up for the person, as
+    if they had picked them (Yukon: the group yellow, its one destination green), so a single click on the
+    destination, or its key, makes the move; putting the cards down puts the hint away."""
+
+    def hint_ui(self, situation: Situation[Obs, M], hint: Hint) -> Any:
+        """The presenter's state with ``hint``'s cards picked up; ``initial_ui()`` for advice without a move."""
+
+
+@runtime_checkable
 class ReviewsTheLastHand(Protocol):
     """An optional part of a presenter: the previous hand replayed step by step (the bidding, each trick, the
     result), built from the seat's observation alone. The shell offers "Last hand" while there is one."""
@@ -347,6 +357,8 @@ __all__ = [
     "Label",
     "MakesSounds",
     "Mark",
+    "MovesByItself",
+    "PicksUpTheHint",
     "Pile",
     "Presenter",
     "Press",

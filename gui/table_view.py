@@ -34,6 +34,7 @@ from core.table import (
     Key,
     MakesSounds,
     MovesByItself,
+    PicksUpTheHint,
     Presenter,
     Press,
     ReviewsTheLastHand,
@@ -304,10 +305,13 @@ class TableView(QObject):
 
     def show_hint(self, hint: Hint | None) -> None:
         """Show ``hint`` on the table. Cards picked up or an option armed (Euchre's "alone") are put down
-        first, so the hint's move is the one the next click on it makes."""
+        first, so the hint's move is the one the next click on it makes; a presenter that picks the hint's
+        cards up (:class:`PicksUpTheHint`) is handed them."""
         self.hint = hint
         if hint is not None:
             self.ui = self.presenter.initial_ui()
+            if isinstance(self.presenter, PicksUpTheHint):
+                self.ui = self.presenter.hint_ui(self.situation(), hint)
         self.refresh(animate=False)
 
     # -- CPU seats and background analysis ----------------------------------------------------------

@@ -144,30 +144,52 @@ def test_redo_by_button_and_key_brings_the_move_back_until_another_move_is_made(
     assert again.page.session.moves == ["4>F", "5>F"] and not again.page.buttons["redo"].isEnabled()
 
 
-def test_hint_highlights_a_group_and_its_destination_and_the_player_moves(qtbot: QtBot) -> None:
-    _, page = open_deal(qtbot)
+def hint_targets(page: GamePage) -> list[str]:
+    return [*marked(page, "destination"), *(k for k, s in page.view.scene.slots.items() if s.destination)]
+
+
+def test_hint_shows_the_card_yellow_and_its_destination_green_and_one_click_there_moves(qtbot: QtBot) -> None:
+    _, page = open_deal(qtbot)  # the hint: A♥ home
     qtbot.keyClick(page.table, Qt.Key.Key_H)
-    hinted = marked(page, "hinted")
-    targets = [*marked(page, "destination"), *(k for k, s in page.view.scene.slots.items() if s.destination)]
-    assert hinted and len(targets) == 1 and page.session.moves == []
-    assert page.view.hint is not None and page.view.hint.reason.en in page.status.text()
+    assert page.view.hint is not None and page.view.hint.move == "4>F"
+    assert marked(page, "selected_mark") == ["AH"] and hint_targets(page) == ["foundation:H"]
+    assert not marked(page, "hinted") and page.session.moves == []  # the player makes the move
+    assert page.view.hint.reason.en in page.status.text()
     note = page.view.scene.texts["note"]  # the reason on the table too, in the free corner by the columns
     assert note.isVisible() and note.lines == [page.view.hint.reason.en]
     assert note.sceneBoundingRect().right() < slot(page, "foundation:S").sceneBoundingRect().left()
-    click(qtbot, page, card(page, hinted[0]))
-    target = targets[0]
-    click(qtbot, page, card(page, target) if target in page.view.scene.cards else slot(page, target))
-    assert page.session.moves == [page.view.session.history.moves[0]] and len(page.session.moves) == 1
+    click(qtbot, page, slot(page, "foundation:H"))
+    assert page.session.moves == ["4>F"] and not marked(page, "selected_mark")
+
+
+def note_shown(page: GamePage) -> bool:
+    note = page.view.scene.texts.get("note")
+    return note is not None and note.isVisible()
+
+
+def test_a_hint_is_played_by_its_key_or_put_away_by_putting_its_cards_down(qtbot: QtBot) -> None:
+    _, page = open_deal(qtbot)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    reason = page.view.hint.reason.en if page.view.hint else ""
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)  # cards down: the hint goes, its reason too
+    assert not marked(page, "selected_mark") and not hint_targets(page)
+    assert not note_shown(page) and reason not in page.status.text()
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    click(qtbot, page, card(page, "AH"))  # a click on the hinted card puts it down as well
+    assert not marked(page, "selected_mark") and not note_shown(page)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    qtbot.keyClick(page.table, Qt.Key.Key_F)  # the destination's key plays it
+    assert page.session.moves == ["4>F"]
 
 
 def test_pressing_hint_again_and_again_ends_where_the_game_cannot_be_won_and_it_says_so(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot, 11)  # following the hint loses deal 11 after 11 moves
     for _ in range(11):
         qtbot.keyClick(page.table, Qt.Key.Key_H)
-        assert page.view.hint is not None and page.view.hint.move and marked(page, "hinted")
+        assert page.view.hint is not None and page.view.hint.move and marked(page, "selected_mark")
         page.session.play(page.view.hint.move)
     qtbot.keyClick(page.table, Qt.Key.Key_H)
-    assert page.view.hint is not None and page.view.hint.move == "" and not marked(page, "hinted")
+    assert page.view.hint is not None and page.view.hint.move == "" and not marked(page, "selected_mark")
     note = page.view.scene.texts["note"]  # said on the table, where the player looks, and on the status line
     assert note.isVisible() and "cannot be won from here" in " ".join(note.lines)
     assert "cannot be won from here" in page.status.text()
@@ -177,12 +199,15 @@ def test_pressing_hint_again_and_again_ends_where_the_game_cannot_be_won_and_it_
 def test_a_hint_puts_picked_cards_down_and_cards_picked_after_it_show_their_own_destinations(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
     click(qtbot, page, card(page, "TD"))  # 10♦ 3♥ K♣ 9♠ 2♠, which may go onto J♣ only
-    qtbot.keyClick(page.table, Qt.Key.Key_H)  # A♥ home: the picked cards are put down, the hint alone shows
-    assert page.view.hint is not None and page.view.ui.pick is None and not marked(page, "selected_mark")
-    assert marked(page, "hinted") == ["AH"] and slot(page, "foundation:H").destination
-    click(qtbot, page, card(page, "TD"))  # picked while the hint shows: where these may go, not the hint's target
-    assert marked(page, "destination") == ["JC"]
+    qtbot.keyClick(page.table, Qt.Key.Key_H)  # A♥ home: the picked cards are put down, the hint's picked up
+    assert page.view.hint is not None and marked(page, "selected_mark") == ["AH"]
+    assert slot(page, "foundation:H").destination and not marked(page, "destination")
+    click(qtbot, page, card(page, "JD"))  # other cards picked while the hint shows: the hint is put away
+    assert marked(page, "selected_mark") == ["7C", "AH", "JD"] and not note_shown(page)
     assert not any(s.destination for s in page.view.scene.slots.values())
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
+    click(qtbot, page, card(page, "TD"))
+    assert marked(page, "destination") == ["JC"]
     click(qtbot, page, card(page, "JC"))
     assert page.session.moves == ["3.5>6"]
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from core import table as t
 from core.cards import SUITS, Card, Suit
+from core.game import Hint
 from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
 from core.text import Text, counted, join
 from plugins.yukon.hint import safe_to_foundation
@@ -40,6 +41,20 @@ def column_x(column: int) -> float:
 def _stuck(s: YukonSituation) -> bool:
     """Not won and no move left."""
     return not s.observation.won and not s.legal and s.to_move is None
+
+
+def _hinted_move(s: YukonSituation, ui: YukonUi) -> Move | None:
+    """The hint's move while its cards are still the ones picked up (:meth:`YukonPresenter.hint_ui`)."""
+    if s.hint is None or not s.hint.move:  # "": advice, no move
+        return None
+    move = Move.parse(s.hint.move)
+    return move if ui.pick == (move.source, move.count, move.suit) else None
+
+
+def _shows_hint(s: YukonSituation, ui: YukonUi) -> bool:
+    """Whether the hint is on the table: advice always, a move until the player puts its cards down or picks
+    others."""
+    return s.hint is not None and (not s.hint.move or _hinted_move(s, ui) is not None)
 
 
 def _pile_place(pile_id: str) -> int:
@@ -106,46 +121,48 @@ class YukonPresenter:
         obs = s.observation
         legal = list(s.legal)
         picked = self._group(obs, ui.pick)
-        targets = {m.target for m in legal if ui.pick and (m.source, m.count, m.suit) == ui.pick}
-        hint = Move.parse(s.hint.move) if s.hint is not None and s.hint.move else None  # "": advice, no move
-        hinted = self._group(obs, (hint.source, hint.count, hint.suit)) if hint else set()
-        if hint is not None and ui.pick not in (None, (hint.source, hint.count, hint.suit)):
-            hint = None  # the player picked other cards: mark where those may go, not where the hint's go
-        if hint is not None:
-            targets = {hint.target}
+        hint = _hinted_move(s, ui)
+        targets = {hint.target} if hint else {m.target for m in legal if (m.source, m.count, m.suit) == ui.pick}
         home = self._home_suit(obs, hint, ui) if FOUNDATION in targets else None
         piles = []
         for f, suit in enumerate(SUITS):
-            faces = [self._face(Card(rank, suit).text, picked, hinted, suit == home and rank == obs.foundations[f])
+            faces = [self._face(Card(rank, suit).text, picked, suit == home and rank == obs.foundations[f])
                      for rank in range(1, obs.foundations[f] + 1)]
             mark = frozenset({Mark.TARGET}) if not faces and suit == home else frozenset()
             piles.append(Pile(f"foundation:{suit.letter}", column_x(f + 3), GAP, tuple(faces), label=suit.symbol,
                               outline=True, focus=True, marks=mark))
         for c, column in enumerate(obs.columns):
             faces = [CardFace(None) if card is None else
-                     self._face(card.text, picked, hinted, c in targets and i == len(column) - 1)
+                     self._face(card.text, picked, c in targets and i == len(column) - 1)
                      for i, card in enumerate(column)]
             mark = frozenset({Mark.TARGET}) if not column and c in targets else frozenset()
             piles.append(Pile(f"column:{c}", column_x(c), TOP, tuple(faces), (0, UP_STEP), (0, DOWN_STEP),
                               squeeze=0.63, outline=True, focus=True, drag=True, marks=mark))
         hold = self._won(obs) if s.hold == "won" else None
-        return Table(WIDTH, HEIGHT, tuple(piles), self._note(s), hold=hold, status=self._status(s, ui))
+        return Table(WIDTH, HEIGHT, tuple(piles), self._note(s, ui), hold=hold, status=self._status(s, ui))
+
+    def hint_ui(self, s: YukonSituation, hint: Hint) -> YukonUi:
+        """A hint's cards are picked up for the player (the rules page: the hinted card yellow, its place
+        green, the player makes the move): one click on the green place, 1–7 or F plays it."""
+        if not hint.move:
+            return YukonUi()
+        move = Move.parse(hint.move)
+        return YukonUi((move.source, move.count, move.suit))
 
     @staticmethod
-    def _note(s: YukonSituation) -> tuple[Label, ...]:
+    def _note(s: YukonSituation, ui: YukonUi) -> tuple[Label, ...]:
         """What the player must read now, in the free corner by the columns: the hint's reason, or that no move
         is left (the status line says them too)."""
-        if s.hint is not None:
+        if _shows_hint(s, ui):
+            assert s.hint is not None
             return (Label("note", s.hint.reason, GAP, GAP, "nw", Style.HINT, 0.19, width=NOTE_WIDTH),)
         if _stuck(s):
             return (Label("note", W["stuck"], GAP, GAP, "nw", Style.PANEL, 0.19, width=NOTE_WIDTH),)
         return ()
 
     @staticmethod
-    def _face(card: str | None, picked: set[str], hinted: set[str], target: bool) -> CardFace:
+    def _face(card: str | None, picked: set[str], target: bool) -> CardFace:
         marks = {Mark.SELECTED} if card in picked else set()
-        if card in hinted:
-            marks.add(Mark.HINTED)
         if target:
             marks.add(Mark.TARGET)
         return CardFace(card, frozenset(marks))
@@ -204,7 +221,7 @@ class YukonPresenter:
                 parts.append(W["no_longer"] if here == LOST else W["thinking"] if s.analysing else W["unknown"])
             if _stuck(s):
                 parts.append(W["stuck"])
-        if s.hint is not None:
+        if s.hint is not None and _shows_hint(s, ui):
             parts.append(s.hint.reason)
         if s.refusal.en:
             parts.append(s.refusal)
