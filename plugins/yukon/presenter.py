@@ -1,7 +1,8 @@
 """Yukon's table from the player's observation: foundations across the top right, seven columns that fan
 downwards (face-down cards tighter) and squeeze so every index stays readable. Pick a face-up card (click,
 or Enter on the cursor) to take it with the cards on it; its legal places turn green; click one, press 1–7
-or F, or drag the group there. A double-click sends a front card home."""
+or F, or drag the group there. A double-click sends a front card home. A hint picks its move's cards up the
+same way, with only its own place green."""
 
 from __future__ import annotations
 
