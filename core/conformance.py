@@ -291,7 +291,8 @@ class GameConformance:
         """A presenter that picks the hint's cards up (:class:`core.table.PicksUpTheHint`) outlines one place,
         and a click there plays the hint's move."""
         presenter = self.presenter()
-        if self.game.hint is None or not isinstance(presenter, PicksUpTheHint):
+        picks_up = presenter if isinstance(presenter, PicksUpTheHint) else None
+        if self.game.hint is None or presenter is None or picks_up is None:
             return
         rules = self.game.rules
         checked = 0
@@ -303,7 +304,7 @@ class GameConformance:
                     continue
                 situation = Situation(rules.observation(state, seat), tuple(rules.legal_moves(state)), seat, seat,
                                       None, hint)
-                ui = presenter.hint_ui(situation, hint)
+                ui = picks_up.hint_ui(situation, hint)
                 table = presenter.table(situation, ui)
                 places = [Click(p.id) for p in table.piles if Mark.TARGET in p.marks]
                 places += [Click(p.id, i) for p in table.piles for i, f in enumerate(p.cards) if Mark.TARGET in f.marks]
