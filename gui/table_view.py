@@ -237,6 +237,8 @@ class TableView(QObject):
         if not reply.used:
             return False
         if reply.ui is not None:
+            if reply.ui != self.ui:
+                self.refusal = Text("")  # the player has moved on: an earlier refusal no longer applies
             self.ui = reply.ui
         if reply.move is not None:
             self.play(reply.move)
@@ -309,6 +311,7 @@ class TableView(QObject):
         cards up (:class:`PicksUpTheHint`) is handed them."""
         self.hint = hint
         if hint is not None:
+            self.refusal = Text("")
             self.ui = self.presenter.initial_ui()
             if isinstance(self.presenter, PicksUpTheHint):
                 self.ui = self.presenter.hint_ui(self.situation(), hint)

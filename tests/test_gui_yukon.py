@@ -222,6 +222,21 @@ def test_a_group_sent_to_a_foundation_is_refused_with_the_reason(qtbot: QtBot) -
     assert page.session.moves == [] and "Only a column's front card" in page.status.text()
 
 
+def test_a_refusal_leaves_the_status_line_once_the_player_picks_other_cards_or_asks_for_a_hint(qtbot: QtBot) -> None:
+    _, page = open_deal(qtbot)
+    refused = "Only a column's front card can go to a foundation"
+    click(qtbot, page, card(page, "TD"))
+    qtbot.keyClick(page.table, Qt.Key.Key_F)
+    assert refused in page.status.text()
+    click(qtbot, page, card(page, "QH"))  # other cards picked: the refusal was about the last ones
+    assert refused not in page.status.text() and marked(page, "selected_mark") == ["9H", "JS", "QH"]
+    click(qtbot, page, card(page, "TD"))
+    qtbot.keyClick(page.table, Qt.Key.Key_F)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    assert refused not in page.status.text() and page.view.hint is not None
+    assert page.view.hint.reason.en in page.status.text()
+
+
 def test_the_usual_undo_and_redo_keys_work_from_the_table_and_the_toolbar(qtbot: QtBot) -> None:
     window, page = open_deal(qtbot)
     with qtbot.waitActive(window):  # shortcuts belong to the active window, as a person's keys do
