@@ -108,6 +108,20 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
     if page.session.paused and rng.random() < 0.7:
         qtbot.keyClick(table, Qt.Key.Key_P)  # a person who paused comes back before long
         return "key Key_P to resume"
+    if view.hint is not None and not view.hint.move and rng.random() < 0.5:  # "cannot be won from here"
+        name = rng.choice(("undo", "restart", "new"))  # as a person would; Restart and New game ask twice
+        for _ in range(1 if name == "undo" else 2):
+            if page.buttons[name].isEnabled():
+                qtbot.mouseClick(page.buttons[name], Qt.MouseButton.LeftButton)
+        return f"toolbar {name}, told the game cannot be won from here"
+    scene = view.scene
+    marked = [(k, c) for k, c in [*scene.cards.items(), *scene.slots.items()]
+              if c.isVisible() and getattr(c, "destination", False)]
+    chosen = [(k, c) for k, c in scene.cards.items() if c.isVisible() and getattr(c, "selected_mark", False)]
+    if view.hint is not None and view.hint.move and chosen and marked and rng.random() < 0.6:
+        key, item = marked[0]  # the hint picked its cards up (Yukon): a person who asked mostly follows it
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=on_top_strip(table, item))
+        return f"click the hint's destination {key}"
     roll = rng.random()
     if roll < 0.08 and page.buttons["hint"].isEnabled():
         qtbot.mouseClick(page.buttons["hint"], Qt.MouseButton.LeftButton)  # the next clicks may follow it
@@ -117,7 +131,6 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
         qtbot.keyClick(table, key)
         return f"key {Qt.Key(key).name}"
     if roll < 0.55:
-        scene = view.scene
         buttons = [b for b in [*scene.buttons.values(), *scene.hold_item.buttons] if b.isVisible()]
         if buttons:
             button = rng.choice(buttons)
@@ -125,11 +138,7 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
                              pos=table.mapFromScene(button.sceneBoundingRect().center()))
             return f"button {button.choice.id}"
     if roll < 0.80:
-        scene = view.scene
-        marked = [(k, c) for k, c in [*scene.cards.items(), *scene.slots.items()]
-                  if c.isVisible() and getattr(c, "destination", False)]
         hinted = [(k, c) for k, c in scene.cards.items() if c.isVisible() and getattr(c, "hinted", False)]
-        chosen = [(k, c) for k, c in scene.cards.items() if c.isVisible() and getattr(c, "selected_mark", False)]
         if hinted and not any(c.selected_mark for _, c in hinted) and rng.random() < 0.7:  # follow the hint
             if chosen:  # other cards are picked up: a person puts them down first
                 qtbot.keyClick(table, Qt.Key.Key_Escape)
