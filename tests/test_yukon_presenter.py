@@ -1,0 +1,40 @@
+"""Yukon's table without a window: a hint's cards are picked up for the player, wherever they come from."""
+
+from __future__ import annotations
+
+from core import table as t
+from core.cards import Card
+from core.game import Hint
+from core.table import Mark, Situation
+from plugins.yukon.hint import REASONS
+from plugins.yukon.presenter import YukonPresenter
+from plugins.yukon.rules import YukonRules, YukonState
+
+R = YukonRules()
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in text.split())
+
+
+def test_a_hint_that_takes_a_card_back_from_a_foundation_picks_it_up_there_and_one_click_plays_it() -> None:
+    # 5♠ is home; red 6s front columns 3 and 4: with returns allowed, 5♠ may come back onto either
+    columns = (cards("KH"), cards("QC"), cards("6H"), cards("6D"), cards("8C"), cards("TS"), cards("JD"))
+    state = YukonState(columns, (0,) * 7, (5, 0, 0, 0), returns_allowed=True)
+    legal = tuple(R.legal_moves(state))
+    assert {"F.S>3", "F.S>4"} <= {m.text for m in legal}
+    hint = Hint("F.S>3", REASONS["other"])
+    situation = Situation(R.observation(state, 0), legal, 0, 0, None, hint)
+    presenter = YukonPresenter()
+    ui = presenter.hint_ui(situation, hint)
+    table = presenter.table(situation, ui)
+    spades = next(p for p in table.piles if p.id == "foundation:S")
+    assert Mark.SELECTED in spades.cards[-1].marks  # 5♠, yellow where it lies
+    targets = [(p.id, f.card) for p in table.piles for f in p.cards if Mark.TARGET in f.marks]
+    assert targets == [("column:2", "6H")]  # the hint's place alone, not every place 5♠ may go
+    assert [label.text for label in table.labels] == [REASONS["other"]]  # and its reason
+    reply = presenter.respond(situation, ui, t.Click("column:2", 0))
+    assert reply.move == "F.S>3"
+    put_down = presenter.respond(situation, ui, t.Key("Escape"))
+    assert put_down.ui is not None and put_down.ui.pick is None
+    assert not presenter.table(situation, put_down.ui).labels  # the reason goes with it
