@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
-from core.game import GameSpec, HoldsForThePlayer, IllegalMove
+from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
 from core.session import GameSession, hint_for
@@ -269,6 +269,14 @@ class GameConformance:
                         for choice in table.all_choices():
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
 
+    def hinted_positions(self) -> Iterator[tuple[Any, Hint]]:
+        """Every fourth sampled position of the playouts where the game gives a hint, with that hint."""
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every * 4]:
+                hint = hint_for(self.game, state)
+                if hint is not None:
+                    yield state, hint
+
     def test_hints_are_legal_moves(self) -> None:
         """The hint service, given a seat's observation, suggests one of that seat's legal moves (or gives
         advice without a move, ``""``, which must then say something)."""
@@ -276,15 +284,12 @@ class GameConformance:
             return
         rules = self.game.rules
         checked = 0
-        for _settings, _seed, steps in self.all_playouts():
-            for state, _ in steps[:: self.sample_every * 4]:
-                hint = hint_for(self.game, state)
-                if hint is not None:
-                    assert hint.move in {"", *(rules.move_text(m) for m in rules.legal_moves(state))}, \
-                        f"hint '{hint.move}' is not a legal move"
-                    assert isinstance(hint.reason, Text), "a hint's reason must be Text (English and Japanese)"
-                    assert hint.move or hint.reason.en, "advice without a move must say something"
-                    checked += 1
+        for state, hint in self.hinted_positions():
+            assert hint.move in {"", *(rules.move_text(m) for m in rules.legal_moves(state))}, \
+                f"hint '{hint.move}' is not a legal move"
+            assert isinstance(hint.reason, Text), "a hint's reason must be Text (English and Japanese)"
+            assert hint.move or hint.reason.en, "advice without a move must say something"
+            checked += 1
         assert checked, "no position gave a hint"
 
     def test_a_hint_picked_up_is_played_by_one_click_on_its_outlined_place(self) -> None:
@@ -296,22 +301,20 @@ class GameConformance:
             return
         rules = self.game.rules
         checked = 0
-        for _settings, _seed, steps in self.all_playouts():
-            for state, _ in steps[:: self.sample_every * 4]:
-                hint = hint_for(self.game, state)
-                seat = rules.to_move(state)
-                if hint is None or not hint.move or seat is None:
-                    continue
-                situation = Situation(rules.observation(state, seat), tuple(rules.legal_moves(state)), seat, seat,
-                                      None, hint)
-                ui = picks_up.hint_ui(situation, hint)
-                table = presenter.table(situation, ui)
-                places = [Click(p.id) for p in table.piles if Mark.TARGET in p.marks]
-                places += [Click(p.id, i) for p in table.piles for i, f in enumerate(p.cards) if Mark.TARGET in f.marks]
-                assert len(places) == 1, f"the hint '{hint.move}' outlines {len(places)} places"
-                reply = presenter.respond(situation, ui, places[0])
-                assert reply.move == hint.move, f"a click on the hint's place plays '{reply.move}', not '{hint.move}'"
-                checked += 1
+        for state, hint in self.hinted_positions():
+            seat = rules.to_move(state)
+            if not hint.move or seat is None:
+                continue
+            situation = Situation(rules.observation(state, seat), tuple(rules.legal_moves(state)), seat, seat, None,
+                                  hint)
+            ui = picks_up.hint_ui(situation, hint)
+            table = presenter.table(situation, ui)
+            places = [Click(p.id) for p in table.piles if Mark.TARGET in p.marks]
+            places += [Click(p.id, i) for p in table.piles for i, f in enumerate(p.cards) if Mark.TARGET in f.marks]
+            assert len(places) == 1, f"the hint '{hint.move}' outlines {len(places)} places"
+            reply = presenter.respond(situation, ui, places[0])
+            assert reply.move == hint.move, f"a click on the hint's place plays '{reply.move}', not '{hint.move}'"
+            checked += 1
         assert checked, "no position gave a hint with a move"
 
     def test_rules_help_reads_in_each_language(self) -> None:
