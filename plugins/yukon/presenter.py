@@ -44,18 +44,25 @@ def _stuck(s: YukonSituation) -> bool:
     return not s.observation.won and not s.legal and s.to_move is None
 
 
+def _pick_of(move: Move) -> tuple[int, int, Suit | None]:
+    """The group a move takes, as :attr:`YukonUi.pick` holds it."""
+    return (move.source, move.count, move.suit)
+
+
 def _hinted_move(s: YukonSituation, ui: YukonUi) -> Move | None:
     """The hint's move while its cards are still the ones picked up (:meth:`YukonPresenter.hint_ui`)."""
     if s.hint is None or not s.hint.move:  # "": advice, no move
         return None
     move = Move.parse(s.hint.move)
-    return move if ui.pick == (move.source, move.count, move.suit) else None
+    return move if ui.pick == _pick_of(move) else None
 
 
-def _shows_hint(s: YukonSituation, ui: YukonUi) -> bool:
-    """Whether the hint is on the table: advice always, a move until the player puts its cards down or picks
+def _shown_hint(s: YukonSituation, ui: YukonUi) -> Hint | None:
+    """The hint while it is on the table: advice always, a move until the player puts its cards down or picks
     others."""
-    return s.hint is not None and (not s.hint.move or _hinted_move(s, ui) is not None)
+    if s.hint is None or (s.hint.move and _hinted_move(s, ui) is None):
+        return None
+    return s.hint
 
 
 def _pile_place(pile_id: str) -> int:
@@ -123,7 +130,7 @@ class YukonPresenter:
         legal = list(s.legal)
         picked = self._group(obs, ui.pick)
         hint = _hinted_move(s, ui)
-        targets = {hint.target} if hint else {m.target for m in legal if (m.source, m.count, m.suit) == ui.pick}
+        targets = {hint.target} if hint else {m.target for m in legal if _pick_of(m) == ui.pick}
         home = self._home_suit(obs, hint, ui) if FOUNDATION in targets else None
         piles = []
         for f, suit in enumerate(SUITS):
@@ -147,16 +154,15 @@ class YukonPresenter:
         green, the player makes the move): one click on the green place, 1–7 or F plays it."""
         if not hint.move:
             return YukonUi()
-        move = Move.parse(hint.move)
-        return YukonUi((move.source, move.count, move.suit))
+        return YukonUi(_pick_of(Move.parse(hint.move)))
 
     @staticmethod
     def _note(s: YukonSituation, ui: YukonUi) -> tuple[Label, ...]:
         """What the player must read now, in the free corner by the columns: the hint's reason, or that no move
         is left (the status line says them too)."""
-        if _shows_hint(s, ui):
-            assert s.hint is not None
-            return (Label("note", s.hint.reason, GAP, GAP, "nw", Style.HINT, 0.19, width=NOTE_WIDTH),)
+        hint = _shown_hint(s, ui)
+        if hint is not None:
+            return (Label("note", hint.reason, GAP, GAP, "nw", Style.HINT, 0.19, width=NOTE_WIDTH),)
         if _stuck(s):
             return (Label("note", W["stuck"], GAP, GAP, "nw", Style.PANEL, 0.19, width=NOTE_WIDTH),)
         return ()
@@ -222,8 +228,9 @@ class YukonPresenter:
                 parts.append(W["no_longer"] if here == LOST else W["thinking"] if s.analysing else W["unknown"])
             if _stuck(s):
                 parts.append(W["stuck"])
-        if s.hint is not None and _shows_hint(s, ui):
-            parts.append(s.hint.reason)
+        hint = _shown_hint(s, ui)
+        if hint is not None:
+            parts.append(hint.reason)
         if s.refusal.en:
             parts.append(s.refusal)
         return join([p for p in parts if p.en])
