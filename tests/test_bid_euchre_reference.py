@@ -12,7 +12,7 @@ from plugins.bid_euchre.rules import BidEuchreRules, BidState
 from tests import bid_euchre_reference as reference
 
 RULES = BidEuchreRules()
-HANDS_AT_MOST = 60  # bold random bidders are set so often that a match may never end
+HANDS_AT_MOST = 30  # bold random bidders are set so often that a match may never end
 
 
 def assert_same(state: BidState, match: reference.Match) -> None:
