@@ -73,17 +73,14 @@ def _column(text: str) -> int:
     return number - 1
 
 
-@dataclass(frozen=True, slots=True)
-class YukonState:
-    columns: tuple[tuple[Card, ...], ...]
-    hidden: tuple[int, ...]  # how many cards at the bottom of each column are face down
-    foundations: tuple[int, ...]  # top rank per suit, in S H D C order (0 = empty)
-    variant: str = STANDARD
-    returns_allowed: bool = False
-    assisted: bool = False
-    deal_number: int | None = None
-    moves_made: int = 0
-    last_move: str = ""
+class _Foundations:
+    """What a state and an observation both answer from their foundations (top rank per suit, S H D C) and
+    the assist flags."""
+
+    __slots__ = ()
+    foundations: tuple[int, ...]
+    returns_allowed: bool
+    assisted: bool
 
     @property
     def won(self) -> bool:
@@ -95,12 +92,25 @@ class YukonState:
         the assist marks the win, whether or not a card was returned)."""
         return self.returns_allowed or self.assisted
 
-    def face_up(self, column: int) -> tuple[Card, ...]:
-        return self.columns[column][self.hidden[column] :]
-
     def foundation_top(self, suit: Suit) -> Card | None:
         rank = self.foundations[_SUIT_INDEX[suit]]
         return Card(rank, suit) if rank else None
+
+
+@dataclass(frozen=True, slots=True)
+class YukonState(_Foundations):
+    columns: tuple[tuple[Card, ...], ...]
+    hidden: tuple[int, ...]  # how many cards at the bottom of each column are face down
+    foundations: tuple[int, ...]  # top rank per suit, in S H D C order (0 = empty)
+    variant: str = STANDARD
+    returns_allowed: bool = False
+    assisted: bool = False
+    deal_number: int | None = None
+    moves_made: int = 0
+    last_move: str = ""
+
+    def face_up(self, column: int) -> tuple[Card, ...]:
+        return self.columns[column][self.hidden[column] :]
 
 
 def accepts(variant: str, front: Card | None, head: Card) -> bool:
@@ -363,7 +373,7 @@ class YukonRules:
 
 
 @dataclass(frozen=True, slots=True)
-class YukonObservation:
+class YukonObservation(_Foundations):
     """What the player sees: face-down cards are ``None``."""
 
     columns: tuple[tuple[Card | None, ...], ...]
@@ -375,19 +385,6 @@ class YukonObservation:
     moves_made: int = 0
     assisted: bool = False
 
-    @property
-    def won(self) -> bool:
-        return all(rank == 13 for rank in self.foundations)
-
-    @property
-    def with_help(self) -> bool:
-        """A win here counts as "with help": the return-from-foundations assist is on (seed 003: choosing
-        the assist marks the win, whether or not a card was returned)."""
-        return self.returns_allowed or self.assisted
-
-    def foundation_top(self, suit: Suit) -> Card | None:
-        rank = self.foundations[_SUIT_INDEX[suit]]
-        return Card(rank, suit) if rank else None
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, computed from the visible cards alone (a face-down card never moves)."""
