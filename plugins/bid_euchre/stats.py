@@ -3,13 +3,13 @@ side's bids set, no-trump choices and points per hand; a match's level is the op
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.plugin import CPU_STRENGTHS, Chart, Figure, Series, Text, percent, points, rate_by, running_rate
+from core.plugin import Chart, Figure, Text, percent
 from core.plugin import StatsContext as Context
 from plugins.bid_euchre.rules import BidState
+from plugins.euchre.public import partnership_charts
 
 
 class BidEuchreStatistics:
@@ -48,14 +48,4 @@ class BidEuchreStatistics:
         ]
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
-        matches = [e for e in events if e["kind"] == "match"]
-        nets = Counter(h["points"][0] - h["points"][1] for h in events if h["kind"] == "hand")
-        spread = [(points(n, plus=True), float(nets.get(n, 0))) for n in range(-12, 7)]
-        return [
-            Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
-                  (Series(Text("win rate", "勝率"), running_rate(matches)),), Text("%", "%"), 100.0),
-            Chart("bar", Text("Matches won by opponents' strength (%)", "相手の強さ別の勝率（%）"),
-                  (Series(Text("win rate", "勝率"), rate_by(matches, "level", CPU_STRENGTHS)),), Text("%", "%"), 100.0),
-            Chart("bar", Text("Points per hand, you & North minus them", "1ハンドの得点差（味方−相手）"),
-                  (Series(Text("hands", "ハンド数"), tuple(spread)),), Text("hands", "ハンド")),
-        ]
+        return partnership_charts(events, range(-12, 7))

@@ -23,6 +23,9 @@ Holds
 Sounds
     ``trick_sound(before, after, we_won)`` names the effect for a change of a trick-taking table's view
     (a card, a trick, a thrown-in deal, a won match), for a presenter's ``sound``.
+Statistics
+    ``partnership_charts(events, nets)``: the charts of a game for two partnerships (win rate so far and by the
+    opponents' strength, hands by net score), from hand and match events as Euchre records them.
 Hints
     ``discard_reason(hand, trump, card)``: why a dealer throws that card away, in English and Japanese.
 The four-seat table
@@ -39,11 +42,12 @@ from plugins.euchre.dd import Table as SolverTable
 from plugins.euchre.holds import about_previous, trick_holds
 from plugins.euchre.model import Trick, left_of, parse_seat, partner, seat_letter, team_of
 from plugins.euchre.sounds import trick_sound
+from plugins.euchre.stats import partnership_charts
 from plugins.euchre.words import SEATS as SEAT_NAMES
 from plugins.euchre.words import TEAMS, discard_reason
 
 __all__ = [
     "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TEAMS", "Ranking", "Solver", "SolverTable", "Trick",
-    "about_previous", "discard_reason", "layout", "left_of", "parse_seat", "partner", "same_colour_suit", "seat_letter",
-    "sort_hand", "team_of", "trick_holds", "trick_sound",
+    "about_previous", "discard_reason", "layout", "left_of", "parse_seat", "partner", "partnership_charts",
+    "same_colour_suit", "seat_letter", "sort_hand", "team_of", "trick_holds", "trick_sound",
 ]

@@ -63,14 +63,21 @@ class EuchreStatistics:
         return figures
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
-        matches = [e for e in events if e["kind"] == "match"]
-        nets = Counter(h["points"][0] - h["points"][1] for h in events if h["kind"] == "hand")
-        spread = [(points(n, plus=True), float(nets.get(n, 0))) for n in range(-4, 5)]
-        return [
-            Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
-                  (Series(Text("win rate", "勝率"), running_rate(matches)),), Text("%", "%"), 100.0),
-            Chart("bar", Text("Matches won by opponents' strength (%)", "相手の強さ別の勝率（%）"),
-                  (Series(Text("win rate", "勝率"), rate_by(matches, "level", CPU_STRENGTHS)),), Text("%", "%"), 100.0),
-            Chart("bar", Text("Points per hand, you & North minus them", "1ハンドの得点差（味方−相手）"),
-                  (Series(Text("hands", "ハンド数"), tuple(spread)),), Text("hands", "ハンド")),
-        ]
+        return partnership_charts(events, range(-4, 5))
+
+
+def partnership_charts(events: Sequence[Mapping[str, Any]], nets: range) -> list[Chart]:
+    """The charts of a game for two partnerships, from the player's side: the running win rate, the win rate
+    by the opponents' strength (a match event's ``level``) and how many hands ended with each net score in
+    ``nets`` (a hand event's ``points``, North/South first)."""
+    matches = [e for e in events if e["kind"] == "match"]
+    counted = Counter(h["points"][0] - h["points"][1] for h in events if h["kind"] == "hand")
+    spread = tuple((points(n, plus=True), float(counted.get(n, 0))) for n in nets)
+    return [
+        Chart("line", Text("Matches won so far (%)", "これまでの勝率（%）"),
+              (Series(Text("win rate", "勝率"), running_rate(matches)),), Text("%", "%"), 100.0),
+        Chart("bar", Text("Matches won by opponents' strength (%)", "相手の強さ別の勝率（%）"),
+              (Series(Text("win rate", "勝率"), rate_by(matches, "level", CPU_STRENGTHS)),), Text("%", "%"), 100.0),
+        Chart("bar", Text("Points per hand, you & North minus them", "1ハンドの得点差（味方−相手）"),
+              (Series(Text("hands", "ハンド数"), spread),), Text("hands", "ハンド")),
+    ]
