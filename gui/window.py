@@ -33,6 +33,9 @@ if TYPE_CHECKING:  # the game page, dialogs and card art are imported when first
     from gui.stats_window import StatsWindow
 
 
+SMALLEST_HEIGHT = 480  # below this the tables' names, bubbles and score box run into the cards
+
+
 def first_size() -> tuple[int, int]:
     """The window's size on a first start: 1100 × 760, or 90% of a smaller screen."""
     screen = QGuiApplication.primaryScreen()
@@ -70,6 +73,7 @@ class MainWindow(QMainWindow):
         self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
         self.launcher.help_clicked.connect(lambda: self.open_help(None))
         self.setWindowIcon(QIcon(str(resources.files().joinpath("icons", "app.svg"))))
+        self.setMinimumHeight(SMALLEST_HEIGHT)
         self._unlisten = on_language_changed(self.retranslate)
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
         geometry = self._geometry.value("geometry")

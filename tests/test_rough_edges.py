@@ -1,7 +1,8 @@
 """What was seen in play, fixed, each with its test: confirmations the same in every game, the launcher's
 settings warning, bid buttons clear of the upcard, Yukon's automatic finish, "with help", one solvability
 line, no undo after a win, one place for the variant, rule violations in Japanese, card designs listed once,
-and a launcher that looks finished."""
+a launcher that looks finished, and a window that stops shrinking before the tables' words run into the
+cards."""
 
 from __future__ import annotations
 
@@ -330,3 +331,45 @@ def test_cardtable_without_arguments_opens_the_window_before_loading_plugins(mon
     monkeypatch.setattr(gui.app, "run_launcher", lambda host=None: opened.append(host) or 0)
     monkeypatch.setattr("core.manager.load_host", lambda: pytest.fail("plugins loaded before the window"))
     assert cli.main([]) == 0 and opened == [None]
+
+
+# -- the smallest window: names, bubbles and the score box stay clear of the cards -------------------------
+
+
+def crowded(page: Any) -> list[str]:
+    """Which visible words on the table (names, speech bubbles, the score box, buttons) run into a card or
+    into each other."""
+    scene = page.view.scene
+    cards = [c.sceneBoundingRect() for c in scene.cards.values() if c.isVisible()]
+    words = [(key, item.sceneBoundingRect().adjusted(1, 1, -1, -1))
+             for key, item in [*scene.texts.items(), *scene.buttons.items()] if item.isVisible()]
+    found = [name for name, rect in words if any(rect.intersects(card) for card in cards)]
+    found += [f"{a} and {b}" for (a, one), (b, two) in itertools.combinations(words, 2) if one.intersects(two)]
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "language"), [("euchre", "ja"), ("bid-euchre", "ja"),
+                                                   ("three-handed-euchre", "en"), ("two-handed-euchre", "en")])
+def test_at_the_smallest_window_no_words_run_into_the_cards(qtbot: QtBot, game_id: str, language: str) -> None:
+    import plugins.cutthroat.plugin as cut_plugin
+
+    set_language(language)
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin})
+    window.resize(200, 200)
+    assert window.height() >= 480, "the window stops shrinking where the tables still fit"
+    page = window.new_game(game_id)
+    assert page is not None
+    page.view.cpu_timer.stop()
+    session = page.session
+    for _ in range(60):  # the auction and the first tricks, checked at every step
+        page.view.refresh(animate=False)
+        qtbot.wait(1)
+        assert not crowded(page), f"at '{session.hold or session.to_move}': {crowded(page)}"
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            hint = session.hint()
+            session.play(hint.move if hint is not None and hint.move else session.legal_moves()[0].text)
+        else:
+            session.cpu_step()
+    set_language("en")
