@@ -74,12 +74,13 @@ def _run_stats(host: PluginHost, args: argparse.Namespace) -> int:
     store = StatsStore(data_dir() / "stats")
     report: list[dict[str, Any]] = []
     for game in keeping:
-        events, problem = store.load(host.slot(game.id))
-        if problem:
-            print(f"cardtable: {problem}", file=sys.stderr)
-        figures = game.statistics.figures(events) if game.statistics is not None else []
-        report.append({"game": game.id, "name": game.name.get(args.lang), "events": len(events),
-                       "figures": [{"label": f.label.get(args.lang), "value": f.value_in(args.lang)} for f in figures]})
+        assert game.statistics is not None
+        summary = store.summary(host.slot(game.id), game.statistics)
+        if summary.problem:
+            print(f"cardtable: {summary.problem}", file=sys.stderr)
+        report.append({"game": game.id, "name": game.name.get(args.lang), "events": summary.events,
+                       "figures": [{"label": f.label.get(args.lang), "value": f.value_in(args.lang)}
+                                   for f in summary.figures]})
     if args.json:
         print(json.dumps(report, indent=1, ensure_ascii=False))
         return 0

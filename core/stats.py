@@ -106,6 +106,17 @@ def rate_by(results: Sequence[Mapping[str, Any]], key: str,
     return tuple(points)
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What the shell shows of a game's statistics: how many events they sum up, the figures and charts, and
+    a message when the stored file could not be used."""
+
+    events: int
+    figures: list[Figure]
+    charts: list[Chart]
+    problem: str | None
+
+
 class StatsStore:
     """One JSON file per game id under ``directory``: ``{"format_version": 1, "game": id, "events": [...]}``."""
 
@@ -132,6 +143,22 @@ class StatsStore:
                 return [], f"the statistics for {game_id} cannot be read ({error}) and are ignored"
             return [], f"the statistics for {game_id} cannot be read ({error}); moved to {moved.name}"
         return events, None
+
+    def summary(self, game_id: str, statistics: Statistics) -> Summary:
+        """The figures and charts ``statistics`` give for the stored events. Events the game cannot sum up (a
+        file edited by hand, or written by another version of the game) are treated as a damaged file: moved
+        aside with a message, and the summary is that of no games."""
+        events, problem = self.load(game_id)
+        try:
+            return Summary(len(events), statistics.figures(events), statistics.charts(events), problem)
+        except Exception as error:  # whatever the game's code trips over in the stored events
+            why = f"{type(error).__name__}: {error}"
+            try:
+                moved = f"moved to {move_aside(self.path_for(game_id)).name}"
+            except OSError:
+                moved = "ignored"
+            problem = f"the statistics for {game_id} cannot be summed up ({why}); {moved}"
+            return Summary(0, statistics.figures([]), statistics.charts([]), problem)
 
     def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> None:
         """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written."""

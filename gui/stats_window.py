@@ -138,6 +138,7 @@ class StatsWindow(QDialog):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.hide()
+        self.problems: dict[str, str] = {}  # by game: a file moved aside is said as long as the window is open
         layout.addWidget(self.message)
         self.body = QWidget()
         layout.addWidget(self.body, 1)
@@ -160,19 +161,23 @@ class StatsWindow(QDialog):
         game = self.game()
         if game is None:
             return
-        events, problem = self.store.load(self.slot_of(game.id))
-        self.message.setText(problem or "")
+        assert game.statistics is not None
+        summary = self.store.summary(self.slot_of(game.id), game.statistics)
+        if summary.problem:
+            self.problems[game.id] = summary.problem
+        problem = self.problems.get(game.id, "")
+        self.message.setText(problem)
         self.message.setVisible(bool(problem))
         grid = QGridLayout(self.body)
         figures = QFormLayout()
-        for figure in game.statistics.figures(events):
+        for figure in summary.figures:
             value = QLabel(figure.value_in(language()))
             value.setObjectName("figure")
             figures.addRow(text(figure.label).replace("&", "&&"), value)  # "&" is not a shortcut mark
         holder = QWidget()
         holder.setLayout(figures)
         grid.addWidget(holder, 0, 0)
-        for n, data in enumerate(game.statistics.charts(events), start=1):
+        for n, data in enumerate(summary.charts, start=1):
             grid.addWidget(chart_view(data), n // 2, n % 2)
 
     def reset(self) -> None:

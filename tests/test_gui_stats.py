@@ -101,3 +101,17 @@ def test_chart_labels_are_whole_and_whole_numbers_where_the_ticks_are(qtbot: QtB
             stats.close()
         finally:
             set_language("en")
+
+
+def test_a_statistics_file_the_game_cannot_sum_up_is_named_in_the_window(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    window.stats.path_for("yukon").parent.mkdir(parents=True, exist_ok=True)
+    window.stats.path_for("yukon").write_text('{"format_version": 1, "game": "yukon", "events": [{"kind": "deal"}]}')
+    stats = window.open_stats("yukon")  # as from the game's Statistics button: the window chooses Yukon itself
+    assert stats.isVisible() and stats.choice.currentData() == "yukon"
+    assert stats.message.isVisible() and "cannot be summed up" in stats.message.text()
+    assert figures(stats)["Deals won"] == "0"
+    stats.choice.setCurrentIndex(stats.choice.findData("euchre"))
+    assert not stats.message.isVisible()
+    stats.choice.setCurrentIndex(stats.choice.findData("yukon"))
+    assert stats.message.isVisible(), "said again when Yukon is shown again, though the file is gone by now"

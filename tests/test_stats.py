@@ -48,6 +48,38 @@ def test_damaged_store_is_moved_aside_with_a_message(tmp_path: Path) -> None:
     assert len(store.load("yukon")[0]) == 1
 
 
+GAMES_WITH_STATISTICS = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre", "yukon")
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_STATISTICS)
+def test_events_a_game_cannot_sum_up_are_moved_aside_with_a_message(tmp_path: Path, game_id: str) -> None:
+    """A file edited by hand, or written by another version of the game: valid JSON whose events lack what
+    the game's figures read. Summing it up used to raise (KeyError) in the window and in ``cardtable stats``."""
+    statistics = load_host().game(game_id).statistics
+    assert statistics is not None
+    store = StatsStore(tmp_path)
+    store.path_for(game_id).write_text(json.dumps({"format_version": 1, "game": game_id, "events": [
+        {"kind": "hand"}, {"kind": "match"}, {"kind": "deal"}, {"kind": "hand", "points": "x", "won": None}]}))
+    summary = store.summary(game_id, statistics)
+    assert summary.problem is not None and f"the statistics for {game_id} cannot be summed up" in summary.problem
+    assert "moved to" in summary.problem and not store.path_for(game_id).exists()
+    assert summary.events == 0 and summary.figures == statistics.figures([])
+    assert len(list(tmp_path.iterdir())) == 1, "kept beside, not deleted"
+    clean = store.summary(game_id, statistics)
+    assert clean.problem is None and clean.figures == summary.figures
+
+
+def test_cardtable_stats_names_a_file_it_cannot_sum_up_in_one_line(capsys: pytest.CaptureFixture[str],
+                                                                     cardtable_home: Path) -> None:
+    folder = cardtable_home / "data" / "stats"
+    folder.mkdir(parents=True)
+    (folder / "yukon.json").write_text('{"format_version": 1, "game": "yukon", "events": [{"kind": "deal"}]}')
+    assert main(["stats", "yukon"]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "the statistics for yukon cannot be summed up" in err
+    assert "Deals won" in out
+
+
 def test_reset_forgets_one_game_only(tmp_path: Path) -> None:
     store = StatsStore(tmp_path)
     store.add("yukon", [{"kind": "deal", "won": True}])
