@@ -176,6 +176,17 @@ def test_refreshing_a_catalogue_keeps_each_solvable_entry_in_its_place_and_drops
     assert all(e.moves > 50 for e in new.entries["standard"])  # the new solver's own winning lines
 
 
+@pytest.mark.parametrize("variants", [{"standard": [{"deal": "x", "level": "easy", "moves": 1, "nodes": 1}]},
+                                      {"standard": [{"deal": 5}]}, [1, 2], {"standard": 7}])
+def test_refreshing_a_damaged_catalogue_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    variants: object) -> None:
+    source = tmp_path / "old.json"
+    source.write_text(json.dumps({"format_version": 1, "variants": variants}))
+    code, _, err = run(capsys, "yukon", "build-catalogue", "--refresh", str(source), "--out", str(tmp_path / "n.json"))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "is damaged: each variant lists entries with a deal, level, moves and nodes" in err
+
+
 @pytest.mark.parametrize("game", ["euchre", "bid-euchre", "three-handed-euchre"])
 def test_a_one_match_simulation_counts_in_good_english(capsys: pytest.CaptureFixture[str], game: str) -> None:
     code, out, _ = run(capsys, game, "simulate", "--matches", "1", "--quiet")

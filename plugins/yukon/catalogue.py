@@ -55,7 +55,11 @@ class Catalogue:
             raise CatalogueError(f"the deal catalogue {path} cannot be read: {error}") from None
         if not isinstance(data, dict) or data.get("format_version") != CATALOGUE_FORMAT:
             raise CatalogueError(f"the deal catalogue {path} has an unknown format")
-        return cls(data)
+        try:
+            return cls(data)
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            raise CatalogueError(f"the deal catalogue {path} is damaged: each variant lists entries with a deal, "
+                                 f"level, moves and nodes ({type(error).__name__}: {error})") from None
 
     def level(self, variant: str, level: str) -> list[Entry]:
         return [e for e in self.entries.get(variant, []) if e.level == level]
