@@ -2,14 +2,17 @@
 
 The first line names the run — ``{"run": {"command": "euchre tournament", "params": {...}}}``, every option
 that decides a unit's result — and each further line is one unit's record with its key under ``"unit"``
-(a duplicate pair's seed, a match's seed, a deal number). A killed run loses only the units in flight; a
-last line cut short by the kill is dropped when the file is resumed. Resuming checks that the command and
-its options are the ones the file was started with (a different unit range is allowed: it extends the run).
+(a duplicate pair's seed, a match's seed, a deal number) and a ``"check"``, a digest of the rest: a record
+changed after it was written (by hand, or damaged on disk) is named by its line instead of being summed up.
+A killed run loses only the units in flight; a last line cut short by the kill is dropped when the file is
+resumed. Resuming checks that the command and its options are the ones the file was started with (a
+different unit range is allowed: it extends the run).
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import os
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
@@ -52,7 +55,7 @@ class ResultLog:
 
     def append(self, record: Record) -> None:
         self.done.add(record["unit"])
-        self._write(record)
+        self._write({**record, "check": _check(record)})
 
     def _write(self, value: Mapping[str, Any]) -> None:
         assert self._file is not None
@@ -106,6 +109,11 @@ def _header(line: str, path: Path) -> Record:
     return run
 
 
+def _check(record: Mapping[str, Any]) -> str:
+    """A short digest of a record as written (its keys sorted): a line changed afterwards no longer matches."""
+    return hashlib.sha256(json.dumps(record, separators=(",", ":"), sort_keys=True).encode()).hexdigest()[:16]
+
+
 def _read(path: Path) -> Iterator[Record]:
     with path.open(encoding="utf-8") as handle:
         for number, line in enumerate(handle, start=1):
@@ -117,6 +125,10 @@ def _read(path: Path) -> Iterator[Record]:
                 raise UsageError(f"{path}, line {number}: not a JSON record; the file was changed by hand?") from None
             if not isinstance(record, dict) or not isinstance(record.get("unit"), int):
                 raise UsageError(f"{path}, line {number}: a record without its unit number")
+            check = record.pop("check", None)  # files written before records had a check have none
+            if check is not None and check != _check(record):
+                raise UsageError(f"{path}, line {number}: the record was changed after the run wrote it; delete "
+                                 f"the line and resume to run unit {record['unit']} again")
             yield record
 
 

@@ -44,7 +44,7 @@ def records(path: Path) -> dict[int, dict[str, object]]:
     found = {}
     for line in lines[1:]:
         record = json.loads(line)
-        found[record["unit"]] = {k: v for k, v in record.items() if k not in ("times", "seconds")}
+        found[record["unit"]] = {k: v for k, v in record.items() if k not in ("times", "seconds", "check")}
     return found
 
 
@@ -250,3 +250,21 @@ def test_the_help_offers_presets_only_where_a_game_has_them(capsys: pytest.Captu
         text = capsys.readouterr().out
         assert ("--preset" in text) == presets
         assert ("any preset, then any option" in text) == presets
+
+
+def test_a_record_changed_after_it_was_written_is_named_by_its_line(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path) -> None:
+    """Before, an edited record (a field dropped or set to null) was summed up and the summary raised
+    (KeyError, TypeError) on resuming."""
+    path = tmp_path / "m.jsonl"
+    assert run(capsys, "euchre", "simulate", "--matches", "3", "--seed", "1", "--json", str(path))[0] == 0
+    lines = path.read_text().splitlines()
+    for change in ({"ns_points": None}, {"ns_euchred": 3}):
+        edited = json.loads(lines[2]) | change
+        path.write_text("\n".join([*lines[:2], json.dumps(edited), *lines[3:]]) + "\n")
+        code, _, err = run(capsys, "euchre", "simulate", "--matches", "4", "--seed", "1", "--resume", str(path))
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        assert "line 3: the record was changed after the run wrote it; delete the line" in err
+    path.write_text("\n".join([*lines[:2], *lines[3:]]) + "\n")  # the line deleted: its unit is run again
+    code, _, _ = run(capsys, "euchre", "simulate", "--matches", "4", "--seed", "1", "--resume", str(path))
+    assert code == 0 and sorted(records(path)) == [1, 2, 3, 4]
