@@ -8,6 +8,7 @@ Seats are 0–3 = S W N E, clockwise; S and N are side 0, W and E side 1.
 from __future__ import annotations
 
 from core.rng import Rng
+from tests.reference_play import card_plays, trick_winner
 
 RANKS = "9TJQKA"
 DECK = [rank + suit for suit in "SHDC" for rank in RANKS]  # the documented order the shuffle starts from
@@ -81,13 +82,7 @@ class Match:
             return ["pass", *(f"bid {n}" for n in range(3, 7) if n >= self.high)]
         if self.phase == "declare":
             return list(DECLARATIONS)
-        hand = self.hands[self.turn]
-        if self.trick:
-            led = effective_suit(self.trick[0][1], self.trump)
-            following = [c for c in hand if effective_suit(c, self.trump) == led]
-            if following:
-                return [f"play {c}" for c in following]
-        return [f"play {c}" for c in hand]
+        return card_plays(self.hands[self.turn], self.trick, lambda card: effective_suit(card, self.trump))
 
     def apply(self, text: str) -> None:
         assert text in self.legal(), f"{text!r} is not allowed: {self.legal()}"
@@ -117,8 +112,8 @@ class Match:
         if len(self.trick) < 4:
             self.turn = (seat + 1) % 4
             return
-        led = effective_suit(self.trick[0][1], self.trump)
-        winner = max(self.trick, key=lambda play: power(play[1], self.trump, self.low, led))[0]
+        winner = trick_winner(self.trick, lambda card: effective_suit(card, self.trump),
+                              lambda card, led: power(card, self.trump, self.low, led))
         self.won[winner % 2] += 1
         self.trick = []
         self.turn = winner

@@ -8,6 +8,7 @@ Seats run clockwise from 0 (South): S N for two players, S W E for three.
 from __future__ import annotations
 
 from core.rng import Rng
+from tests.reference_play import card_plays, trick_winner
 
 DECK = [rank + suit for suit in "SHDC" for rank in "9TJQKA"]  # the order the documented shuffle starts from
 SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -70,13 +71,7 @@ class Match:
         if self.phase == "round two":
             calls = [f"call {s}" for s in "SHDC" if s != self.upcard[1]]
             return calls if self.stick and self.turn == self.dealer else ["pass", *calls]
-        hand = self.hands[self.turn]
-        if self.trick:
-            led = effective_suit(self.trick[0][1], self.trump)
-            following = [c for c in hand if effective_suit(c, self.trump) == led]
-            if following:
-                return [f"play {c}" for c in following]
-        return [f"play {c}" for c in hand]
+        return card_plays(self.hands[self.turn], self.trick, lambda card: effective_suit(card, self.trump))
 
     def apply(self, text: str) -> None:
         assert text in self.legal(), f"{text!r} is not allowed: {self.legal()}"
@@ -111,8 +106,8 @@ class Match:
         if len(self.trick) < self.players:
             self.turn = self.left_of(seat)
             return
-        led = effective_suit(self.trick[0][1], self.trump)
-        winner = max(self.trick, key=lambda play: power(play[1], self.trump, led))[0]
+        winner = trick_winner(self.trick, lambda card: effective_suit(card, self.trump),
+                              lambda card, led: power(card, self.trump, led))
         self.won[winner] += 1
         self.trick = []
         self.turn = winner

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from core.rng import Rng
+from tests.reference_play import card_plays, trick_winner
 
 SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 SUITS = "SHDC"
@@ -129,13 +130,7 @@ class Match:
             return ([] if forced else ["pass"]) + [f"call {s}{alone}" for s in suits for alone in ("", " alone")]
         if self.phase == "defend":
             return ["pass", "alone"]
-        hand = self.hands[seat]
-        if self.trick:
-            led = effective_suit(self.trick[0][1], self.trump)
-            following = [c for c in hand if effective_suit(c, self.trump) == led]
-            if following:
-                return [f"play {c}" for c in following]
-        return [f"play {c}" for c in hand]
+        return card_plays(self.hands[seat], self.trick, lambda card: effective_suit(card, self.trump))
 
     def apply(self, text: str) -> None:
         assert text in self.legal(), f"{text!r} is not allowed: {self.legal()}"
@@ -217,8 +212,8 @@ class Match:
         if len(self.trick) < 4 - len(self.sitting_out()):
             self.turn = self.next_active(seat)
             return
-        led = effective_suit(self.trick[0][1], self.trump)
-        winner = max(self.trick, key=lambda play: power(play[1], self.trump, led))[0]
+        winner = trick_winner(self.trick, lambda card: effective_suit(card, self.trump),
+                              lambda card, led: power(card, self.trump, led))
         self.won[winner % 2] += 1
         self.trick = []
         self.turn = winner

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from core.rng import Rng
 from plugins.bid_euchre.rules import BidEuchreRules, BidState
 from tests import bid_euchre_reference as reference
+from tests.reference_play import side_by_side
 
 RULES = BidEuchreRules()
 HANDS_AT_MOST = 30  # bold random bidders are set so often that a match may never end
@@ -30,17 +31,8 @@ def assert_same(state: BidState, match: reference.Match) -> None:
 def play_side_by_side(seed: int, quiet: float) -> tuple[BidState, reference.Match]:
     """A match of random moves (a seat passes with chance ``quiet`` where it may), checked at every step."""
     state, match = RULES.new_game({}, seed), reference.Match(seed)
-    rng = Rng.derive(seed, "reference-moves")
-    assert_same(state, match)
-    while match.phase != "over" and match.number < HANDS_AT_MOST:
-        legal = match.legal()
-        text = "pass" if "pass" in legal and rng.random() < quiet else rng.choice(legal)
-        hands_before = len(state.results)
-        state = RULES.apply(state, RULES.parse_move(text))
-        match.apply(text)
-        if len(state.results) > hands_before:
-            assert state.results[-1].points == match.last_points
-        assert_same(state, match)
+    state = side_by_side(RULES, state, match, Rng.derive(seed, "reference-moves"), quiet,
+                         lambda: match.phase != "over" and match.number < HANDS_AT_MOST, assert_same)
     return state, match
 
 

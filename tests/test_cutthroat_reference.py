@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from core.rng import Rng
 from plugins.cutthroat.rules import THREE, TWO, CutthroatRules, CutthroatState
 from tests import cutthroat_reference as reference
+from tests.reference_play import side_by_side
 
 HANDS_AT_MOST = 80
 
@@ -37,17 +38,9 @@ def play_side_by_side(players: int, seed: int, target: int, stick: bool,
     if players == 3:
         options["stick_the_dealer"] = stick
     state, match = rules.new_game(options, seed), reference.Match(players, seed, target, stick)
-    rng = Rng.derive(seed, "reference-moves")
-    assert_same(rules, state, match)
-    while match.phase != "over" and match.number < HANDS_AT_MOST:
-        legal = match.legal()
-        text = "pass" if "pass" in legal and rng.random() < quiet else rng.choice(legal)
-        hands_before = len(state.results)
-        state = rules.apply(state, rules.parse_move(text))
-        match.apply(text)
-        if len(state.results) > hands_before:
-            assert state.results[-1].points == match.last_points
-        assert_same(rules, state, match)
+    state = side_by_side(rules, state, match, Rng.derive(seed, "reference-moves"), quiet,
+                         lambda: match.phase != "over" and match.number < HANDS_AT_MOST,
+                         lambda now, reading: assert_same(rules, now, reading))
     return state, match
 
 

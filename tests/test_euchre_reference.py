@@ -15,6 +15,7 @@ from plugins.euchre.model import EuchreState
 from plugins.euchre.rules import EuchreRules
 from plugins.euchre.settings import SCHEMA
 from tests import euchre_reference as reference
+from tests.reference_play import side_by_side
 
 RULES = EuchreRules()
 TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
@@ -39,17 +40,7 @@ def play_side_by_side(options: reference.Options, seed: int, quiet: float) -> re
     """A match of random moves (a seat passes with chance ``quiet`` where it may), checked at every step."""
     settings_ = {**SCHEMA.defaults(), **{name: getattr(options, name) for name in TOGGLES}, "target": options.target}
     state, match = RULES.new_game(settings_, seed), reference.Match(options, seed)
-    rng = Rng.derive(seed, "reference-moves")
-    assert_same(state, match)
-    while not match.over:
-        legal = match.legal()
-        text = "pass" if "pass" in legal and rng.random() < quiet else rng.choice(legal)
-        hands_before = len(state.results)
-        state = RULES.apply(state, RULES.parse_move(text))
-        match.apply(text)
-        if len(state.results) > hands_before:
-            assert state.results[-1].points == match.last_points
-        assert_same(state, match)
+    side_by_side(RULES, state, match, Rng.derive(seed, "reference-moves"), quiet, lambda: not match.over, assert_same)
     return match
 
 
