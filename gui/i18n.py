@@ -63,6 +63,8 @@ STRINGS: dict[str, Text] = {
     "stats": Text("Statistics", "統計"),
     "stats_title": Text("Statistics — Card Table", "統計 — カードテーブル"),
     "stats_reset": Text("Reset statistics…", "統計をリセット…"),
+    "stats_moved": Text("The statistics kept for {game} could not be used and start again: {reason}",
+                        "{game} の統計は使えないため、最初からになります: {reason}"),
     "stats_reset_ask": Text("Forget every statistic kept for {game}? This cannot be undone.",
                             "{game} の統計をすべて消しますか？元に戻せません。"),
     "close": Text("Close", "閉じる"),
