@@ -54,6 +54,9 @@ def _fitting(font: QFont, words: str) -> QFont:
     return font
 
 
+CATEGORIES_SIDE_BY_SIDE = 12  # bar labels written across up to this many; more stand on end
+
+
 def chart_view(data: Chart) -> QChartView:
     """A QtCharts view of one chart's data."""
     chart = QChart()
@@ -79,8 +82,10 @@ def chart_view(data: Chart) -> QChartView:
         chart.addSeries(bars)
         x_axis = QBarCategoryAxis()
         x_axis.setTruncateLabels(False)  # a few short names: "Other deals" in full, not "Other d…"
-        x_axis.append([text(x) if isinstance(x, Text) else x for x, _ in data.series[0].points]
-                      if data.series else [])
+        categories = [text(x) if isinstance(x, Text) else x for x, _ in data.series[0].points] if data.series else []
+        x_axis.append(categories)
+        if len(categories) > CATEGORIES_SIDE_BY_SIDE:
+            x_axis.setLabelsAngle(-90)  # Bid Euchre's nineteen net scores would run into each other
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         bars.attachAxis(x_axis)
         bars.attachAxis(y_axis)

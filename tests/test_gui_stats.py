@@ -11,6 +11,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
+import plugins.bid_euchre.plugin as bid_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
@@ -116,3 +117,17 @@ def test_a_statistics_file_the_game_cannot_sum_up_is_named_in_the_window(qtbot: 
     assert not stats.message.isVisible()
     stats.choice.setCurrentIndex(stats.choice.findData("yukon"))
     assert stats.message.isVisible(), "said again when Yukon is shown again, though the file is gone by now"
+
+
+def test_many_bar_labels_stand_on_end_so_they_do_not_run_together(qtbot: QtBot) -> None:
+    """Bid Euchre's net scores per hand run from −12 to +6: nineteen labels written across ran into each other
+    ("−11−10−9"); Euchre's nine still read across."""
+    from PySide6.QtCharts import QBarCategoryAxis
+
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin})
+    stats = window.open_stats("bid-euchre")
+    for game_id, count, angle in (("bid-euchre", 19, -90), ("euchre", 9, 0)):
+        stats.choice.setCurrentIndex(stats.choice.findData(game_id))
+        axes = [a for v in stats.body.findChildren(QChartView) for a in v.chart().axes()
+                if isinstance(a, QBarCategoryAxis) and len(a.categories()) == count]
+        assert len(axes) == 1 and axes[0].labelsAngle() == angle, game_id
