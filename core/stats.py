@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -147,18 +147,22 @@ class StatsStore:
     def summary(self, game_id: str, statistics: Statistics) -> Summary:
         """The figures and charts ``statistics`` give for the stored events. Events the game cannot sum up (a
         file edited by hand, or written by another version of the game) are treated as a damaged file: moved
-        aside with a message, and the summary is that of no games."""
+        aside with a message, and the summary is that of no games. A game whose statistics fail even with no
+        events has a bug of its own: the file is left alone and the message says so."""
         events, problem = self.load(game_id)
         try:
             return Summary(len(events), statistics.figures(events), statistics.charts(events), problem)
         except Exception as error:  # whatever the game's code trips over in the stored events
             why = f"{type(error).__name__}: {error}"
-            try:
-                moved = f"moved to {move_aside(self.path_for(game_id)).name}"
-            except OSError:
-                moved = "ignored"
-            problem = f"the statistics for {game_id} cannot be summed up ({why}); {moved}"
-            return Summary(0, statistics.figures([]), statistics.charts([]), problem)
+        try:
+            empty = Summary(0, statistics.figures([]), statistics.charts([]), None)
+        except Exception as error:  # the game's statistics are broken, whatever the file holds
+            return Summary(len(events), [], [], f"the statistics of {game_id} fail ({type(error).__name__}: {error})")
+        try:
+            moved = f"moved to {move_aside(self.path_for(game_id)).name}"
+        except OSError:
+            moved = "ignored"
+        return replace(empty, problem=f"the statistics for {game_id} cannot be summed up ({why}); {moved}")
 
     def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> None:
         """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written."""

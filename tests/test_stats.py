@@ -222,3 +222,18 @@ def test_cli_names_the_games_for_an_unknown_one(capsys: pytest.CaptureFixture[st
     assert main(["stats", "chess"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no statistics for game 'chess'" in err and "yukon" in err
+
+
+def test_statistics_that_fail_with_no_events_are_a_game_bug_and_the_file_stays(tmp_path: Path) -> None:
+    class Broken:
+        def figures(self, events: object) -> list[object]:
+            raise ZeroDivisionError("division by zero")
+
+        def charts(self, events: object) -> list[object]:
+            return []
+
+    store = StatsStore(tmp_path)
+    store.add("hilo", [{"kind": "round", "won": True}])
+    summary = store.summary("hilo", Broken())  # type: ignore[arg-type]
+    assert summary.problem == "the statistics of hilo fail (ZeroDivisionError: division by zero)"
+    assert summary.figures == [] and store.path_for("hilo").exists(), "a game's bug moves no file of the player's"
