@@ -104,6 +104,8 @@ class LocalPool:
 class DaskCluster:
     """A Dask cluster: ``scheduler`` is ``local`` (start one of ``jobs`` workers here) or a scheduler address."""
 
+    CONNECT_SECONDS = 10  # how long a scheduler that is still starting up is waited for
+
     def __init__(self, scheduler: str, jobs: int) -> None:
         try:
             import distributed  # noqa: F401  (only to say what to install)
@@ -125,7 +127,7 @@ class DaskCluster:
                                              dashboard_address=":0", silence_logs=logging.ERROR)
                 self._client = dask.Client(self._cluster)
             else:
-                self._client = dask.Client(self.scheduler, timeout="10s")
+                self._client = dask.Client(self.scheduler, timeout=f"{self.CONNECT_SECONDS}s")
                 self.workers = max(1, sum(w.get("nthreads", 1)
                                           for w in self._client.scheduler_info()["workers"].values()))
         except (OSError, TimeoutError, ValueError) as error:

@@ -227,7 +227,11 @@ def test_without_dask_the_scheduler_option_says_what_to_install(capsys: pytest.C
 
 
 @needs_dask
-def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.executors import DaskCluster
+
+    monkeypatch.setattr(DaskCluster, "CONNECT_SECONDS", 1)  # the message, without the usual ten seconds' wait
     code, _, err = run(capsys, "yukon", "solve", "--range", "1-2", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
     assert len(err.strip().splitlines()) == 1
