@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime
+import json
+from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -11,7 +13,7 @@ import plugins.yukon.plugin as yukon_plugin
 from core.rng import Rng
 from core.session import GameSession
 from gui.game_page import GamePage
-from plugins.yukon.catalogue import Catalogue, load_catalogue
+from plugins.yukon.catalogue import Catalogue, CatalogueError, load_catalogue
 from plugins.yukon.difficulty import LEVELS
 from plugins.yukon.plugin import GAME
 from plugins.yukon.rules import FOUNDATION, YukonRules
@@ -79,6 +81,24 @@ def test_a_damaged_catalogue_is_reported_clearly(tmp_path) -> None:  # type: ign
     path.write_text("{")
     with pytest.raises(ValueError, match="cannot be read"):
         Catalogue.load(path)
+
+
+def test_a_damaged_installed_catalogue_gives_a_random_deal_not_a_crash(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry without its level (a damaged install) raised KeyError out of a new solvable deal."""
+    import plugins.yukon.catalogue as catalogue_module
+    from plugins.yukon.rules import deal_number_for
+
+    path = tmp_path / "yukon.json"
+    path.write_text(json.dumps({"format_version": 1, "variants": {"standard": [{"deal": 5}]}}))
+    monkeypatch.setattr(catalogue_module, "catalogue_path", lambda: path)
+    load_catalogue.cache_clear()
+    try:
+        with pytest.raises(CatalogueError, match="is damaged"):
+            load_catalogue()
+        assert deal_number_for({"deal_mode": "solvable"}, 77) == 78  # the random deal of seed 77
+    finally:
+        load_catalogue.cache_clear()
 
 
 def open_easy_deal(qtbot: QtBot, index: int) -> GamePage:
