@@ -164,15 +164,17 @@ class StatsStore:
             moved = "ignored"
         return replace(empty, problem=f"the statistics for {game_id} cannot be summed up ({why}); {moved}")
 
-    def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> None:
-        """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written."""
+    def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> str | None:
+        """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written.
+        Returns the message when the stored file was damaged (it is moved aside and a fresh one begins)."""
         if not events:
-            return
-        old, _ = self.load(game_id)
+            return None
+        old, problem = self.load(game_id)
         stamp = round(time.time())
         merged = [*old, *({"at": stamp, **event} for event in events)][-MAX_EVENTS:]
         write_json_atomic(self.path_for(game_id), {"format_version": STATS_FORMAT, "game": game_id,
                                                     "events": merged})
+        return problem
 
     def reset(self, game_id: str) -> None:
         self.path_for(game_id).unlink(missing_ok=True)
@@ -180,7 +182,8 @@ class StatsStore:
 
 class Recorder(SessionListener):
     """Keeps a session's play time (pauses left out) and appends its game's statistics events to ``store``
-    after each move. A store that cannot be written is reported once through ``problem``."""
+    after each move. A store that cannot be written is reported once through ``problem``, and so is a damaged
+    file found (and moved aside) when events are added, at the moment it happens."""
 
     def __init__(self, session: GameSession, store: StatsStore, slot: str,
                  problem: Callable[[str], None] | None = None) -> None:
@@ -219,8 +222,11 @@ class Recorder(SessionListener):
 
     def save(self, events: Sequence[Mapping[str, Any]]) -> None:
         try:
-            self.store.add(self.slot, events)
+            damaged = self.store.add(self.slot, events)
         except OSError as error:
             if not self._failed and self.problem is not None:
                 self.problem(f"statistics cannot be saved ({error.strerror or error})")
             self._failed = True
+            return
+        if damaged and self.problem is not None:
+            self.problem(damaged)

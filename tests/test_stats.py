@@ -88,6 +88,20 @@ def test_reset_forgets_one_game_only(tmp_path: Path) -> None:
     assert store.load("yukon")[0] == [] and len(store.load("euchre")[0]) == 1
 
 
+def test_a_damaged_file_found_while_play_goes_on_is_said_then_not_silently_replaced(tmp_path: Path) -> None:
+    """The first event a game adds reads the file; a damaged one was moved aside without a word."""
+    store = StatsStore(tmp_path)
+    store.path_for("euchre").write_text("{ not json", encoding="utf-8")
+    problems: list[str] = []
+    session = GameSession.new(euchre(), seed=3, players=["normal"] * 4)
+    session.add_listener(Recorder(session, store, "euchre", problems.append))
+    session.run_cpus()
+    assert len(problems) == 1 and problems[0].startswith("the statistics for euchre cannot be read")
+    assert "moved to euchre.json.corrupt-" in problems[0]
+    events, problem = store.load("euchre")
+    assert problem is None and events, "a fresh file holds this match's events"
+
+
 def test_unwritable_store_is_reported_once_and_play_goes_on(tmp_path: Path) -> None:
     blocker = tmp_path / "stats"
     blocker.write_text("a file where the folder should be", encoding="utf-8")
