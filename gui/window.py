@@ -151,14 +151,16 @@ class MainWindow(QMainWindow):
                 notices.append(message)
         return values
 
-    def retire(self, game_id: str) -> None:
+    def retire(self, game_id: str, notices: list[str]) -> None:
         """A new game replaces this game's unfinished one: let its statistics count it (a Yukon deal left
-        unwon). The one on the page, else the saved one."""
+        unwon). The one on the page, else the saved one. A damaged statistics file found on the way goes to
+        ``notices``."""
         from core.session import GameSession, RestoreError
         from core.stats import Recorder
 
         slot = self.host.slot(game_id)
         if self.page is not None and self.page.game.id == game_id and self.recorder is not None:
+            self.recorder.problem = notices.append  # the page is about to go: its news comes with the next one
             self.recorder.retire()
             return
         if not self.saves.continuable(slot):
@@ -170,15 +172,15 @@ class MainWindow(QMainWindow):
             session = GameSession.restore(self.host.game(game_id), loaded.record)
         except RestoreError:
             return
-        Recorder(session, self.stats, slot).retire()
+        Recorder(session, self.stats, slot, notices.append).retire()
 
     def new_game(self, game_id: str, keep_deal: bool = False, notices: list[str] | None = None) -> GamePage | None:
         from core.session import GameSession
 
         game = self.host.game(game_id)
-        self.retire(game_id)
-        version = self.host.plugin_of(game_id).version
         notices = [] if notices is None else notices
+        self.retire(game_id, notices)
+        version = self.host.plugin_of(game_id).version
         if keep_deal and self.page is not None and self.page.game.id == game_id:
             old = self.page.session
             session = GameSession(game, old.settings, old.start, players=old.players, saves=self.saves,
@@ -295,7 +297,7 @@ class MainWindow(QMainWindow):
             elif self.page is not None and self.page.game.id == game_id:
                 self.new_game(game_id, notices=notices)
             else:
-                self.retire(game_id)  # the saved game ends: its statistics count it first
+                self.retire(game_id, notices)  # the saved game ends: its statistics count it first
                 self.saves.discard(self.host.slot(game_id))
                 self.launcher.show_message(" ".join(notices))
                 self.launcher.rebuild()

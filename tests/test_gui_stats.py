@@ -131,3 +131,22 @@ def test_many_bar_labels_stand_on_end_so_they_do_not_run_together(qtbot: QtBot) 
         axes = [a for v in stats.body.findChildren(QChartView) for a in v.chart().axes()
                 if isinstance(a, QBarCategoryAxis) and len(a.categories()) == count]
         assert len(axes) == 1 and axes[0].labelsAngle() == angle, game_id
+
+
+def test_a_damaged_statistics_file_found_when_a_new_deal_replaces_the_last_is_said_on_the_new_one(
+        qtbot: QtBot) -> None:
+    """Leaving an unwon Yukon deal counts it, which reads the statistics file; a damaged one was moved aside
+    there without a word (from the page about to close, or from the saved game when starting from the launcher)."""
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    for via_launcher in (False, True):
+        page = window.new_game("yukon")
+        assert page is not None
+        page.session.play(page.session.legal_moves()[0])
+        window.stats.path_for("yukon").parent.mkdir(parents=True, exist_ok=True)
+        window.stats.path_for("yukon").write_text("{ not json")
+        if via_launcher:
+            window.show_launcher()
+        fresh = window.new_game("yukon")
+        assert fresh is not None and fresh.notice.isVisible(), via_launcher
+        assert "the statistics for yukon cannot be read" in fresh.notice.text()
+        assert window.stats.load("yukon")[0], "the left deal is counted in a fresh file"
