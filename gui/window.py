@@ -166,11 +166,13 @@ class MainWindow(QMainWindow):
         if not self.saves.continuable(slot):
             return
         loaded = self.saves.read(slot)
-        if loaded.record is None:
+        if loaded.record is None:  # damaged: moved aside by the read, and said
+            notices.extend([tr("save_moved", reason=loaded.problem)] if loaded.problem else [])
             return
         try:
             session = GameSession.restore(self.host.game(game_id), loaded.record)
-        except RestoreError:
+        except RestoreError as error:  # kept aside for a bug report, as Continue would, not overwritten unsaid
+            notices.append(tr("save_moved", reason=self.saves.quarantine(slot, str(error))))
             return
         Recorder(session, self.stats, slot, notices.append).retire()
 

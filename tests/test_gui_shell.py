@@ -291,3 +291,21 @@ def test_a_hostile_save_on_continue_is_reported_on_the_game_page(qtbot: QtBot) -
     assert window.page is not None and window.page.notice.isVisible()
     notice = window.page.notice.text()
     assert "cannot be replayed" in notice and "moved to yukon.json.corrupt-" in notice
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ('{"format_version": 1, "game": "yukon", "settings": {}, "start": {"seed": 1}, "moves": ["9.9>9"]}',
+     "cannot be replayed"),
+    ("{ not json", "cannot be read"),
+])
+def test_new_game_over_a_damaged_save_says_where_it_went(qtbot: QtBot, content: str, says: str) -> None:
+    """New game from the launcher replaces the saved game; one that could not be read went without a word
+    (the unreplayable one was overwritten)."""
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    path = window.saves.path_for("yukon")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content)
+    page = window.new_game("yukon")
+    assert page is not None and page.notice.isVisible()
+    assert says in page.notice.text() and "moved to yukon.json.corrupt-" in page.notice.text()
+    assert len(list(path.parent.glob("yukon.json.corrupt-*"))) == 1
