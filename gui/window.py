@@ -153,8 +153,8 @@ class MainWindow(QMainWindow):
 
     def retire(self, game_id: str, notices: list[str]) -> None:
         """A new game replaces this game's unfinished one: let its statistics count it (a Yukon deal left
-        unwon). The one on the page, else the saved one. A damaged statistics file found on the way goes to
-        ``notices``."""
+        unwon). The one on the page, else the saved one. A damaged save or statistics file found on the way
+        is said through ``notices``."""
         from core.session import GameSession, RestoreError
         from core.stats import Recorder
 
