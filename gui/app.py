@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
+from core.paths import data_dir
 from gui.i18n import set_language
 from gui.prefs import ShellPrefs
+from gui.single_instance import SingleInstance
 from gui.window import MainWindow
 
 if TYPE_CHECKING:
@@ -35,9 +37,18 @@ def run_launcher(host: PluginHost | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Card Table")
     app.setOrganizationName("cardtable")
+    instance = SingleInstance(data_dir())
+    if not instance.claim():
+        print(f"cardtable: Card Table is already open over {data_dir()}; its window was asked to come to the "
+              "front (one window at a time keeps its saves and statistics whole)", file=sys.stderr)
+        return 0
     prefs = ShellPrefs.load()
     set_language(prefs.language)
     window = MainWindow(host, prefs)
+    instance.raise_requested.connect(window.bring_forward)
     install_excepthook(window)
     window.show()
-    return int(app.exec())
+    try:
+        return int(app.exec())
+    finally:
+        instance.release()

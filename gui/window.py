@@ -7,7 +7,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
@@ -381,6 +381,13 @@ class MainWindow(QMainWindow):
             game_id = session.game.id
             again.clicked.connect(lambda: self.new_game(game_id))
         box.open()
+
+    def bring_forward(self) -> None:
+        """Another launch over the same data folder asked for this window: show it in front, not minimised."""
+        self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMinimized)
+        self.show()
+        self.raise_()
+        self.activateWindow()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._geometry.setValue("geometry", self.saveGeometry())

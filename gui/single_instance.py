@@ -1,0 +1,90 @@
+"""One window per data folder. Two windows over the same folder would write the same saves and statistics, and
+whichever closed last would silently overwrite the other's game; so a second launch asks the running window to
+come to the front and ends.
+
+The running window holds a lock file in the data folder (Qt's ``QLockFile``: a lock left by a program that
+crashed is taken over, since the process it names is no longer running) and listens on a local socket named
+after the folder; a second launch that finds the lock held sends ``raise`` to that socket.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile, QObject, Signal
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+LOCK_NAME = "cardtable.lock"
+RAISE = b"raise\n"
+CONNECT_MS = 1000
+
+
+def server_name(folder: Path) -> str:
+    """The local socket's name for ``folder``: short (socket paths have a small limit) and the same for every
+    spelling of the folder's path."""
+    digest = hashlib.sha1(str(folder.resolve()).encode()).hexdigest()[:16]
+    return f"cardtable-{digest}"
+
+
+class SingleInstance(QObject):
+    """The claim on one data folder: :meth:`claim` once at start-up; ``raise_requested`` when a later launch
+    over the same folder asks the window to come forward."""
+
+    raise_requested = Signal()
+
+    def __init__(self, folder: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.folder = folder
+        self.name = server_name(folder)
+        self._lock: QLockFile | None = None
+        self._server: QLocalServer | None = None
+
+    def claim(self) -> bool:
+        """True when this program may open its window: it now holds the folder (or the folder cannot hold a
+        lock at all, and nothing would be gained by refusing). False when another running program holds it;
+        that program has then been asked to come to the front."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return True  # saving will fail too, and says so where the player is looking
+        lock = QLockFile(str(self.folder / LOCK_NAME))
+        lock.setStaleLockTime(0)  # held for as long as the window is open; only a dead owner's lock is stale
+        if not lock.tryLock(0):
+            if lock.error() == QLockFile.LockError.LockFailedError:
+                self._ask_to_raise()
+                return False
+            return True  # the folder cannot take a lock file (read-only, say): play on without the guard
+        self._lock = lock
+        QLocalServer.removeServer(self.name)  # a socket left by a program that crashed (we hold the lock)
+        server = QLocalServer(self)
+        if server.listen(self.name):
+            server.newConnection.connect(self._connected)
+            self._server = server
+        return True
+
+    def release(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
+
+    def _ask_to_raise(self) -> None:
+        socket = QLocalSocket()
+        socket.connectToServer(self.name)
+        if socket.waitForConnected(CONNECT_MS):
+            socket.write(RAISE)
+            socket.waitForBytesWritten(CONNECT_MS)
+            socket.disconnectFromServer()
+
+    def _connected(self) -> None:
+        assert self._server is not None
+        while (socket := self._server.nextPendingConnection()) is not None:
+            socket.readyRead.connect(self._read)  # the socket is the server's child and goes with it
+
+    def _read(self) -> None:
+        socket = self.sender()
+        if isinstance(socket, QLocalSocket) and RAISE.strip() in bytes(socket.readAll().data()):
+            self.raise_requested.emit()

@@ -1,0 +1,70 @@
+"""One window per data folder: a second launch brings the first window forward instead of opening a second one
+that would overwrite the first one's saves and statistics."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from gui.single_instance import LOCK_NAME, SingleInstance
+
+
+def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtBot, tmp_path: Path) -> None:
+    first = SingleInstance(tmp_path / "data")
+    assert first.claim()
+    second = SingleInstance(tmp_path / "data")
+    with qtbot.waitSignal(first.raise_requested, timeout=3000):
+        assert not second.claim()
+    other_folder = SingleInstance(tmp_path / "elsewhere")
+    assert other_folder.claim()  # another data folder is another player's: it may open its own window
+    first.release()
+    third = SingleInstance(tmp_path / "data")
+    assert third.claim()  # the first window closed: the folder is free again
+    third.release()
+    other_folder.release()
+
+
+def test_the_lock_of_a_program_that_was_killed_is_taken_over(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time\nfrom PySide6.QtCore import QLockFile\n"
+         f"lock = QLockFile({str(folder / LOCK_NAME)!r}); lock.setStaleLockTime(0)\n"
+         "assert lock.tryLock(0)\nprint('held', flush=True)\ntime.sleep(60)\n"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        assert not SingleInstance(folder).claim()  # held by a running program
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait()
+    assert (folder / LOCK_NAME).exists()  # the killed program could not remove it
+    after = SingleInstance(folder)
+    assert after.claim()
+    after.release()
+
+
+def test_a_second_launch_says_why_it_opens_no_window(qtbot: QtBot, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    from core.paths import data_dir
+    from gui import app
+
+    running = SingleInstance(data_dir())
+    assert running.claim()
+    opened: list[object] = []
+    monkeypatch.setattr(app, "MainWindow", lambda *args: opened.append(args))
+    with qtbot.waitSignal(running.raise_requested, timeout=3000):
+        assert app.run_launcher() == 0
+    assert opened == []
+    message = capsys.readouterr().err.strip()
+    assert "already open" in message and str(data_dir()) in message and "\n" not in message
+    running.release()
