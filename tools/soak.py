@@ -1,0 +1,139 @@
+"""Plays many games in a row in one real window (offscreen) and reports what stays behind: the Qt objects under
+the window, Python's live objects and the process's resident memory, after a warm-up and at the end.
+
+    python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1]
+
+The person's seat makes random legal moves (a Yukon deal is given up after 300 moves); CPU players decide as
+in play, without the pause between their moves. Exits 1 when the window holds more Qt objects at the end than
+after the warm-up (a page, a dialog or a timer left behind by each game). Not part of the test suite (a
+Euchre match takes about a second, a Yukon deal about five).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core.cli_options import guarded  # noqa: E402
+from core.progress import Progress  # noqa: E402
+
+WARM_UP = 3  # games before the first reading: caches (card art, solver tables) fill during these
+YUKON_MOVES = 300
+
+
+@dataclass
+class Reading:
+    qt_objects: int
+    py_objects: int
+    rss_mb: float
+
+
+def resident_mb() -> float:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
+    """Plays ``games`` games of ``game_id`` (after the warm-up) in a new window: the readings after the warm-up
+    and at the end, and the person's moves."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from core.manager import load_host
+    from gui.window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    window = MainWindow(load_host())
+    window.resize(1100, 760)
+    window.show()
+    rng = random.Random(seed)
+    readings: list[Reading] = []
+    done = {"games": 0, "moves": 0, "deal_moves": 0}
+    page = window.new_game(game_id)
+    assert page is not None
+
+    def read() -> Reading:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        gc.collect()
+        return Reading(len(window.findChildren(QObject)), len(gc.get_objects()), resident_mb())
+
+    with Progress(games + WARM_UP, game_id) as bar:
+        def step() -> None:
+            nonlocal page
+            session = page.session
+            if session.is_over or done["deal_moves"] >= YUKON_MOVES:
+                done["games"] += 1
+                done["deal_moves"] = 0
+                bar.advance()
+                if done["games"] == WARM_UP:
+                    readings.append(read())
+                if done["games"] == WARM_UP + games:
+                    readings.append(read())
+                    app.quit()
+                    return
+                page = window.new_game(game_id) or page
+            elif session.hold is not None:
+                page.view.act("continue")
+            elif session.to_move in session.human_seats and not session.paused:
+                page.view.play(rng.choice(list(session.legal_moves())))
+                done["moves"] += 1
+                done["deal_moves"] += 1 if game_id.startswith("yukon") else 0
+            QTimer.singleShot(1, step)
+
+        QTimer.singleShot(0, step)
+        app.exec()
+    window.close()
+    window.deleteLater()
+    return readings[0], readings[1], done["moves"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games of each kind after the warm-up (default 40)")
+    parser.add_argument("--only", default="", help="game ids separated by commas (default: every game)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the person's random moves (default 1)")
+    args = parser.parse_args()
+    if args.games < 1:
+        parser.error(f"--games {args.games}: play at least one game")
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    os.environ["CARDTABLE_ANIMATIONS"] = "0"
+    os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-soak-"))
+    from core.manager import load_host
+
+    host = load_host()
+    known = [game.id for base in host.games() for game in (base, *host.variants_of(base.id))]
+    chosen = [name for name in args.only.split(",") if name] or known
+    unknown = [name for name in chosen if name not in known]
+    if unknown:
+        parser.error(f"--only: no game '{unknown[0]}'; the games are {', '.join(known)}")
+    grew = []
+    for game_id in chosen:
+        started = time.perf_counter()
+        before, after, moves = soak(game_id, args.games, args.seed)
+        per_game = (after.py_objects - before.py_objects) / args.games
+        print(f"{game_id}: {args.games} games, {moves} moves by the person in {time.perf_counter() - started:.0f} s; "
+              f"Qt objects {before.qt_objects} → {after.qt_objects}, Python objects {before.py_objects} → "
+              f"{after.py_objects} ({per_game:+.0f} a game), memory {before.rss_mb:.0f} → {after.rss_mb:.0f} MB",
+              flush=True)
+        if after.qt_objects > before.qt_objects:
+            grew.append(game_id)
+    if grew:
+        print(f"Qt objects left behind by each game: {', '.join(grew)}")
+    return 1 if grew else 0
+
+
+if __name__ == "__main__":
+    sys.exit(guarded(main, "soak.py"))
