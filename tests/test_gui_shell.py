@@ -309,3 +309,26 @@ def test_new_game_over_a_damaged_save_says_where_it_went(qtbot: QtBot, content: 
     assert page is not None and page.notice.isVisible()
     assert says in page.notice.text() and "moved to yukon.json.corrupt-" in page.notice.text()
     assert len(list(path.parent.glob("yukon.json.corrupt-*"))) == 1
+
+
+def test_a_game_after_another_leaves_nothing_of_the_last_behind(qtbot: QtBot) -> None:
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
+
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+
+    def objects_under_the_window() -> int:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        return len(window.findChildren(QObject))
+
+    counts = []
+    for game_id in ("euchre", "yukon") * 3:
+        page = window.new_game(game_id)
+        assert page is not None
+        if page.session.to_move == page.view.seat:
+            page.view.play(page.session.legal_moves()[0])
+        qtbot.wait(20)
+        counts.append(objects_under_the_window())
+    # after one game of each (which make what the window keeps for good), each page, its buttons and timers go
+    assert len(set(counts[2:])) == 1, counts
+    window.show_launcher()
+    assert objects_under_the_window() < counts[0]
