@@ -46,6 +46,7 @@ def run_launcher(host: PluginHost | None = None) -> int:
     set_language(prefs.language)
     window = MainWindow(host, prefs)
     instance.raise_requested.connect(window.bring_forward)
+    window.launcher.first_frame.connect(instance.listen)
     install_excepthook(window)
     window.show()
     try:

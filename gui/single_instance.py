@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalServer
 
 LOCK_NAME = "cardtable.lock"
 RAISE = b"raise\n"
@@ -28,8 +31,9 @@ def server_name(folder: Path) -> str:
 
 
 class SingleInstance(QObject):
-    """The claim on one data folder: :meth:`claim` once at start-up; ``raise_requested`` when a later launch
-    over the same folder asks the window to come forward."""
+    """The claim on one data folder: :meth:`claim` once at start-up, :meth:`listen` once the window is on
+    screen (Qt's network module loads then, not before the first frame); ``raise_requested`` when a later
+    launch over the same folder asks the window to come forward."""
 
     raise_requested = Signal()
 
@@ -56,12 +60,19 @@ class SingleInstance(QObject):
                 return False
             return True  # the folder cannot take a lock file (read-only, say): play on without the guard
         self._lock = lock
+        return True
+
+    def listen(self) -> None:
+        """Answer later launches (a launch before this finds the lock and ends without raising the window)."""
+        from PySide6.QtNetwork import QLocalServer
+
+        if self._lock is None or self._server is not None:
+            return
         QLocalServer.removeServer(self.name)  # a socket left by a program that crashed (we hold the lock)
         server = QLocalServer(self)
         if server.listen(self.name):
             server.newConnection.connect(self._connected)
             self._server = server
-        return True
 
     def release(self) -> None:
         if self._server is not None:
@@ -72,6 +83,8 @@ class SingleInstance(QObject):
             self._lock = None
 
     def _ask_to_raise(self) -> None:
+        from PySide6.QtNetwork import QLocalSocket
+
         socket = QLocalSocket()
         socket.connectToServer(self.name)
         if socket.waitForConnected(CONNECT_MS):
@@ -85,6 +98,8 @@ class SingleInstance(QObject):
             socket.readyRead.connect(self._read)  # the socket is the server's child and goes with it
 
     def _read(self) -> None:
+        from PySide6.QtNetwork import QLocalSocket
+
         socket = self.sender()
         if isinstance(socket, QLocalSocket) and RAISE.strip() in bytes(socket.readAll().data()):
             self.raise_requested.emit()

@@ -18,6 +18,7 @@ from gui.single_instance import LOCK_NAME, SingleInstance
 def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtBot, tmp_path: Path) -> None:
     first = SingleInstance(tmp_path / "data")
     assert first.claim()
+    first.listen()
     second = SingleInstance(tmp_path / "data")
     with qtbot.waitSignal(first.raise_requested, timeout=3000):
         assert not second.claim()
@@ -60,6 +61,7 @@ def test_a_second_launch_says_why_it_opens_no_window(qtbot: QtBot, tmp_path: Pat
 
     running = SingleInstance(data_dir())
     assert running.claim()
+    running.listen()
     opened: list[object] = []
     monkeypatch.setattr(app, "MainWindow", lambda *args: opened.append(args))
     with qtbot.waitSignal(running.raise_requested, timeout=3000):
