@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import traceback
 from types import TracebackType
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from core.paths import data_dir
@@ -23,13 +25,26 @@ def install_excepthook(window: MainWindow) -> None:
     """Exceptions in Qt slots and event handlers reach ``sys.excepthook``: show them, never die silently."""
 
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
-        traceback.print_exception(kind, error, tb, file=sys.stderr)
         if issubclass(kind, KeyboardInterrupt):
-            QApplication.quit()
+            window.close()
             return
+        traceback.print_exception(kind, error, tb, file=sys.stderr)
         window.report_error(error)
 
     sys.excepthook = hook
+
+
+def close_on_signals(window: MainWindow) -> None:
+    """Ctrl-C in the terminal, or a polite kill (SIGTERM, as at logout): the window closes as if its close button
+    were pressed, so the game in progress, its playing time and the window's place are saved; no traceback.
+    (Python runs the handler when the window's thread next runs Python code: the collector's timer sees to
+    that twice a second.)"""
+
+    def close(signum: int, frame: object) -> None:
+        QTimer.singleShot(0, window.close)
+
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, close)
 
 
 def run_launcher(host: PluginHost | None = None) -> int:
@@ -48,6 +63,7 @@ def run_launcher(host: PluginHost | None = None) -> int:
     instance.raise_requested.connect(window.bring_forward)
     window.launcher.first_frame.connect(instance.listen)
     install_excepthook(window)
+    close_on_signals(window)
     window.show()
     try:
         return int(app.exec())

@@ -1,5 +1,6 @@
-"""One window per data folder: a second launch brings the first window forward instead of opening a second one
-that would overwrite the first one's saves and statistics."""
+"""Starting and ending the program: one window per data folder (a second launch brings the first window forward
+instead of opening a second one that would overwrite its saves and statistics), and Ctrl-C or a polite kill
+close the window as its close button does."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gui.single_instance import LOCK_NAME, SingleInstance
+from gui.single_instance import LOCK_NAME, SingleInstance, server_name
 
 
 def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtBot, tmp_path: Path) -> None:
@@ -70,3 +73,21 @@ def test_a_second_launch_says_why_it_opens_no_window(qtbot: QtBot, tmp_path: Pat
     message = capsys.readouterr().err.strip()
     assert "already open" in message and str(data_dir()) in message and "\n" not in message
     running.release()
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_a_polite_kill_closes_the_window_cleanly(tmp_path: Path, signal_number: int) -> None:
+    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stderr=subprocess.PIPE, text=True)
+    lock = tmp_path / "data" / LOCK_NAME
+    listening = Path(tempfile.gettempdir()) / server_name(tmp_path / "data")  # after the window's first frame
+    deadline = time.monotonic() + 30
+    while not listening.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert lock.exists() and launcher.poll() is None
+    launcher.send_signal(signal_number)
+    _, errors = launcher.communicate(timeout=20)
+    assert launcher.returncode == 0
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
+    assert (tmp_path / "config" / "window.ini").exists()  # the close went through the window: its place saved
+    assert not lock.exists()
