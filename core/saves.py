@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from core.storage import BadFile, clean_stale_temp_files, move_aside, read_json_file, write_json_atomic
+from core.text import Text, TextError
 
 SAVE_FORMAT = 1
 
 
-class SaveError(Exception):
-    """The save could not be written; the message says why. Play goes on."""
+class SaveError(TextError):
+    """The save could not be written; ``reason`` says why. Play goes on."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class LoadResult:
     """What reading a save gave: the record, or ``None`` with a message when there was a bad one."""
 
     record: dict[str, Any] | None
-    problem: str | None = None
+    problem: Text | None = None
 
 
 def slot_for(game_id: str, owner: str = "") -> str:
@@ -47,28 +48,32 @@ def _game_of(slot: str) -> str:
     return slot.rpartition("/")[2]
 
 
-def _check_record(record: Any, game_id: str) -> str | None:
+def _check_record(record: Any, game_id: str) -> Text | None:
     if not isinstance(record, dict):
-        return "the file does not hold a save record"
+        return Text("the file does not hold a save record", "保存記録の入ったファイルではありません")
     version = record.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool):
-        return "the save has no format version"
+        return Text("the save has no format version", "保存記録に形式の版がありません")
     if version > SAVE_FORMAT:
-        return f"the save is from a newer Card Table (format {version}; this one reads up to {SAVE_FORMAT})"
+        return Text("the save is from a newer Card Table (format {version}; this one reads up to {newest})",
+                    "新しい Card Table の保存記録です（形式 {version}。このバージョンが読めるのは {newest} まで）"
+                    ).format(version=version, newest=SAVE_FORMAT)
     if record.get("game") != game_id:
-        return f"the save is for game '{record.get('game')}', not '{game_id}'"
+        return Text("the save is for game '{other}', not '{game}'",
+                    "ゲーム「{other}」の保存記録で、「{game}」のものではありません").format(
+            other=record.get("game"), game=game_id)
     if not isinstance(record.get("settings"), dict):
-        return "the save has no settings"
+        return Text("the save has no settings", "保存記録に設定がありません")
     start = record.get("start")
     if not isinstance(start, dict) or not ({"seed", "deal"} & set(start)):
-        return "the save does not say how the game started"
+        return Text("the save does not say how the game started", "保存記録にゲームの始まり方がありません")
     moves = record.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        return "the save's move list is damaged"
+        return Text("the save's move list is damaged", "保存記録の手順が壊れています")
     players = record.get("players")
     if players is not None and (not isinstance(players, list)
                                 or not all(p is None or isinstance(p, str) for p in players)):
-        return "the save's list of players is damaged"
+        return Text("the save's list of players is damaged", "保存記録のプレイヤー一覧が壊れています")
     return None
 
 
@@ -108,13 +113,17 @@ class SaveService:
         data = {"format_version": SAVE_FORMAT, "game": _game_of(slot), "saved_at": time.time(), **record}
         path = self.path_for(slot)
         if path.exists() and not path.is_file():
-            raise SaveError(f"cannot save to {path}: something that is not a save file is in the way")
+            raise SaveError(Text("cannot save to {path}: something that is not a save file is in the way",
+                                 "{path} に保存できません: 保存ファイルではないものがあります").format(path=path))
         try:
             write_json_atomic(path, data)
         except OSError as error:
-            raise SaveError(f"cannot save to {path.parent}: {error.strerror or error}") from error
+            raise SaveError(Text("cannot save to {folder}: {why}", "{folder} に保存できません: {why}")
+                            .format(folder=path.parent, why=error.strerror or error)) from error
         except (TypeError, ValueError) as error:  # a plugin put something into the record JSON cannot hold
-            raise SaveError(f"cannot save: the game's record is not plain data ({error})") from error
+            raise SaveError(Text("cannot save: the game's record is not plain data ({error})",
+                                 "保存できません: ゲームの記録が単純なデータではありません（{error}）")
+                            .format(error=error)) from error
 
     def read(self, slot: str) -> LoadResult:
         """The save, or ``None``. A corrupt or incompatible file (or a folder in its place) is moved aside and
@@ -125,20 +134,24 @@ class SaveService:
         try:
             record = read_json_file(path)
         except BadFile as error:
-            problem: str | None = f"the save cannot be read: {error}"
+            problem: Text | None = Text("the save cannot be read: {why}", "保存記録を読み込めません: {why}").format(
+                why=error.reason)
         else:
             problem = _check_record(record, _game_of(slot))
         if problem is None:
             return LoadResult(record)
         return LoadResult(None, self.quarantine(slot, problem))
 
-    def quarantine(self, slot: str, problem: str) -> str:
+    def quarantine(self, slot: str, problem: Text | str) -> Text:
         """Move the slot's bad save aside; the message says what was wrong and where the file went."""
         try:
             moved = self.set_aside(slot, "corrupt")
         except OSError as error:
-            return f"{problem}; it could not be moved aside either ({error.strerror}) and is ignored"
-        return f"{problem}; it was moved to {moved.name}"
+            return Text("{problem}; it could not be moved aside either ({why}) and is ignored",
+                        "{problem}。よけておくこともできなかったため（{why}）、使わずにおきます").format(
+                problem=problem, why=error.strerror)
+        return Text("{problem}; it was moved to {name}", "{problem}。{name} に移しました").format(
+            problem=problem, name=moved.name)
 
     def set_aside(self, slot: str, why: str, reason: str = "") -> Path:
         """Rename the slot's save to ``<name>.<why>-<time>``, with ``reason`` (when given) in a ``.txt`` beside

@@ -24,7 +24,7 @@ from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove, Outcome, R
 from core.history import History, Step, Undone
 from core.rng import Rng
 from core.saves import SaveError, SaveService
-from core.text import Text
+from core.text import Text, TextError, join
 
 
 class SessionListener:
@@ -39,8 +39,8 @@ class SessionListener:
     def redone(self) -> None:
         """The state went forward again through redo."""
 
-    def save_failed(self, message: str) -> None:
-        """Autosave failed; play goes on and the player should be told."""
+    def save_failed(self, message: Text) -> None:
+        """Autosave failed (``message`` says why); play goes on and the player should be told."""
 
     def save_recovered(self) -> None:
         """Autosave works again after a failure."""
@@ -89,8 +89,8 @@ class AnalysisJob:
         return None
 
 
-class RestoreError(Exception):
-    """A save that cannot be turned back into a position (the message says why)."""
+class RestoreError(TextError):
+    """A save that cannot be turned back into a position (``reason`` says why)."""
 
 
 class GameSession:
@@ -116,7 +116,7 @@ class GameSession:
         self.saves = saves
         self.save_slot = save_slot or game.id
         self.listeners: list[SessionListener] = [listener] if listener is not None else []
-        self.save_problem: str | None = None
+        self.save_problem: Text | None = None
         self.acknowledged: list[str] = []  # the held moments of the current position the player has seen
         self.analysis: dict[int, Any] = {}  # background analysis verdicts by ply
         self.hints = 0  # hints shown so far (statistics count a win with help)
@@ -169,7 +169,7 @@ class GameSession:
         try:
             values, problems = game.settings.validate(record["settings"])
             if problems:
-                raise RestoreError("; ".join(problems))
+                raise RestoreError(join(problems, "; "))
             players = record.get("players")
             session = cls(game, values, record["start"], players=players, **kwargs)
             saves, session.saves = session.saves, None  # no autosave while replaying
@@ -186,7 +186,9 @@ class GameSession:
         except RestoreError:
             raise
         except Exception as error:  # the rules or a plugin bug: the save is reported, never a crash
-            raise RestoreError(f"the saved game cannot be replayed: {type(error).__name__}: {error}") from error
+            raise RestoreError(Text("the saved game cannot be replayed: {error}",
+                                    "保存されたゲームを再現できません: {error}")
+                               .format(error=f"{type(error).__name__}: {error}")) from error
         return session
 
     def record(self) -> dict[str, Any]:
@@ -452,9 +454,9 @@ class GameSession:
             self.saves.write(self.save_slot, self.record())
         except SaveError as error:
             first = self.save_problem is None
-            self.save_problem = str(error)
+            self.save_problem = error.reason
             if first:
-                self._emit("save_failed", str(error))
+                self._emit("save_failed", error.reason)
         else:
             if self.save_problem is not None:
                 self.save_problem = None

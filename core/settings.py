@@ -57,8 +57,8 @@ class Toggle:
         if not isinstance(self.default, bool):
             raise ValueError(f"toggle '{self.key}': default must be True or False, not {self.default!r}")
 
-    def check(self, value: Any) -> str | None:
-        return None if isinstance(value, bool) else "must be true or false"
+    def check(self, value: Any) -> Text | None:
+        return None if isinstance(value, bool) else Text("must be true or false", "true か false のどちらかです")
 
 
 @dataclass(frozen=True)
@@ -86,10 +86,11 @@ class Choice:
     def values(self) -> tuple[Any, ...]:
         return tuple(value for value, _ in self.choices)
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: Any) -> Text | None:
         if value in self.values and type(value) is type(self.default):
             return None
-        return "must be one of " + ", ".join(repr(v) for v in self.values)
+        return Text("must be one of {values}", "{values} のいずれかです").format(
+            values=", ".join(repr(v) for v in self.values))
 
 
 @dataclass(frozen=True)
@@ -114,10 +115,11 @@ class Number:
         if not self.minimum <= self.default <= self.maximum:
             raise ValueError(f"number '{self.key}': default {self.default} is outside {self.minimum}..{self.maximum}")
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: Any) -> Text | None:
         if isinstance(value, int) and not isinstance(value, bool) and self.minimum <= value <= self.maximum:
             return None
-        return f"must be a whole number from {self.minimum} to {self.maximum}"
+        return Text("must be a whole number from {low} to {high}", "{low} から {high} までの整数です").format(
+            low=self.minimum, high=self.maximum)
 
 
 Option = Toggle | Choice | Number
@@ -173,19 +175,23 @@ class SettingsSchema:
         rules or its deal): then a new game starts; otherwise the game in progress goes on with ``new``."""
         return any(old.get(o.key) != new.get(o.key) for o in self.options if not o.at_once)
 
-    def validate(self, raw: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    def validate(self, raw: Mapping[str, Any]) -> tuple[dict[str, Any], list[Text]]:
         """Clean values for every option, and one message per unknown key or bad value (which gets the default)."""
         values = self.defaults()
-        problems: list[str] = []
+        problems: list[Text] = []
         known = set(values)
         for key, value in raw.items():
             if key not in known:
-                problems.append(f"unknown setting '{key}' ignored; known: {', '.join(sorted(known))}")
+                problems.append(Text("unknown setting '{key}' ignored; known: {known}",
+                                     "知らない設定「{key}」は使いません（設定は {known}）").format(
+                    key=key, known=", ".join(sorted(known))))
                 continue
             option = self.option(key)
             problem = option.check(value)
             if problem:
-                problems.append(f"setting '{key}' = {value!r} {problem}; using {option.default!r}")
+                problems.append(Text("setting '{key}' = {value} {problem}; using {default}",
+                                     "設定「{key}」の {value} は使えません（{problem}）。{default} を使います").format(
+                    key=key, value=repr(value), problem=problem, default=repr(option.default)))
             else:
                 values[key] = value
         return values, problems

@@ -12,6 +12,7 @@ from typing import Any
 
 from core.settings import SettingsSchema
 from core.storage import BadFile, clean_stale_temp_files, move_aside, read_json_file, write_json_atomic
+from core.text import Text
 
 SETTINGS_FORMAT = 1
 
@@ -27,7 +28,7 @@ class SettingsStore:
         """Remove temp files an interrupted save left behind (run at start)."""
         return clean_stale_temp_files(self.directory / "games")
 
-    def load(self, game_id: str, schema: SettingsSchema) -> tuple[dict[str, Any], list[str]]:
+    def load(self, game_id: str, schema: SettingsSchema) -> tuple[dict[str, Any], list[Text]]:
         """Validated values (defaults where missing or bad) and the problems found."""
         path = self.path_for(game_id)
         if not path.exists():
@@ -35,23 +36,28 @@ class SettingsStore:
         try:
             data = read_json_file(path)
         except BadFile as error:
-            return schema.defaults(), [self._set_aside(path, f"the settings file cannot be read: {error}; "
-                                                             "using the defaults")]
+            return schema.defaults(), [self._set_aside(path, Text(
+                "the settings file cannot be read: {why}; using the defaults",
+                "設定ファイルを読み込めません: {why}。既定の設定を使います").format(why=error.reason))]
         raw = data.get("values") if isinstance(data, dict) else None
         if not isinstance(raw, dict):
-            return schema.defaults(), [self._set_aside(path, "the settings file is damaged; using the defaults")]
+            return schema.defaults(), [self._set_aside(path, Text("the settings file is damaged; using the defaults",
+                                                                  "設定ファイルが壊れています。既定の設定を使います"))]
         values, problems = schema.validate(raw)
         if problems:
             problems[-1] = self._set_aside(path, problems[-1])
         return values, problems
 
     @staticmethod
-    def _set_aside(path: Path, problem: str) -> str:
+    def _set_aside(path: Path, problem: Text) -> Text:
         try:
             moved = move_aside(path)
         except OSError as error:
-            return f"{problem} (the file could not be moved aside: {error.strerror})"
-        return f"{problem} (the old file was moved to {moved.name})"
+            return Text("{problem} (the file could not be moved aside: {why})",
+                        "{problem}（ファイルをよけておけませんでした: {why}）").format(
+                problem=problem, why=error.strerror)
+        return Text("{problem} (the old file was moved to {name})",
+                    "{problem}（元のファイルは {name} に移しました）").format(problem=problem, name=moved.name)
 
     def save(self, game_id: str, values: Mapping[str, Any]) -> None:
         """Raises ``OSError`` when the folder cannot be written."""

@@ -114,7 +114,7 @@ class Summary:
     events: int
     figures: list[Figure]
     charts: list[Chart]
-    problem: str | None
+    problem: Text | None
 
 
 class StatsStore:
@@ -126,7 +126,7 @@ class StatsStore:
     def path_for(self, game_id: str) -> Path:
         return self.directory / f"{game_id}.json"
 
-    def load(self, game_id: str) -> tuple[list[dict[str, Any]], str | None]:
+    def load(self, game_id: str) -> tuple[list[dict[str, Any]], Text | None]:
         """The events, and a message when the file was bad (it is then moved aside and a fresh one begins)."""
         path = self.path_for(game_id)
         if not path.exists():
@@ -135,13 +135,17 @@ class StatsStore:
             data = read_json_file(path)
             events = data.get("events") if isinstance(data, dict) else None
             if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-                raise BadFile("it does not hold a list of events")
+                raise BadFile(Text("it does not hold a list of events", "記録の一覧になっていません"))
         except BadFile as error:
             try:
                 moved = move_aside(path)
             except OSError:
-                return [], f"the statistics for {game_id} cannot be read ({error}) and are ignored"
-            return [], f"the statistics for {game_id} cannot be read ({error}); moved to {moved.name}"
+                return [], Text("the statistics for {game} cannot be read ({why}) and are ignored",
+                                "{game} の統計を読み込めないため（{why}）、使わずにおきます").format(
+                    game=game_id, why=error.reason)
+            return [], Text("the statistics for {game} cannot be read ({why}); moved to {name}",
+                            "{game} の統計を読み込めません（{why}）。{name} に移しました").format(
+                game=game_id, why=error.reason, name=moved.name)
         return events, None
 
     def summary(self, game_id: str, statistics: Statistics) -> Summary:
@@ -157,14 +161,20 @@ class StatsStore:
         try:
             empty = Summary(0, statistics.figures([]), statistics.charts([]), None)
         except Exception as error:  # the game's statistics are broken, whatever the file holds
-            return Summary(len(events), [], [], f"the statistics of {game_id} fail ({type(error).__name__}: {error})")
+            return Summary(len(events), [], [], Text(
+                "the statistics of {game} fail ({why})", "{game} の統計の計算に誤りがあります（{why}）").format(
+                game=game_id, why=f"{type(error).__name__}: {error}"))
         try:
-            moved = f"moved to {move_aside(self.path_for(game_id)).name}"
+            name = move_aside(self.path_for(game_id)).name
         except OSError:
-            moved = "ignored"
-        return replace(empty, problem=f"the statistics for {game_id} cannot be summed up ({why}); {moved}")
+            return replace(empty, problem=Text(
+                "the statistics for {game} cannot be summed up ({why}); ignored",
+                "{game} の統計を集計できないため（{why}）、使わずにおきます").format(game=game_id, why=why))
+        return replace(empty, problem=Text(
+            "the statistics for {game} cannot be summed up ({why}); moved to {name}",
+            "{game} の統計を集計できません（{why}）。{name} に移しました").format(game=game_id, why=why, name=name))
 
-    def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> str | None:
+    def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> Text | None:
         """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written.
         Returns the message when the stored file was damaged (it is moved aside and a fresh one begins)."""
         if not events:
@@ -186,7 +196,7 @@ class Recorder(SessionListener):
     file found (and moved aside) when events are added, at the moment it happens."""
 
     def __init__(self, session: GameSession, store: StatsStore, slot: str,
-                 problem: Callable[[str], None] | None = None) -> None:
+                 problem: Callable[[Text], None] | None = None) -> None:
         self.session, self.store, self.slot = session, store, slot
         self.problem = problem
         self._since: float | None = None if session.paused else time.monotonic()
@@ -225,7 +235,8 @@ class Recorder(SessionListener):
             damaged = self.store.add(self.slot, events)
         except OSError as error:
             if not self._failed and self.problem is not None:
-                self.problem(f"statistics cannot be saved ({error.strerror or error})")
+                self.problem(Text("statistics cannot be saved ({why})", "統計を保存できません（{why}）").format(
+                    why=error.strerror or error))
             self._failed = True
             return
         if damaged and self.problem is not None:

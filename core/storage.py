@@ -12,17 +12,20 @@ import time
 from pathlib import Path
 from typing import Any
 
+from core.text import Text, TextError
+
 MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any save or settings file; a bigger one is not ours
 TEMP_SUFFIX = ".tmp"
 STALE_TEMP_SECONDS = 60.0
 
 
-class BadFile(ValueError):
-    """A file that cannot be used; the message says why, for a person."""
+class BadFile(TextError, ValueError):
+    """A file that cannot be used; ``reason`` says why, for a person."""
 
 
 def _no_constants(name: str) -> Any:
-    raise BadFile(f"it holds {name}, which is not a number JSON allows")
+    raise BadFile(Text("it holds {name}, which is not a number JSON allows",
+                       "JSON で使えない数 {name} が含まれています").format(name=name))
 
 
 def read_json_file(path: Path) -> Any:
@@ -31,23 +34,30 @@ def read_json_file(path: Path) -> Any:
     ``Infinity``, a number with thousands of digits, nesting too deep to read."""
     try:
         if not path.is_file():
-            raise BadFile("it is not a regular file" if path.exists() else "it does not exist")
+            raise BadFile(Text("it is not a regular file", "通常のファイルではありません") if path.exists()
+                          else Text("it does not exist", "ファイルがありません"))
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise BadFile(f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+            raise BadFile(Text("it is larger than {mb} MB", "{mb} MB より大きいファイルです")
+                          .format(mb=MAX_FILE_BYTES // (1024 * 1024)))
         text = path.read_bytes().decode("utf-8")
         return json.loads(text, parse_constant=_no_constants)
     except BadFile:
         raise
     except OSError as error:
-        raise BadFile(f"it cannot be read ({error.strerror or error})") from None
+        raise BadFile(Text("it cannot be read ({why})", "読み込めません（{why}）")
+                      .format(why=error.strerror or error)) from None
     except UnicodeDecodeError:
-        raise BadFile("it is not UTF-8 text") from None
+        raise BadFile(Text("it is not UTF-8 text", "UTF-8 のテキストではありません")) from None
     except json.JSONDecodeError as error:
-        raise BadFile(f"it is not valid JSON (line {error.lineno}, column {error.colno})") from None
+        raise BadFile(Text("it is not valid JSON (line {line}, column {column})",
+                           "JSON として正しくありません（{line} 行目 {column} 文字目）")
+                      .format(line=error.lineno, column=error.colno)) from None
     except ValueError as error:  # e.g. an integer longer than Python reads by default
-        raise BadFile(f"it holds a value that cannot be read ({str(error).splitlines()[0][:80]})") from None
+        raise BadFile(Text("it holds a value that cannot be read ({detail})",
+                           "読み込めない値が含まれています（{detail}）")
+                      .format(detail=str(error).splitlines()[0][:80])) from None
     except RecursionError:
-        raise BadFile("it is nested too deeply to read") from None
+        raise BadFile(Text("it is nested too deeply to read", "入れ子が深すぎて読み込めません")) from None
 
 
 def clean_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> int:

@@ -39,6 +39,15 @@ class Text:
         return self.en
 
 
+class TextError(Exception):
+    """An error a person reads: ``reason`` in English and Japanese (``str()`` gives the English, for the command
+    line and logs). A plain string is taken as English only."""
+
+    def __init__(self, reason: Text | str) -> None:
+        self.reason = reason if isinstance(reason, Text) else Text(reason)
+        super().__init__(self.reason.en)
+
+
 def counted(n: int, one: Text, many: Text, **values: object) -> Text:
     """``one`` for a count of 1, else ``many``, formatted with ``n`` (and ``values``): "1 hand played",
     "3 hands played" (Japanese writes both alike)."""

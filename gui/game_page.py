@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from core.game import GameSpec
 from core.session import GameSession, SessionListener
 from core.table import Event, ReviewsTheLastHand
+from core.text import Text
 from gui.deck import CardArt
 from gui.i18n import text, tr
 from gui.review_window import ReviewWindow
@@ -40,8 +41,8 @@ class _SaveNotices(SessionListener):
     def __init__(self, page: GamePage) -> None:
         self.page = page
 
-    def save_failed(self, message: str) -> None:
-        self.page.show_notice(tr("save_failed", reason=message))
+    def save_failed(self, message: Text) -> None:
+        self.page.show_notice(tr("save_failed", reason=text(message)))
 
     def save_recovered(self) -> None:
         self.page.show_notice(tr("save_recovered"), timeout_ms=4000)

@@ -33,7 +33,7 @@ STRINGS: dict[str, Text] = {
     "no_hint": Text("No move to suggest", "提案できる手がありません"),
     "save_failed": Text("Progress cannot be saved ({reason}); play goes on.", "保存できません（{reason}）。このまま遊べます。"),
     "save_recovered": Text("Saving works again.", "保存できるようになりました。"),
-    "save_moved": Text("A saved game could not be used: {reason}", "保存された対戦を使えません: {reason}"),
+    "save_moved": Text("A saved game could not be used: {reason}", "保存されたゲームを使えません: {reason}"),
     "settings_title": Text("Settings — {game}", "設定 — {game}"),
     "preset": Text("Rules", "ルール"),
     "card_theme": Text("Card design", "カードの絵柄"),

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 
 from core.paths import config_dir
 from core.storage import BadFile, move_aside, read_json_file, write_json_atomic
+from core.text import Text
 
 
 @dataclass
@@ -18,7 +19,7 @@ class ShellPrefs:
     card_theme: str = "classic"
     animations: bool = True
     sound: bool = False  # off by default, as both seed pages say
-    problem: str = ""  # what was wrong with the file, for the launcher to show; never saved
+    problem: Text | None = None  # what was wrong with the file, for the launcher to show; never saved
 
     @classmethod
     def load(cls) -> ShellPrefs:
@@ -29,9 +30,11 @@ class ShellPrefs:
         try:
             data = read_json_file(path)
         except BadFile as error:
-            return prefs.set_aside(f"the interface preferences cannot be read: {error}")
+            return prefs.set_aside(Text("the interface preferences cannot be read: {why}",
+                                        "画面の設定を読み込めません: {why}").format(why=error.reason))
         if not isinstance(data, dict):
-            return prefs.set_aside("the interface preferences file is damaged")
+            return prefs.set_aside(Text("the interface preferences file is damaged",
+                                        "画面の設定ファイルが壊れています"))
         bad = []
         if data.get("language", "en") in ("en", "ja"):
             prefs.language = data.get("language", "en")
@@ -47,16 +50,23 @@ class ShellPrefs:
                 setattr(prefs, key, value)
             else:
                 bad.append(key)
-        return prefs.set_aside(f"bad interface preferences ({', '.join(bad)})") if bad else prefs
+        if not bad:
+            return prefs
+        return prefs.set_aside(Text("bad interface preferences ({keys})", "画面の設定に使えない値があります（{keys}）")
+                               .format(keys=", ".join(bad)))
 
-    def set_aside(self, problem: str) -> ShellPrefs:
+    def set_aside(self, problem: Text) -> ShellPrefs:
         path = config_dir() / "shell.json"
         try:
             moved = move_aside(path)
         except OSError as error:
-            self.problem = f"{problem}; the file could not be moved aside ({error.strerror}); using defaults"
+            self.problem = Text("{problem}; the file could not be moved aside ({why}); using defaults",
+                                "{problem}。ファイルをよけておけませんでした（{why}）。既定の設定を使います").format(
+                problem=problem, why=error.strerror)
         else:
-            self.problem = f"{problem}; it was moved to {moved.name} and the defaults are used"
+            self.problem = Text("{problem}; it was moved to {name} and the defaults are used",
+                                "{problem}。{name} に移し、既定の設定を使います").format(
+                problem=problem, name=moved.name)
         return self
 
     def save(self) -> None:

@@ -169,7 +169,7 @@ class StatsWindow(QDialog):
         assert game.statistics is not None
         summary = self.store.summary(self.slot_of(game.id), game.statistics)
         if summary.problem:
-            self.problems[game.id] = tr("stats_problem", game=text(game.name), reason=summary.problem)
+            self.problems[game.id] = tr("stats_problem", game=text(game.name), reason=text(summary.problem))
         problem = self.problems.get(game.id, "")
         self.message.setText(problem)
         self.message.setVisible(bool(problem))

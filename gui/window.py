@@ -87,7 +87,7 @@ class MainWindow(QMainWindow):
             self.launcher.first_frame.connect(self.attach)
         self.retranslate()
         if self.prefs.problem:
-            self.launcher.show_message(self.prefs.problem)
+            self.launcher.show_message(text(self.prefs.problem))
 
     @property
     def host(self) -> PluginHost:
@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
         player is looking), or to the launcher when there is no list."""
         values, problems = self.settings_store.load(game.id, game.settings)
         if problems:
-            message = tr("settings_problem", game=text(game.name), problems="; ".join(problems))
+            message = tr("settings_problem", game=text(game.name), problems="; ".join(text(p) for p in problems))
             if notices is None:
                 self.launcher.show_message(message)
             else:
@@ -160,21 +160,21 @@ class MainWindow(QMainWindow):
 
         slot = self.host.slot(game_id)
         if self.page is not None and self.page.game.id == game_id and self.recorder is not None:
-            self.recorder.problem = notices.append  # the page is about to go: its news comes with the next one
+            self.recorder.problem = lambda message: notices.append(text(message))  # said with the next page
             self.recorder.retire()
             return
         if not self.saves.continuable(slot):
             return
         loaded = self.saves.read(slot)
         if loaded.record is None:  # damaged: moved aside by the read, and said
-            notices.extend([tr("save_moved", reason=loaded.problem)] if loaded.problem else [])
+            notices.extend([tr("save_moved", reason=text(loaded.problem))] if loaded.problem else [])
             return
         try:
             session = GameSession.restore(self.host.game(game_id), loaded.record)
         except RestoreError as error:  # kept aside for a bug report, as Continue would, not overwritten unsaid
-            notices.append(tr("save_moved", reason=self.saves.quarantine(slot, str(error))))
+            notices.append(tr("save_moved", reason=text(self.saves.quarantine(slot, error.reason))))
             return
-        Recorder(session, self.stats, slot, notices.append).retire()
+        Recorder(session, self.stats, slot, lambda message: notices.append(text(message))).retire()
 
     def new_game(self, game_id: str, keep_deal: bool = False, notices: list[str] | None = None) -> GamePage | None:
         from core.session import GameSession
@@ -202,14 +202,14 @@ class MainWindow(QMainWindow):
         slot = self.host.slot(game_id)
         loaded = self.saves.read(slot)
         if loaded.record is None:
-            notices = [tr("save_moved", reason=loaded.problem)] if loaded.problem else []
+            notices = [tr("save_moved", reason=text(loaded.problem))] if loaded.problem else []
             return self.new_game(game_id, notices=notices)
         try:
             session = GameSession.restore(game, loaded.record, saves=self.saves,
                                           plugin_version=self.host.plugin_of(game_id).version, save_slot=slot)
         except RestoreError as error:
-            reason = self.saves.quarantine(slot, str(error))
-            return self.new_game(game_id, notices=[tr("save_moved", reason=reason)])
+            reason = self.saves.quarantine(slot, error.reason)
+            return self.new_game(game_id, notices=[tr("save_moved", reason=text(reason))])
         return self.open_session(session)
 
     def open_session(self, session: GameSession, notices: list[str] | None = None,
@@ -225,14 +225,15 @@ class MainWindow(QMainWindow):
         except Exception as error:  # a plugin's view failed to build
             self.report_error(error, session)
             return None
-        for notice in notices or []:
-            page.show_notice(notice)
+        if notices:
+            page.show_notice("\n".join(notices))  # each on its own line: one notice would replace another
         page.view.sound.connect(self.sounds.play)
         if dealt and not session.moves:
             self.sounds.play("deal")
         from core.stats import Recorder
 
-        self.recorder = Recorder(session, self.stats, session.save_slot, page.show_notice)
+        self.recorder = Recorder(session, self.stats, session.save_slot,
+                                 lambda message: page.show_notice(text(message)))
         self._stop_recording = session.add_listener(self.recorder)
         page.failed.connect(self.report_error)
         page.stats_requested.connect(lambda: self.open_stats(session.game.id))
@@ -322,7 +323,7 @@ class MainWindow(QMainWindow):
         try:
             self.saves.write(slot, {**loaded.record, "settings": dict(values)})
         except SaveError as error:
-            notices.append(str(error))
+            notices.append(tr("save_failed", reason=text(error.reason)))
         return True
 
     def open_stats(self, game_id: str | None) -> StatsWindow:

@@ -3,15 +3,20 @@ a message and the program falls back — no traceback, and never the same failur
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
+import plugins.yukon.plugin as yukon_plugin
 from core.saves import SaveService
 from core.settings_store import SettingsStore
+from gui.i18n import set_language
 from gui.prefs import ShellPrefs
 from plugins.euchre.settings import SCHEMA as EUCHRE_SCHEMA
+from tests.gui_helpers import make_window
 
 
 def _deep(levels: int) -> str:
@@ -42,7 +47,7 @@ def test_a_hostile_save_is_moved_aside_and_the_next_read_is_clean(tmp_path: Path
     HOSTILE[kind](saves.path_for("euchre"))
     assert saves.exists("euchre"), "Continue is offered, so reading can explain what was wrong"
     result = saves.read("euchre")
-    assert result.record is None and result.problem and "moved to euchre.json.corrupt-" in result.problem
+    assert result.record is None and result.problem and "moved to euchre.json.corrupt-" in str(result.problem)
     assert len(_aside(tmp_path, "euchre.json")) == 1 and not saves.exists("euchre")
     assert saves.read("euchre").problem is None
 
@@ -53,7 +58,7 @@ def test_a_hostile_settings_file_is_moved_aside_and_defaults_are_used(tmp_path: 
     store.path_for("euchre").parent.mkdir(parents=True)
     HOSTILE[kind](store.path_for("euchre"))
     values, problems = store.load("euchre", EUCHRE_SCHEMA)
-    assert values == EUCHRE_SCHEMA.defaults() and problems and "moved to euchre.json.corrupt-" in problems[-1]
+    assert values == EUCHRE_SCHEMA.defaults() and problems and "moved to euchre.json.corrupt-" in str(problems[-1])
     assert store.load("euchre", EUCHRE_SCHEMA) == (EUCHRE_SCHEMA.defaults(), [])
 
 
@@ -63,7 +68,7 @@ def test_a_settings_file_with_one_bad_value_keeps_the_good_ones(tmp_path: Path) 
     store.path_for("euchre").write_text('{"format_version": 1, "values": {"trump_holding": true, "target": 6}}')
     values, problems = store.load("euchre", EUCHRE_SCHEMA)
     assert values["trump_holding"] and values["target"] == 10
-    assert len(problems) == 1 and "'target' = 6" in problems[0] and "moved to" in problems[0]
+    assert len(problems) == 1 and "'target' = 6" in str(problems[0]) and "moved to" in str(problems[0])
 
 
 @pytest.mark.parametrize("kind", HOSTILE)
@@ -73,8 +78,8 @@ def test_hostile_interface_preferences_fall_back_with_a_message(cardtable_home: 
     HOSTILE[kind](path)
     prefs = ShellPrefs.load()
     assert prefs.language == "en" and prefs.animations is True
-    assert "moved to shell.json.corrupt-" in prefs.problem
-    assert ShellPrefs.load().problem == ""
+    assert "moved to shell.json.corrupt-" in str(prefs.problem)
+    assert ShellPrefs.load().problem is None
 
 
 def test_a_save_that_json_cannot_hold_is_refused_with_a_reason(tmp_path: Path) -> None:
@@ -102,3 +107,46 @@ def test_stale_temp_files_of_an_interrupted_save_are_cleaned_on_start(tmp_path: 
         os.utime(path, (old, old))
     assert saves.clean() == 2
     assert not any(p.exists() for p in stale) and fresh.exists()
+
+
+ENGLISH = re.compile(r"\b(cannot|moved|damaged|using|ignored|is not|it is|the (save|file|settings|statistics))\b")
+
+
+def _japanese_only(message: str) -> str:
+    """``message`` with the names of files moved aside taken out; it must hold no English sentence."""
+    message = re.sub(r"[\w.-]+\.json\.corrupt-[\d-]+", "", message)
+    assert not ENGLISH.search(message), message
+    return message
+
+
+def test_damaged_files_are_explained_in_japanese(qtbot: QtBot, cardtable_home: Path) -> None:
+    """Every notice about a file moved aside reads in Japanese from its lead-in to its reason: the save, the
+    game's settings, its statistics and the interface preferences."""
+    set_language("ja")
+    try:
+        (cardtable_home / "config").mkdir(parents=True)
+        (cardtable_home / "config" / "shell.json").write_text('{"language": "ja", "sound": "loud"}')
+        window = make_window(qtbot, {"yukon": yukon_plugin})
+        prefs_notice = window.launcher.message.text()
+        assert "画面の設定に使えない値があります（sound）" in _japanese_only(prefs_notice), prefs_notice
+
+        window.saves.path_for("yukon").parent.mkdir(parents=True, exist_ok=True)
+        window.saves.path_for("yukon").write_text("{ not json")
+        settings = window.settings_store.path_for("yukon")
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text('{"format_version": 1, "values": {"variant": "klondike"}}')
+        page = window.continue_game("yukon")
+        assert page is not None
+        notice = _japanese_only(page.notice.text())
+        assert "JSON として正しくありません（1 行目 3 文字目）" in notice and "に移しました" in notice, notice
+        assert "設定「variant」の 'klondike' は使えません" in notice, notice
+
+        window.stats.path_for("yukon").parent.mkdir(parents=True, exist_ok=True)
+        window.stats.path_for("yukon").write_text("[1, 2")
+        page.view.play(page.session.legal_moves()[0])
+        page = window.new_game("yukon")  # the deal left unwon is counted: the damaged file is found then
+        assert page is not None
+        notice = _japanese_only(page.notice.text())
+        assert "yukon の統計を読み込めません（JSON として正しくありません" in notice, notice
+    finally:
+        set_language("en")

@@ -57,7 +57,8 @@ def test_bad_save_is_moved_aside_with_a_message(tmp_path: Path, content: str | N
     path.write_text(content)
     result = saves.read("hilo")
     assert result.record is None
-    assert result.problem is not None and reason in result.problem and "moved to hilo.json.corrupt-" in result.problem
+    said = str(result.problem)
+    assert result.problem is not None and reason in said and "moved to hilo.json.corrupt-" in said
     assert not path.exists()
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("hilo.json.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text() == content

@@ -12,6 +12,7 @@ from core.game import GameSpec, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
 from core.session import GameSession, RestoreError, SessionListener
+from core.text import Text
 from tests.test_example_plugin import hilo_game
 
 
@@ -22,7 +23,7 @@ class Recorder(SessionListener):
     def moved(self, seat: int, move: str) -> None:
         self.events.append(("moved", move))
 
-    def save_failed(self, message: str) -> None:
+    def save_failed(self, message: Text) -> None:
         self.events.append(("save_failed", message))
 
     def save_recovered(self) -> None:
@@ -86,7 +87,7 @@ def test_save_failure_is_reported_once_and_play_goes_on(tmp_path: Path) -> None:
     if not session.is_over:
         session.play("lower")
     failures = [e for e in listener.events if e[0] == "save_failed"]
-    assert len(failures) == 1 and "cannot save" in failures[0][1]
+    assert len(failures) == 1 and "cannot save" in str(failures[0][1])
     assert session.save_problem and len(session.moves) >= 1
     session.saves = SaveService(tmp_path / "ok")
     session.autosave()

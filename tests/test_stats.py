@@ -42,7 +42,7 @@ def test_damaged_store_is_moved_aside_with_a_message(tmp_path: Path) -> None:
     store = StatsStore(tmp_path)
     store.path_for("yukon").write_text("{ not json", encoding="utf-8")
     events, problem = store.load("yukon")
-    assert events == [] and problem is not None and "moved to" in problem
+    assert events == [] and problem is not None and "moved to" in str(problem)
     assert len(list(tmp_path.iterdir())) == 1 and not store.path_for("yukon").exists()
     store.add("yukon", [{"kind": "deal", "won": True}])  # and a fresh file begins
     assert len(store.load("yukon")[0]) == 1
@@ -61,8 +61,8 @@ def test_events_a_game_cannot_sum_up_are_moved_aside_with_a_message(tmp_path: Pa
     store.path_for(game_id).write_text(json.dumps({"format_version": 1, "game": game_id, "events": [
         {"kind": "hand"}, {"kind": "match"}, {"kind": "deal"}, {"kind": "hand", "points": "x", "won": None}]}))
     summary = store.summary(game_id, statistics)
-    assert summary.problem is not None and f"the statistics for {game_id} cannot be summed up" in summary.problem
-    assert "moved to" in summary.problem and not store.path_for(game_id).exists()
+    assert summary.problem is not None and f"the statistics for {game_id} cannot be summed up" in str(summary.problem)
+    assert "moved to" in str(summary.problem) and not store.path_for(game_id).exists()
     assert summary.events == 0 and summary.figures == statistics.figures([])
     assert len(list(tmp_path.iterdir())) == 1, "kept beside, not deleted"
     clean = store.summary(game_id, statistics)
@@ -96,8 +96,8 @@ def test_a_damaged_file_found_while_play_goes_on_is_said_then_not_silently_repla
     session = GameSession.new(euchre(), seed=3, players=["normal"] * 4)
     session.add_listener(Recorder(session, store, "euchre", problems.append))
     session.run_cpus()
-    assert len(problems) == 1 and problems[0].startswith("the statistics for euchre cannot be read")
-    assert "moved to euchre.json.corrupt-" in problems[0]
+    assert len(problems) == 1 and str(problems[0]).startswith("the statistics for euchre cannot be read")
+    assert "moved to euchre.json.corrupt-" in str(problems[0])
     events, problem = store.load("euchre")
     assert problem is None and events, "a fresh file holds this match's events"
 
@@ -110,7 +110,7 @@ def test_unwritable_store_is_reported_once_and_play_goes_on(tmp_path: Path) -> N
     session.add_listener(Recorder(session, StatsStore(blocker), "euchre", problems.append))
     session.run_cpus()
     assert session.is_over
-    assert len(problems) == 1 and problems[0].startswith("statistics cannot be saved")
+    assert len(problems) == 1 and str(problems[0]).startswith("statistics cannot be saved")
 
 
 # -- Euchre: the figures agree with the match played -----------------------------------------------------
@@ -249,5 +249,5 @@ def test_statistics_that_fail_with_no_events_are_a_game_bug_and_the_file_stays(t
     store = StatsStore(tmp_path)
     store.add("hilo", [{"kind": "round", "won": True}])
     summary = store.summary("hilo", Broken())  # type: ignore[arg-type]
-    assert summary.problem == "the statistics of hilo fail (ZeroDivisionError: division by zero)"
+    assert str(summary.problem) == "the statistics of hilo fail (ZeroDivisionError: division by zero)"
     assert summary.figures == [] and store.path_for("hilo").exists(), "a game's bug moves no file of the player's"
