@@ -296,13 +296,13 @@ class MainWindow(QMainWindow):
                 notices.append(tr("save_failed", reason=error.strerror or str(error)))
             if not game.settings.needs_new_game(current, values) and self._go_on_with(game_id, values, notices):
                 if self.page is None:
-                    self.launcher.show_message(" ".join(notices))
+                    self.launcher.show_message("\n".join(notices))
             elif self.page is not None and self.page.game.id == game_id:
                 self.new_game(game_id, notices=notices)
             else:
                 self.retire(game_id, notices)  # the saved game ends: its statistics count it first
                 self.saves.discard(self.host.slot(game_id))
-                self.launcher.show_message(" ".join(notices))
+                self.launcher.show_message("\n".join(notices))
                 self.launcher.rebuild()
         elif self.page is not None:
             self.page.view.refresh()
