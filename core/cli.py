@@ -77,7 +77,7 @@ def _run_stats(host: PluginHost, args: argparse.Namespace) -> int:
         assert game.statistics is not None
         summary = store.summary(host.slot(game.id), game.statistics)
         if summary.problem:
-            print(f"cardtable: {summary.problem}", file=sys.stderr)
+            print(f"cardtable: {game.id}: {summary.problem.get(args.lang)}", file=sys.stderr)
         report.append({"game": game.id, "name": game.name.get(args.lang), "events": summary.events,
                        "figures": [{"label": f.label.get(args.lang), "value": f.value_in(args.lang)}
                                    for f in summary.figures]})
@@ -107,7 +107,8 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
                                        "as the Statistics window.")
     stats.add_argument("game", nargs="?", metavar="GAME", help="a game or variant id, e.g. euchre or yukon")
     stats.add_argument("--json", action="store_true", help="print JSON instead of text")
-    stats.add_argument("--lang", choices=("en", "ja"), default="en", help="language of the labels (default: en)")
+    stats.add_argument("--lang", choices=("en", "ja"), default="en",
+                       help="language of the labels and of a damaged file's message (default: en)")
     for command in host.commands():
         try:  # a plugin's configure that raises is reported, and its command left out
             command.configure(OneLineParser(prog=f"cardtable {command.name}"))

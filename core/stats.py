@@ -140,12 +140,11 @@ class StatsStore:
             try:
                 moved = move_aside(path)
             except OSError:
-                return [], Text("the statistics for {game} cannot be read ({why}) and are ignored",
-                                "{game} の統計を読み込めないため（{why}）、使わずにおきます").format(
-                    game=game_id, why=error.reason)
-            return [], Text("the statistics for {game} cannot be read ({why}); moved to {name}",
-                            "{game} の統計を読み込めません（{why}）。{name} に移しました").format(
-                game=game_id, why=error.reason, name=moved.name)
+                return [], Text("the statistics file cannot be read ({why}) and is ignored",
+                                "統計のファイルを読み込めないため（{why}）、使わずにおきます").format(why=error.reason)
+            return [], Text("the statistics file cannot be read ({why}); moved to {name}",
+                            "統計のファイルを読み込めません（{why}）。{name} に移しました").format(
+                why=error.reason, name=moved.name)
         return events, None
 
     def summary(self, game_id: str, statistics: Statistics) -> Summary:
@@ -162,17 +161,17 @@ class StatsStore:
             empty = Summary(0, statistics.figures([]), statistics.charts([]), None)
         except Exception as error:  # the game's statistics are broken, whatever the file holds
             return Summary(len(events), [], [], Text(
-                "the statistics of {game} fail ({why})", "{game} の統計の計算に誤りがあります（{why}）").format(
-                game=game_id, why=f"{type(error).__name__}: {error}"))
+                "the game's statistics fail ({why})", "このゲームの統計の計算に誤りがあります（{why}）").format(
+                why=f"{type(error).__name__}: {error}"))
         try:
             name = move_aside(self.path_for(game_id)).name
         except OSError:
             return replace(empty, problem=Text(
-                "the statistics for {game} cannot be summed up ({why}); ignored",
-                "{game} の統計を集計できないため（{why}）、使わずにおきます").format(game=game_id, why=why))
+                "the statistics cannot be summed up ({why}); ignored",
+                "統計を集計できないため（{why}）、使わずにおきます").format(why=why))
         return replace(empty, problem=Text(
-            "the statistics for {game} cannot be summed up ({why}); moved to {name}",
-            "{game} の統計を集計できません（{why}）。{name} に移しました").format(game=game_id, why=why, name=name))
+            "the statistics cannot be summed up ({why}); moved to {name}",
+            "統計を集計できません（{why}）。{name} に移しました").format(why=why, name=name))
 
     def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> Text | None:
         """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written.

@@ -148,5 +148,5 @@ def test_a_damaged_statistics_file_found_when_a_new_deal_replaces_the_last_is_sa
             window.show_launcher()
         fresh = window.new_game("yukon")
         assert fresh is not None and fresh.notice.isVisible(), via_launcher
-        assert "the statistics for yukon cannot be read" in fresh.notice.text()
+        assert "the statistics file cannot be read" in fresh.notice.text()
         assert window.stats.load("yukon")[0], "the left deal is counted in a fresh file"

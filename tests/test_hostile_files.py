@@ -147,6 +147,6 @@ def test_damaged_files_are_explained_in_japanese(qtbot: QtBot, cardtable_home: P
         page = window.new_game("yukon")  # the deal left unwon is counted: the damaged file is found then
         assert page is not None
         notice = _japanese_only(page.notice.text())
-        assert "yukon の統計を読み込めません（JSON として正しくありません" in notice, notice
+        assert "統計のファイルを読み込めません（JSON として正しくありません" in notice, notice
     finally:
         set_language("en")

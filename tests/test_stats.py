@@ -61,7 +61,7 @@ def test_events_a_game_cannot_sum_up_are_moved_aside_with_a_message(tmp_path: Pa
     store.path_for(game_id).write_text(json.dumps({"format_version": 1, "game": game_id, "events": [
         {"kind": "hand"}, {"kind": "match"}, {"kind": "deal"}, {"kind": "hand", "points": "x", "won": None}]}))
     summary = store.summary(game_id, statistics)
-    assert summary.problem is not None and f"the statistics for {game_id} cannot be summed up" in str(summary.problem)
+    assert summary.problem is not None and "the statistics cannot be summed up" in str(summary.problem)
     assert "moved to" in str(summary.problem) and not store.path_for(game_id).exists()
     assert summary.events == 0 and summary.figures == statistics.figures([])
     assert len(list(tmp_path.iterdir())) == 1, "kept beside, not deleted"
@@ -76,8 +76,12 @@ def test_cardtable_stats_names_a_file_it_cannot_sum_up_in_one_line(capsys: pytes
     (folder / "yukon.json").write_text('{"format_version": 1, "game": "yukon", "events": [{"kind": "deal"}]}')
     assert main(["stats", "yukon"]) == 0
     out, err = capsys.readouterr()
-    assert err.count("\n") == 1 and "the statistics for yukon cannot be summed up" in err
+    assert err.count("\n") == 1 and "cardtable: yukon: the statistics cannot be summed up" in err
     assert "Deals won" in out
+    (folder / "yukon.json").write_text("{ not json")
+    assert main(["stats", "yukon", "--lang", "ja"]) == 0  # said in the language asked for, as the figures are
+    out, err = capsys.readouterr()
+    assert "cardtable: yukon: 統計のファイルを読み込めません（JSON として正しくありません" in err, err
 
 
 def test_reset_forgets_one_game_only(tmp_path: Path) -> None:
@@ -96,7 +100,7 @@ def test_a_damaged_file_found_while_play_goes_on_is_said_then_not_silently_repla
     session = GameSession.new(euchre(), seed=3, players=["normal"] * 4)
     session.add_listener(Recorder(session, store, "euchre", problems.append))
     session.run_cpus()
-    assert len(problems) == 1 and str(problems[0]).startswith("the statistics for euchre cannot be read")
+    assert len(problems) == 1 and str(problems[0]).startswith("the statistics file cannot be read")
     assert "moved to euchre.json.corrupt-" in str(problems[0])
     events, problem = store.load("euchre")
     assert problem is None and events, "a fresh file holds this match's events"
@@ -249,5 +253,5 @@ def test_statistics_that_fail_with_no_events_are_a_game_bug_and_the_file_stays(t
     store = StatsStore(tmp_path)
     store.add("hilo", [{"kind": "round", "won": True}])
     summary = store.summary("hilo", Broken())  # type: ignore[arg-type]
-    assert str(summary.problem) == "the statistics of hilo fail (ZeroDivisionError: division by zero)"
+    assert str(summary.problem) == "the game's statistics fail (ZeroDivisionError: division by zero)"
     assert summary.figures == [] and store.path_for("hilo").exists(), "a game's bug moves no file of the player's"
