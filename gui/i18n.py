@@ -63,6 +63,7 @@ STRINGS: dict[str, Text] = {
     "stats": Text("Statistics", "統計"),
     "stats_title": Text("Statistics — Card Table", "統計 — カードテーブル"),
     "stats_reset": Text("Reset statistics…", "統計をリセット…"),
+    "stats_no_data": Text("No data yet", "まだデータがありません"),
     "stats_problem": Text("Statistics for {game}: {reason}", "{game} の統計: {reason}"),
     "stats_reset_ask": Text("Forget every statistic kept for {game}? This cannot be undone.",
                             "{game} の統計をすべて消しますか？元に戻せません。"),

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -112,6 +113,25 @@ def chart_view(data: Chart) -> QChartView:
     return view
 
 
+def no_data_view(title: Text) -> QWidget:
+    """In a chart's place while there is nothing to draw: its title and "No data yet", not empty axes."""
+    view = QFrame()
+    view.setObjectName("no_data")
+    view.setStyleSheet("#no_data { background: white; border-radius: 6px; }")
+    view.setMinimumSize(320, 230)
+    layout = QVBoxLayout(view)
+    heading = QLabel(text(title))
+    heading.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+    heading.setWordWrap(True)
+    layout.addWidget(heading)
+    empty = QLabel(tr("stats_no_data"))
+    empty.setObjectName("no_data_text")
+    empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    empty.setStyleSheet("color: #777;")
+    layout.addWidget(empty, 1)
+    return view
+
+
 class StatsWindow(QDialog):
     """Statistics of every game that keeps them; opens on ``game_id`` when given."""
 
@@ -183,7 +203,9 @@ class StatsWindow(QDialog):
         holder.setLayout(figures)
         grid.addWidget(holder, 0, 0)
         for n, data in enumerate(summary.charts, start=1):
-            grid.addWidget(chart_view(data), n // 2, n % 2)
+            # with no games counted every chart is empty (bars of 0 would read as 0%); a line needs a point
+            empty = not summary.events or (data.kind == "line" and not any(s.points for s in data.series))
+            grid.addWidget(no_data_view(data.title) if empty else chart_view(data), n // 2, n % 2)
 
     def reset(self) -> None:
         game = self.game()
