@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -19,6 +19,7 @@ from core.table import Event, ReviewsTheLastHand
 from core.text import Text
 from gui.deck import CardArt
 from gui.i18n import text, tr
+from gui.notice_bar import NoticeBar
 from gui.review_window import ReviewWindow
 from gui.table_canvas import TableCanvas
 from gui.table_view import TableView
@@ -113,19 +114,13 @@ class GamePage(QWidget):
         self.status = QLabel()
         self.status.setObjectName("status")
         self.status.setWordWrap(True)
-        self.notice = QLabel()
-        self.notice.setObjectName("notice")
-        self.notice.setStyleSheet("background: #fff3c4; color: #5a4500; padding: 4px;")
-        self.notice.setWordWrap(True)
-        self.notice.hide()
-        self._notice_timer = QTimer(self)
-        self._notice_timer.setSingleShot(True)
-        self._notice_timer.timeout.connect(self.notice.hide)
+        self.notice_bar = NoticeBar("notice")
+        self.notice = self.notice_bar.label
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
-        layout.addWidget(self.notice)
+        layout.addWidget(self.notice_bar)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.status)
 
@@ -227,10 +222,7 @@ class GamePage(QWidget):
     # -- notices and state ------------------------------------------------------------------------
 
     def show_notice(self, message: str, timeout_ms: int = 0) -> None:
-        self.notice.setText(message)
-        self.notice.show()
-        if timeout_ms:
-            self._notice_timer.start(timeout_ms)
+        self.notice_bar.show_message(message, timeout_ms)
 
     def update_controls(self) -> None:
         tools = self.view.tools
@@ -256,6 +248,7 @@ class GamePage(QWidget):
         for key, label in labels.items():
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))
+        self.notice_bar.retranslate()
         self.view.retranslate()
         self.update_controls()
 

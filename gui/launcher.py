@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 import resources
 from core.saves import SaveService
 from gui.i18n import language, text, tr
+from gui.notice_bar import NoticeBar
 
 if TYPE_CHECKING:
     from core.game import GameSpec
@@ -96,12 +97,9 @@ class LauncherPage(QWidget):
         self.quit.clicked.connect(self.quit_clicked)
         top.addWidget(self.quit)
         outer.addLayout(top)
-        self.message = QLabel()
-        self.message.setObjectName("launcher_message")
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("background: #fff3c4; color: #5a4500; padding: 6px;")
-        self.message.hide()
-        outer.addWidget(self.message)
+        self.message_bar = NoticeBar("launcher_message")
+        self.message = self.message_bar.label
+        outer.addWidget(self.message_bar)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -130,8 +128,7 @@ class LauncherPage(QWidget):
             QTimer.singleShot(0, self.first_frame.emit)  # after this frame reaches the screen
 
     def show_message(self, message: str) -> None:
-        self.message.setText(message)
-        self.message.setVisible(bool(message))
+        self.message_bar.show_message(message)
 
     def rebuild(self) -> None:
         while self.grid.count():
@@ -147,6 +144,7 @@ class LauncherPage(QWidget):
         self.quit.setText(tr("quit"))
         self.stats.setText(tr("stats"))
         self.help.setText(tr("help"))
+        self.message_bar.retranslate()
         self.language.blockSignals(True)
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.blockSignals(False)

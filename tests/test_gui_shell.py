@@ -332,3 +332,27 @@ def test_a_game_after_another_leaves_nothing_of_the_last_behind(qtbot: QtBot) ->
     assert len(set(counts[2:])) == 1, counts
     window.show_launcher()
     assert objects_under_the_window() < counts[0]
+
+
+def test_a_notice_stays_until_closed_and_a_passing_note_gives_way_to_it(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    path = window.saves.path_for("yukon")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not json")
+    page = window.continue_game("yukon")
+    assert page is not None and page.notice.isVisible() and "cannot be read" in page.notice.text()
+    page.show_notice("No hint here", timeout_ms=50)  # as the Hint button's passing note
+    assert page.notice.text() == "No hint here"
+    qtbot.waitUntil(lambda: "cannot be read" in page.notice.text(), timeout=2000)
+    assert page.notice.isVisible(), "the notice the player has not closed is back"
+    qtbot.mouseClick(page.notice_bar.close_button, Qt.MouseButton.LeftButton)
+    assert not page.notice.isVisible()
+    page.show_notice("Progress cannot be saved")
+    page.notice_bar.close_button.setFocus()
+    qtbot.keyClick(page.notice_bar.close_button, Qt.Key.Key_Escape)
+    assert not page.notice.isVisible()
+    window.show_launcher()
+    window.launcher.show_message("the interface preferences file is damaged")
+    assert window.launcher.message.isVisible()
+    qtbot.mouseClick(window.launcher.message_bar.close_button, Qt.MouseButton.LeftButton)
+    assert not window.launcher.message.isVisible()

@@ -1,0 +1,73 @@
+"""The yellow bar above a page for what the player must read (a save that failed or was moved aside, settings
+that were reset): it stays until the player closes it (× or Esc while it has focus), and a passing note
+shown over it for a few seconds gives way to it again instead of taking it away."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+
+from gui.i18n import tr
+
+
+class NoticeBar(QFrame):
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(f"{name}_bar")
+        self.setStyleSheet("QFrame { background: #fff3c4; } QLabel { color: #5a4500; padding: 4px; }")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 4, 0)
+        self.label = QLabel()
+        self.label.setObjectName(name)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)  # a file name to copy
+        layout.addWidget(self.label, 1)
+        self.close_button = QToolButton()
+        self.close_button.setObjectName(f"{name}_close")
+        self.close_button.setText("×")
+        self.close_button.setAutoRaise(True)
+        self.close_button.clicked.connect(self.dismiss)
+        layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
+        self._standing = ""  # the message that stays until closed
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._passed)
+        self.retranslate()
+        self.hide()
+
+    def show_message(self, message: str, timeout_ms: int = 0) -> None:
+        """Show ``message``: until closed, or (``timeout_ms``) for that long, then the standing one again."""
+        if not message:
+            self.dismiss()
+            return
+        if timeout_ms:
+            self._timer.start(timeout_ms)
+        else:
+            self._timer.stop()
+            self._standing = message
+        self.label.setText(message)
+        self.show()
+
+    def dismiss(self) -> None:
+        self._timer.stop()
+        self._standing = ""
+        self.label.clear()
+        self.hide()
+
+    def retranslate(self) -> None:
+        self.close_button.setToolTip(tr("close"))
+        self.close_button.setAccessibleName(tr("close"))
+
+    def _passed(self) -> None:
+        if self._standing:
+            self.label.setText(self._standing)
+        else:
+            self.label.clear()
+            self.hide()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.dismiss()
+            return
+        super().keyPressEvent(event)
