@@ -1,7 +1,7 @@
 """Plays many games in a row in one real window (offscreen) and reports what stays behind: the Qt objects under
 the window, Python's live objects and the process's resident memory, after a warm-up and at the end.
 
-    python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1]
+    python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1] [--json FILE]
 
 The person's seat makes random legal moves (a Yukon deal is given up after 300 moves); CPU players decide as
 in play, without the pause between their moves. Exits 1 when the window holds more Qt objects at the end than
@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import random
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.cli_options import guarded  # noqa: E402
+from core.cli_options import guarded, output_file  # noqa: E402
 from core.progress import Progress  # noqa: E402
 
 WARM_UP = 3  # games before the first reading: caches (card art, solver tables) fill during these
@@ -105,9 +106,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40, help="games of each kind after the warm-up (default 40)")
     parser.add_argument("--only", default="", help="game ids separated by commas (default: every game)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the person's random moves (default 1)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="write one JSON line per game to FILE")
     args = parser.parse_args()
     if args.games < 1:
         parser.error(f"--games {args.games}: play at least one game")
+    output_file(args.json, "results")
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     os.environ["CARDTABLE_ANIMATIONS"] = "0"
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-soak-"))
@@ -128,6 +131,10 @@ def main() -> int:
               f"Qt objects {before.qt_objects} → {after.qt_objects}, Python objects {before.py_objects} → "
               f"{after.py_objects} ({per_game:+.0f} a game), memory {before.rss_mb:.0f} → {after.rss_mb:.0f} MB",
               flush=True)
+        if args.json is not None:
+            with args.json.open("a") as out:
+                out.write(json.dumps({"game": game_id, "games": args.games, "moves": moves,
+                                      "after_warm_up": asdict(before), "at_the_end": asdict(after)}) + "\n")
         if after.qt_objects > before.qt_objects:
             grew.append(game_id)
     if grew:
