@@ -54,8 +54,10 @@ def run_launcher(host: PluginHost | None = None) -> int:
     app.setOrganizationName("cardtable")
     instance = SingleInstance(data_dir())
     if not instance.claim():
-        print(f"cardtable: Card Table is already open over {data_dir()}; its window was asked to come to the "
-              "front (one window at a time keeps its saves and statistics whole)", file=sys.stderr)
+        done = ("its window was asked to come to the front" if instance.asked
+                else "it does not answer yet: look for its window, or try again in a moment")
+        print(f"cardtable: Card Table is already open over {data_dir()}; {done} (one window at a time keeps its "
+              "saves and statistics whole)", file=sys.stderr)
         return 0
     prefs = ShellPrefs.load()
     set_language(prefs.language)

@@ -43,11 +43,12 @@ class SingleInstance(QObject):
         self.name = server_name(folder)
         self._lock: QLockFile | None = None
         self._server: QLocalServer | None = None
+        self.asked = False  # after a refused claim: whether the running window got the request
 
     def claim(self) -> bool:
         """True when this program may open its window: it now holds the folder (or the folder cannot hold a
         lock at all, and nothing would be gained by refusing). False when another running program holds it;
-        that program has then been asked to come to the front."""
+        that program has then been asked to come to the front (``asked`` says whether it got the request)."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError:
@@ -56,7 +57,7 @@ class SingleInstance(QObject):
         lock.setStaleLockTime(0)  # held for as long as the window is open; only a dead owner's lock is stale
         if not lock.tryLock(0):
             if lock.error() == QLockFile.LockError.LockFailedError:
-                self._ask_to_raise()
+                self.asked = self._ask_to_raise()
                 return False
             return True  # the folder cannot take a lock file (read-only, say): play on without the guard
         self._lock = lock
@@ -82,15 +83,17 @@ class SingleInstance(QObject):
             self._lock.unlock()
             self._lock = None
 
-    def _ask_to_raise(self) -> None:
+    def _ask_to_raise(self) -> bool:
         from PySide6.QtNetwork import QLocalSocket
 
         socket = QLocalSocket()
         socket.connectToServer(self.name)
-        if socket.waitForConnected(CONNECT_MS):
-            socket.write(RAISE)
-            socket.waitForBytesWritten(CONNECT_MS)
-            socket.disconnectFromServer()
+        if not socket.waitForConnected(CONNECT_MS):
+            return False  # still starting (it listens from its first frame), or not answering
+        socket.write(RAISE)
+        sent = socket.waitForBytesWritten(CONNECT_MS)
+        socket.disconnectFromServer()
+        return sent
 
     def _connected(self) -> None:
         assert self._server is not None

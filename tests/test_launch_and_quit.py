@@ -25,6 +25,7 @@ def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtB
     second = SingleInstance(tmp_path / "data")
     with qtbot.waitSignal(first.raise_requested, timeout=3000):
         assert not second.claim()
+    assert second.asked
     other_folder = SingleInstance(tmp_path / "elsewhere")
     assert other_folder.claim()  # another data folder is another player's: it may open its own window
     first.release()
@@ -45,7 +46,9 @@ def test_the_lock_of_a_program_that_was_killed_is_taken_over(tmp_path: Path) -> 
         stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        assert not SingleInstance(folder).claim()  # held by a running program
+        refused = SingleInstance(folder)
+        assert not refused.claim()  # held by a running program
+        assert not refused.asked  # which does not answer: the launch says so rather than claim it asked
     finally:
         os.kill(holder.pid, signal.SIGKILL)
         holder.wait()
