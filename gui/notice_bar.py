@@ -1,6 +1,6 @@
 """The yellow bar above a page for what the player must read (a save that failed or was moved aside, settings
-that were reset): it stays until the player closes it (× or Esc while it has focus), and a passing note
-shown over it for a few seconds gives way to it again instead of taking it away."""
+that were reset): it stays until the player closes it (× — a click, or Enter, Space or Esc once Tab has reached
+it), and a passing note shown over it for a few seconds gives way to it again instead of taking it away."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ class NoticeBar(QFrame):
             self.hide()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Escape:
+        if event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Return, Qt.Key.Key_Enter):  # the × has Space by itself
             self.dismiss()
             return
         super().keyPressEvent(event)
