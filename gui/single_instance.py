@@ -9,7 +9,7 @@ after the folder; a second launch that finds the lock held sends ``raise`` to th
 
 from __future__ import annotations
 
-import hashlib
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,9 +25,8 @@ CONNECT_MS = 1000
 
 def server_name(folder: Path) -> str:
     """The local socket's name for ``folder``: short (socket paths have a small limit) and the same for every
-    spelling of the folder's path."""
-    digest = hashlib.sha1(str(folder.resolve()).encode()).hexdigest()[:16]
-    return f"cardtable-{digest}"
+    spelling of the folder's path. (A checksum, not a hash library: that would cost start-up time.)"""
+    return f"cardtable-{zlib.crc32(str(folder.resolve()).encode()):08x}"
 
 
 class SingleInstance(QObject):
