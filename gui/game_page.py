@@ -41,11 +41,14 @@ def load_view_factory(game: GameSpec) -> Callable[[GameSession, CardArt], TableV
 class _SaveNotices(SessionListener):
     def __init__(self, page: GamePage) -> None:
         self.page = page
+        self.failure = ""  # the notice of the failure, until saving works again
 
     def save_failed(self, message: Text) -> None:
-        self.page.show_notice(tr("save_failed", reason=text(message)))
+        self.failure = tr("save_failed", reason=text(message))
+        self.page.show_notice(self.failure)
 
     def save_recovered(self) -> None:
+        self.page.notice_bar.withdraw(self.failure)
         self.page.show_notice(tr("save_recovered"), timeout_ms=4000)
 
 

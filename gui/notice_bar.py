@@ -49,6 +49,11 @@ class NoticeBar(QFrame):
         self.label.setText(message)
         self.show()
 
+    def withdraw(self, message: str) -> None:
+        """``message`` no longer holds (the save works again): it does not come back after a passing note."""
+        if self._standing == message:
+            self._standing = ""
+
     def dismiss(self) -> None:
         self._timer.stop()
         self._standing = ""

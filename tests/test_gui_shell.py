@@ -277,6 +277,10 @@ def test_a_first_save_that_fails_is_shown_on_the_game_page_at_once(qtbot: QtBot,
     assert "cannot be saved" in page.notice.text()
     page.session.play(page.session.legal_moves()[0])  # play goes on
     assert page.session.moves
+    (cardtable_home / "data" / "saves").unlink()  # the folder can be written again
+    page.session.play(page.session.legal_moves()[0])
+    assert page.notice.text() == "Saving works again."
+    qtbot.waitUntil(lambda: not page.notice.isVisible(), timeout=6000)  # the failure is not said again after it
 
 
 def test_a_hostile_save_on_continue_is_reported_on_the_game_page(qtbot: QtBot) -> None:
