@@ -142,7 +142,7 @@ class SaveService:
             return LoadResult(record)
         return LoadResult(None, self.quarantine(slot, problem))
 
-    def quarantine(self, slot: str, problem: Text | str) -> Text:
+    def quarantine(self, slot: str, problem: Text) -> Text:
         """Move the slot's bad save aside; the message says what was wrong and where the file went."""
         try:
             moved = self.set_aside(slot, "corrupt")
