@@ -109,12 +109,15 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true", help="print JSON instead of text")
     stats.add_argument("--lang", choices=("en", "ja"), default="en",
                        help="language of the labels and of a damaged file's message (default: en)")
+    from core.manager import failure_reason
+    from core.text import Text
+
     for command in host.commands():
         try:  # a plugin's configure that raises is reported, and its command left out
             command.configure(OneLineParser(prog=f"cardtable {command.name}"))
         except BaseException as error:
-            host.mark_broken(host.info(command.plugin), f"command '{command.name}' cannot be set up: "
-                                                        f"{type(error).__name__}: {error}")
+            what = Text("command '{name}' cannot be set up", "コマンド '{name}' を準備できません")
+            host.mark_broken(host.info(command.plugin), failure_reason(what.format(name=command.name), error))
             continue
         command_parser = sub.add_parser(command.name, help=command.help, description=command.help)
         command.configure(command_parser)

@@ -9,7 +9,8 @@ with :data:`core.plugin.hookimpl`, published under the entry-point group ``cardt
 Every hook receives a *registry* to register into and returns nothing. The host calls each plugin's
 hooks separately: if one raises, what it registered in that call is dropped, the error is recorded
 against that plugin (the launcher greys it out, ``cardtable plugins`` prints the reason) and every
-other plugin carries on. Hooks run once, at start-up, in the order listed here.
+other plugin carries on. A hook that raises ``core.plugin.TextError(Text(english, japanese))`` has its reason
+shown in the player's language. Hooks run once, at start-up, in the order listed here.
 """
 
 from __future__ import annotations

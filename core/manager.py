@@ -28,6 +28,7 @@ from core import hookspec
 from core.game import GameSpec
 from core.registry import Command, CommandRegistry, GameRegistry, RegistrationError, VariantRegistry
 from core.saves import slot_for
+from core.text import Text, TextError
 
 GROUP = "cardtable"
 DISABLE_ENV = "CARDTABLE_DISABLE_PLUGINS"
@@ -37,6 +38,7 @@ HOST_COMMANDS = frozenset({"plugins"})
 HOOK_PREFIX = "cardtable_"
 
 LOADED, BROKEN, DISABLED = "loaded", "broken", "disabled"
+_DISABLED = Text(f"disabled by {DISABLE_ENV}", f"{DISABLE_ENV} で無効にされています")
 
 
 @dataclass
@@ -47,7 +49,7 @@ class PluginInfo:
     distribution: str = ""
     version: str = ""
     status: str = LOADED
-    error: str | None = None
+    error: Text | None = None  # why it is broken or disabled, in both languages (``str()`` gives the English)
     games: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
     commands: list[str] = field(default_factory=list)
@@ -57,12 +59,19 @@ class PluginInfo:
         return self.status == LOADED
 
 
-def _reason(error: BaseException) -> str:
-    """One line: the exception and where in the plugin it was raised."""
-    frames = traceback.extract_tb(error.__traceback__)
-    where = f" (at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno})" if frames else ""
-    message = str(error).strip().splitlines()[0] if str(error).strip() else ""
-    return f"{type(error).__name__}: {message}{where}" if message else f"{type(error).__name__}{where}"
+def failure_reason(what: Text, error: BaseException) -> Text:
+    """One line: what failed, the exception and where in the plugin it was raised. An exception that carries
+    its words in both languages (:class:`core.text.TextError`, which a plugin may raise) keeps them; any other
+    exception's own text is quoted as it is."""
+    frames = traceback.extract_tb(error.__traceback__) if not isinstance(error, NoAnswer) else []
+    where = f"{os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
+    if isinstance(error, TextError):
+        message = error.reason
+    else:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+        message = Text(f"{type(error).__name__}: {first}" if first else type(error).__name__)
+    at = Text(" (at {where})", "（{where}）").format(where=where) if where else Text("")
+    return what + ": " + message + at
 
 
 def disabled_names() -> set[str]:
@@ -78,11 +87,11 @@ def plugin_timeout() -> float:
     return seconds if 0 < seconds < float("inf") else 10.0
 
 
-class NoAnswer(Exception):
+class NoAnswer(TextError):
     """A plugin's import or hook did not return in time."""
 
 
-def bounded(function: Callable[[], Any], what: str) -> Any:
+def bounded(function: Callable[[], Any], what: Text) -> Any:
     """``function()`` on a helper thread, waiting at most :func:`plugin_timeout` seconds. Its result, or what
     it raised; :class:`NoAnswer` when it did not return in time (the thread is left to finish on its own, and
     whatever it does later is ignored)."""
@@ -94,12 +103,13 @@ def bounded(function: Callable[[], Any], what: str) -> Any:
         except BaseException as error:  # a plugin may raise anything, even SystemExit
             outcome["error"] = error
 
-    worker = threading.Thread(target=target, name=f"plugin: {what}", daemon=True)
+    worker = threading.Thread(target=target, name=f"plugin: {what.en}", daemon=True)
     worker.start()
     seconds = plugin_timeout()
     worker.join(seconds)
     if worker.is_alive():
-        raise NoAnswer(f"{what} did not answer within {seconds:g} s")
+        raise NoAnswer(Text("{what} did not answer within {seconds:g} s", "{what} が {seconds:g} 秒以内に応答しません"
+                            ).format(what=what, seconds=seconds))
     if "error" in outcome:
         raise outcome["error"]
     return outcome.get("value")
@@ -139,18 +149,21 @@ class PluginHost:
                 info.name = f"{point.name} ({info.distribution or point.value})"
                 self._infos[info.name] = info
                 info.status = BROKEN
-                info.error = f"its entry-point name '{point.name}' is already taken by another plugin"
+                info.error = Text("its entry-point name '{name}' is already taken by another plugin",
+                                  "エントリーポイント名 '{name}' は別のプラグインが使っています"
+                                  ).format(name=point.name)
                 continue
             self._infos[point.name] = info
             self._points[point.name] = point.value
             if point.name in blocked:
                 info.status = DISABLED
-                info.error = f"disabled by {DISABLE_ENV}"
+                info.error = _DISABLED
                 continue
             try:
-                plugin = bounded(point.load, f"importing {point.value}")
+                importing = Text("importing {module}", "{module} の読み込み").format(module=point.value)
+                plugin = bounded(point.load, importing)
             except BaseException as error:  # a plugin may raise anything while importing, even SystemExit
-                info.status, info.error = BROKEN, f"cannot be imported: {_reason(error)}"
+                info.status, info.error = BROKEN, failure_reason(Text("cannot be imported", "読み込めません"), error)
                 continue
             self._register(info, plugin)
         self._collect([info for info in self._loaded() if info.name not in self._collected])
@@ -160,7 +173,7 @@ class PluginHost:
         info = PluginInfo(name, distribution, version)
         self._infos[name] = info
         if name in disabled_names():
-            info.status, info.error = DISABLED, f"disabled by {DISABLE_ENV}"
+            info.status, info.error = DISABLED, _DISABLED
             return info
         self._register(info, plugin)
         if info.ok:
@@ -174,7 +187,9 @@ class PluginHost:
         )
         if unknown:
             info.status = BROKEN
-            info.error = f"unknown hook {', '.join(unknown)}; the hooks are: {', '.join(sorted(known))}"
+            info.error = Text("unknown hook {unknown}; the hooks are: {known}",
+                              "未知のフック {unknown}。フックは次のとおりです: {known}"
+                              ).format(unknown=", ".join(unknown), known=", ".join(sorted(known)))
             return
         try:
             self._pm.register(plugin, name=info.name)
@@ -182,7 +197,7 @@ class PluginHost:
         except Exception as error:
             if self._pm.get_plugin(info.name) is not None:
                 self._pm.unregister(name=info.name)
-            info.status, info.error = BROKEN, f"invalid hooks: {_reason(error)}"
+            info.status, info.error = BROKEN, failure_reason(Text("invalid hooks", "フックが正しくありません"), error)
 
     def _call(self, info: PluginInfo, hook_name: str, registry: Any) -> bool:
         """Call one plugin's implementation of one hook; record and swallow what it raises."""
@@ -192,13 +207,14 @@ class PluginHost:
                 continue
             try:
                 bounded(functools.partial(impl.function, *([registry] if impl.argnames else [])),
-                        f"{hook_name} of {info.name}")
+                        Text("{hook} of {name}", "{name} の {hook}").format(hook=hook_name, name=info.name))
             except BaseException as error:
-                self.mark_broken(info, f"{hook_name} failed: {_reason(error)}")
+                failed = Text("{hook} failed", "{hook} が失敗しました").format(hook=hook_name)
+                self.mark_broken(info, failure_reason(failed, error))
                 return False
         return True
 
-    def mark_broken(self, info: PluginInfo, reason: str) -> None:
+    def mark_broken(self, info: PluginInfo, reason: Text) -> None:
         """Record ``reason`` against a plugin and drop everything it registered."""
         info.status, info.error = BROKEN, reason
         if self._pm.get_plugin(info.name) is not None:

@@ -14,6 +14,10 @@ rule option; ``Progress``; ``Batch``, ``add_batch_arguments`` and ``Record`` to 
 on a Dask cluster with resumable results; the duplicate-tournament helpers of :mod:`core.duplicate`) and
 ``GameSession`` to play headless. The heavy ones are imported when first used, so discovery stays fast.
 
+A hook that cannot do its work (a missing file, a library too old) may raise ``TextError(Text(english,
+japanese))``: the launcher greys the plugin out with that reason in the player's language (any other exception
+is reported too, its own text quoted as it is).
+
 A presenter is pure (``table(situation, ui) -> Table`` and ``respond(situation, ui, event) -> Reply``); the
 view module binds it to the shell's scene in a few lines (``gui.table_view.TableView``). This module is the
 stable surface; the rest of ``core`` may change between versions.
@@ -64,7 +68,7 @@ from core.table import (
     Table,
 )
 from core.table import Choice as Button
-from core.text import Text, counted, plural, points, signed
+from core.text import Text, TextError, counted, plural, points, signed
 
 if TYPE_CHECKING:
     from core.batch import Batch, add_batch_arguments
@@ -145,6 +149,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "Suit",
     "Table",
     "Text",
+    "TextError",
     "Toggle",
     "UsageError",
     "VariantRegistry",

@@ -157,7 +157,7 @@ class LauncherPage(QWidget):
             return
         host = self.host
         tiles = [self._game_tile(host, game) for game in host.games()]
-        tiles += [self._broken_tile(info.name, info.error or "", info.status)
+        tiles += [self._broken_tile(info.name, text(info.error) if info.error else "", info.status)
                   for info in host.plugins() if not info.ok]
         for i, tile in enumerate(tiles):
             self.grid.addWidget(tile, i // 2, i % 2)

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.cards import Card
-from core.plugin import GameSpec, SettingsSchema, Text, hookimpl
+from core.plugin import GameSpec, SettingsSchema, Text, TextError, hookimpl
 from gui.cards import CardItem
 from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
@@ -45,6 +45,43 @@ def test_launcher_lists_games_and_greys_a_broken_plugin(qtbot: QtBot) -> None:
     reason = tiles["plugin:misspelled"].findChild(QLabel, "reason")
     assert reason is not None and "cardtable_register_gmaes" in reason.text()
     assert tiles["euchre"].findChild(QPushButton, "continue-euchre") is None
+
+
+class SaysWhy:
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: object) -> None:
+        raise TextError(Text("the card art is missing", "カードの絵がありません"))
+
+
+class Raises:
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: object) -> None:
+        raise RuntimeError("no luck")
+
+
+def test_a_broken_plugin_is_explained_in_the_players_language(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin, "misspelled": Misspelled, "sayswhy": SaysWhy,
+                                 "raises": Raises})
+    try:
+        window.launcher.language.setCurrentIndex(window.launcher.language.findData("ja"))
+        tiles = window.launcher.tiles
+
+        def reason(name: str) -> str:
+            label = tiles[f"plugin:{name}"].findChild(QLabel, "reason")
+            assert label is not None
+            return str(label.text())
+
+        assert "未知のフック cardtable_register_gmaes" in reason("misspelled")
+        assert "cardtable_register_games が失敗しました: カードの絵がありません" in reason("sayswhy")
+        assert "missing" not in reason("sayswhy")
+        # an ordinary exception's own words are quoted as they are, inside the Japanese sentence
+        assert "cardtable_register_games が失敗しました: RuntimeError: no luck（test_gui_shell.py:" in reason("raises")
+        window.launcher.language.setCurrentIndex(window.launcher.language.findData("en"))
+        assert "cardtable_register_games failed: the card art is missing (at test_gui_shell.py:" in reason("sayswhy")
+    finally:
+        set_language("en")
 
 
 def test_settings_preset_fills_toggles_and_editing_switches_to_custom(qtbot: QtBot) -> None:
