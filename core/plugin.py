@@ -68,7 +68,7 @@ from core.table import (
     Table,
 )
 from core.table import Choice as Button
-from core.text import Text, TextError, counted, plural, points, signed
+from core.text import Text, TextError, counted, duration, plural, points, signed
 
 if TYPE_CHECKING:
     from core.batch import Batch, add_batch_arguments
@@ -156,6 +156,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "add_settings_arguments",
     "counted",
     "describe_settings",
+    "duration",
     "full_deck",
     "hookimpl",
     "jobs",

@@ -75,6 +75,19 @@ def signed(value: float) -> str:
     return f"{value:+.2f}".replace("-", "−")
 
 
+def duration(seconds: float) -> Text:
+    """A time as a person reads it, to the whole second: "45 s", "4 min 33 s", "1 h 2 min" (the seconds left out
+    past an hour); Japanese "45秒", "4分33秒", "1時間2分"."""
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return Text(f"{hours} h {minutes} min", f"{hours}時間{minutes}分")
+    if minutes:
+        return Text(f"{minutes} min {secs} s", f"{minutes}分{secs}秒")
+    return Text(f"{secs} s", f"{secs}秒")
+
+
 def join(parts: list[Text], separator: str = " · ") -> Text:
     """Texts joined in each language."""
     return Text(separator.join(p.en for p in parts), separator.join(p.get("ja") for p in parts))

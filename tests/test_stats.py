@@ -211,6 +211,15 @@ def test_yukon_deal_left_for_another_is_a_loss_and_breaks_the_streak(tmp_path: P
     assert figures["Deals won"] == "3 of 4 (75%)"
 
 
+def test_yukon_best_time_reads_in_minutes_and_seconds() -> None:
+    game = yukon()
+    events = [{"kind": "deal", "won": won, "seconds": seconds, "moves": 90, "help": False, "hints": 0,
+               "variant": "standard", "level": "normal", "deal": 7}
+              for won, seconds in ((True, 412.3), (False, 30.0), (True, 273.4))]
+    figures = {f.label.en: (f.value_in("en"), f.value_in("ja")) for f in game.statistics.figures(events)}
+    assert figures["Best time"] == ("4 min 33 s", "4分33秒"), "the lost deal's 30 s is not a time to beat"
+
+
 def test_yukon_untouched_deal_is_not_counted() -> None:
     game = yukon()
     state = YukonRules().new_game(_settings(game), 1)

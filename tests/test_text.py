@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.text import Text, counted, points
+from core.text import Text, counted, duration, points
 
 ONE, MANY = Text("1 hand played", "1 ハンド"), Text("{n} hands played", "{n} ハンド")
 
@@ -22,3 +22,10 @@ def test_a_counted_text_fills_in_its_other_values_too() -> None:
 def test_scores_use_a_true_minus_sign() -> None:
     assert [points(-6), points(0), points(3), points(-6, plus=True), points(0, plus=True), points(3, plus=True)] == \
         ["−6", "0", "3", "−6", "0", "+3"]
+
+
+def test_a_time_reads_in_minutes_and_seconds_once_it_passes_a_minute() -> None:
+    times = [0, 44.6, 59.4, 60, 273, 3599.6, 3720, 7384]
+    assert [duration(t).en for t in times] == \
+        ["0 s", "45 s", "59 s", "1 min 0 s", "4 min 33 s", "1 h 0 min", "1 h 2 min", "2 h 3 min"]
+    assert [duration(t).get("ja") for t in (45, 273, 3720)] == ["45秒", "4分33秒", "1時間2分"]

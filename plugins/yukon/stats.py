@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.stats import Chart, Context, Figure, Series, percent, rate_by, running_rate
-from core.text import Text
+from core.text import Text, duration
 from plugins.yukon.rules import YukonState
 from plugins.yukon.settings import DIFFICULTIES, VARIANTS
 
@@ -47,7 +47,7 @@ class YukonStatistics:
             Figure(Text("Hints asked for", "ヒントの回数"), str(sum(d.get("hints", 0) for d in deals))),
             Figure(Text("Current / best winning streak", "現在 / 最長の連勝"), f"{streak} / {best}"),
             Figure(Text("Best time", "最短時間"),
-                   Text("{s:.0f} s", "{s:.0f}秒").format(s=min(d["seconds"] for d in wins)) if wins else "—"),
+                   duration(min(d["seconds"] for d in wins)) if wins else "—"),
             Figure(Text("Fewest moves", "最少手数"), str(min(d["moves"] for d in wins)) if wins else "—"),
         ]
         for variant, variant_name in VARIANTS:
