@@ -218,6 +218,12 @@ def test_yukon_best_time_reads_in_minutes_and_seconds() -> None:
               for won, seconds in ((True, 412.3), (False, 30.0), (True, 273.4))]
     figures = {f.label.en: (f.value_in("en"), f.value_in("ja")) for f in game.statistics.figures(events)}
     assert figures["Best time"] == ("4 min 33 s", "4分33秒"), "the lost deal's 30 s is not a time to beat"
+    times = game.statistics.charts(events)[-1]
+    assert times.title.en == "Time of each won deal (min)" and times.y_label.get("ja") == "分"
+    assert times.series[0].points == (("1", 6.9), ("2", 4.6)), "the won deals, in minutes"
+    quick = [{**e, "seconds": 75.0} for e in events]
+    times = game.statistics.charts(quick)[-1]
+    assert times.title.en == "Time of each won deal (s)" and times.series[0].points == (("1", 75.0), ("2", 75.0))
 
 
 def test_yukon_untouched_deal_is_not_counted() -> None:

@@ -63,10 +63,13 @@ class YukonStatistics:
         series = tuple(Series(name, rate_by([d for d in deals if d["variant"] == variant], "level", LEVELS))
                        for variant, name in VARIANTS)
         times = [(str(n), float(d["seconds"])) for n, d in enumerate((d for d in deals if d["won"]), start=1)]
+        title, unit = Text("Time of each won deal (s)", "クリアまでの時間（秒）"), Text("s", "秒")
+        if max((t for _, t in times), default=0.0) >= 120:  # minutes read better than hundreds of seconds
+            times = [(n, round(t / 60, 1)) for n, t in times]
+            title, unit = Text("Time of each won deal (min)", "クリアまでの時間（分）"), Text("min", "分")
         return [
             Chart("line", Text("Deals won so far (%)", "これまでのクリア率（%）"),
                   (Series(Text("win rate", "クリア率"), running_rate(deals)),), Text("%", "%"), 100.0),
             Chart("bar", Text("Deals won per level (%)", "難度別のクリア率（%）"), series, Text("%", "%"), 100.0),
-            Chart("line", Text("Time of each won deal (s)", "クリアまでの時間（秒）"),
-                  (Series(Text("seconds", "秒"), tuple(times)),), Text("s", "秒")),
+            Chart("line", title, (Series(Text("time", "時間"), tuple(times)),), unit),
         ]
