@@ -214,7 +214,8 @@ class Situation(Generic[Obs, M]):
     that seat's turn, or while the session ``hold``s); ``to_move``; ``hold``, the key of the moment the
     session holds at (from the rules' ``hold_points``), or ``None``; the ``hint`` being shown; ``refusal``,
     why the last move was refused; ``analysis``, the background analysis results by ply (see
-    ``GameSpec.analysis``) and ``analysing`` whether one is running; ``ply``, moves made so far."""
+    ``GameSpec.analysis``) and ``analysing`` whether one is running; ``ply``, moves made so far; ``seconds``, the
+    time the game has been played (pauses left out; 0 where nobody kept time, as in tests)."""
 
     observation: Obs
     legal: Sequence[M]
@@ -226,6 +227,7 @@ class Situation(Generic[Obs, M]):
     analysis: dict[int, Any] = field(default_factory=dict)
     analysing: bool = False
     ply: int = 0
+    seconds: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,7 +183,7 @@ class TableView(QObject):
         mine = session.to_move == self.seat and hold is None and not session.paused
         return Situation(session.observation(self.seat), tuple(session.legal_moves()) if mine else (), self.seat,
                          session.to_move, hold, self.hint, self.refusal, dict(session.analysis),
-                         self._analysing is not None, session.ply)
+                         self._analysing is not None, session.ply, session.seconds)
 
     def review(self) -> tuple[Table, ...]:
         """The previous hand's frames, when the presenter replays it (:class:`ReviewsTheLastHand`)."""

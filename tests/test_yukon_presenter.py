@@ -38,3 +38,17 @@ def test_a_hint_that_takes_a_card_back_from_a_foundation_picks_it_up_there_and_o
     put_down = presenter.respond(situation, ui, t.Key("Escape"))
     assert put_down.ui is not None and put_down.ui.pick is None
     assert not presenter.table(situation, put_down.ui).labels  # the reason goes with it
+
+
+def test_a_won_deal_says_how_many_moves_and_how_long_it_took() -> None:
+    won = YukonState(((),) * 7, (0,) * 7, (13, 13, 13, 13), deal_number=12, moves_made=87)
+    presenter = YukonPresenter()
+
+    def lines(seconds: float) -> list[tuple[str, str]]:
+        situation = Situation(R.observation(won, 0), (), 0, None, "won", seconds=seconds)
+        hold = presenter.table(situation, presenter.initial_ui()).hold
+        assert hold is not None
+        return [(line.en, line.get("ja")) for line in hold.lines]
+
+    assert lines(304.4) == [("87 moves · 5 min 4 s", "87 手 · 5分4秒")]
+    assert lines(0.0) == [("87 moves", "87 手")], "no time where nobody kept it"

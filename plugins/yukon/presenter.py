@@ -12,7 +12,7 @@ from core import table as t
 from core.cards import SUITS, Card, Suit
 from core.game import Hint
 from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
-from core.text import Text, counted, join
+from core.text import Text, counted, duration, join
 from plugins.yukon.hint import safe_to_foundation
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
 from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
@@ -146,7 +146,7 @@ class YukonPresenter:
             mark = frozenset({Mark.TARGET}) if not column and c in targets else frozenset()
             piles.append(Pile(f"column:{c}", column_x(c), TOP, tuple(faces), (0, UP_STEP), (0, DOWN_STEP),
                               squeeze=0.63, outline=True, focus=True, drag=True, marks=mark))
-        hold = self._won(obs) if s.hold == "won" else None
+        hold = self._won(obs, s.seconds) if s.hold == "won" else None
         return Table(WIDTH, HEIGHT, tuple(piles), self._note(s, ui), hold=hold, status=self._status(s, ui))
 
     def hint_ui(self, s: YukonSituation, hint: Hint) -> YukonUi:
@@ -200,9 +200,10 @@ class YukonPresenter:
         return card.suit if card else None
 
     @staticmethod
-    def _won(obs: YukonObservation) -> Hold:
+    def _won(obs: YukonObservation, seconds: float) -> Hold:
         title = W["won_assisted"] if obs.with_help else W["won"]
-        return Hold(title, (counted(obs.moves_made, W["move_one"], W["moves"]),),
+        moves = counted(obs.moves_made, W["move_one"], W["moves"])
+        return Hold(title, (join([moves, duration(seconds)]) if seconds >= 1 else moves,),
                     (Choice("new", W["new_deal"], "Enter", action="new"), Choice("back", W["back"], action="back")),
                     WIDTH / 2, TOP + CARD_HEIGHT)
 
