@@ -38,6 +38,7 @@ HOST_COMMANDS = frozenset({"plugins"})
 HOOK_PREFIX = "cardtable_"
 
 LOADED, BROKEN, DISABLED = "loaded", "broken", "disabled"
+_CORE = os.path.dirname(os.path.abspath(__file__))
 _DISABLED = Text(f"disabled by {DISABLE_ENV}", f"{DISABLE_ENV} で無効にされています")
 
 
@@ -60,10 +61,12 @@ class PluginInfo:
 
 
 def failure_reason(what: Text, error: BaseException) -> Text:
-    """One line: what failed, the exception and where in the plugin it was raised. An exception that carries
+    """One line: what failed, the exception and where in the plugin it was raised (the host's own frames
+    skipped: a registration refused names the plugin's line that made it). An exception that carries
     its words in both languages (:class:`core.text.TextError`, which a plugin may raise) keeps them; any other
     exception's own text is quoted as it is."""
-    frames = traceback.extract_tb(error.__traceback__) if not isinstance(error, NoAnswer) else []
+    frames = [] if isinstance(error, NoAnswer) else \
+        [f for f in traceback.extract_tb(error.__traceback__) if os.path.dirname(f.filename) != _CORE]
     where = f"{os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
     if isinstance(error, TextError):
         message = error.reason

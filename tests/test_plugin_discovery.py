@@ -227,6 +227,7 @@ def test_built_in_games_and_commands_win_over_an_impostor_whatever_the_names_sor
     infos = {info.name: info for info in host.plugins()}
     assert host.plugin_of("euchre").name == "euchre" and host.plugin_of("euchre").distribution == "cardtable"
     assert infos["aaa"].status == BROKEN and "'euchre' is already registered" in str(infos["aaa"].error)
+    assert "(at impostor_plugin.py:7)" in str(infos["aaa"].error), "the plugin's own line, not the host's"
     thief = infos["euchre (name-thief)"]
     assert thief.status == BROKEN and "already taken" in str(thief.error)
     assert [c.plugin for c in host.commands() if c.name == "euchre"] == ["euchre"]
