@@ -183,8 +183,8 @@ def test_a_hint_is_played_by_its_key_or_put_away_by_putting_its_cards_down(qtbot
 
 
 def test_pressing_hint_again_and_again_ends_where_the_game_cannot_be_won_and_it_says_so(qtbot: QtBot) -> None:
-    _, page = open_deal(qtbot, 11)  # following the hint loses deal 11 after 11 moves
-    for _ in range(11):
+    _, page = open_deal(qtbot, 20)  # following the hint loses deal 20 after 6 moves
+    for _ in range(6):
         qtbot.keyClick(page.table, Qt.Key.Key_H)
         assert page.view.hint is not None and page.view.hint.move and marked(page, "selected_mark")
         page.session.play(page.view.hint.move)

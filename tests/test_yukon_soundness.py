@@ -337,10 +337,11 @@ def test_no_card_the_table_sends_home_by_itself_turns_a_won_endgame_into_a_lost_
 # -- the hint's look-ahead and its "cannot be won from here" ---------------------------------------------
 
 
-def plain_progress(state: YukonState, cap: int) -> int | str | None:
-    """Independent of the solver: breadth-first with the rules' own moves over whole states (no returns from
-    the foundations), the number of moves to the first that turns a card or sends one home (that move
-    included); None when there is none, "unknown" past ``cap`` positions."""
+def plain_progress(state: YukonState, cap: int, safely: bool = False) -> int | str | None:
+    """Independent of the solver's search: breadth-first with the rules' own moves over whole states (no
+    returns from the foundations), the number of moves to the first that turns a card or sends one home (that
+    move included); None when there is none, "unknown" past ``cap`` positions. With ``safely``, a card sent
+    home counts only when ``safe_home`` allows it (or the move turns a card too), and is no step on the way."""
     seen = {key(state)}
     frontier, depth = [state], 0
     while frontier:
@@ -351,7 +352,13 @@ def plain_progress(state: YukonState, cap: int) -> int | str | None:
                 if move.source == FOUNDATION:
                     continue  # the hint never takes a card back from a foundation (and claims nothing then)
                 after = R.apply(position, move)
-                if move.target == FOUNDATION or sum(after.hidden) < sum(position.hidden):
+                turns = sum(after.hidden) < sum(position.hidden)
+                if move.target == FOUNDATION and safely and not turns:
+                    front = position.columns[move.source][-1]
+                    if not safe_home(SUITS.index(front.suit), front.rank - 1, position.foundations,
+                                     position.variant == RUSSIAN, position.returns_allowed):
+                        continue
+                if move.target == FOUNDATION or turns:
                     return depth
                 k = key(after)
                 if k not in seen:
@@ -387,14 +394,18 @@ def hinted_positions(settings: dict[str, object], deals: range) -> list[tuple[Yu
 def test_the_hints_look_ahead_agrees_with_a_plain_search_over_the_rules() -> None:
     """Its shortest way to turning a card or sending one home has the length a plain search finds, and its
     "cannot be won" comes only where the plain search finds no way at all — nor any win with the true cards."""
-    lost = ways = 0
+    lost = ways = put_off = 0
     for settings, deals in (({}, range(1, 16)), ({"variant": RUSSIAN}, range(1, 6)),
                             ({"return_from_foundations": True}, range(1, 6))):
         for state, suggestion in hinted_positions(settings, deals):
-            plain = plain_progress(state, 20_000)
+            safely = "without risk" in suggestion.reason.en
+            plain = plain_progress(state, 20_000, safely)
             if suggestion.move:
                 ways += 1
+                put_off += suggestion.reason.en.startswith("A card could go home now")
                 assert f"({plain} moves)" in suggestion.reason.en, (state, suggestion)
+                if not safely:  # the way to any card home is taken only where none leads to a safe one
+                    assert plain_progress(state, 20_000, True) in (None, "unknown"), (state, suggestion)
             else:
                 lost += 1
                 assert plain is None, state
@@ -402,7 +413,7 @@ def test_the_hints_look_ahead_agrees_with_a_plain_search_over_the_rules() -> Non
                     assert "Unless a card comes back" in suggestion.reason.en  # no claim the game is lost
                 else:
                     assert "cannot be won" in suggestion.reason.en and exhaustive(state, 20_000) == LOST, state
-    assert ways >= 50 and lost >= 10, (ways, lost)
+    assert ways >= 50 and lost >= 10 and put_off >= 10, (ways, lost, put_off)
 
 
 def test_a_look_ahead_that_gives_up_too_soon_is_caught() -> None:
@@ -413,8 +424,9 @@ def test_a_look_ahead_that_gives_up_too_soon_is_caught() -> None:
 
     real = solver.nearest_progress
 
-    def short(state: YukonState, budget: int) -> solver.Progress:
-        found = real(state, budget)
+    def short(state: YukonState, budget: int, home_counts: Callable[[int, int, tuple[int, ...]], bool] | None = None
+              ) -> solver.Progress:
+        found = real(state, budget, home_counts)
         return solver.Progress("none") if found.kind == "found" and found.moves > 2 else found
 
     with mock.patch("plugins.yukon.hint.nearest_progress", short):

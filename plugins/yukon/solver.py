@@ -75,7 +75,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from core.cards import SUITS, Card
@@ -597,10 +597,14 @@ class Progress:
     moves: int = 0
 
 
-def nearest_progress(state: YukonState, budget: int) -> Progress:
+def nearest_progress(state: YukonState, budget: int,
+                     home_counts: Callable[[int, int, tuple[int, ...]], bool] | None = None) -> Progress:
     """Breadth-first over the moves that neither turn a face-down card nor send a card home, from ``state``,
     for the nearest position where one of those can be made. The face-down cards are never read (each stands
     as :data:`FACE_DOWN`): the search sees what the player sees, so it may run on an observation's stand-ins.
+    With ``home_counts(suit, rank, foundations)`` (suit 0–3, rank 0-based, cards home per suit) a card sent
+    home counts only where it says so, or where that move turns a card too; the other moves home are left out,
+    and "none" then says only that no move that counts can be reached.
 
     Why "none" is a proof: the search is exhaustive over every position reachable without turning a card or
     sending one home (returns from the foundations included, when allowed); the positions it leaves out are
@@ -617,7 +621,11 @@ def nearest_progress(state: YukonState, budget: int) -> Progress:
         pos, first, depth = queue.popleft()
         for _, step in search.moves(*pos):
             source, target, count, _ = step
-            if source >= 0 and (target < 0 or 0 < len(pos[0][source]) - count == pos[1][source]):
+            turns = source >= 0 and 0 < len(pos[0][source]) - count == pos[1][source]
+            if source >= 0 and (target < 0 or turns):
+                if home_counts is not None and not turns and not home_counts(*divmod(pos[0][source][-1], 13),
+                                                                             pos[2]):
+                    continue  # a card home that does not count: neither progress nor a step on the way
                 if first is not None:  # home, or turning a card: progress, one move after this position
                     return Progress("found", search.as_move(first), depth + 1)
                 continue
