@@ -230,6 +230,21 @@ def test_with_nothing_to_turn_or_send_home_the_hint_starts_the_shortest_way_ther
     assert suggestion is not None and suggestion.move == "1.1>2" and "face-down" in suggestion.reason.en
 
 
+def test_the_hint_puts_off_a_card_home_that_a_column_may_need_while_a_turn_is_in_reach() -> None:
+    # 2♠ could go home (A♠ is there), but a red ace's group may still need it; two moves turn the card under 9♥
+    state = layout("AH 9H", "TS 4D", "5S", "2S", hidden=(1, 0, 0, 0, 0, 0, 0), foundations=(1, 0, 0, 0))
+    suggestion = hint(R.observation(state, 0), R.legal_moves(state))
+    assert suggestion is not None and suggestion.move == "2.1>3"
+    assert suggestion.reason.en.startswith("2♠ could go home now") and "(2 moves)" in suggestion.reason.en
+    state = R.apply(state, R.parse_move("2.1>3"))
+    suggestion = hint(R.observation(state, 0), R.legal_moves(state))
+    assert suggestion is not None and suggestion.move == "1.1>2" and "face-down" in suggestion.reason.en
+    # with nothing to turn anywhere, 2♠ goes home after all
+    state = layout("9H", "8S", "9D", "2S", foundations=(1, 0, 0, 0))
+    suggestion = hint(R.observation(state, 0), R.legal_moves(state))
+    assert suggestion is not None and suggestion.move == "4>F"
+
+
 def test_when_nothing_can_ever_be_turned_or_sent_home_the_hint_says_the_game_is_lost_and_moves_nothing() -> None:
     state = R.apply(layout("9H", "8S", "9D"), R.parse_move("2.1>1"))  # moves left, none of them leads anywhere
     suggestion = hint(R.observation(state, 0), R.legal_moves(state))

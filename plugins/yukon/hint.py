@@ -42,9 +42,9 @@ REASONS = {
     "leads_safely": Text("No card can be turned, or sent home without risk, yet: this move starts the shortest way "
                          "there ({n} moves).",
                          "今は裏札をめくる手も、心配なく組札へ送れる札もありません。この手から最短{n}手でできます。"),
-    "put_off": Text("A card could go home now, but a column may still need it: this move starts the shortest way "
+    "put_off": Text("{card} could go home now, but a column may still need it: this move starts the shortest way "
                     "to turn a card or send one home without risk ({n} moves).",
-                    "組札へ送れる札はありますが、列でまだ要るかもしれません。この手から最短{n}手で裏札をめくるか、"
+                    "{card}は組札へ送れますが、列でまだ要るかもしれません。この手から最短{n}手で裏札をめくるか、"
                     "心配なく組札へ送れます。"),
     "lost": Text("No series of moves turns a card or sends one home: this game cannot be won from here. "
                  "Undo, Restart or New game.",
@@ -114,7 +114,11 @@ def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | N
                                  lambda suit, rank, found: safe_home(suit, rank, found, russian, returns))
         unsafe = [t for t in scored if t[1] == "foundation"]
         if ahead.kind == "found" and ahead.first is not None:
-            return Hint(ahead.first.text, REASONS["put_off" if unsafe else "leads_safely"].format(n=ahead.moves))
+            if not unsafe:
+                return Hint(ahead.first.text, REASONS["leads_safely"].format(n=ahead.moves))
+            front = observation.columns[unsafe[0][2].source][-1]
+            assert front is not None
+            return Hint(ahead.first.text, REASONS["put_off"].format(card=front.pretty, n=ahead.moves))
         progress = unsafe
     if not progress:
         # the look-ahead never takes a card back from a foundation: a hint that did would send it home again
