@@ -109,11 +109,14 @@ def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | N
     scored = [(*score(observation, m), m) for m in legal_moves]
     progress = [t for t in scored if t[1] in ("safe", "turn")]
     if not progress:
+        # the look-ahead never takes a card back from a foundation: a hint that did would send it home again
+        # next, and round it would go; so with returns allowed its way is the shortest among those without
+        # returns, and finding none says only that
         russian, returns = observation.variant == RUSSIAN, observation.returns_allowed
         ahead = nearest_progress(replace(observation.stand_in(), returns_allowed=False), LOOK_AHEAD,
                                  lambda suit, rank, found: safe_home(suit, rank, found, russian, returns))
         unsafe = [t for t in scored if t[1] == "foundation"]
-        if ahead.kind == "found" and ahead.first is not None:
+        if ahead.kind == "found" and ahead.first is not None and ahead.counted:
             if not unsafe:
                 return Hint(ahead.first.text, REASONS["leads_safely"].format(n=ahead.moves))
             front = observation.columns[unsafe[0][2].source][-1]
@@ -121,10 +124,6 @@ def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | N
             return Hint(ahead.first.text, REASONS["put_off"].format(card=front.pretty, n=ahead.moves))
         progress = unsafe
     if not progress:
-        # the look-ahead never takes a card back from a foundation: a hint that did would send it home again
-        # next, and round it would go; so with returns allowed its way is the shortest among those without
-        # returns, and finding none says only that
-        ahead = nearest_progress(replace(observation.stand_in(), returns_allowed=False), LOOK_AHEAD)
         if ahead.kind == "found" and ahead.first is not None:
             return Hint(ahead.first.text, REASONS["leads"].format(n=ahead.moves))
         if ahead.kind == "none":

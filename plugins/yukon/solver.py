@@ -590,11 +590,13 @@ class Progress:
     """What :func:`nearest_progress` found. ``kind``: "found" (``first`` starts the shortest series of moves
     after which a card can be turned or sent home; ``moves`` counts that series with the move that turns or
     sends home), "none" (no series of moves ever turns a card or sends one home: the game cannot be won), or
-    "budget" (the positions allowed were searched without an answer)."""
+    "budget" (the positions allowed were searched without an answer). ``counted`` is False when what was
+    found sends a card home that the search's ``home_counts`` does not count (no move that counts was found)."""
 
     kind: str
     first: Move | None = None
     moves: int = 0
+    counted: bool = True
 
 
 def nearest_progress(state: YukonState, budget: int,
@@ -603,8 +605,9 @@ def nearest_progress(state: YukonState, budget: int,
     for the nearest position where one of those can be made. The face-down cards are never read (each stands
     as :data:`FACE_DOWN`): the search sees what the player sees, so it may run on an observation's stand-ins.
     With ``home_counts(suit, rank, foundations)`` (suit 0–3, rank 0-based, cards home per suit) a card sent
-    home counts only where it says so, or where that move turns a card too; the other moves home are left out,
-    and "none" then says only that no move that counts can be reached.
+    home counts only where it says so, or where that move turns a card too: the search goes on past the nearest
+    other card home (no step on the way) for the nearest move that counts, and gives the nearest other card
+    home (``counted`` False) only when it finds none — in one pass over the same positions.
 
     Why "none" is a proof: the search is exhaustive over every position reachable without turning a card or
     sending one home (returns from the foundations included, when allowed); the positions it leaves out are
@@ -617,25 +620,27 @@ def nearest_progress(state: YukonState, budget: int,
     start: Position = (cols, tuple(state.hidden), tuple(state.foundations))
     seen = {search.key(*start)}
     queue: deque[tuple[Position, Step | None, int]] = deque([(start, None, 0)])
+    uncounted: Progress | None = None  # the nearest card home that ``home_counts`` does not count
     while queue:
         pos, first, depth = queue.popleft()
         for _, step in search.moves(*pos):
             source, target, count, _ = step
             turns = source >= 0 and 0 < len(pos[0][source]) - count == pos[1][source]
             if source >= 0 and (target < 0 or turns):
+                if first is None:
+                    continue  # progress at once is the caller's to see
                 if home_counts is not None and not turns and not home_counts(*divmod(pos[0][source][-1], 13),
                                                                              pos[2]):
-                    continue  # a card home that does not count: neither progress nor a step on the way
-                if first is not None:  # home, or turning a card: progress, one move after this position
-                    return Progress("found", search.as_move(first), depth + 1)
-                continue
+                    uncounted = uncounted or Progress("found", search.as_move(first), depth + 1, counted=False)
+                    continue
+                return Progress("found", search.as_move(first), depth + 1)  # home, or turning a card
             c, d, f = search.apply(*pos, step)
             new = (tuple(c), tuple(d), tuple(f))
             k = search.key(*new)
             if k in seen:
                 continue
             if len(seen) >= budget:
-                return Progress("budget")
+                return uncounted or Progress("budget")
             seen.add(k)
             queue.append((new, first or step, depth + 1))
-    return Progress("none")
+    return uncounted or Progress("none")
