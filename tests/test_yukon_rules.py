@@ -207,6 +207,15 @@ def test_hint_prefers_a_move_that_turns_a_card_and_never_reads_face_down_cards()
     assert suggestion is not None and suggestion.move == "1.1>2" and "face-down" in suggestion.reason.en
 
 
+def test_among_moves_that_turn_a_card_the_hint_digs_where_most_cards_are_face_down() -> None:
+    state = layout("AC 9H", "TS", "2C 3C 4C 8D", "9S", hidden=(1, 0, 3, 0, 0, 0, 0))
+    obs = R.observation(state, 0)
+    turning = [m.text for m in obs.legal_moves() if score(obs, m)[1] == "turn"]
+    assert turning == ["1.1>2", "3.1>4"]
+    suggestion = hint(obs, obs.legal_moves())
+    assert suggestion is not None and suggestion.move == "3.1>4"
+
+
 def test_hint_says_so_when_there_is_no_move() -> None:
     state = layout("2H", "2S")
     obs = R.observation(state, 0)

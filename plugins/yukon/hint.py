@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from core.cards import SUITS
+from core.cards import SUITS, Card
 from core.game import Hint
 from core.text import Text
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, accepts
@@ -74,8 +74,14 @@ def safe_to_foundation(obs: YukonObservation, move: Move) -> bool:
                      obs.returns_allowed)
 
 
-def score(obs: YukonObservation, move: Move) -> tuple[int, str]:
-    """How much the hint likes a move, and why (higher is better)."""
+def _turn(column: Sequence[Card | None], count: int) -> float:
+    """A turn's score: 80 and up, below a safe card home (90); more for more cards face down in its column."""
+    return 80 + sum(1 for card in column if card is None) + count / 100
+
+
+def score(obs: YukonObservation, move: Move) -> tuple[float, str]:
+    """How much the hint likes a move, and why (higher is better). Among moves that turn a card, the one in the
+    column with the most cards face down (where most is still hidden), then the one that moves most cards."""
     if move.source == FOUNDATION:
         return (0, "other")
     column = obs.columns[move.source]
@@ -86,12 +92,12 @@ def score(obs: YukonObservation, move: Move) -> tuple[int, str]:
     if move.target == FOUNDATION:
         if safe_to_foundation(obs, move):
             return (90, "safe")
-        return (81, "turn") if head_index > 0 and below is None else (35, "foundation")
+        return (_turn(column, 1), "turn") if head_index > 0 and below is None else (35, "foundation")
     if _reverses(move, obs.last_move):
         return (-10, "other")
     target_empty = not obs.columns[move.target]
     if head_index > 0 and below is None:
-        return (80 + move.count, "turn")
+        return (_turn(column, move.count), "turn")
     if target_empty:
         return (60, "king") if head_index > 0 else (-5, "other")  # a whole column onto an empty one is pointless
     if head_index == 0:
