@@ -2,12 +2,13 @@
 
 When a card can be sent home without hurting (``solver.safe_home``: no card could still need it as a parent)
 or a face-down card turned now, the hint takes one of those moves, in that order (a card home that turns a card
-counts as a turn). When none can, it looks ahead (``solver.nearest_progress``, face-down cards unread) for the
-shortest series of moves after which one can, and suggests its first move. Only when no such series exists (or
-the look-ahead runs out of positions) does it send a card home that a column might still need, if one can go;
-following the hint from the deals the solver wins, putting those cards off this way wins 155 of 267 deals of
-1–300 instead of 125, and 162 of 257 of 301–600 instead of 118 (``benchmarks/yukon_hint.py``). Every search
-counts progress the same way at every position, so pressing Hint again and again never goes round in circles.
+counts as a turn; among turns, the one in the column with the most cards face down). When none can, it looks
+ahead (``solver.nearest_progress``, face-down cards unread) for the shortest series of moves after which one
+can, and suggests its first move. Only when no such series exists (or the look-ahead runs out of positions) does
+it send a card home that a column might still need, if one can go. Followed from each deal the solver wins
+(``benchmarks/yukon_hint.py``), the hint wins 165 of 269 deals of 1–300 and 169 of 258 of 301–600, where sending
+such cards home at once and turning in the first column found won 125 and 118. Every search counts progress the
+same way at every position, so pressing Hint again and again never goes round in circles.
 
 When nothing can go home at all, it looks ahead for the shortest series after which any card can be turned or
 sent home; when none exists it says the game cannot be won from here (a proof: that search is exhaustive) and
