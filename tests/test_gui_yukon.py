@@ -407,3 +407,17 @@ def test_no_move_left_is_said_on_the_table_and_japanese_wraps_keep_brackets_with
     finally:
         set_language("en")
 
+
+
+def test_the_won_panel_says_how_long_the_deal_took(qtbot: QtBot) -> None:
+    from plugins.yukon.solver import solve
+
+    _, page = open_deal(qtbot)
+    page.session.seconds += 300  # five minutes played before the last stretch
+    for move in solve(page.session.state).moves:
+        page.session.play(move)
+    page.view.refresh(animate=False)
+    panel = page.view.scene.hold_item
+    assert panel.isVisible() and page.session.state.won
+    line = " ".join(panel.body.lines)
+    assert "moves · 5 min" in line, line
