@@ -129,12 +129,13 @@ def hint(observation: YukonObservation, legal_moves: Sequence[Move]) -> Hint | N
             front = observation.columns[unsafe[0][2].source][-1]
             assert front is not None
             return Hint(ahead.first.text, REASONS["put_off"].format(card=front.pretty, n=ahead.moves))
-        progress = unsafe
-    if not progress:
-        if ahead.kind == "found" and ahead.first is not None:
+        if unsafe:
+            progress = unsafe  # no way to a move that counts: a card a column may need goes home after all
+        elif ahead.kind == "found" and ahead.first is not None:
             return Hint(ahead.first.text, REASONS["leads"].format(n=ahead.moves))
-        if ahead.kind == "none":
+        elif ahead.kind == "none":
             return Hint("", REASONS["lost" if not observation.returns_allowed else "take_back"])
-        scored = [t for t in scored if t[2].source != FOUNDATION] or scored  # out of positions: not a return
+        else:
+            scored = [t for t in scored if t[2].source != FOUNDATION] or scored  # out of positions: not a return
     _, reason, best = max(progress or scored, key=lambda t: t[0])
     return Hint(best.text, REASONS[reason])
