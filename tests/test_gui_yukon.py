@@ -408,7 +408,6 @@ def test_no_move_left_is_said_on_the_table_and_japanese_wraps_keep_brackets_with
         set_language("en")
 
 
-
 def test_the_won_panel_says_how_long_the_deal_took(qtbot: QtBot) -> None:
     from plugins.yukon.solver import solve
 
