@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cards import parse_cards
+from core.cards import Card, parse_cards
 from core.conformance import GameConformance
 from core.game import IllegalMove
 from core.rng import Rng
@@ -21,6 +21,8 @@ from core.table import Click, Key, Situation
 from plugins.cutthroat.plugin import GAMES
 from plugins.cutthroat.presenter import CutthroatPresenter, NoUi
 from plugins.cutthroat.rules import (
+    ORDER,
+    PASS,
     THREE,
     TWO,
     CutthroatRules,
@@ -278,6 +280,27 @@ def test_hard_never_looks_at_the_hidden_cards() -> None:
         move = hard.choose(obs, RULES.legal_moves(state), Rng(seed))
         assert hard.choose(obs, RULES.legal_moves(state), Rng(seed)) == move
         assert not set(RULES.hidden_from(state, seat)) & {c.text for c in obs.hand}
+
+
+def test_hard_imagines_hands_that_explain_the_others_bids() -> None:
+    """North ordered hearts up and led A♠: the hands hard imagines for North are mostly ones with which a
+    conventional player would have ordered up, where hands drawn blind from the unseen cards are so about half
+    the time."""
+    hard, normal = GAME.strategies["hard"](), GAME.strategies["normal"]()
+    state = play(deal("S", "9H", S="AC KC QS 9D TD", N="JH AH KD AS TC"), "N order", "S discard 9D", "N play AS")
+    obs = RULES.observation(state, 0)
+
+    def orders(hidden: list[Card]) -> bool:
+        return normal.bid(TWO, Phase.BID1, [*hidden, *obs.played], obs.upcard, False, [PASS, ORDER]) == ORDER
+
+    imagined = [draw[1] for seed in range(3) for draw in hard.hidden_hands(obs, Rng(seed), 40)]
+    unseen = [c for c in DECK if c not in {*obs.hand, obs.upcard, *obs.played, obs.discard}]
+    rng, blind = Rng(7), []
+    for _ in range(120):
+        rng.shuffle(unseen)
+        blind.append(unseen[:4])
+    assert sum(map(orders, imagined)) >= 0.7 * len(imagined)
+    assert sum(map(orders, blind)) <= 0.55 * len(blind)
 
 
 # -- the table ------------------------------------------------------------------------------------------

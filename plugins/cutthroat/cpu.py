@@ -6,9 +6,10 @@
   other defender's winning card: the two play together against the maker, each knowing only its own hand.
 - **easy**: calls on the number of trumps alone and now and then plays a careless card.
 - **hard**: imagines the hidden hands (the cards it cannot have seen, the suits each player has shown it
-  lacks, the upcard in a dealer's hand) many times over, plays each imagined deal out exactly with Euchre's
-  solver — the maker against the rest — and picks the card or the call with the best average result for
-  itself: its points less the average of the others'.
+  lacks, the upcard in a dealer's hand, and — mostly — hands with which the others would have bid as they did
+  by normal's judgement) many times over, plays each imagined deal out exactly with Euchre's solver — the
+  maker against the rest — and picks the card or the call with the best average result for itself: its
+  points less the average of the others'.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import ClassVar
 
 from core.plugin import Card, Rng, Suit
 from plugins.cutthroat.observe import Observation
-from plugins.cutthroat.rules import ORDER, PASS, Format, Move, Phase, hand_points
+from plugins.cutthroat.rules import CALLS, ORDER, PASS, SUITS, Format, Move, Phase, hand_points
 from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable
 
 _TRUMP_VALUE = {1: 0.75, 13: 0.6, 12: 0.5, 10: 0.4, 9: 0.35}  # a trump's worth in tricks by rank (bowers apart)
@@ -55,10 +56,14 @@ def best_discard(cards: Sequence[Card], trump: Suit, keep: Card) -> Card:
 
 def _order_cards(obs: Observation) -> list[Card]:
     """The hand the player would play if the upcard's suit were trump (a dealer takes it and discards)."""
-    cards = list(obs.hand)
-    if obs.seat == obs.dealer:
-        cards = [*cards, obs.upcard]
-        cards.remove(best_discard(cards, obs.upcard.suit, obs.upcard))
+    return _ordered_hand(obs.hand, obs.upcard, obs.seat == obs.dealer)
+
+
+def _ordered_hand(hand: Sequence[Card], upcard: Card, dealer: bool) -> list[Card]:
+    cards = list(hand)
+    if dealer:
+        cards = [*cards, upcard]
+        cards.remove(best_discard(cards, upcard.suit, upcard))
     return cards
 
 
@@ -74,21 +79,26 @@ class NormalPlayer:
     CALL: ClassVar[dict[int, float]] = {2: 1.75, 3: 2.3}  # estimated tricks to make trump (tuned against easy)
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
-        threshold = self.CALL[obs.format.players]
-        if obs.phase == Phase.BID1:
-            estimate = estimate_tricks(_order_cards(obs), obs.upcard.suit)
-            if obs.seat != obs.dealer:
-                estimate -= 0.5 * estimate_tricks([obs.upcard], obs.upcard.suit)  # the dealer gets the upcard
-            return ORDER if estimate >= threshold else PASS
+        if obs.phase in (Phase.BID1, Phase.BID2):
+            return self.bid(obs.format, obs.phase, obs.hand, obs.upcard, obs.seat == obs.dealer, legal)
         if obs.phase == Phase.DISCARD:
             assert obs.trump is not None
             return Move("discard", card=best_discard(obs.hand, obs.trump, obs.upcard))
-        if obs.phase == Phase.BID2:
-            calls = [m for m in legal if m.kind == "call" and m.suit is not None]
-            best = max(calls, key=lambda m: estimate_tricks(obs.hand, m.suit))  # type: ignore[arg-type]
-            assert best.suit is not None
-            return best if estimate_tricks(obs.hand, best.suit) >= threshold or PASS not in legal else PASS
         return Move("play", card=self.play(obs, [m.card for m in legal if m.card is not None]))
+
+    def bid(self, fmt: Format, phase: Phase, hand: Sequence[Card], upcard: Card, dealer: bool,
+            legal: Sequence[Move]) -> Move:
+        """The conventional bid with ``hand`` (the hard player also judges the others' bids by it)."""
+        threshold = self.CALL[fmt.players]
+        if phase == Phase.BID1:
+            estimate = estimate_tricks(_ordered_hand(hand, upcard, dealer), upcard.suit)
+            if not dealer:
+                estimate -= 0.5 * estimate_tricks([upcard], upcard.suit)  # the dealer gets the upcard
+            return ORDER if estimate >= threshold else PASS
+        calls = [m for m in legal if m.kind == "call" and m.suit is not None]
+        best = max(calls, key=lambda m: estimate_tricks(hand, m.suit))  # type: ignore[arg-type]
+        assert best.suit is not None
+        return best if estimate_tricks(hand, best.suit) >= threshold or PASS not in legal else PASS
 
     def play(self, obs: Observation, cards: list[Card]) -> Card:
         return self.play_why(obs, cards)[0]
@@ -152,6 +162,9 @@ class Values:
     bar: float | None = None
 
 
+_NORMAL = NormalPlayer()
+
+
 class HardPlayer(NormalPlayer):
     """Normal's judgement, checked by playing imagined deals out exactly (see the module notes)."""
 
@@ -161,6 +174,8 @@ class HardPlayer(NormalPlayer):
     # what a call must be worth on average while passing still leaves a chance later (tuned against normal:
     # at two, exact play of imagined deals undervalues the maker's side)
     MARGIN: ClassVar[dict[int, float]] = {2: -0.2, 3: 0.15}
+    SURPRISE_KEPT: ClassVar[float] = 0.15  # chance a draw is kept per bid conventional judgement would not make
+    TRIES: ClassVar[int] = 8  # draws that fit the cards tried per imagined deal before the least surprising stands
 
     last_values: Values | None = None  # what the last decision's imagined deals said (the hint quotes it)
 
@@ -189,14 +204,18 @@ class HardPlayer(NormalPlayer):
         return found
 
     def hidden_hands(self, obs: Observation, rng: Rng, count: int) -> list[dict[int, list[Card]]]:
-        """``count`` draws of the other players' hands consistent with everything ``obs`` shows."""
+        """``count`` draws of the other players' hands consistent with everything ``obs`` shows: cards seen,
+        voids shown, the upcard in a dealer's hand, and — as soft evidence — the bidding: a draw in which a
+        player would have bid otherwise by conventional judgement (:meth:`NormalPlayer.bid`) is kept only
+        ``SURPRISE_KEPT`` of the time per such bid, else drawn again (within ``TRIES`` attempts, after
+        which the least surprising draw stands)."""
         n = obs.format.players
-        played = {seat: 0 for seat in range(n)}
+        played: dict[int, list[Card]] = {seat: [] for seat in range(n)}
         for plays in (*(t.plays for t in obs.tricks), obs.current):
-            for seat, _ in plays:
-                played[seat] += 1
+            for seat, card in plays:
+                played[seat].append(card)
         others = [s for s in range(n) if s != obs.seat]
-        sizes = {s: 5 - played[s] for s in others}
+        sizes = {s: 5 - len(played[s]) for s in others}
         seen = set(obs.hand) | set(obs.played) | {obs.upcard}
         if obs.discard is not None:
             seen.add(obs.discard)
@@ -206,13 +225,16 @@ class HardPlayer(NormalPlayer):
         pool = [c for c in DECK if c not in seen]
         lacking = self.voids(obs) if obs.trump is not None else {}
         ranking = Ranking(obs.trump)
+        order = sorted(others, key=lambda s: -len(lacking.get(s, ())))
         draws = []
         for _ in range(count):
+            best: tuple[int, dict[int, list[Card]]] | None = None
+            tries = 0
             for _attempt in range(20):
                 cards = list(pool)
                 rng.shuffle(cards)
                 hands = {s: list(fixed[s]) for s in others}
-                for seat in sorted(others, key=lambda s: -len(lacking.get(s, ()))):
+                for seat in order:
                     need = sizes[seat] - len(hands[seat])
                     fits = [c for c in cards if ranking.suit_of(c) not in lacking.get(seat, ())]
                     if len(fits) < need:
@@ -220,18 +242,48 @@ class HardPlayer(NormalPlayer):
                     hands[seat] += fits[:need]
                     cards = [c for c in cards if c not in fits[:need]]
                 else:
-                    draws.append(hands)
-                    break
-            else:  # no draw fits the voids (only after a revoke-free but unlikely history): ignore them
-                cards = list(pool)
-                rng.shuffle(cards)
-                hands = {s: list(fixed[s]) for s in others}
-                for seat in others:
-                    need = sizes[seat] - len(hands[seat])
-                    hands[seat] += cards[:need]
-                    cards = cards[need:]
-                draws.append(hands)
+                    surprise = self.bid_surprises(obs, hands, played, cards)
+                    if best is None or surprise < best[0]:
+                        best = (surprise, hands)
+                    tries += 1
+                    if surprise == 0 or tries >= self.TRIES or rng.random() < self.SURPRISE_KEPT**surprise:
+                        break
+            if best is not None:
+                draws.append(best[1])
+                continue
+            # no draw fits the voids (only after a revoke-free but unlikely history): ignore them
+            cards = list(pool)
+            rng.shuffle(cards)
+            hands = {s: list(fixed[s]) for s in others}
+            for seat in others:
+                need = sizes[seat] - len(hands[seat])
+                hands[seat] += cards[:need]
+                cards = cards[need:]
+            draws.append(hands)
         return draws
+
+    def bid_surprises(self, obs: Observation, hands: dict[int, list[Card]], played: dict[int, list[Card]],
+                      unseen: list[Card]) -> int:
+        """How many of the other players' bids so far conventional judgement would not have made with the
+        cards ``hands`` gives them now and the cards they have played (a dealer who took the upcard discarded
+        ``unseen[0]``, a card nobody holds)."""
+        fmt = obs.format
+        count = 0
+        for number, (seat, text) in enumerate(obs.bids):
+            if seat == obs.seat:
+                continue
+            dealt = [*hands[seat], *played[seat]]
+            if seat == obs.dealer and obs.upcard_fate == "taken":
+                dealt.remove(obs.upcard)
+                dealt.append(unseen[0])
+            if number < fmt.players:
+                phase, legal = Phase.BID1, [PASS, ORDER]
+            else:
+                calls = [CALLS[s] for s in SUITS if s != obs.upcard.suit]
+                stuck = obs.stick_the_dealer and seat == obs.dealer
+                phase, legal = Phase.BID2, calls if stuck else [PASS, *calls]
+            count += _NORMAL.bid(fmt, phase, dealt, obs.upcard, seat == obs.dealer, legal).text != text
+        return count
 
     # -- play ----------------------------------------------------------------------------------------
 
