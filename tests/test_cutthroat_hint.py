@@ -72,7 +72,7 @@ def test_a_hand_worth_calling_is_told_to_call_and_makes_it_on_the_hints() -> Non
     hint = hint_for(GAMES[2], session.state)
     assert hint is not None and hint.move == "order"
     assert hint.reason.en.startswith("Ordering up ♥ — Over 40 imagined deals, ordering up ♥ scores +")
-    assert "(yours less North's), above −0.20, the least a call must be worth." in hint.reason.en
+    assert f"(yours less North's), above {signed(HardPlayer.MARGIN[2])}, the least a call must be worth." in hint.reason.en
     assert "♥のオーダーアップなら1ハンドあたり+" in hint.reason.get("ja")
     _hint_whole_hand(session, 2)
     result = session.state.results[0]
@@ -84,7 +84,7 @@ def test_a_hopeless_hand_is_told_to_pass_with_the_best_calls_average() -> None:
     hint = hint_for(GAMES[2], session.state)
     assert hint is not None and hint.move == "pass"
     assert hint.reason.en.startswith("Passing — Over 40 imagined deals, ordering up ♥ scores −")
-    assert hint.reason.en.endswith(": not above −0.20, the least a call must be worth.")
+    assert hint.reason.en.endswith(f": not above {signed(HardPlayer.MARGIN[2])}, the least a call must be worth.")
 
 
 def test_a_stuck_dealer_is_told_which_suit_to_name() -> None:

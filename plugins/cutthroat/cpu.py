@@ -7,21 +7,21 @@
 - **easy**: calls on the number of trumps alone and now and then plays a careless card.
 - **hard**: imagines the hidden hands (the cards it cannot have seen, the suits each player has shown it
   lacks, the upcard in a dealer's hand, and — mostly — hands with which the others would have bid as they did
-  by normal's judgement) many times over, plays each imagined deal out exactly with Euchre's solver — the
-  maker against the rest — and picks the card or the call with the best average result for itself: its
-  points less the average of the others'.
+  by normal's judgement) many times over and picks the card or the call with the best average result for
+  itself over them — its points less the average of the others': a card by playing each imagined deal out
+  exactly with Euchre's solver (the maker against the rest), a call by playing each out by normal's judgement.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from core.plugin import Card, Rng, Suit
 from plugins.cutthroat.observe import Observation
 from plugins.cutthroat.rules import CALLS, ORDER, PASS, SUITS, Format, Move, Phase, hand_points
-from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable
+from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable, Trick
 
 _TRUMP_VALUE = {1: 0.75, 13: 0.6, 12: 0.5, 10: 0.4, 9: 0.35}  # a trump's worth in tricks by rank (bowers apart)
 SOLVER_SEATS = {2: (0, 1), 3: (0, 1, 3)}  # the maker and the players after it, as seats of Euchre's solver
@@ -171,9 +171,8 @@ class HardPlayer(NormalPlayer):
     # imagined deals per decision, by the number of players (three hands of five take longer to solve)
     PLAY_SAMPLES: ClassVar[dict[int, int]] = {2: 32, 3: 20}
     BID_SAMPLES: ClassVar[dict[int, int]] = {2: 40, 3: 16}
-    # what a call must be worth on average while passing still leaves a chance later (tuned against normal:
-    # at two, exact play of imagined deals undervalues the maker's side)
-    MARGIN: ClassVar[dict[int, float]] = {2: -0.2, 3: 0.15}
+    # what a call must be worth on average while passing still leaves a chance later (tuned against normal)
+    MARGIN: ClassVar[dict[int, float]] = {2: -0.1, 3: -0.1}
     SURPRISE_KEPT: ClassVar[float] = 0.15  # chance a draw is kept per bid conventional judgement would not make
     TRIES: ClassVar[int] = 8  # draws that fit the cards tried per imagined deal before the least surprising stands
 
@@ -326,27 +325,47 @@ class HardPlayer(NormalPlayer):
         return best if values[best] > bar else PASS
 
     def _call_value(self, obs: Observation, move: Move, rng: Rng) -> float:
-        """Average result for this player of making ``move``'s trump, over imagined hidden hands."""
-        fmt = obs.format
+        """Average result for this player of making ``move``'s trump, over imagined hidden hands each played
+        out by normal's judgement (against normal players this judged calls better than exact play of each
+        imagined deal: docs/benchmarks.md, twenty-seventh session)."""
         trump = obs.upcard.suit if move.kind == "order" else move.suit
         assert trump is not None
-        seats = SOLVER_SEATS[fmt.players]
-        place = {seat: seats[(seat - obs.seat) % fmt.players] for seat in range(fmt.players)}
-        solver = Solver(SolverTable(trump), frozenset(range(4)) - set(seats))
-        leader = place[fmt.left_of(obs.dealer)]
         total = 0.0
-        draws = self.hidden_hands(obs, rng, self.BID_SAMPLES[fmt.players])
+        draws = self.hidden_hands(obs, rng, self.BID_SAMPLES[obs.format.players])
         for hands in draws:
             hands[obs.seat] = list(obs.hand)
             if move.kind == "order":  # the dealer takes the upcard and discards
                 dealt = hands[obs.dealer]
                 dealt.append(obs.upcard)
                 dealt.remove(best_discard(dealt, trump, obs.upcard))
-            masks = [0, 0, 0, 0]
-            for seat, held in hands.items():
-                for card in held:
-                    masks[place[seat]] |= 1 << CARD_INDEX[card]
-            tricks = solver.boundary((masks[0], masks[1], masks[2], masks[3]), leader)
-            total += utility(fmt, obs.seat, hand_points(fmt, obs.seat, tricks))
+            tricks = played_out(obs, hands, trump)
+            total += utility(obs.format, obs.seat, hand_points(obs.format, obs.seat, tricks))
         return total / len(draws)
+
+
+def played_out(obs: Observation, hands: dict[int, list[Card]], trump: Suit) -> int:
+    """Tricks ``obs.seat`` takes as the maker with ``trump`` when everyone plays ``hands`` (each player's five
+    cards, the dealer's after its discard) out by normal's judgement from the first lead."""
+    fmt = obs.format
+    ranking = Ranking(trump)
+    held = {seat: list(cards) for seat, cards in hands.items()}
+    start = replace(obs, phase=Phase.PLAY, trump=trump, maker=obs.seat, discard=None)
+    leader = fmt.left_of(obs.dealer)
+    tricks: list[Trick] = []
+    won = 0
+    for _ in range(5):
+        plays: list[tuple[int, Card]] = []
+        for k in range(fmt.players):
+            seat = (leader + k) % fmt.players
+            legal = ranking.follow(held[seat], ranking.suit_of(plays[0][1]) if plays else None)
+            card = legal[0] if len(legal) == 1 else _NORMAL.play(
+                replace(start, seat=seat, turn=seat, hand=tuple(held[seat]), tricks=tuple(tricks), leader=leader,
+                        current=tuple(plays)), list(legal))
+            held[seat].remove(card)
+            plays.append((seat, card))
+        winner = ranking.winner(plays)
+        tricks.append(Trick(leader, tuple(plays), winner))
+        won += winner == obs.seat
+        leader = winner
+    return won
 
