@@ -166,7 +166,8 @@ _NORMAL = NormalPlayer()
 
 
 class HardPlayer(NormalPlayer):
-    """Normal's judgement, checked by playing imagined deals out exactly (see the module notes)."""
+    """Normal's judgement, checked on imagined deals: played out exactly for a card, by normal for a call (see the
+    module notes)."""
 
     # imagined deals per decision, by the number of players (three hands of five take longer to solve)
     PLAY_SAMPLES: ClassVar[dict[int, int]] = {2: 32, 3: 20}
