@@ -170,7 +170,7 @@ class HardPlayer(NormalPlayer):
     module notes)."""
 
     # imagined deals per decision, by the number of players (three hands of five take longer to solve)
-    PLAY_SAMPLES: ClassVar[dict[int, int]] = {2: 32, 3: 20}
+    PLAY_SAMPLES: ClassVar[dict[int, int]] = {2: 64, 3: 40}
     BID_SAMPLES: ClassVar[dict[int, int]] = {2: 40, 3: 16}
     # what a call must be worth on average while passing still leaves a chance later (tuned against normal)
     MARGIN: ClassVar[dict[int, float]] = {2: -0.1, 3: -0.1}
