@@ -72,7 +72,8 @@ def test_a_hand_worth_calling_is_told_to_call_and_makes_it_on_the_hints() -> Non
     hint = hint_for(GAMES[2], session.state)
     assert hint is not None and hint.move == "order"
     assert hint.reason.en.startswith("Ordering up ♥ — Over 40 imagined deals, ordering up ♥ scores +")
-    assert f"(yours less North's), above {signed(HardPlayer.MARGIN[2])}, the least a call must be worth." in hint.reason.en
+    bar = signed(HardPlayer.MARGIN[2])
+    assert f"(yours less North's), above {bar}, the least a call must be worth." in hint.reason.en
     assert "♥のオーダーアップなら1ハンドあたり+" in hint.reason.get("ja")
     _hint_whole_hand(session, 2)
     result = session.state.results[0]
