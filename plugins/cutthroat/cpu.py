@@ -54,12 +54,8 @@ def best_discard(cards: Sequence[Card], trump: Suit, keep: Card) -> Card:
     return min((c for c in cards if c != keep), key=cost)
 
 
-def _order_cards(obs: Observation) -> list[Card]:
-    """The hand the player would play if the upcard's suit were trump (a dealer takes it and discards)."""
-    return _ordered_hand(obs.hand, obs.upcard, obs.seat == obs.dealer)
-
-
 def _ordered_hand(hand: Sequence[Card], upcard: Card, dealer: bool) -> list[Card]:
+    """The hand a player would play if the upcard's suit were trump (a dealer takes it and discards)."""
     cards = list(hand)
     if dealer:
         cards = [*cards, upcard]
@@ -139,7 +135,8 @@ class EasyPlayer(NormalPlayer):
 
     def choose(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
         if obs.phase == Phase.BID1:
-            trumps = Ranking(obs.upcard.suit).count(_order_cards(obs), obs.upcard.suit)
+            trumps = Ranking(obs.upcard.suit).count(_ordered_hand(obs.hand, obs.upcard, obs.seat == obs.dealer),
+                                                    obs.upcard.suit)
             return ORDER if trumps >= 3 else PASS
         if obs.phase == Phase.BID2:
             calls = [m for m in legal if m.kind == "call" and m.suit is not None]
@@ -226,6 +223,7 @@ class HardPlayer(NormalPlayer):
         lacking = self.voids(obs) if obs.trump is not None else {}
         ranking = Ranking(obs.trump)
         order = sorted(others, key=lambda s: -len(lacking.get(s, ())))
+        bids = self.others_bids(obs)
         draws = []
         for _ in range(count):
             best: tuple[int, dict[int, list[Card]]] | None = None
@@ -242,7 +240,7 @@ class HardPlayer(NormalPlayer):
                     hands[seat] += fits[:need]
                     cards = [c for c in cards if c not in fits[:need]]
                 else:
-                    surprise = self.bid_surprises(obs, hands, played, cards)
+                    surprise = self.bid_surprises(obs, bids, hands, played, cards)
                     if best is None or surprise < best[0]:
                         best = (surprise, hands)
                     tries += 1
@@ -262,27 +260,35 @@ class HardPlayer(NormalPlayer):
             draws.append(hands)
         return draws
 
-    def bid_surprises(self, obs: Observation, hands: dict[int, list[Card]], played: dict[int, list[Card]],
-                      unseen: list[Card]) -> int:
-        """How many of the other players' bids so far conventional judgement would not have made with the
-        cards ``hands`` gives them now and the cards they have played (a dealer who took the upcard discarded
-        ``unseen[0]``, a card nobody holds)."""
+    @staticmethod
+    def others_bids(obs: Observation) -> list[tuple[int, Phase, list[Move], Move]]:
+        """The other players' bids so far: seat, round, the moves it could make then, the move it made."""
         fmt = obs.format
-        count = 0
+        calls = [CALLS[s] for s in SUITS if s != obs.upcard.suit]
+        bids = []
         for number, (seat, text) in enumerate(obs.bids):
             if seat == obs.seat:
                 continue
+            if number < fmt.players:
+                bids.append((seat, Phase.BID1, [PASS, ORDER], Move.parse(text)))
+            else:
+                stuck = obs.stick_the_dealer and seat == obs.dealer
+                bids.append((seat, Phase.BID2, calls if stuck else [PASS, *calls], Move.parse(text)))
+        return bids
+
+    @staticmethod
+    def bid_surprises(obs: Observation, bids: list[tuple[int, Phase, list[Move], Move]],
+                      hands: dict[int, list[Card]], played: dict[int, list[Card]], unseen: list[Card]) -> int:
+        """How many of ``bids`` (:meth:`others_bids`) conventional judgement would not have made with the cards
+        ``hands`` gives each player now and the cards it has played (a dealer who took the upcard discarded
+        ``unseen[0]``, a card nobody holds)."""
+        count = 0
+        for seat, phase, legal, made in bids:
             dealt = [*hands[seat], *played[seat]]
             if seat == obs.dealer and obs.upcard_fate == "taken":
                 dealt.remove(obs.upcard)
                 dealt.append(unseen[0])
-            if number < fmt.players:
-                phase, legal = Phase.BID1, [PASS, ORDER]
-            else:
-                calls = [CALLS[s] for s in SUITS if s != obs.upcard.suit]
-                stuck = obs.stick_the_dealer and seat == obs.dealer
-                phase, legal = Phase.BID2, calls if stuck else [PASS, *calls]
-            count += _NORMAL.bid(fmt, phase, dealt, obs.upcard, seat == obs.dealer, legal).text != text
+            count += _NORMAL.bid(obs.format, phase, dealt, obs.upcard, seat == obs.dealer, legal) != made
         return count
 
     # -- play ----------------------------------------------------------------------------------------
