@@ -18,9 +18,11 @@ from core.game import IllegalMove
 from core.rng import Rng
 from core.session import GameSession
 from core.table import Click, Key, Situation
+from plugins.cutthroat.cpu import utility
 from plugins.cutthroat.plugin import GAMES
 from plugins.cutthroat.presenter import CutthroatPresenter, NoUi
 from plugins.cutthroat.rules import (
+    FORMATS,
     ORDER,
     PASS,
     THREE,
@@ -301,6 +303,44 @@ def test_hard_imagines_hands_that_explain_the_others_bids() -> None:
         blind.append(unseen[:4])
     assert sum(map(orders, imagined)) >= 0.7 * len(imagined)
     assert sum(map(orders, blind)) <= 0.55 * len(blind)
+
+
+@pytest.mark.parametrize(("players", "stick"), [(2, False), (3, False), (3, True)])
+def test_hard_weighs_each_bid_as_the_rules_would_play_it_out(players: int, stick: bool) -> None:
+    """What hard credits a bid with on an imagined deal — a call played out by normal's judgement, or a pass
+    followed by the rest of the bidding and the play by normal's judgement, a hand thrown in scoring nothing —
+    is what the rules give when that deal (here the true one) is played on with normal players in every seat."""
+    rules, game = CutthroatRules(FORMATS[players]), GAMES[players]
+    hard, normal = game.strategies["hard"](), game.strategies["normal"]()
+    settings = {"target": 10, "stick_the_dealer": stick} if players == 3 else SETTINGS
+    seen = {"pass", "call", "order"} | (set() if stick else {"thrown in"})  # a stuck dealer never throws it in
+    for seed in range(40):
+        state = rules.new_game(settings, seed)
+        for _ in range(seed % (2 * players)):  # a few bids in, each by normal's judgement
+            if state.hand.phase not in (Phase.BID1, Phase.BID2):
+                break
+            seat = rules.to_move(state)
+            assert seat is not None
+            state = rules.apply(state, normal.choose(rules.observation(state, seat), rules.legal_moves(state), Rng(0)))
+        seat = rules.to_move(state)
+        if state.hand.phase not in (Phase.BID1, Phase.BID2) or seat is None:
+            continue
+        obs = rules.observation(state, seat)
+        hands = {s: list(cards) for s, cards in enumerate(state.hand.hands)}
+        for move in rules.legal_moves(state):
+            after = rules.apply(state, move)
+            while after.number == 0:
+                turn = rules.to_move(after)
+                assert turn is not None
+                after = rules.apply(after, normal.choose(rules.observation(after, turn), rules.legal_moves(after),
+                                                         Rng(0)))
+            result = after.results[0]
+            expected = utility(FORMATS[players], seat, result.points)
+            credited = hard._after_pass(obs, hands) if move == PASS else hard._made(obs, hands, seat, move)
+            assert credited == pytest.approx(expected), (seed, move, result.log)
+            seen.discard("thrown in" if result.maker is None else move.kind)
+            assert not (stick and result.maker is None)
+    assert not seen, f"every kind of bid met (and a hand thrown in without stick the dealer): missing {seen}"
 
 
 # -- the table ------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from plugins.cutthroat.advice import cutthroat_hint
 from plugins.cutthroat.cpu import HardPlayer
 from plugins.cutthroat.plugin import GAMES
 from plugins.cutthroat.presenter import CutthroatPresenter, NoUi
+from plugins.cutthroat.rules import PASS
 from tests.session_helpers import until_person
 
 STRONG = {"dealer": "N", "hands": {"S": ["JH", "JD", "AH", "KH", "AS"], "N": ["9C", "TC", "QC", "KC", "9S"]},
@@ -47,10 +48,11 @@ def _hint_whole_hand(session: GameSession, players: int) -> set[str]:
         values = player.last_values
         if values is not None:
             assert f"Over {values.samples} imagined deals" in hint.reason.en
-            quoted = max(values.points.values()) if move.kind == "pass" else values.points[move]
-            assert signed(quoted) in hint.reason.en, "the average that decided it is quoted"
-            if values.bar is not None:
-                assert f"{signed(values.bar)}, the least a call must be worth" in hint.reason.en
+            assert signed(values.points[move]) in hint.reason.en, "the average that decided it is quoted"
+            if obs.phase != "play":
+                assert values.points[move] == max(values.points.values()), "the bid with the best average is made"
+                if move != PASS and PASS in legal:
+                    assert values.points[move] > values.points[PASS], "passing is weighed too and wins a tie"
         elif len(legal) == 1:
             assert "only legal card" in hint.reason.en
         phases.add(obs.phase.value)
@@ -72,8 +74,7 @@ def test_a_hand_worth_calling_is_told_to_call_and_makes_it_on_the_hints() -> Non
     hint = hint_for(GAMES[2], session.state)
     assert hint is not None and hint.move == "order"
     assert hint.reason.en.startswith("Ordering up ♥ — Over 40 imagined deals, ordering up ♥ scores +")
-    bar = signed(HardPlayer.MARGIN[2])
-    assert f"(yours less North's), above {bar}, the least a call must be worth." in hint.reason.en
+    assert "(yours less North's), against " in hint.reason.en and hint.reason.en.endswith(" for passing.")
     assert "♥のオーダーアップなら1ハンドあたり+" in hint.reason.get("ja")
     _hint_whole_hand(session, 2)
     result = session.state.results[0]
@@ -84,8 +85,9 @@ def test_a_hopeless_hand_is_told_to_pass_with_the_best_calls_average() -> None:
     session = _session(2, deal=WEAK)
     hint = hint_for(GAMES[2], session.state)
     assert hint is not None and hint.move == "pass"
-    assert hint.reason.en.startswith("Passing — Over 40 imagined deals, ordering up ♥ scores −")
-    assert hint.reason.en.endswith(f": not above {signed(HardPlayer.MARGIN[2])}, the least a call must be worth.")
+    assert hint.reason.en.startswith("Passing — Over 40 imagined deals, passing scores ")
+    assert " (yours less North's), against −" in hint.reason.en
+    assert hint.reason.en.endswith(" for ordering up ♥."), "the call it beat, which scores less than nothing"
 
 
 def test_a_stuck_dealer_is_told_which_suit_to_name() -> None:

@@ -1,6 +1,7 @@
 """The two- and three-handed hint: what the hard player would do in South's seat, from South's observation only,
-with a one-line reason quoting what decided it — the imagined deals' average result for a call or a card (South's
-points less the other player's, or less the other two's average), the conventional rule where the averages tie,
+with a one-line reason quoting what decided it — the imagined deals' average result for a bid or a card against
+the next best's (South's points less the other player's, or less the other two's average), the conventional rule
+where the averages of cards tie,
 or the rule for a card or a discard with nothing to weigh.
 """
 
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from core.plugin import Hint, Rng, Text, counted, signed
 from plugins.cutthroat.cpu import HardPlayer, Values
 from plugins.cutthroat.observe import Observation
-from plugins.cutthroat.rules import Move, Phase
+from plugins.cutthroat.rules import PASS, Move, Phase
 from plugins.euchre.public import discard_reason
 
 RULES = {
@@ -56,23 +57,16 @@ def _over(values: Values) -> Text:
 
 
 def _call_reason(obs: Observation, values: Values, move: Move) -> Text:
-    """A call: the best call's average against the bar a call must clear, or against the next best suit."""
-    best_call, best = max(values.points.items(), key=lambda pair: pair[1])
+    """A bid: its average against the next best bid's (passing among them when it is allowed)."""
     line = _over(values) + Text(", {m} scores {v}", "、{m}なら1ハンドあたり{v}").format(
-        m=move_words(obs, best_call), v=signed(best)) + _result(obs)
-    if values.bar is None:
-        others = [(m, v) for m, v in values.points.items() if m != move]
-        other, value = max(others, key=lambda pair: pair[1])
-        must = Text("You must name a suit. ", "必ず指名します。")
-        if value >= best - 0.005:
-            return must + line + Text(", as much as {m}.", "で{m}と同じです。").format(m=move_words(obs, other))
-        return must + line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(
-            v=signed(value), m=move_words(obs, other))
-    if move.kind == "pass":
-        return line + Text(": not above {bar}, the least a call must be worth.",
-                           "で、宣言に必要な{bar}点を超えません。").format(bar=signed(values.bar))
-    return line + Text(", above {bar}, the least a call must be worth.", "で、宣言に必要な{bar}点を超えます。").format(
-        bar=signed(values.bar))
+        m=move_words(obs, move), v=signed(values.points[move])) + _result(obs)
+    if PASS not in values.points:
+        line = Text("You must name a suit. ", "必ず指名します。") + line
+    other, value = max(((m, v) for m, v in values.points.items() if m != move), key=lambda pair: pair[1])
+    if value >= values.points[move] - 0.005:
+        return line + Text(", as much as {m}.", "で{m}と同じです。").format(m=move_words(obs, other))
+    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value),
+                                                                           m=move_words(obs, other))
 
 
 def _card_reason(obs: Observation, values: Values, move: Move, rule: Text | None) -> Text:

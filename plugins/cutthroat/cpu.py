@@ -9,7 +9,8 @@
   lacks, the upcard in a dealer's hand, and — mostly — hands with which the others would have bid as they did
   by normal's judgement) many times over and picks the card or the call with the best average result for
   itself over them — its points less the average of the others': a card by playing each imagined deal out
-  exactly with Euchre's solver (the maker against the rest), a call by playing each out by normal's judgement.
+  exactly with Euchre's solver (the maker against the rest); a call, and passing (the rest of the bidding
+  made by normal's judgement), by playing each imagined deal out by normal's judgement.
 """
 
 from __future__ import annotations
@@ -151,26 +152,22 @@ class EasyPlayer(NormalPlayer):
 @dataclass(frozen=True)
 class Values:
     """What the hard player's last decision rested on: each move's average result for it (its points less the
-    others' average) over ``samples`` imagined deals, and for a call the average the best call had to beat
-    (``None`` when it had to call)."""
+    others' average) over ``samples`` imagined deals — every call it may make and, when it may, passing."""
 
     points: dict[Move, float]
     samples: int
-    bar: float | None = None
 
 
 _NORMAL = NormalPlayer()
 
 
 class HardPlayer(NormalPlayer):
-    """Normal's judgement, checked on imagined deals: played out exactly for a card, by normal for a call (see the
+    """Normal's judgement, checked on imagined deals: played out exactly for a card, by normal for a bid (see the
     module notes)."""
 
     # imagined deals per decision, by the number of players (three hands of five take longer to solve)
-    PLAY_SAMPLES: ClassVar[dict[int, int]] = {2: 64, 3: 40}
+    PLAY_SAMPLES: ClassVar[dict[int, int]] = {2: 64, 3: 80}
     BID_SAMPLES: ClassVar[dict[int, int]] = {2: 40, 3: 16}
-    # what a call must be worth on average while passing still leaves a chance later (tuned against normal)
-    MARGIN: ClassVar[dict[int, float]] = {2: -0.1, 3: -0.1}
     SURPRISE_KEPT: ClassVar[float] = 0.15  # chance a draw is kept per bid conventional judgement would not make
     TRIES: ClassVar[int] = 8  # draws that fit the cards tried per imagined deal before the least surprising stands
 
@@ -319,44 +316,60 @@ class HardPlayer(NormalPlayer):
     # -- bidding -------------------------------------------------------------------------------------
 
     def _bid(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
-        calls = [m for m in legal if m.kind in ("order", "call")]
-        values = {m: self._call_value(obs, m, rng) for m in calls}
-        best = max(calls, key=lambda m: values[m])
-        if PASS not in legal:
-            self.last_values = Values(values, self.BID_SAMPLES[obs.format.players])
-            return best  # a stuck dealer
-        bar = self.MARGIN[obs.format.players]
-        if obs.phase == Phase.BID2 and obs.seat == obs.dealer:  # passing throws the hand in
-            bar = min(bar, 0.0)
-        self.last_values = Values(values, self.BID_SAMPLES[obs.format.players], bar)
-        return best if values[best] > bar else PASS
-
-    def _call_value(self, obs: Observation, move: Move, rng: Rng) -> float:
-        """Average result for this player of making ``move``'s trump, over imagined hidden hands each played
+        """The call or pass with the best average over the same imagined deals (passing on a tie), each played
         out by normal's judgement (against normal players this judged calls better than exact play of each
-        imagined deal: docs/benchmarks.md, twenty-seventh session)."""
-        trump = obs.upcard.suit if move.kind == "order" else move.suit
-        assert trump is not None
-        total = 0.0
-        draws = self.hidden_hands(obs, rng, self.BID_SAMPLES[obs.format.players])
+        imagined deal, and passing better than a fixed bar: docs/benchmarks.md, twenty-seventh and
+        twenty-eighth sessions)."""
+        fmt = obs.format
+        totals = dict.fromkeys(legal, 0.0)
+        draws = self.hidden_hands(obs, rng, self.BID_SAMPLES[fmt.players])
         for hands in draws:
             hands[obs.seat] = list(obs.hand)
-            if move.kind == "order":  # the dealer takes the upcard and discards
-                dealt = hands[obs.dealer]
-                dealt.append(obs.upcard)
-                dealt.remove(best_discard(dealt, trump, obs.upcard))
-            tricks = played_out(obs, hands, trump)
-            total += utility(obs.format, obs.seat, hand_points(obs.format, obs.seat, tricks))
-        return total / len(draws)
+            for move in legal:
+                totals[move] += self._after_pass(obs, hands) if move == PASS else self._made(obs, hands, obs.seat,
+                                                                                             move)
+        self.last_values = Values({m: v / len(draws) for m, v in totals.items()}, len(draws))
+        return max(legal, key=lambda m: (totals[m], m == PASS))
+
+    @staticmethod
+    def _made(obs: Observation, hands: dict[int, list[Card]], maker: int, move: Move) -> float:
+        """This player's result when ``maker`` orders up or names a suit and everyone plays ``hands`` out by
+        normal's judgement."""
+        trump = obs.upcard.suit if move.kind == "order" else move.suit
+        assert trump is not None
+        held = {seat: list(cards) for seat, cards in hands.items()}
+        if move.kind == "order":  # the dealer takes the upcard and discards
+            dealt = held[obs.dealer]
+            dealt.append(obs.upcard)
+            dealt.remove(best_discard(dealt, trump, obs.upcard))
+        tricks = played_out(obs, held, trump, maker)
+        return utility(obs.format, obs.seat, hand_points(obs.format, maker, tricks))
+
+    def _after_pass(self, obs: Observation, hands: dict[int, list[Card]]) -> float:
+        """This player's result when it passes now and the rest of the bidding — its own later bid too — goes by
+        normal's judgement of ``hands``; a hand thrown in scores nothing."""
+        fmt = obs.format
+        calls = [CALLS[s] for s in SUITS if s != obs.upcard.suit]
+        for number in range(len(obs.bids) + 1, 2 * fmt.players):
+            seat = (obs.dealer + 1 + number) % fmt.players
+            if number < fmt.players:
+                phase, legal = Phase.BID1, [PASS, ORDER]
+            else:
+                stuck = obs.stick_the_dealer and seat == obs.dealer
+                phase, legal = Phase.BID2, (calls if stuck else [PASS, *calls])
+            move = _NORMAL.bid(fmt, phase, hands[seat], obs.upcard, seat == obs.dealer, legal)
+            if move != PASS:
+                return self._made(obs, hands, seat, move)
+        return 0.0
 
 
-def played_out(obs: Observation, hands: dict[int, list[Card]], trump: Suit) -> int:
-    """Tricks ``obs.seat`` takes as the maker with ``trump`` when everyone plays ``hands`` (each player's five
-    cards, the dealer's after its discard) out by normal's judgement from the first lead."""
+def played_out(obs: Observation, hands: dict[int, list[Card]], trump: Suit, maker: int) -> int:
+    """Tricks ``maker`` takes with ``trump`` when everyone plays ``hands`` (each player's five cards, the dealer's
+    after its discard) out by normal's judgement from the first lead."""
     fmt = obs.format
     ranking = Ranking(trump)
     held = {seat: list(cards) for seat, cards in hands.items()}
-    start = replace(obs, phase=Phase.PLAY, trump=trump, maker=obs.seat, discard=None)
+    start = replace(obs, phase=Phase.PLAY, trump=trump, maker=maker, discard=None)
     leader = fmt.left_of(obs.dealer)
     tricks: list[Trick] = []
     won = 0
@@ -372,7 +385,7 @@ def played_out(obs: Observation, hands: dict[int, list[Card]], trump: Suit) -> i
             plays.append((seat, card))
         winner = ranking.winner(plays)
         tricks.append(Trick(leader, tuple(plays), winner))
-        won += winner == obs.seat
+        won += winner == maker
         leader = winner
     return won
 
