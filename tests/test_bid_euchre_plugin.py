@@ -100,3 +100,40 @@ def test_the_command_line_simulates_and_runs_a_tournament(tmp_path: Path) -> Non
 
 def test_deals_are_the_same_for_the_same_seed() -> None:
     assert deal_from_seed(3, 2, 1) == deal_from_seed(3, 2, 1) and deal_from_seed(3, 2, 1) != deal_from_seed(4, 2, 1)
+
+
+def test_hard_plays_out_a_bid_as_the_rules_would_after_the_rest_of_the_auction() -> None:
+    """For each bid (or pass) hard weighs on a deal — here the true one — the declarer and contract it expects
+    after conventional bidding by the later seats, and the net points of that declarer's side when everyone
+    plays it out conventionally, are what the rules give when the hand is played on with normal players."""
+    from plugins.bid_euchre.cpu import auction_after, net, playout
+    from plugins.bid_euchre.rules import Phase, team_of
+
+    normal = NormalPlayer()
+    met = {"this seat declares", "partner declares", "an opponent declares"}
+    for seed in range(24):
+        state = RULES.new_game({}, seed)
+        for _ in range(seed % 4):  # a few bids in, each by normal's judgement
+            seat = RULES.to_move(state)
+            assert seat is not None
+            state = RULES.apply(state, normal.choose(RULES.observation(state, seat), RULES.legal_moves(state), Rng(0)))
+        seat = RULES.to_move(state)
+        assert seat is not None and state.hand.phase == Phase.AUCTION
+        obs = RULES.observation(state, seat)
+        for move in RULES.legal_moves(state):
+            after = RULES.apply(state, move)
+            while after.number == 0:
+                turn = RULES.to_move(after)
+                assert turn is not None
+                after = RULES.apply(after, normal.choose(RULES.observation(after, turn), RULES.legal_moves(after),
+                                                         Rng(0)))
+            result = after.results[0]
+            contract = result.contract
+            assert auction_after(obs, state.hand.hands, move) == (contract.declarer, contract.bid), (seed, move)
+            declaration = normal.declare_for(state.hand.hands[contract.declarer])
+            tricks = playout(state.hand.hands, contract.declarer, declaration, Rng(0))
+            side = contract.side
+            assert net(tricks, contract.bid) == result.points[side] - result.points[1 - side], (seed, move)
+            met.discard("this seat declares" if contract.declarer == seat else "partner declares"
+                        if team_of(contract.declarer) == team_of(seat) else "an opponent declares")
+    assert not met, f"every kind of declarer met: missing {met}"

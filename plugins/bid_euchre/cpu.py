@@ -6,8 +6,10 @@ declares the best; it plays conventionally (draw trump as declarer with the best
 trick as cheaply as it can, never overtake a partner who is winning, throw the least useful card).
 Easy overbids, declares loosely and plays a careless card now and then. Hard samples the hidden hands from
 what it has seen (cards played, suits shown void, and — as soft evidence — what each bid or pass says,
-judged by a model of conventional bidding), plays every sampled deal out under each declaration to decide
-its bid and declaration, and from the second trick solves the sampled deals exactly for its card.
+judged by a model of conventional bidding) and plays every sampled deal out: after each bid it may make or a
+pass (the rest of the auction and the others' declarations by conventional judgement) to decide its bid, under
+each declaration to decide its declaration; from the second trick it solves the sampled deals exactly for its
+card.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from plugins.bid_euchre.rules import (
     hand_points,
     legal_moves,
 )
-from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable, partner, team_of
+from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable, left_of, partner, team_of
 
 SUITS = tuple(Suit)
 PARTNER_SHARE = 0.6  # bid the level made about 70% of the time (estimate vs playouts, 1500 deals)
@@ -121,11 +123,18 @@ class NormalPlayer:
         return _best_declaration(frozenset(cards))
 
     def bid(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
-        tricks, _ = self.best_declaration(obs.hand)
+        return self.bid_with(obs.hand, legal)
+
+    def bid_with(self, cards: Sequence[Card], legal: Sequence[Move]) -> Move:
+        """The conventional bid with ``cards`` (the hard player also plays the rest of an auction by it)."""
+        tricks, _ = self.best_declaration(cards)
         return bid_for(tricks + self.style.partner_share, legal)
 
     def declare(self, obs: Observation, rng: Rng) -> Move:
-        return self.best_declaration(obs.hand)[1]
+        return self.declare_for(obs.hand)
+
+    def declare_for(self, cards: Sequence[Card]) -> Move:
+        return self.best_declaration(cards)[1]
 
     # -- play ---------------------------------------------------------------------------------------
 
@@ -234,21 +243,37 @@ class HardPlayer(NormalPlayer):
         tricks, _ = self.best_declaration(obs.hand)
         if tricks + self.style.partner_share < 2.2 and Move("pass") in legal:
             return Move("pass")  # hopeless: no need to look further
-        results, samples = self._simulate(obs, rng)
-        best, value = Move("pass"), PASS_VALUE
-        points = {Move("pass"): PASS_VALUE} if Move("pass") in legal else {}
-        for move in legal:
-            if move.kind != "bid":
-                continue
-            expected = max(sum(net(t, move.number) for t in ts) / len(ts) for ts in results.values())
-            points[move] = expected
-            if expected > value:
-                best, value = move, expected
-        if samples:
-            self.last_judgement = Judgement(points, samples)
-        if best.kind == "pass" and Move("pass") not in legal:
-            return min((m for m in legal if m.kind == "bid"), key=lambda m: m.number)
-        return best
+        return self._auctioned(obs, legal, rng)
+
+    def _auctioned(self, obs: Observation, legal: Sequence[Move], rng: Rng) -> Move:
+        """The bid (or pass) with the best average over the same sampled deals, each played out after the rest of
+        the auction by conventional judgement: by conventional players under the winner's declaration — this
+        seat's best on average over the deals where its bid stands. Passing on a tie, else the lower bid."""
+        ranked = sorted(DECLARATIONS, key=lambda d: -estimate(obs.hand, d))[:3]
+        elsewhere = dict.fromkeys(legal, 0.0)  # net points summed over the deals where another seat declares
+        standing: dict[Move, dict[Move, float]] = {m: dict.fromkeys(ranked, 0.0) for m in legal}
+        samples = 0
+        for hands in sample_hands(obs, rng, self.BID_SAMPLES):
+            samples += 1
+            own: dict[Move, int] = {}  # this side's tricks by declaration, with this seat declaring
+            theirs: dict[int, int] = {}  # the declaring side's tricks, by another declarer
+            for move in legal:
+                declarer, number = auction_after(obs, hands, move)
+                if declarer == obs.seat:
+                    for declaration in ranked:
+                        if declaration not in own:
+                            own[declaration] = playout(hands, obs.seat, declaration, rng)
+                        standing[move][declaration] += net(own[declaration], number)
+                    continue
+                if declarer not in theirs:
+                    theirs[declarer] = playout(hands, declarer, _NORMAL.declare_for(hands[declarer]), rng)
+                value = net(theirs[declarer], number)
+                elsewhere[move] += value if team_of(declarer) == team_of(obs.seat) else -value
+        if not samples:  # no deal fits what it has seen: the conventional bid
+            return self.bid_with(obs.hand, legal)
+        points = {m: (elsewhere[m] + max(standing[m].values())) / samples for m in legal}
+        self.last_judgement = Judgement(points, samples)
+        return max(legal, key=lambda m: (points[m], m.kind == "pass"))
 
     def declare(self, obs: Observation, rng: Rng) -> Move:
         assert obs.contract is not None
@@ -298,7 +323,20 @@ class HardPlayer(NormalPlayer):
         return usual if totals[usual] >= best - 1e-9 else max(cards, key=lambda c: totals[c])
 
 
-PASS_VALUE = -0.6  # what passing is worth on average (someone else declares), in net points
+def auction_after(obs: Observation, hands: Sequence[Sequence[Card]], move: Move) -> tuple[int, int]:
+    """The declarer and the contract's number when this seat makes ``move`` and every later seat bids by
+    conventional judgement of its hand in ``hands``."""
+    bids = [*obs.bids, (obs.seat, move.number if move.kind == "bid" else 0)]
+    seat = obs.seat
+    while seat != obs.dealer:
+        seat = left_of(seat)
+        choice = _NORMAL.bid_with(hands[seat], legal_moves(Hand(obs.dealer, (), Phase.AUCTION, seat, (),
+                                                                bids=tuple(bids))))
+        bids.append((seat, choice.number if choice.kind == "bid" else 0))
+    high = max(n for _, n in bids)
+    if bids[-1][1] == high:  # the dealer takes it at an equal number
+        return obs.dealer, high
+    return next(s for s, n in bids if n == high), high
 
 
 def net(tricks: int, bid: int) -> float:
