@@ -15,7 +15,7 @@ from plugins.euchre.public import DECK
 from tests.gui_helpers import make_window
 from tests.session_helpers import until_person
 
-START = {"dealer": "N", "hands": {"S": ["JH", "JD", "AH", "KS", "QD"], "N": ["9C", "TH", "AS", "KD", "AC"]},
+START = {"dealer": "N", "hands": {"S": ["JH", "JD", "AH", "AS", "TS"], "N": ["9C", "TH", "QS", "KD", "AC"]},
          "upcard": "KH", "seed": 6}
 
 

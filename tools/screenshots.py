@@ -236,7 +236,7 @@ def main() -> int:
 
     # Two-handed Euchre: South, first to bid, may order up (and its hint); then the first trick of the hand
     two = host.game("two-handed-euchre")
-    start = {"dealer": "N", "hands": {"S": ["JH", "JD", "AH", "KS", "QD"], "N": ["9C", "TH", "AS", "KD", "AC"]},
+    start = {"dealer": "N", "hands": {"S": ["JH", "JD", "AH", "AS", "TS"], "N": ["9C", "TH", "QS", "KD", "AC"]},
              "upcard": "KH", "seed": 6}
     page = window.open_session(GameSession.new(two, two.settings.defaults(), saves=window.saves, deal=start))
     assert page is not None
