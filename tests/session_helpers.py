@@ -1,9 +1,12 @@
-"""Driving a game session in tests the way the window does: past held moments and CPU turns."""
+"""Driving a game in tests: a session the way the window does (past held moments and CPU turns), or a bare
+rules state with one strategy in every seat."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from core.rng import Rng
 from core.session import GameSession
 
 
@@ -15,3 +18,12 @@ def until_person(session: GameSession, ready: Callable[[GameSession], bool] = la
             session.acknowledge()
         else:
             session.cpu_step()
+
+
+def first_hand_played_on(rules: Any, state: Any, player: Any) -> Any:
+    """``state`` once its first hand is over, ``player`` choosing every move in every seat."""
+    while state.number == 0 and not state.over:
+        seat = rules.to_move(state)
+        assert seat is not None
+        state = rules.apply(state, player.choose(rules.observation(state, seat), rules.legal_moves(state), Rng(0)))
+    return state

@@ -10,6 +10,7 @@ from core.rng import Rng
 from plugins.bid_euchre.cpu import EasyPlayer, HardPlayer, NormalPlayer
 from plugins.bid_euchre.rules import BidEuchreRules, deal_from_seed
 from tests.distributions import run_cardtable
+from tests.session_helpers import first_hand_played_on
 
 RULES = BidEuchreRules()
 PLUGIN = Path(__file__).resolve().parents[1] / "plugins" / "bid_euchre"
@@ -121,13 +122,7 @@ def test_hard_plays_out_a_bid_as_the_rules_would_after_the_rest_of_the_auction()
         assert seat is not None and state.hand.phase == Phase.AUCTION
         obs = RULES.observation(state, seat)
         for move in RULES.legal_moves(state):
-            after = RULES.apply(state, move)
-            while after.number == 0:
-                turn = RULES.to_move(after)
-                assert turn is not None
-                after = RULES.apply(after, normal.choose(RULES.observation(after, turn), RULES.legal_moves(after),
-                                                         Rng(0)))
-            result = after.results[0]
+            result = first_hand_played_on(RULES, RULES.apply(state, move), normal).results[0]
             contract = result.contract
             assert auction_after(obs, state.hand.hands, move) == (contract.declarer, contract.bid), (seed, move)
             declaration = normal.declare_for(state.hand.hands[contract.declarer])

@@ -38,6 +38,7 @@ from plugins.cutthroat.rules import (
 from plugins.euchre.holds import about_previous
 from plugins.euchre.public import DECK
 from tests.distributions import run_cardtable
+from tests.session_helpers import first_hand_played_on
 
 GAME = GAMES[2]
 RULES = CutthroatRules(TWO)
@@ -328,13 +329,7 @@ def test_hard_weighs_each_bid_as_the_rules_would_play_it_out(players: int, stick
         obs = rules.observation(state, seat)
         hands = {s: list(cards) for s, cards in enumerate(state.hand.hands)}
         for move in rules.legal_moves(state):
-            after = rules.apply(state, move)
-            while after.number == 0:
-                turn = rules.to_move(after)
-                assert turn is not None
-                after = rules.apply(after, normal.choose(rules.observation(after, turn), rules.legal_moves(after),
-                                                         Rng(0)))
-            result = after.results[0]
+            result = first_hand_played_on(rules, rules.apply(state, move), normal).results[0]
             expected = utility(FORMATS[players], seat, result.points)
             credited = hard._after_pass(obs, hands) if move == PASS else hard._made(obs, hands, seat, move)
             assert credited == pytest.approx(expected), (seed, move, result.log)
