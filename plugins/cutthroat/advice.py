@@ -1,8 +1,7 @@
 """The two- and three-handed hint: what the hard player would do in South's seat, from South's observation only,
 with a one-line reason quoting what decided it — the imagined deals' average result for a bid or a card against
 the next best's (South's points less the other player's, or less the other two's average), the conventional rule
-where the averages of cards tie,
-or the rule for a card or a discard with nothing to weigh.
+where two cards' averages tie, or the rule for a card or a discard with nothing to weigh.
 """
 
 from __future__ import annotations
