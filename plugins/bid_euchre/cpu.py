@@ -27,6 +27,7 @@ from plugins.bid_euchre.rules import (
     Hand,
     Move,
     Phase,
+    auction_winner,
     deal_hand,
     hand_points,
     legal_moves,
@@ -333,10 +334,7 @@ def auction_after(obs: Observation, hands: Sequence[Sequence[Card]], move: Move)
         choice = _NORMAL.bid_with(hands[seat], legal_moves(Hand(obs.dealer, (), Phase.AUCTION, seat, (),
                                                                 bids=tuple(bids))))
         bids.append((seat, choice.number if choice.kind == "bid" else 0))
-    high = max(n for _, n in bids)
-    if bids[-1][1] == high:  # the dealer takes it at an equal number
-        return obs.dealer, high
-    return next(s for s, n in bids if n == high), high
+    return auction_winner(bids)
 
 
 def net(tricks: int, bid: int) -> float:

@@ -325,13 +325,19 @@ def _malformed(move: object) -> str | None:
 # -- advancing -------------------------------------------------------------------------------------
 
 
+def auction_winner(bids: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The declarer and the number of a finished auction (``bids`` end with the dealer's): the highest bid, the
+    dealer taking it at an equal number."""
+    high = max(n for _, n in bids)
+    return (bids[-1][0] if bids[-1][1] == high else next(s for s, n in bids if n == high)), high
+
+
 def _advance(hand: Hand, seat: int, move: Move) -> Hand:
     if hand.phase == Phase.AUCTION:
         bids = (*hand.bids, (seat, move.number if move.kind == "bid" else 0))
         if seat != hand.dealer:
             return replace(hand, bids=bids, turn=left_of(seat))
-        high = max(n for _, n in bids)
-        declarer = seat if bids[-1][1] == high else next(s for s, n in bids if n == high)
+        declarer, high = auction_winner(bids)
         return replace(hand, bids=bids, phase=Phase.DECLARE, turn=declarer, contract=Contract(declarer, high))
     if hand.phase == Phase.DECLARE:
         assert hand.contract is not None

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from core.plugin import Card, Rng, Suit
 from plugins.cutthroat.observe import Observation
-from plugins.cutthroat.rules import CALLS, ORDER, PASS, SUITS, Format, Move, Phase, hand_points
+from plugins.cutthroat.rules import ORDER, PASS, Format, Move, Phase, bids_allowed, hand_points
 from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable, Trick
 
 _TRUMP_VALUE = {1: 0.75, 13: 0.6, 12: 0.5, 10: 0.4, 9: 0.35}  # a trump's worth in tricks by rank (bowers apart)
@@ -260,18 +260,8 @@ class HardPlayer(NormalPlayer):
     @staticmethod
     def others_bids(obs: Observation) -> list[tuple[int, Phase, list[Move], Move]]:
         """The other players' bids so far: seat, round, the moves it could make then, the move it made."""
-        fmt = obs.format
-        calls = [CALLS[s] for s in SUITS if s != obs.upcard.suit]
-        bids = []
-        for number, (seat, text) in enumerate(obs.bids):
-            if seat == obs.seat:
-                continue
-            if number < fmt.players:
-                bids.append((seat, Phase.BID1, [PASS, ORDER], Move.parse(text)))
-            else:
-                stuck = obs.stick_the_dealer and seat == obs.dealer
-                bids.append((seat, Phase.BID2, calls if stuck else [PASS, *calls], Move.parse(text)))
-        return bids
+        return [(seat, *bid_turn(obs, number)[1:], Move.parse(text))
+                for number, (seat, text) in enumerate(obs.bids) if seat != obs.seat]
 
     @staticmethod
     def bid_surprises(obs: Observation, bids: list[tuple[int, Phase, list[Move], Move]],
@@ -326,8 +316,10 @@ class HardPlayer(NormalPlayer):
         for hands in draws:
             hands[obs.seat] = list(obs.hand)
             for move in legal:
-                totals[move] += self._after_pass(obs, hands) if move == PASS else self._made(obs, hands, obs.seat,
-                                                                                             move)
+                if move == PASS:
+                    totals[move] += self._after_pass(obs, hands)
+                else:
+                    totals[move] += self._made(obs, hands, obs.seat, move)
         self.last_values = Values({m: v / len(draws) for m, v in totals.items()}, len(draws))
         return max(legal, key=lambda m: (totals[m], m == PASS))
 
@@ -337,30 +329,32 @@ class HardPlayer(NormalPlayer):
         normal's judgement."""
         trump = obs.upcard.suit if move.kind == "order" else move.suit
         assert trump is not None
-        held = {seat: list(cards) for seat, cards in hands.items()}
+        held = dict(hands)  # played_out copies the hands it plays from
         if move.kind == "order":  # the dealer takes the upcard and discards
-            dealt = held[obs.dealer]
-            dealt.append(obs.upcard)
+            dealt = [*hands[obs.dealer], obs.upcard]
             dealt.remove(best_discard(dealt, trump, obs.upcard))
+            held[obs.dealer] = dealt
         tricks = played_out(obs, held, trump, maker)
         return utility(obs.format, obs.seat, hand_points(obs.format, maker, tricks))
 
     def _after_pass(self, obs: Observation, hands: dict[int, list[Card]]) -> float:
         """This player's result when it passes now and the rest of the bidding — its own later bid too — goes by
         normal's judgement of ``hands``; a hand thrown in scores nothing."""
-        fmt = obs.format
-        calls = [CALLS[s] for s in SUITS if s != obs.upcard.suit]
-        for number in range(len(obs.bids) + 1, 2 * fmt.players):
-            seat = (obs.dealer + 1 + number) % fmt.players
-            if number < fmt.players:
-                phase, legal = Phase.BID1, [PASS, ORDER]
-            else:
-                stuck = obs.stick_the_dealer and seat == obs.dealer
-                phase, legal = Phase.BID2, (calls if stuck else [PASS, *calls])
-            move = _NORMAL.bid(fmt, phase, hands[seat], obs.upcard, seat == obs.dealer, legal)
+        for number in range(len(obs.bids) + 1, 2 * obs.format.players):
+            seat, phase, legal = bid_turn(obs, number)
+            move = _NORMAL.bid(obs.format, phase, hands[seat], obs.upcard, seat == obs.dealer, legal)
             if move != PASS:
                 return self._made(obs, hands, seat, move)
         return 0.0
+
+
+def bid_turn(obs: Observation, number: int) -> tuple[int, Phase, list[Move]]:
+    """Who makes the hand's bid number ``number`` (from 0), in which round, and the bids allowed then."""
+    players = obs.format.players
+    seat = (obs.dealer + 1 + number) % players
+    phase = Phase.BID1 if number < players else Phase.BID2
+    return seat, phase, bids_allowed(phase, obs.upcard, phase == Phase.BID2 and obs.stick_the_dealer
+                                     and seat == obs.dealer)
 
 
 def played_out(obs: Observation, hands: dict[int, list[Card]], trump: Suit, maker: int) -> int:

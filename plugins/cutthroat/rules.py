@@ -236,18 +236,23 @@ def _stuck(state: CutthroatState) -> bool:
     return hand.phase == Phase.BID2 and state.stick_the_dealer and hand.turn == hand.dealer
 
 
+def bids_allowed(phase: Phase, upcard: Card, stuck: bool) -> list[Move]:
+    """The bids a player may make in round one (``BID1``) or two (``BID2``; ``stuck``: the dealer may not pass)."""
+    if phase == Phase.BID1:
+        return [PASS, ORDER]
+    calls = [CALLS[s] for s in SUITS if s != upcard.suit]
+    return calls if stuck else [PASS, *calls]
+
+
 def legal_moves(state: CutthroatState) -> list[Move]:
     hand = state.hand
     seat = hand.turn
     if seat is None or state.over:
         return []
-    if hand.phase == Phase.BID1:
-        return [PASS, ORDER]
+    if hand.phase in (Phase.BID1, Phase.BID2):
+        return bids_allowed(hand.phase, hand.deal.upcard, _stuck(state))
     if hand.phase == Phase.DISCARD:
         return [Move("discard", card=c) for c in hand.hands[seat] if c != hand.deal.upcard]
-    if hand.phase == Phase.BID2:
-        calls = [CALLS[s] for s in SUITS if s != hand.deal.upcard.suit]
-        return calls if _stuck(state) else [PASS, *calls]
     if hand.phase == Phase.PLAY:
         ranking = Ranking(hand.trump)
         led = ranking.suit_of(hand.current[0][1]) if hand.current else None
