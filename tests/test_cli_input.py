@@ -200,6 +200,7 @@ def test_a_one_match_simulation_counts_in_good_english(capsys: pytest.CaptureFix
 @pytest.mark.parametrize(("script", "args", "says"), [
     ("euchre_cpu.py", ("--hands", "0"), "argument --hands: must be at least 2 (each deal is played twice), got 0"),
     ("bid_euchre_cpu.py", ("--hands", "5"), "must be a multiple of 2 (each deal is played twice), got 5"),
+    ("euchre_matches.py", ("--matches", "7"), "must be a multiple of 2 (each seed's match is played twice), got 7"),
     ("yukon_solver.py", ("--deals", "0"), "argument --deals: must be at least 1, got 0"),
     ("startup.py", ("--runs", "0"), "argument --runs: must be at least 1, got 0"),
 ])
