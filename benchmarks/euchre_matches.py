@@ -52,8 +52,8 @@ def play_match_pair(task: tuple[int, str, str, dict[str, Any], bool]) -> Record:
     record: Record = {"scores": list(scores), "a_wins": 0, "hands": 0, "a_points": 0, "b_points": 0,
                       "times": {name: [] for name in dict.fromkeys((a, b))}}
     for a_team in (0, 1):
-        players = [TimedStrategy(GAME.strategies[a if seat % 2 == a_team else b](), record["times"][
-            a if seat % 2 == a_team else b]) for seat in range(4)]
+        names = [a if seat % 2 == a_team else b for seat in range(4)]
+        players = [TimedStrategy(GAME.strategies[name](), record["times"][name]) for name in names]
         state = deal_state(options, deal, scores, seed)
         ply = 0
         while not state.over:

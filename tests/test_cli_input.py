@@ -211,6 +211,18 @@ def test_a_benchmark_refuses_a_bad_number_in_one_line(script: str, args: tuple[s
     assert says in done.stderr.strip().splitlines()[-1]
 
 
+def test_whole_matches_in_duplicate_give_equal_players_one_win_in_each_pair(tmp_path: Path) -> None:
+    # the same cards and the same score with the sides swapped: a player against itself wins exactly one of two
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "euchre_matches.py"), "--a", "normal", "--b",
+                           "normal", "--late", "--matches", "40", "--jobs", "1", "--quiet", "--json",
+                           str(tmp_path / "m.json")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "40 matches (20 seeds, each played twice)" in done.stdout and "A (normal) won 20, 50.0%" in done.stdout
+    pairs = [json.loads(line) for line in (tmp_path / "m.json").read_text().splitlines()[1:]]
+    assert len(pairs) == 20 and all(pair["a_wins"] == 1 for pair in pairs)
+    assert len({tuple(pair["scores"]) for pair in pairs}) > 10 and all(max(pair["scores"]) >= 6 for pair in pairs)
+
+
 def test_without_a_display_the_window_is_refused_in_one_line(capsys: pytest.CaptureFixture[str],
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
