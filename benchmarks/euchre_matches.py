@@ -6,8 +6,8 @@
 Each seed's match is played twice from the same cards and the same score: once with A as North/South and once
 with A as East/West, so the luck of the cards and of the score cancels out. With ``--late`` a seed's match starts
 from a score drawn from those at which the first hand can already end it (one side within 4 points of the
-target), where how a player weighs the match, not the hand, decides most; without it every match starts at
-0–0. Prints A's match wins with a 95% confidence interval over the seeds, points per hand, and decision times.
+target), to compare players on how they finish a match; without it every match starts at 0–0. Prints A's
+match wins with a 95% confidence interval over the seeds, points per hand, and decision times.
 """
 
 from __future__ import annotations
