@@ -28,6 +28,7 @@ from plugins.bid_euchre.rules import (
     Move,
     Phase,
     auction_winner,
+    bids_allowed,
     deal_hand,
     hand_points,
     legal_moves,
@@ -331,8 +332,7 @@ def auction_after(obs: Observation, hands: Sequence[Sequence[Card]], move: Move)
     seat = obs.seat
     while seat != obs.dealer:
         seat = left_of(seat)
-        choice = _NORMAL.bid_with(hands[seat], legal_moves(Hand(obs.dealer, (), Phase.AUCTION, seat, (),
-                                                                bids=tuple(bids))))
+        choice = _NORMAL.bid_with(hands[seat], bids_allowed(max(n for _, n in bids), seat == obs.dealer))
         bids.append((seat, choice.number if choice.kind == "bid" else 0))
     return auction_winner(bids)
 

@@ -239,16 +239,22 @@ def deal_to_json(hand: Hand) -> dict[str, Any]:
 # -- legal moves -----------------------------------------------------------------------------------
 
 
+def bids_allowed(high: int, dealer: bool) -> list[Move]:
+    """The auction's moves over the highest bid so far (0: none yet): above it, or for the dealer — who speaks
+    last — at an equal number too, and a bid it must make when everyone else passed."""
+    if not dealer:
+        return [PASS, *(Move("bid", number=n) for n in range(max(high + 1, 3), 7))]
+    if high == 0:
+        return [Move("bid", number=n) for n in range(3, 7)]
+    return [PASS, *(Move("bid", number=n) for n in range(high, 7))]
+
+
 def legal_moves(hand: Hand) -> list[Move]:
     seat = hand.turn
     if seat is None:
         return []
     if hand.phase == Phase.AUCTION:
-        if seat != hand.dealer:
-            return [PASS, *(Move("bid", number=n) for n in range(max(hand.high + 1, 3), 7))]
-        if hand.high == 0:
-            return [Move("bid", number=n) for n in range(3, 7)]
-        return [PASS, *(Move("bid", number=n) for n in range(hand.high, 7))]
+        return bids_allowed(hand.high, seat == hand.dealer)
     if hand.phase == Phase.DECLARE:
         return list(DECLARATIONS)
     if hand.phase == Phase.PLAY:
