@@ -72,7 +72,25 @@ def test_the_same_layout_and_budget_give_the_same_answer() -> None:
 
 def test_a_loss_needing_many_positions_is_proved_within_a_smaller_budget() -> None:
     """Deal 166 is lost. Past FULL_TURNS positions the searches that only find wins give up most of their turns
-    to the two whose shared table proves a loss: the proof takes 46,847 positions (53,020 with equal turns)."""
+    to the two whose shared table proves a loss: the proof takes 49,679 positions (53,020 with equal turns;
+    46,847 before the search over lifts took its turns)."""
     state = R.deal({}, 166)
     result = solve(state, max_nodes=50_000)
     assert result.verdict == LOST and FULL_TURNS < result.nodes < 50_000
+
+
+def test_the_search_over_lifts_wins_a_deal_the_others_gave_up_on() -> None:
+    """Deal 16: solver 5 searched 200,000 positions without an answer; lifting a group off a face-up card only
+    to use that card at once finds a win in a few thousand, and the win replays through the rules."""
+    state = R.deal({}, 16)
+    result = solve(state, max_nodes=10_000)
+    assert result.verdict == WON and replays_to_a_win(state, result.moves)
+
+
+def test_the_search_over_lifts_running_out_proves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search over lifts leaves moves out, so its running out is no proof: with nothing to try at all it
+    stops at once, and a won deal must still come out won (deal 4 is won after the other searches' first turns)."""
+    monkeypatch.setattr(_Search, "lifts_used", lambda self, pos: [])
+    state = R.deal({}, 4)
+    result = solve(state, max_nodes=60_000)
+    assert result.verdict == WON and replays_to_a_win(state, result.moves)

@@ -433,3 +433,21 @@ def test_a_look_ahead_that_gives_up_too_soon_is_caught() -> None:
         wrong = [state for state, s in hinted_positions({}, range(1, 16))
                  if not s.move and plain_progress(state, 20_000) is not None]
     assert wrong
+
+
+def test_the_search_over_lifts_misses_a_position_that_needs_two_lifts_so_it_proves_nothing() -> None:
+    """Why the search over lifts (solver 6) only ever finds wins. 5♥ can go onto 6♣ only once 5♦ has gone
+    onto 6♠ and 8♠ 7♥ 6♣ onto 9♦, and neither lift is followed at once by a move using the card it leaves
+    (6♣ and 5♥), in either order: the rules reach that position, the search over lifts has no move at all."""
+    from core.cards import parse_cards
+
+    columns = ("KC 5H 8S 7H 6C 5D", "6S", "9D", "", "", "", "")
+    state = YukonState(tuple(tuple(parse_cards(c)) if c else () for c in columns), (0,) * 7, (0, 0, 0, 0),
+                       STANDARD, False)
+    search = _Search(state, 1, None)
+    start, _ = search.start(state)
+    assert len(search.moves(*start)) == 3, "three lifts: 5♦ or 5♥ (with all above it) onto 6♠, 8♠ onto 9♦"
+    assert search.lifts_used(start) == []
+    for move in ("1.1>2", "1.3>3", "1.1>3"):  # 5♦ onto 6♠, 8♠ 7♥ 6♣ onto 9♦, 5♥ onto 6♣
+        state = R.apply(state, R.parse_move(move))
+    assert [c.text for c in state.columns[2]] == ["9D", "8S", "7H", "6C", "5H"]

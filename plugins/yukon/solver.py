@@ -2,25 +2,36 @@
 **lost** (proved: every reachable position was searched), or **unknown** (the budget ran out).
 
 How it searches
-- A portfolio of four searches that take turns: depth-first, two best-first searches with different
-  estimates, and restarting depth-first searches with a seeded jitter in their move order (budgets 400,
-  640, 1024 … positions). Positions are remembered in transposition tables (a position's key ignores the
-  order of the columns, since the rules never depend on it). The depth-first search and the first
-  best-first search share one table of *claimed* positions: each expands every position it claims, so
-  when both have run out, every position reachable from the start (through positions not proved dead) was
-  expanded by one of them — a loss is proved at the cost of searching the positions once, not once per
-  search. The second best-first search keeps its own table and is exhaustive by itself. The first win
-  found, or the proof, gives the answer; the restarts only ever find wins.
+- A portfolio of searches that take turns: depth-first, two best-first searches with different
+  estimates, a best-first search over lifts with their use (below), and restarting depth-first searches
+  with a seeded jitter in their move order (budgets 400, 640, 1024 … positions). Positions are remembered
+  in transposition tables (a position's key ignores the order of the columns, since the rules never depend
+  on it). The depth-first search and the first best-first search share one table of *claimed* positions:
+  each expands every position it claims, so when both have run out, every position reachable from the
+  start (through positions not proved dead) was expanded by one of them — a loss is proved at the cost of
+  searching the positions once, not once per search. The second best-first search keeps its own table and
+  is exhaustive by itself. The first win found, or the proof, gives the answer; the search over lifts and
+  the restarts only ever find wins.
 - Turns: each search takes ``SLICE`` new positions a turn until ``FULL_TURNS`` positions have been searched;
   from then on the second best-first search and the restarts — which in practice only find wins, and
   mostly early (deals 1–600: none after 27,367 positions) — take ``SLICE × FULL_TURNS / positions so far``
   a turn (at least an eighth of ``SLICE``), so the two searches whose shared table proves a loss get most of
-  what is left of the budget. The turns depend only on the count of positions, so the answer still depends
-  only on the layout and the budget.
+  what is left of the budget; the search over lifts takes no more turns. The turns depend only on the
+  count of positions, so the answer still depends only on the layout and the budget.
 - Moves are generated from the targets: for each column's front card only the (at most two) cards one
   rank lower of the other colour — one of the same suit in Russian — can go on it, so the solver looks
   those up instead of trying every group. A K-headed group goes only to the first empty column, and a
   whole column never moves to an empty one (that changes nothing).
+- The search over lifts, best-first like the first, tries a *lift* — a move of a group off a face-up card *b*,
+  which neither turns a card nor empties a column — only together with a move that then uses *b*: sends it
+  home, places a group (or, with returns, a card from a foundation) on it, or moves a group holding *b*
+  onto the lifted group (solver 6). Lifts shuffled back and forth are most of what the other searches wade
+  through, so it often finds a win far sooner (deal 16: 3,331 positions; solver 5 gave up at 200,000). It
+  keeps its own table and stops taking turns at ``FULL_TURNS`` positions. It never proves a loss: it cannot
+  tell a loss, since a win may need two lifts before the move that uses both: with 5♥ 8♠ 7♥ 6♣ 5♦ on a
+  K♣, 5♦ must go onto 6♠ and 8♠ 7♥ 6♣ onto a red 9 before 5♥ can go onto 6♣, and neither lift is followed
+  at once by a move using its card, in either order (a test plays it). (Its first form, without the group holding
+  *b*, was refuted by the exhaustive search of random endgames; see ``benchmarks.md``.)
 - Safe foundation moves are made at once (:func:`safe_home`). The argument, case by case, for a front card
   *c* of rank *r* that is next on its foundation:
 
@@ -59,7 +70,8 @@ How it searches
     the 2♦ is buried for good and the 7♥ on the A♠ can never leave, so the 2♥ can never go home — the
     position is lost at the start, where solver 3 needed 168,476 positions to prove it.)
 - Moves are tried best first: those that turn a face-down card, then foundation moves, then those that
-  empty a column or fill one with a K, and last those that lift a group off a card that already takes it.
+  empty a column or fill one with a K, and last those that lift a group off a card that already takes it (a
+  lift tried with its use ranks as the better of the two).
 
 Why a **lost** verdict is sound: the search (the two sharing searches together, or the lone one) is
 exhaustive over the positions reachable from the layout
@@ -84,8 +96,8 @@ from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonState
 
 # 2: safe foundation moves corrected (a 2 waits for both other-colour aces); 3: shared claimed positions;
 # 4: two more conditions in the dead-position relaxation; 5: the turns of the searches that only find wins
-# shrink once FULL_TURNS positions have been searched
-SOLVER_VERSION = 5
+# shrink once FULL_TURNS positions have been searched; 6: a fifth search, tried early, over lifts with their use
+SOLVER_VERSION = 6
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
 _RED = (False, True, True, False)  # S H D C
 SLICE = 1000  # positions a search explores before the next one takes its turn
@@ -93,6 +105,7 @@ FULL_TURNS = 20_000  # positions searched before the searches that only find win
 
 Step = tuple[int, int, int, int]  # (source, target, count, suit); -1 stands for the foundations
 Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+Moves = tuple[Step, ...]  # what a search tries as one move: a step, or a step and the step that uses it
 
 
 def card_id(card: Card) -> int:
@@ -337,6 +350,51 @@ class _Search:
                         scored.append((-20, (-1, t, 1, suit)))
         return scored
 
+    def lifts_used(self, pos: Position) -> list[Moves]:
+        """The moves the search over lifts tries, best first: each move of :meth:`moves` that turns a card,
+        empties a column, sends a card home or brings one back, alone; and each *lift* (a group lifted off a
+        face-up card) only followed by a move that then uses the card it left (:meth:`_uses`)."""
+        cols, down, found = pos
+        scored: list[tuple[int, Moves]] = []
+        for score, step in self.moves(*pos):
+            source, target, count, _ = step
+            cut = len(cols[source]) - count if source >= 0 else 0
+            if source < 0 or target < 0 or cut <= down[source]:
+                scored.append((score, (step,)))
+                continue
+            c, d, f = self.apply(cols, down, found, step)
+            for use_score, use in self._uses(c, d, f, source, target, cols[source][cut]):
+                scored.append((max(score, use_score), (step, use)))
+        scored.sort(key=lambda sm: sm[0])
+        return [m for _, m in scored]
+
+    def _uses(self, cols: list[tuple[int, ...]], down: list[int], found: list[int], t: int, moved: int,
+              lifted: int) -> Iterator[tuple[int, Step]]:
+        """Scored moves that use the card at the end of column ``t``, just left by the group headed by
+        ``lifted`` for column ``moved``: the card goes home, a group other than that one (or a card from a
+        foundation) is placed on it, or a group holding it goes onto the lifted group."""
+        card = cols[t][-1]
+        suit, rank = divmod(card, 13)
+        for head in self.children[cols[moved][-1]]:
+            if head in cols[t]:
+                j = cols[t].index(head)
+                if j >= down[t]:
+                    yield self._score(tuple(cols), tuple(down), t, j), (t, moved, len(cols[t]) - j, -1)
+        if found[suit] == rank:
+            yield 60, (t, -1, 1, -1)
+        for child in self.children[card]:
+            if child == lifted:
+                continue
+            for s, col in enumerate(cols):
+                if s != t and child in col:
+                    j = col.index(child)
+                    if j >= down[s]:
+                        yield self._score(tuple(cols), tuple(down), s, j), (s, t, len(col) - j, -1)
+                    break
+            else:
+                if self.returns and found[child // 13] == child % 13 + 1:
+                    yield -20, (-1, t, 1, child // 13)
+
     def _score(self, cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], s: int, j: int) -> int:
         if j and j == down[s]:
             return 100 + 5 * down[s]  # turns a face-down card; deeper columns first
@@ -383,14 +441,16 @@ class _Search:
         self.auto(cols, down, found, prefix)
         return (tuple(cols), tuple(down), tuple(found)), prefix
 
-    def child(self, pos: Position, move: Step) -> tuple[Position, list[Step]]:
-        c, d, f = self.apply(*pos, move)
-        after = [move]
+    def child(self, pos: Position, moves: Moves) -> tuple[Position, list[Step]]:
+        for step in moves:
+            c, d, f = self.apply(*pos, step)
+            pos = (tuple(c), tuple(d), tuple(f))
+        after = list(moves)
         self.auto(c, d, f, after)
         return (tuple(c), tuple(d), tuple(f)), after
 
-    def _ordered(self, pos: Position) -> list[Step]:
-        scored = self.moves(*pos)
+    def _ordered(self, pos: Position) -> list[Moves]:
+        scored = [(score, (step,)) for score, step in self.moves(*pos)]
         scored.sort(key=lambda sm: sm[0])
         return [m for _, m in scored]
 
@@ -456,13 +516,13 @@ class _Search:
             run += 1
             budget = int(budget * growth)
 
-    def _jittered(self, pos: Position, rng: Rng) -> list[Step]:
-        scored = [(score + rng.below(60), move) for score, move in self.moves(*pos)]
+    def _jittered(self, pos: Position, rng: Rng) -> list[Moves]:
+        scored = [(score + rng.below(60), (move,)) for score, move in self.moves(*pos)]
         scored.sort(key=lambda sm: sm[0])
         return [m for _, m in scored]
 
     def best_first(self, start: Position, prefix: list[Step], blocked_weight: int,
-                   alone: bool = False) -> Iterator[list[Step] | None]:
+                   alone: bool = False, lifts_used: bool = False) -> Iterator[list[Step] | None]:
         """Expands the position that looks closest to a win: fewest face-down cards, most cards home,
         fewest cards lying on a lower card of their own suit (weighted by ``blocked_weight``)."""
 
@@ -480,13 +540,14 @@ class _Search:
                             low[suit] = rank
             return 3 * sum(down) + 52 - sum(found) + blocked_weight * blocked
 
-        seen = {self.key(*start)} if alone else self.claimed
+        seen = {self.key(*start)} if alone or lifts_used else self.claimed
+        order = self.lifts_used if lifts_used else self._ordered
         parent: dict[int, tuple[int, list[Step]]] = {0: (-1, prefix)}
         heap: list[tuple[int, int, Position]] = [(estimate(start), 0, start)]
         serial = 0
         while heap:
             _, at, pos = heapq.heappop(heap)
-            for move in self._ordered(pos):
+            for move in order(pos):
                 new, after = self.child(pos, move)
                 k = self.key(*new)
                 if k in seen:
@@ -524,27 +585,33 @@ class _Search:
         if self.strategy != "plain" and self.dead(*start):
             yield Result(LOST, [], 0, time.perf_counter() - started)
             return
-        # A portfolio taking turns, SLICE new positions at a time. The exhaustive searches share the claimed
-        # positions, so the loss is proved once all of them have run out; restarts never run out.
+        # A portfolio taking turns, SLICE new positions at a time. The loss is proved once the two searches
+        # sharing the claimed positions have both run out, or the lone one has; the search over lifts running
+        # out proves nothing, and restarts never run out.
         self.claimed.add(self.key(*start))
         searches = [self.depth_first(start, prefix)]
         if self.strategy == "portfolio":
             searches += [self.best_first(start, prefix, 2), self.best_first(start, prefix, 0, alone=True),
+                         self.best_first(start, prefix, 2, lifts_used=True),
                          self.restarts(start, prefix)]
         sharing = set(searches[:2])  # depth-first and the first best-first share what they claim
         alone = set(searches[2:3])  # the second best-first keeps its own: exhaustive by itself
+        early = set(searches[3:4])  # the search over lifts with their use: its turns end at FULL_TURNS
         while True:
             for search in list(searches):
+                if search in early and self.nodes >= FULL_TURNS:
+                    searches.remove(search)
+                    continue
                 turn = SLICE
                 if search not in sharing and self.nodes >= FULL_TURNS:
                     turn = max(SLICE // 8, SLICE * FULL_TURNS // self.nodes)
                 for _ in range(turn):
                     try:
                         found = next(search)
-                    except StopIteration:  # an exhaustive search ran out of positions (restarts never do)
+                    except StopIteration:  # a search ran out of positions (restarts never do)
                         searches.remove(search)
                         sharing.discard(search)
-                        if search in alone or not sharing:
+                        if search in alone or (search not in early and not sharing):
                             yield Result(LOST, [], self.nodes, time.perf_counter() - started)
                             return
                         break
