@@ -27,11 +27,11 @@ How it searches
   home, places a group (or, with returns, a card from a foundation) on it, or moves a group holding *b*
   onto the lifted group (solver 6). Lifts shuffled back and forth are most of what the other searches wade
   through, so it often finds a win far sooner (deal 16: 3,331 positions; solver 5 gave up at 200,000). It
-  keeps its own table and stops taking turns at ``FULL_TURNS`` positions. It never proves a loss: it cannot
-  tell a loss, since a win may need two lifts before the move that uses both: with 5♥ 8♠ 7♥ 6♣ 5♦ on a
-  K♣, 5♦ must go onto 6♠ and 8♠ 7♥ 6♣ onto a red 9 before 5♥ can go onto 6♣, and neither lift is followed
-  at once by a move using its card, in either order (a test plays it). (Its first form, without the group holding
-  *b*, was refuted by the exhaustive search of random endgames; see ``benchmarks.md``.)
+  keeps its own table and stops taking turns at ``FULL_TURNS`` positions. Its running out proves nothing,
+  since a win may need two lifts before the move that uses both: with 5♥ 8♠ 7♥ 6♣ 5♦ on a K♣, 5♦ must
+  go onto 6♠ and 8♠ 7♥ 6♣ onto a red 9 before 5♥ can go onto 6♣, and neither lift is followed at once by
+  a move using its card, in either order (a test plays it). Its first form, without the group holding *b*,
+  was refuted by the exhaustive search of random endgames (``docs/benchmarks.md``, thirtieth session).
 - Safe foundation moves are made at once (:func:`safe_home`). The argument, case by case, for a front card
   *c* of rank *r* that is next on its foundation:
 
