@@ -373,13 +373,14 @@ class _Search:
         """Scored moves that use the card at the end of column ``t``, just left by the group headed by
         ``lifted`` for column ``moved``: the card goes home, a group other than that one (or a card from a
         foundation) is placed on it, or a group holding it goes onto the lifted group."""
+        rows, downs = tuple(cols), tuple(down)  # as _score takes them, built once
         card = cols[t][-1]
         suit, rank = divmod(card, 13)
         for head in self.children[cols[moved][-1]]:
             if head in cols[t]:
                 j = cols[t].index(head)
                 if j >= down[t]:
-                    yield self._score(tuple(cols), tuple(down), t, j), (t, moved, len(cols[t]) - j, -1)
+                    yield self._score(rows, downs, t, j), (t, moved, len(cols[t]) - j, -1)
         if found[suit] == rank:
             yield 60, (t, -1, 1, -1)
         for child in self.children[card]:
@@ -389,7 +390,7 @@ class _Search:
                 if s != t and child in col:
                     j = col.index(child)
                     if j >= down[s]:
-                        yield self._score(tuple(cols), tuple(down), s, j), (s, t, len(col) - j, -1)
+                        yield self._score(rows, downs, s, j), (s, t, len(col) - j, -1)
                     break
             else:
                 if self.returns and found[child // 13] == child % 13 + 1:
