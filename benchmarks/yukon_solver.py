@@ -1,6 +1,6 @@
 """Yukon solver figures: deals 1..N per variant under a fixed budget, against a baseline in the same run.
 
-    python benchmarks/yukon_solver.py [--deals 300] [--budget 200000] [--jobs 2] [--baseline]
+    python benchmarks/yukon_solver.py [--deals 300] [--budget 300000] [--jobs 2] [--baseline]
 
 Prints won / lost / unknown, the share decided, mean / median / p90 seconds per deal and positions per
 second. ``--baseline`` also runs the plain depth-first search (no portfolio, no dead-position proof) on

@@ -25,7 +25,8 @@ VARIANTS = (STANDARD, RUSSIAN)
 
 MAX_RANGE = 1_000_000  # deals per run: about a week of work on a small machine
 RETRY = 10  # --refresh: a catalogue entry the budget does not re-solve is tried again with this many times more
-SECONDS_PER_DEAL = 1.0  # mean at the default budget (0.93 s, deals 1-300), for the estimate a long run prints
+# the mean at the default budget (solver 7: 0.74 s, deals 1-300, an idle machine), for the estimate a long run prints
+SECONDS_PER_DEAL = 1.0
 
 
 def deal_number(text: str) -> int:
