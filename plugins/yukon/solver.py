@@ -258,7 +258,7 @@ class _Search:
         """Whether ``new``, reached from the live position ``pos`` by ``moves``, is cut off as dead. After a
         *swap* — a group moved from a face-up card that takes it onto another card that takes it, nothing
         turned or sent home — the relaxation is not asked: it almost never finds such a position dead (45
-        of 77,569 in the search of deal 65) and is most of a position's cost. Searching a dead position
+        of 77,569 in the searches of deals 33 and 65) and is most of a position's cost. Searching a dead position
         anyway only costs time, so a loss stays a proof."""
         if len(moves) == 1:
             source, target, count, _ = moves[0]
