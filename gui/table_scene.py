@@ -488,6 +488,7 @@ class TableScene(QGraphicsScene):
             x += button.boundingRect().width() + gap
         if table.hold is None:
             self.hold_item.hide()
+            self.hold_item.buttons = []  # taken off the scene with the choices above: keep no stale handles
             return
         hold_buttons = [self._button(choice, size) for choice in table.hold.choices]
         self.hold_item.show_hold(table.hold, self.unit, hold_buttons, self.view_size[0] - 8)

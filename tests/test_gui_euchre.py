@@ -275,6 +275,11 @@ def test_the_winning_hand_ends_in_the_match_result_and_no_continue(qtbot: QtBot)
     table = page.view.table
     assert table is not None and table.hold is not None and "win the match 11–0" in table.hold.title.en
     assert {"again", "back"} <= set(page.view.scene.buttons)
+    corner = QPoint(page.table.viewport().width() - 5, page.table.viewport().height() - 5)
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=corner)  # a click on the felt
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.session.hold == "match", "the result stays until Play again or Back"
+    assert page.view.scene.hold_item.isVisible() and page.view.scene.buttons["again"].isVisible()
     qtbot.mouseClick(page.buttons["back"], Qt.MouseButton.LeftButton)
     assert window.launcher.tiles["euchre"].findChild(QPushButton, "continue-euchre") is None
 

@@ -1,6 +1,7 @@
 """The end of a hand and of a match on every Euchre-family table: the result counts the hands in words that agree
 with the number, the line under the table names the buttons the result panel offers (not "Next", which it no
-longer has), and Bid Euchre's negative scores carry a true minus sign like the title above them."""
+longer has), the result stays until one of them is picked, and Bid Euchre's negative scores carry a true minus
+sign like the title above them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from core import table as t
 from core.game import Lazy
 from core.rng import Rng
 from core.session import GameSession
@@ -53,6 +55,22 @@ def test_the_match_result_counts_its_hands_and_the_status_names_its_buttons(game
     assert table.hold.lines[-1].en == (f"{hands} hands played" if hands > 1 else "1 hand played")
     assert "Play again (Enter)" in table.status.en and "Next" not in table.status.en
     assert "もう一度" in table.status.get("ja")
+
+
+@pytest.mark.parametrize("game", FAMILY, ids=[g.id for g in FAMILY])
+def test_a_click_on_the_felt_or_space_moves_past_a_hand_but_not_past_the_match_result(game: Any) -> None:
+    seen: list[Any] = []
+    session = play_to_the_match_result(game, seed=3, seen=seen)
+    presenter = Lazy(game.presenter)()
+    events = (t.Background(), t.Click("hand:0", 0), t.Key("Space"), t.Key("Enter"))
+
+    def replies(hold: str) -> list[Any]:
+        situation = Situation(session.observation(0), (), 0, session.to_move, hold)
+        return [presenter.respond(situation, presenter.initial_ui(), event) for event in events]
+
+    assert all(r.action == "continue" for r in replies("hand:0")), "a hand's summary goes away at a click"
+    assert all(r == t.IGNORED for r in replies("match")), "the result waits for Play again or Back"
+    assert session.hold == "match"
 
 
 def test_bid_euchre_writes_a_set_with_a_true_minus_sign_everywhere() -> None:

@@ -14,7 +14,17 @@ from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situati
 from plugins.bid_euchre.observe import HandSummary, Observation
 from plugins.bid_euchre.rules import Contract, Move, Phase
 from plugins.bid_euchre.words import W
-from plugins.euchre.public import SEAT_NAMES, TEAMS, Ranking, Trick, about_previous, layout, sort_hand, trick_sound
+from plugins.euchre.public import (
+    SEAT_NAMES,
+    TEAMS,
+    Ranking,
+    Trick,
+    about_previous,
+    continues,
+    layout,
+    sort_hand,
+    trick_sound,
+)
 
 BidSituation = Situation[Observation, Move]
 NEXT = Button("next", W["next"], "Space", action="continue")
@@ -179,9 +189,7 @@ class BidEuchrePresenter:
     def respond(self, s: BidSituation, ui: NoUi, event: t.Event) -> Reply[NoUi]:
         key = event.name if isinstance(event, t.Key) else ""
         if s.hold is not None:
-            if isinstance(event, t.Click | t.Background) or key in ("Space", "Enter"):
-                return Reply(action="continue")
-            return t.IGNORED
+            return Reply(action="continue") if continues(s.hold, event) else t.IGNORED
         obs = s.observation
         if key == "?" or (key == "H" and obs.phase != Phase.DECLARE):
             return Reply(action="hint")  # while declaring, H names hearts

@@ -14,7 +14,7 @@ from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situati
 from plugins.cutthroat.observe import HandSummary, Observation
 from plugins.cutthroat.rules import TRICKS, Move, Phase
 from plugins.cutthroat.words import PLAYERS, W
-from plugins.euchre.public import Ranking, Trick, about_previous, layout, sort_hand, trick_sound
+from plugins.euchre.public import Ranking, Trick, about_previous, continues, layout, sort_hand, trick_sound
 
 CutSituation = Situation[Observation, Move]
 NEXT = Button("next", W["next"], "Space", action="continue")
@@ -230,9 +230,7 @@ class CutthroatPresenter:
     def respond(self, s: CutSituation, ui: NoUi, event: t.Event) -> Reply[NoUi]:
         key = event.name if isinstance(event, t.Key) else ""
         if s.hold is not None:
-            if isinstance(event, t.Click | t.Background) or key in ("Space", "Enter"):
-                return Reply(action="continue")
-            return t.IGNORED
+            return Reply(action="continue") if continues(s.hold, event) else t.IGNORED
         obs = s.observation
         if key == "?" or (key == "H" and obs.phase in (Phase.PLAY, Phase.DISCARD)):
             return Reply(action="hint")  # while bidding, H names hearts

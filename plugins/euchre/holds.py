@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core import table as t
+
 
 def trick_holds(state: Any, playing: bool) -> tuple[str, ...]:
     """The hold keys ``state`` stands at. ``state`` has ``over``, ``number`` (the hand in progress),
@@ -28,3 +30,12 @@ def about_previous(hold: str | None, hand_number: int, over: bool) -> bool:
     summary, the match's result, or a trick of an earlier hand (the last trick of a finished hand)."""
     return hold is not None and (hold.startswith(("hand:", "match")) or over
                                  or int(hold.split(":")[1]) != hand_number)
+
+
+def continues(hold: str, event: t.Event) -> bool:
+    """Whether ``event`` moves the table on from the held moment ``hold``: a click anywhere, Space or Enter.
+    Not at the match's result: it stays until the player picks Play again or Back (its buttons, which the
+    table presses itself), so a click meant for nothing in particular cannot leave an empty table behind."""
+    if hold == "match":
+        return False
+    return isinstance(event, t.Click | t.Background) or (isinstance(event, t.Key) and event.name in ("Space", "Enter"))

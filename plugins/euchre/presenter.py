@@ -13,7 +13,7 @@ from core.table import CardFace, Choice, Hold, Mark, Pile, Reply, Situation, Tab
 from core.text import Text, counted, join
 from plugins.euchre import layout
 from plugins.euchre.cards import Ranking, sort_hand
-from plugins.euchre.holds import about_previous
+from plugins.euchre.holds import about_previous, continues
 from plugins.euchre.model import Move, Phase, Trick, partner
 from plugins.euchre.observe import HandSummary, Observation
 from plugins.euchre.sounds import trick_sound
@@ -262,9 +262,7 @@ class EuchrePresenter:
     def respond(self, s: EuchreSituation, ui: EuchreUi, event: t.Event) -> Reply[EuchreUi]:
         key = event.name if isinstance(event, t.Key) else ""
         if s.hold is not None:
-            if isinstance(event, t.Click | t.Background) or key in ("Space", "Enter"):
-                return Reply(action="continue")
-            return t.IGNORED
+            return Reply(action="continue") if continues(s.hold, event) else t.IGNORED
         if isinstance(event, t.Background) or key == "Escape":
             return Reply(ui=EuchreUi()) if ui.alone else t.IGNORED
         obs = s.observation

@@ -19,7 +19,9 @@ The exact solver
 Holds
     ``trick_holds(state, playing)``: the hold keys (``trick:H:T``, ``hand:H``, ``match``) a table stands at,
     for a rules object's ``hold_points``; ``about_previous(hold, hand_number, over)``: whether the table at
-    such a hold shows the hand before the one in progress, for a presenter.
+    such a hold shows the hand before the one in progress, for a presenter; ``continues(hold, event)``: whether
+    a click, Space or Enter moves the table on from it (never from the match's result, which waits for its
+    buttons).
 Sounds
     ``trick_sound(before, after, we_won)`` names the effect for a change of a trick-taking table's view
     (a card, a trick, a thrown-in deal, a won match), for a presenter's ``sound``.
@@ -39,7 +41,7 @@ from plugins.euchre import layout
 from plugins.euchre.cards import DECK, NO_TRUMP, Ranking, same_colour_suit, sort_hand
 from plugins.euchre.dd import CARD_INDEX, Solver
 from plugins.euchre.dd import Table as SolverTable
-from plugins.euchre.holds import about_previous, trick_holds
+from plugins.euchre.holds import about_previous, continues, trick_holds
 from plugins.euchre.model import Trick, left_of, parse_seat, partner, seat_letter, team_of
 from plugins.euchre.sounds import trick_sound
 from plugins.euchre.stats import partnership_charts
@@ -48,6 +50,6 @@ from plugins.euchre.words import TEAMS, discard_reason
 
 __all__ = [
     "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TEAMS", "Ranking", "Solver", "SolverTable", "Trick",
-    "about_previous", "discard_reason", "layout", "left_of", "parse_seat", "partner", "partnership_charts",
+    "about_previous", "continues", "discard_reason", "layout", "left_of", "parse_seat", "partner", "partnership_charts",
     "same_colour_suit", "seat_letter", "sort_hand", "team_of", "trick_holds", "trick_sound",
 ]
