@@ -59,8 +59,7 @@ def test_the_match_result_counts_its_hands_and_the_status_names_its_buttons(game
 
 @pytest.mark.parametrize("game", FAMILY, ids=[g.id for g in FAMILY])
 def test_a_click_on_the_felt_or_space_moves_past_a_hand_but_not_past_the_match_result(game: Any) -> None:
-    seen: list[Any] = []
-    session = play_to_the_match_result(game, seed=3, seen=seen)
+    session = play_to_the_match_result(game, seed=3)
     presenter = Lazy(game.presenter)()
     events = (t.Background(), t.Click("hand:0", 0), t.Key("Space"), t.Key("Enter"))
 
