@@ -68,7 +68,7 @@ from core.table import (
     Table,
 )
 from core.table import Choice as Button
-from core.text import Text, TextError, counted, duration, plural, points, signed
+from core.text import Text, TextError, counted, duration, next_best, plural, points, signed
 
 if TYPE_CHECKING:
     from core.batch import Batch, add_batch_arguments
@@ -160,6 +160,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "full_deck",
     "hookimpl",
     "jobs",
+    "next_best",
     "output_file",
     "output_folder",
     "parse_cards",

@@ -75,6 +75,17 @@ def signed(value: float) -> str:
     return f"{value:+.2f}".replace("-", "−")
 
 
+def next_best(mine: float, value: float, other: Text) -> Text:
+    """How a hint's chosen move compares with the next best move, ``other``, whose average is ``value``:
+    ", against +0.10 for passing." — or, when the two averages print alike, ", a little more than passing."
+    (", as much as passing." on a true tie), never two equal numbers set against each other."""
+    if signed(value) != signed(mine):
+        return Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value), m=other)
+    if value < mine:
+        return Text(", a little more than {m}.", "で、{m}よりわずかに上です。").format(m=other)
+    return Text(", as much as {m}.", "で{m}と同じです。").format(m=other)
+
+
 def duration(seconds: float) -> Text:
     """A time as a person reads it, to the whole second: "45 s", "4 min 33 s", "1 h 2 min" (the seconds left out
     past an hour); Japanese "45秒", "4分33秒", "1時間2分"."""

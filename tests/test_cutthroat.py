@@ -12,15 +12,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cards import Card, parse_cards
+from core.cards import Card, Suit, parse_cards
 from core.conformance import GameConformance
 from core.game import IllegalMove
 from core.rng import Rng
 from core.session import GameSession
 from core.table import Click, Key, Situation
 from plugins.cutthroat.cpu import utility
+from plugins.cutthroat.observe import HandSummary
 from plugins.cutthroat.plugin import GAMES
-from plugins.cutthroat.presenter import CutthroatPresenter, NoUi
+from plugins.cutthroat.presenter import CutthroatPresenter, NoUi, result_words
 from plugins.cutthroat.rules import (
     FORMATS,
     ORDER,
@@ -36,7 +37,7 @@ from plugins.cutthroat.rules import (
     hand_points,
 )
 from plugins.euchre.holds import about_previous
-from plugins.euchre.public import DECK
+from plugins.euchre.public import DECK, Trick
 from tests.distributions import run_cardtable
 from tests.session_helpers import first_hand_played_on
 
@@ -401,8 +402,16 @@ def test_a_euchre_at_two_names_the_one_player_who_scores_it() -> None:
             session.play(session.legal_moves()[0])
     hold = PRESENTER.table(situation(session), NoUi()).hold
     assert hold is not None
-    assert hold.title.en.endswith("euchred, +2 to North") and "each other" not in hold.title.en
-    assert hold.title.ja.endswith("ユーカー、北に+2点")
+    assert hold.title.en == "You made trump ♥ but took no tricks: euchred, +2 to North"
+    assert hold.title.ja == "あなた は切札 ♥ で1トリックも取れず: ユーカー、北に+2点"
+
+
+def test_a_euchre_counts_the_makers_tricks_in_words() -> None:
+    def title(taken: int) -> str:  # three players, South made trump ♥ and took ``taken`` of the five tricks
+        tricks = tuple(Trick(0, (), 0 if n < taken else 1) for n in range(5))
+        return result_words(HandSummary(0, 2, (), Suit.HEARTS, 0, tricks, (0, 2, 2), (0, 2, 2))).en
+    assert [title(n) for n in (0, 1, 2)] == [f"You made trump ♥ but took {words}: euchred, +2 to each other player"
+                                             for words in ("no tricks", "only 1 trick", "only 2 tricks")]
 
 
 # -- the plugin -----------------------------------------------------------------------------------------

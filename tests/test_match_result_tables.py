@@ -79,3 +79,9 @@ def test_bid_euchre_writes_a_set_with_a_true_minus_sign_everywhere() -> None:
     texts += [line for table in summaries for label in table.labels for line in label.text.en.splitlines()]
     assert any(title.startswith("This hand: −") or " — −" in title for title in texts), "a side was set"
     assert not [text for text in texts if re.search(r"-\d", text)], "no hyphen stands for a minus"
+
+
+def test_bid_euchre_names_a_negative_final_score_in_words_not_after_a_dash() -> None:
+    title = table_of(BID_EUCHRE, play_to_the_match_result(BID_EUCHRE, seed=2)).hold.title
+    assert title.en == "You & North win the match, 33 to −2", "not “33–−2”"
+    assert title.get("ja").endswith("の勝ち 33 対 −2")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.text import Text, counted, duration, points
+from core.text import Text, counted, duration, next_best, points
 
 ONE, MANY = Text("1 hand played", "1 ハンド"), Text("{n} hands played", "{n} ハンド")
 
@@ -29,3 +29,11 @@ def test_a_time_reads_in_minutes_and_seconds_once_it_passes_a_minute() -> None:
     assert [duration(t).en for t in times] == \
         ["0 s", "45 s", "59 s", "1 min 0 s", "4 min 33 s", "1 h 0 min", "1 h 2 min", "2 h 3 min"]
     assert [duration(t).get("ja") for t in (45, 273, 3720)] == ["45秒", "4分33秒", "1時間2分"]
+
+
+def test_a_hint_sets_its_average_against_the_next_best_only_when_they_print_differently() -> None:
+    passing = Text("passing", "パス")
+    assert next_best(0.42, 0.10, passing).en == ", against +0.10 for passing."
+    assert next_best(-1.4361, -1.4412, passing).en == ", a little more than passing."  # both print −1.44
+    assert next_best(0.5, 0.5, passing).en == ", as much as passing."
+    assert next_best(-1.4361, -1.4412, passing).get("ja") == "で、パスよりわずかに上です。"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.plugin import Hint, Rng, Text, counted, signed
+from core.plugin import Hint, Rng, Text, counted, next_best, signed
 from plugins.bid_euchre.cpu import HardPlayer, Judgement
 from plugins.bid_euchre.observe import Observation
 from plugins.bid_euchre.rules import Move, Phase
@@ -49,7 +49,7 @@ def _compare(judgement: Judgement, move: Move) -> Text:
     if value >= judgement.points[move] - 0.005:
         tie = TIES.get(move.kind, TIES["play"])
         return line + Text(", as much as {m}; ", "で{m}と同じ。").format(m=move_words(other)) + tie
-    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value), m=move_words(other))
+    return line + next_best(judgement.points[move], value, move_words(other))
 
 
 def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:

@@ -30,7 +30,7 @@ W = {
     "score_line": Text("Score: {a} — {b} (game to 32)", "得点: {a} — {b}（32点先取）"),
     "no_win_yet": Text("{team} passed 32, but trick points against a made bid do not win: play on.",
                        "{team} は32点を超えましたが、達成されたビッドに対するトリック点では勝てません。続行です。"),
-    "match_won": Text("{team} win the match {a}–{b}", "{team} の勝ち {a}–{b}"),
+    "match_won": Text("{team} win the match, {a} to {b}", "{team} の勝ち {a} 対 {b}"),  # a score may be −31
     "match_line": Text("{n} hands played", "{n} ハンドで決着"), "match_line_one": Text("1 hand played", "1 ハンドで決着"),
     "declarer": Text("declarer", "宣言者"), "said_bid": Text("bids {n}", "{n} をビッド"),
     "said_pass": Text("pass", "パス"),

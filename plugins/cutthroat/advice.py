@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.plugin import Hint, Rng, Text, counted, signed
+from core.plugin import Hint, Rng, Text, counted, next_best, signed
 from plugins.cutthroat.cpu import HardPlayer, Values
 from plugins.cutthroat.observe import Observation
 from plugins.cutthroat.rules import PASS, Move, Phase
@@ -62,10 +62,7 @@ def _call_reason(obs: Observation, values: Values, move: Move) -> Text:
     if PASS not in values.points:
         line = Text("You must name a suit. ", "必ず指名します。") + line
     other, value = max(((m, v) for m, v in values.points.items() if m != move), key=lambda pair: pair[1])
-    if value >= values.points[move] - 0.005:
-        return line + Text(", as much as {m}.", "で{m}と同じです。").format(m=move_words(obs, other))
-    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value),
-                                                                           m=move_words(obs, other))
+    return line + next_best(values.points[move], value, move_words(obs, other))
 
 
 def _card_reason(obs: Observation, values: Values, move: Move, rule: Text | None) -> Text:
@@ -75,10 +72,7 @@ def _card_reason(obs: Observation, values: Values, move: Move, rule: Text | None
     other, value = max(((m, v) for m, v in values.points.items() if m != move), key=lambda pair: pair[1])
     if value >= mine - 0.005 and rule is not None:
         return line + Text(", as much as {m}. ", "で{m}と同じ。").format(m=move_words(obs, other)) + rule
-    if signed(value) == signed(mine):
-        return line + Text(", a little more than {m}.", "で、{m}よりわずかに上です。").format(m=move_words(obs, other))
-    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value),
-                                                                           m=move_words(obs, other))
+    return line + next_best(mine, value, move_words(obs, other))
 
 
 def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:

@@ -38,10 +38,11 @@ def result_words(prev: HandSummary) -> Text:
     taken = prev.tricks_won()[prev.maker]
     players = PLAYERS[len(prev.scores)]
     who, suit = players[prev.maker], prev.trump.symbol
-    if taken < 3 and len(players) == 2:  # one opponent takes the two points
-        return W["euchred_by"].format(player=who, suit=suit, n=taken, other=players[1 - prev.maker])
     if taken < 3:
-        return W["euchred"].format(player=who, suit=suit, n=taken)
+        few = W["taken_none"] if taken == 0 else counted(taken, W["taken_one"], W["taken_few"])
+        if len(players) == 2:  # one opponent takes the two points
+            return W["euchred_by"].format(player=who, suit=suit, taken=few, other=players[1 - prev.maker])
+        return W["euchred"].format(player=who, suit=suit, taken=few)
     if taken == TRICKS:
         return W["march"].format(player=who, suit=suit, pts=prev.points[prev.maker])
     return W["made"].format(player=who, suit=suit, n=taken, pts=prev.points[prev.maker])

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from core.game import Hint
 from core.rng import Rng
-from core.text import Text, counted, signed
+from core.text import Text, counted, next_best, signed
 from plugins.euchre.cpu import HardPlayer, Values
 from plugins.euchre.model import Move, Phase
 from plugins.euchre.observe import Observation
@@ -72,8 +72,7 @@ def _compare(values: Values, move: Move, convention: Text | None = None) -> Text
             v=signed(value), m=_move_words(other)) + convention
     if value >= mine - 0.005 and convention is not None:
         return line + Text(", as much as {m}. ", "で{m}と同じ。").format(m=_move_words(other)) + convention
-    return line + Text(", against {v} for {m}.", "（次善の{m}は{v}点）。").format(v=signed(value),
-                                                                           m=_move_words(other))
+    return line + next_best(mine, value, _move_words(other))
 
 
 def _call_reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:
