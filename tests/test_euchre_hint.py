@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from core.cards import Suit
 from core.rng import Rng
 from core.session import GameSession
 from core.table import Click, Key, Mark, Situation
-from plugins.euchre.advice import euchre_hint
-from plugins.euchre.cpu import HardPlayer
+from plugins.euchre.advice import _compare, _tie_rule, euchre_hint
+from plugins.euchre.cpu import HardPlayer, Values
+from plugins.euchre.model import Move
 from plugins.euchre.plugin import GAME
 from plugins.euchre.presenter import EuchrePresenter, EuchreUi
 from plugins.euchre.rules import EuchreRules
@@ -188,3 +190,30 @@ def test_two_averages_that_print_alike_are_not_set_against_each_other() -> None:
             session.cpu_step()
     assert not [r for r in reasons if re.search(r"([+−]\d+\.\d\d) points a hand, against \1 for", r)]
     assert reasons[-1] == "Q♠ — Over 72 sampled hands: −1.44 points a hand, a little more than 10♠."
+
+
+def test_a_pass_on_a_tie_says_that_passing_wins_a_tie() -> None:
+    # seed 14, South's first bid: passing and ordering up average the same over the sampled deals
+    session = GameSession.new(GAME, GAME.settings.defaults(), seed=14, players=[None, "normal", "normal", "normal"])
+    while session.to_move != 0:
+        session.cpu_step()
+    hint = session.hint()
+    assert hint is not None and hint.move == "pass"
+    assert hint.reason.en == "Passing — Over 48 sampled deals: +0.10 points a hand, as much as ordering up. " \
+        "On a tie, passing."
+    assert hint.reason.get("ja").endswith("同点ならパスします。")
+
+
+def test_a_bid_that_ties_names_the_rule_that_broke_the_tie_and_a_near_tie_is_no_tie() -> None:
+    order, alone, hearts, spades, passing = (Move("order"), Move("order", alone=True), Move("call", Suit.HEARTS),
+                                             Move("call", Suit.SPADES), Move("pass"))
+
+    def reason(points: dict[Move, float], move: Move) -> str:
+        values = Values(points, 48, "deal")
+        return _compare(values, move, _tie_rule(values, move)).en
+
+    assert reason({order: 1.0, alone: 1.0, passing: 0.2}, order).endswith(
+        "as much as ordering up alone. On a tie, not alone.")
+    assert reason({hearts: 0.3, spades: 0.3}, hearts).endswith("as much as naming ♠. On a tie, the suit your hand "
+                                                                "counts strongest.")
+    assert reason({order: 1.0, alone: 1.003, passing: 0.2}, alone).endswith(", a little more than ordering up.")

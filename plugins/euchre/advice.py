@@ -41,6 +41,12 @@ RULES = {
 }
 
 
+TIES = {  # which bid the hard player makes when the sampled deals score two alike
+    "pass": Text("On a tie, passing.", "同点ならパスします。"),
+    "partner": Text("On a tie, not alone.", "同点なら単独にはしません。"),
+    "suit": Text("On a tie, the suit your hand counts strongest.", "同点なら手札の見積もりが一番高いマークです。"),
+}
+
 CHOICE_WORDS = {"pass": Text("passing", "パス"), "order": Text("ordering up", "オーダーアップ"),
                 "pickup": Text("picking up", "拾う"), "decline": Text("leaving the upcard", "拾わない"),
                 "alone": Text("defending alone", "単独で守る")}
@@ -56,7 +62,8 @@ def _move_words(move: Move) -> Text:
 
 def _compare(values: Values, move: Move, convention: Text | None = None) -> Text:
     """“Over 48 sampled deals: +0.42 points a hand, against +0.10 for passing.” When another move scores as
-    much (or, for the opening lead, a little more), the conventional rule that chose the card follows."""
+    much (or, for the opening lead, a little more), the conventional rule that chose the card follows, or for a
+    bid the rule that breaks a tie (``convention``)."""
     mine = values.points[move]
     others = [(m, v) for m, v in values.points.items() if m != move]
     line = counted(values.samples,
@@ -75,12 +82,24 @@ def _compare(values: Values, move: Move, convention: Text | None = None) -> Text
     return line + next_best(mine, value, _move_words(other))
 
 
+def _tie_rule(values: Values, move: Move) -> Text | None:
+    """Why a bid was made over another that its sampled deals score exactly alike: passing wins a tie, then a
+    call with the partner, then the suit the hand counts strongest (a dealer stuck with naming one). None
+    without a tie: a bid is made only when it scores more (however little)."""
+    other = max((m for m in values.points if m != move), key=lambda m: values.points[m], default=None)
+    if other is None or values.points[other] != values.points[move]:
+        return None
+    if move.kind == "pass":
+        return TIES["pass"]
+    return TIES["partner"] if other.alone and not move.alone else TIES["suit"]
+
+
 def _call_reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:
     if move.alone and player._sure_loner(obs, legal) == move:
         return Text("Your hand takes all five tricks whatever the others hold: alone scores 4.",
                     "誰が何を持っていても5トリック全部取れる手です。単独なら4点。")
     if player.last_values is not None and move in player.last_values.points:
-        return _compare(player.last_values, move)
+        return _compare(player.last_values, move, _tie_rule(player.last_values, move))
     candidate = player._candidate(obs, legal)
     if candidate is None:
         return Text("You may not call here.", "ここでは宣言できません。")
@@ -111,7 +130,7 @@ def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: M
         return discard_reason(obs.hand, obs.trump, move.card)
     if obs.phase == Phase.DEFEND:
         if player.last_values is not None and move in player.last_values.points:
-            return _compare(player.last_values, move)
+            return _compare(player.last_values, move, _tie_rule(player.last_values, move))
         if move.kind == "alone":
             return Text("Two top trumps and four in all: defend alone for 4 if you euchre them.",
                         "上位の切札2枚を含む4枚の切札。単独でユーカーにすれば4点です。")
