@@ -152,3 +152,23 @@ def test_h_asks_for_a_hint_while_playing_and_names_hearts_while_bidding() -> Non
     until_person(session)
     playing = Situation(session.observation(0), tuple(session.legal_moves()), 0, 0)
     assert presenter.respond(playing, NoUi(), t.Key("H")).action == "hint"
+
+
+def test_a_pass_on_a_tie_says_that_passing_wins_a_tie() -> None:
+    # three players, seed 23, South's 9th decision on the hints: passing and naming ♥ average the same
+    game = GAMES[3]
+    session = GameSession.new(game, game.settings.defaults(), seed=23, players=[None, "normal", "normal"])
+    reasons = []
+    while len(reasons) < 9:
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            hint = session.hint()
+            assert hint is not None
+            reasons.append(hint.reason)
+            session.play(hint.move)
+        else:
+            session.cpu_step()
+    assert reasons[-1].en.endswith("+0.25 points a hand (yours less the others' average), as much as naming ♥. "
+                                   "On a tie, passing.")
+    assert reasons[-1].get("ja").endswith("同点ならパスします。")

@@ -62,7 +62,8 @@ def _call_reason(obs: Observation, values: Values, move: Move) -> Text:
     if PASS not in values.points:
         line = Text("You must name a suit. ", "必ず指名します。") + line
     other, value = max(((m, v) for m, v in values.points.items() if m != move), key=lambda pair: pair[1])
-    return line + next_best(values.points[move], value, move_words(obs, other))
+    tie = Text(" On a tie, passing.", "同点ならパスします。") if move == PASS and value == values.points[move] else ""
+    return line + next_best(values.points[move], value, move_words(obs, other)) + tie
 
 
 def _card_reason(obs: Observation, values: Values, move: Move, rule: Text | None) -> Text:
