@@ -97,7 +97,7 @@ def timing_lines(a: str, b: str, records: list[Record]) -> list[str]:
         if times:
             p99 = nearest_rank(times, 0.99)
             lines.append(f"decision time {name}: median {statistics.median(times):.2f} ms, p99 {p99:.2f} ms, "
-                         f"max {times[-1]:.1f} ms over {len(times)} decisions")
+                         f"max {times[-1]:.2f} ms over {len(times)} decisions")
     return lines
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from core.cli import main
+from core.duplicate import timing_lines
 from tests.distributions import REPO
 
 HAS_DASK = importlib.util.find_spec("distributed") is not None
@@ -272,3 +273,9 @@ def test_a_record_changed_after_it_was_written_is_named_by_its_line(capsys: pyte
     path.write_text("\n".join([*lines[:2], *lines[3:]]) + "\n")  # the line deleted: its unit is run again
     code, _, _ = run(capsys, "euchre", "simulate", "--matches", "4", "--seed", "1", "--resume", str(path))
     assert code == 0 and sorted(records(path)) == [1, 2, 3, 4]
+
+
+def test_decision_times_print_the_slowest_as_finely_as_the_median_and_p99() -> None:
+    lines = timing_lines("hard", "normal", [{"times": {"hard": [9.114, 271.994], "normal": [0.01, 0.02, 0.04]}}])
+    assert lines == ["decision time hard: median 140.55 ms, p99 271.99 ms, max 271.99 ms over 2 decisions",
+                     "decision time normal: median 0.02 ms, p99 0.04 ms, max 0.04 ms over 3 decisions"]
