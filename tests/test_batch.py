@@ -16,6 +16,7 @@ import pytest
 
 from core.cli import main
 from core.duplicate import timing_lines
+from plugins.yukon.cli import timing as yukon_timing
 from tests.distributions import REPO
 
 HAS_DASK = importlib.util.find_spec("distributed") is not None
@@ -279,3 +280,8 @@ def test_decision_times_print_the_slowest_as_finely_as_the_median_and_p99() -> N
     lines = timing_lines("hard", "normal", [{"times": {"hard": [9.114, 271.994], "normal": [0.01, 0.02, 0.04]}}])
     assert lines == ["decision time hard: median 140.55 ms, p99 271.99 ms, max 271.99 ms over 2 decisions",
                      "decision time normal: median 0.02 ms, p99 0.04 ms, max 0.04 ms over 3 decisions"]
+
+
+def test_solving_times_print_every_figure_to_the_millisecond() -> None:
+    line = yukon_timing([{"seconds": s, "nodes": 100} for s in (0.02, 0.05, 0.76)])
+    assert line.startswith("time: seconds per deal: mean 0.277, median 0.050, p90 0.760, max 0.760; ")

@@ -171,7 +171,7 @@ def timing(rows: list[dict[str, Any]]) -> str:
     p90 = nearest_rank(times, 0.9)
     nodes = sum(r["nodes"] for r in rows)
     return (f"time: seconds per deal: mean {statistics.mean(times):.3f}, median {statistics.median(times):.3f}, "
-            f"p90 {p90:.3f}, max {times[-1]:.2f}; {nodes / max(sum(times), 1e-9):,.0f} positions/s")
+            f"p90 {p90:.3f}, max {times[-1]:.3f}; {nodes / max(sum(times), 1e-9):,.0f} positions/s")
 
 
 def _solve(args: argparse.Namespace) -> int:
