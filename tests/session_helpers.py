@@ -20,6 +20,19 @@ def until_person(session: GameSession, ready: Callable[[GameSession], bool] = la
             session.cpu_step()
 
 
+def hint_reasons(session: GameSession, count: int) -> list[Any]:
+    """The reasons of the first ``count`` hints seat 0 gets while it plays every hint (the CPU seats moving and
+    held moments passed between)."""
+    reasons = []
+    while len(reasons) < count:
+        until_person(session)
+        hint = session.hint()
+        assert hint is not None
+        reasons.append(hint.reason)
+        session.play(hint.move)
+    return reasons
+
+
 def first_hand_played_on(rules: Any, state: Any, player: Any) -> Any:
     """``state`` once its first hand is over, ``player`` choosing every move in every seat."""
     while state.number == 0 and not state.over:

@@ -17,7 +17,7 @@ from plugins.cutthroat.cpu import HardPlayer
 from plugins.cutthroat.plugin import GAMES
 from plugins.cutthroat.presenter import CutthroatPresenter, NoUi
 from plugins.cutthroat.rules import PASS
-from tests.session_helpers import until_person
+from tests.session_helpers import hint_reasons, until_person
 
 STRONG = {"dealer": "N", "hands": {"S": ["JH", "JD", "AH", "KH", "AS"], "N": ["9C", "TC", "QC", "KC", "9S"]},
           "upcard": "9H", "seed": 2}
@@ -158,17 +158,7 @@ def test_a_pass_on_a_tie_says_that_passing_wins_a_tie() -> None:
     # three players, seed 23, South's 9th decision on the hints: passing and naming ♥ average the same
     game = GAMES[3]
     session = GameSession.new(game, game.settings.defaults(), seed=23, players=[None, "normal", "normal"])
-    reasons = []
-    while len(reasons) < 9:
-        if session.hold is not None:
-            session.acknowledge()
-        elif session.to_move == 0:
-            hint = session.hint()
-            assert hint is not None
-            reasons.append(hint.reason)
-            session.play(hint.move)
-        else:
-            session.cpu_step()
+    reasons = hint_reasons(session, 9)
     assert reasons[-1].en.endswith("+0.25 points a hand (yours less the others' average), as much as naming ♥. "
                                    "On a tie, passing.")
     assert reasons[-1].get("ja").endswith("同点ならパスします。")

@@ -21,6 +21,7 @@ from plugins.euchre.plugin import GAME
 from plugins.euchre.presenter import EuchrePresenter, EuchreUi
 from plugins.euchre.rules import EuchreRules
 from tests.euchre_helpers import make_deal
+from tests.session_helpers import hint_reasons, until_person
 
 PRESENTER = EuchrePresenter()
 RULES = EuchreRules()
@@ -177,17 +178,7 @@ def test_two_averages_that_print_alike_are_not_set_against_each_other() -> None:
     # seed 16, South's 18th move: Q♠ and 10♠ both average −1.44 to two places; the hint once read
     # "−1.44 points a hand, against −1.44 for 10♠"
     session = GameSession.new(GAME, GAME.settings.defaults(), seed=16, players=[None, "normal", "normal", "normal"])
-    reasons = []
-    while len(reasons) < 18:
-        if session.hold is not None:
-            session.acknowledge()
-        elif session.to_move == 0:
-            hint = session.hint()
-            assert hint is not None
-            reasons.append(hint.reason.en)
-            session.play(hint.move)
-        else:
-            session.cpu_step()
+    reasons = [reason.en for reason in hint_reasons(session, 18)]
     assert not [r for r in reasons if re.search(r"([+−]\d+\.\d\d) points a hand, against \1 for", r)]
     assert reasons[-1] == "Q♠ — Over 72 sampled hands: −1.44 points a hand, a little more than 10♠."
 
@@ -195,8 +186,7 @@ def test_two_averages_that_print_alike_are_not_set_against_each_other() -> None:
 def test_a_pass_on_a_tie_says_that_passing_wins_a_tie() -> None:
     # seed 14, South's first bid: passing and ordering up average the same over the sampled deals
     session = GameSession.new(GAME, GAME.settings.defaults(), seed=14, players=[None, "normal", "normal", "normal"])
-    while session.to_move != 0:
-        session.cpu_step()
+    until_person(session)
     hint = session.hint()
     assert hint is not None and hint.move == "pass"
     assert hint.reason.en == "Passing — Over 48 sampled deals: +0.10 points a hand, as much as ordering up. " \
