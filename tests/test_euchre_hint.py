@@ -200,10 +200,11 @@ def test_a_bid_that_ties_names_the_rule_that_broke_the_tie_and_a_near_tie_is_no_
 
     def reason(points: dict[Move, float], move: Move) -> str:
         values = Values(points, 48, "deal")
-        return _compare(values, move, _tie_rule(values, move)).en
+        return _compare(values, move, _tie_rule(values, move, strongest=hearts)).en
 
     assert reason({order: 1.0, alone: 1.0, passing: 0.2}, order).endswith(
         "as much as ordering up alone. On a tie, not alone.")
     assert reason({hearts: 0.3, spades: 0.3}, hearts).endswith("as much as naming ♠. On a tie, the suit your hand "
                                                                 "counts strongest.")
+    assert reason({spades: 0.3, hearts: 0.3}, spades).endswith("as much as naming ♥."), "no reason it cannot give"
     assert reason({order: 1.0, alone: 1.003, passing: 0.2}, alone).endswith(", a little more than ordering up.")

@@ -82,25 +82,28 @@ def _compare(values: Values, move: Move, convention: Text | None = None) -> Text
     return line + next_best(mine, value, _move_words(other))
 
 
-def _tie_rule(values: Values, move: Move) -> Text | None:
+def _tie_rule(values: Values, move: Move, strongest: Move | None = None) -> Text | None:
     """Why a bid was made over another that its sampled deals score exactly alike: passing wins a tie, then a
-    call with the partner, then the suit the hand counts strongest (a dealer stuck with naming one). None
-    without a tie: a bid is made only when it scores more (however little)."""
+    call with the partner, then the suit the hand counts strongest (``strongest``; a dealer stuck with naming
+    one). None without a tie: a bid is made only when it scores more (however little)."""
     other = max((m for m in values.points if m != move), key=lambda m: values.points[m], default=None)
     if other is None or values.points[other] != values.points[move]:
         return None
     if move.kind == "pass":
         return TIES["pass"]
-    return TIES["partner"] if other.alone and not move.alone else TIES["suit"]
+    if other.alone and not move.alone:
+        return TIES["partner"]
+    return TIES["suit"] if move == strongest else None
 
 
 def _call_reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:
     if move.alone and player._sure_loner(obs, legal) == move:
         return Text("Your hand takes all five tricks whatever the others hold: alone scores 4.",
                     "誰が何を持っていても5トリック全部取れる手です。単独なら4点。")
-    if player.last_values is not None and move in player.last_values.points:
-        return _compare(player.last_values, move, _tie_rule(player.last_values, move))
     candidate = player._candidate(obs, legal)
+    if player.last_values is not None and move in player.last_values.points:
+        strongest = candidate[1] if candidate is not None else None
+        return _compare(player.last_values, move, _tie_rule(player.last_values, move, strongest))
     if candidate is None:
         return Text("You may not call here.", "ここでは宣言できません。")
     estimate, call = candidate
