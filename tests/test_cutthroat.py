@@ -403,7 +403,7 @@ def test_a_euchre_at_two_names_the_one_player_who_scores_it() -> None:
     hold = PRESENTER.table(situation(session), NoUi()).hold
     assert hold is not None
     assert hold.title.en == "You made trump ♥ but took no tricks: euchred, +2 to North"
-    assert hold.title.ja == "あなた は切札 ♥ で1トリックも取れず: ユーカー、北に+2点"
+    assert hold.title.ja == "あなたは切札 ♥ で1トリックも取れず: ユーカー、北に+2点"
 
 
 def test_a_euchre_counts_the_makers_tricks_in_words() -> None:

@@ -45,9 +45,10 @@ def _hint_whole_hand(session: GameSession, players: int) -> set[str]:
         assert hint.move == move.text, "the hint is what the hard player would do in South's seat"
         assert hint == cutthroat_hint(obs, legal), "the same position gives the same hint"
         assert hint.reason.en and hint.reason.get("ja") and hint.reason.get("ja") != hint.reason.en
+        assert "）（" not in hint.reason.get("ja"), "what the average measures reads inside the sentence"
         values = player.last_values
         if values is not None:
-            assert f"Over {values.samples} imagined deals" in hint.reason.en
+            assert f"Over {values.samples} sampled deals" in hint.reason.en
             assert signed(values.points[move]) in hint.reason.en, "the average that decided it is quoted"
             if obs.phase != "play":
                 assert values.points[move] == max(values.points.values()), "the bid with the best average is made"
@@ -73,9 +74,11 @@ def test_a_hand_worth_calling_is_told_to_call_and_makes_it_on_the_hints() -> Non
     session = _session(2, deal=STRONG)
     hint = hint_for(GAMES[2], session.state)
     assert hint is not None and hint.move == "order"
-    assert hint.reason.en.startswith("Ordering up ♥ — Over 40 imagined deals, ordering up ♥ scores +")
+    assert hint.reason.en.startswith("Ordering up ♥ — Over 40 sampled deals, ordering up ♥ scores +")
     assert "(yours less North's), against " in hint.reason.en and hint.reason.en.endswith(" for passing.")
-    assert "♥のオーダーアップなら1ハンドあたり+" in hint.reason.get("ja")
+    ja = hint.reason.get("ja")
+    assert "♥のオーダーアップなら、あなたの点から北の点を引いた差は1ハンドあたり+" in ja
+    assert "）（" not in ja, "one parenthesis, not two side by side"
     _hint_whole_hand(session, 2)
     result = session.state.results[0]
     assert result.maker == 0 and result.points[0] > 0, "South made trump and scored on the hints alone"
@@ -85,7 +88,7 @@ def test_a_hopeless_hand_is_told_to_pass_with_the_best_calls_average() -> None:
     session = _session(2, deal=WEAK)
     hint = hint_for(GAMES[2], session.state)
     assert hint is not None and hint.move == "pass"
-    assert hint.reason.en.startswith("Passing — Over 40 imagined deals, passing scores ")
+    assert hint.reason.en.startswith("Passing — Over 40 sampled deals, passing scores ")
     assert " (yours less North's), against −" in hint.reason.en
     assert hint.reason.en.endswith(" for ordering up ♥."), "the call it beat, which scores less than nothing"
 
@@ -103,7 +106,7 @@ def test_a_stuck_dealer_is_told_which_suit_to_name() -> None:
     assert "pass" not in {m.text for m in session.legal_moves()}, "the dealer is stuck"
     hint = hint_for(game, session.state)
     assert hint is not None and hint.move.startswith("call ")
-    assert "— You must name a suit. Over 16 imagined deals, naming" in hint.reason.en
+    assert "— You must name a suit. Over 16 sampled deals, naming" in hint.reason.en
     player = HardPlayer()
     player.choose(session.observation(0), list(session.legal_moves()), Rng.derive(f"{game.id}-hint",
                                                                                   repr(session.observation(0))))

@@ -25,7 +25,7 @@ GAME = GameSpec(
     name=Text("Bid Euchre", "ビッド・ユーカー"),
     description=Text("All 24 cards dealt six each; bid 3–6 tricks, name trump or no-trump high or low; game "
                      "to 32.",
-                     "24枚を6枚ずつ配り、3〜6トリックをビッド。切り札かノートランプ（ハイ・ロー）を決め、32点先取。"),
+                     "24枚を6枚ずつ配り、3〜6トリックをビッド。切札かノートランプ（ハイ・ロー）を決め、32点先取。"),
     rules=BidEuchreRules(),
     settings=SCHEMA,
     seats=SEATS,

@@ -1,5 +1,5 @@
 """The two- and three-handed hint: what the hard player would do in South's seat, from South's observation only,
-with a one-line reason quoting what decided it — the imagined deals' average result for a bid or a card against
+with a one-line reason quoting what decided it — the sampled deals' average result for a bid or a card against
 the next best's (South's points less the other player's, or less the other two's average), the conventional rule
 where two cards' averages tie, or the rule for a card or a discard with nothing to weigh.
 """
@@ -43,22 +43,25 @@ def move_words(obs: Observation, move: Move) -> Text:
     return Text("passing", "パス")
 
 
-def _result(obs: Observation) -> Text:
-    """Whose points the averages set against South's."""
+def _per_hand(obs: Observation, value: float) -> Text:
+    """An average and whose points it sets against South's ("+0.50 points a hand (yours less North's)")."""
     if obs.format.players == 2:
-        return Text(" points a hand (yours less North's)", "点（あなたの点から北の点を引いた値）")
-    return Text(" points a hand (yours less the others' average)", "点（あなたの点から2人の平均を引いた値）")
+        words = Text("{v} points a hand (yours less North's)", "あなたの点から北の点を引いた差は1ハンドあたり{v}点")
+    else:
+        words = Text("{v} points a hand (yours less the others' average)",
+                     "あなたの点からほかの2人の平均を引いた差は1ハンドあたり{v}点")
+    return words.format(v=signed(value))
 
 
 def _over(values: Values) -> Text:
-    return counted(values.samples, Text("Over 1 imagined deal", "見えない札を1通り試すと"),
-                   Text("Over {n} imagined deals", "見えない札を{n}通り試すと"))
+    return counted(values.samples, Text("Over 1 sampled deal", "見えない札を1通り試すと"),
+                   Text("Over {n} sampled deals", "見えない札を{n}通り試すと"))
 
 
 def _call_reason(obs: Observation, values: Values, move: Move) -> Text:
     """A bid: its average against the next best bid's (passing among them when it is allowed)."""
-    line = _over(values) + Text(", {m} scores {v}", "、{m}なら1ハンドあたり{v}").format(
-        m=move_words(obs, move), v=signed(values.points[move])) + _result(obs)
+    line = _over(values) + Text(", {m} scores ", "、{m}なら、").format(m=move_words(obs, move)) \
+        + _per_hand(obs, values.points[move])
     if PASS not in values.points:
         line = Text("You must name a suit. ", "必ず指名します。") + line
     other, value = max(((m, v) for m, v in values.points.items() if m != move), key=lambda pair: pair[1])
@@ -69,7 +72,7 @@ def _call_reason(obs: Observation, values: Values, move: Move) -> Text:
 def _card_reason(obs: Observation, values: Values, move: Move, rule: Text | None) -> Text:
     """A card: its average against the next best card's; on a tie, the conventional rule that chose it."""
     mine = values.points[move]
-    line = _over(values) + Text(": {v}", "、1ハンドあたり{v}").format(v=signed(mine)) + _result(obs)
+    line = _over(values) + Text(": ", "、") + _per_hand(obs, mine)
     other, value = max(((m, v) for m, v in values.points.items() if m != move), key=lambda pair: pair[1])
     if value >= mine - 0.005 and rule is not None:
         return line + Text(", as much as {m}. ", "で{m}と同じ。").format(m=move_words(obs, other)) + rule
@@ -79,7 +82,7 @@ def _card_reason(obs: Observation, values: Values, move: Move, rule: Text | None
 def _reason(player: HardPlayer, obs: Observation, legal: Sequence[Move], move: Move) -> Text:
     values = player.last_values
     if obs.phase in (Phase.BID1, Phase.BID2):
-        assert values is not None  # every call is weighed on imagined deals
+        assert values is not None  # every call is weighed on sampled deals
         return _call_reason(obs, values, move)
     if obs.phase == Phase.DISCARD:
         assert obs.trump is not None and move.card is not None

@@ -22,7 +22,7 @@ TWO = SettingsSchema(options=(
 THREE = SettingsSchema(options=(
     Toggle("stick_the_dealer", Text("Stick the dealer", "配り手強制"), True,
            Text("After five passes the dealer must name one of the three other suits.",
-                "2巡目でほかの2人がパスしたら、配り手はパスできず別のスートを必ず選びます。")),
+                "2巡目でほかの2人がパスしたら、配り手はパスできず別のマークを必ず選びます。")),
     _target(10),
     Choice("opponents", Text("Opponents", "相手CPUの強さ"), CPU_STRENGTHS, "normal",
            Text("Strength of West and East.", "西と東の強さ。")),

@@ -67,8 +67,8 @@ def _compare(values: Values, move: Move, convention: Text | None = None) -> Text
     mine = values.points[move]
     others = [(m, v) for m, v in values.points.items() if m != move]
     line = counted(values.samples,
-                   Text("Over 1 sampled {kind}: {v} points a hand", "見えない札を1通り試して、1ハンドあたり{v}点"),
-                   Text("Over {n} sampled {kind}s: {v} points a hand", "見えない札を{n}通り試して、1ハンドあたり{v}点"),
+                   Text("Over 1 sampled {kind}: {v} points a hand", "見えない札を1通り試すと、1ハンドあたり{v}点"),
+                   Text("Over {n} sampled {kind}s: {v} points a hand", "見えない札を{n}通り試すと、1ハンドあたり{v}点"),
                    kind=values.kind, v=signed(mine))
     if not others:
         return line + Text(".", "。")

@@ -24,7 +24,7 @@ SCHEMA = SettingsSchema(
     options=(
         Toggle("stick_the_dealer", Text("Stick the dealer", "配り手強制"), False,
                Text("After seven passes the dealer must name one of the three other suits.",
-                    "2巡目で他の3人がパスしたら、配り手はパスできず別のスートを必ず選びます。")),
+                    "2巡目でほかの3人がパスしたら、配り手はパスできず別のマークを必ず選びます。")),
         Toggle("trump_holding", Text("Trump-holding", "切札所持"), False,
                Text("You may order up or name a suit only while holding a card of it (a lone left bower counts). "
                     "The dealer's pickup and a forced dealer call are exempt.",
@@ -34,7 +34,7 @@ SCHEMA = SettingsSchema(
                     "切札決定後、守備側も単独を宣言できます。単独でユーカーにすると4点。")),
         Toggle("dealer_may_decline", Text("Dealer may decline the pickup", "配り手は拾わなくてよい"), False,
                Text("In round 1 the dealer may leave the upcard; trump stays its suit and the upcard is out of play.",
-                    "1巡目で配り手は公開札を拾わずにおけます。切札はそのスートのまま、公開札は使いません。")),
+                    "1巡目で配り手は公開札を拾わずにおけます。切札はそのマークのまま、公開札は使いません。")),
         Toggle("dealer_partner_alone", Text("Dealer's partner orders up alone", "配り手の味方は単独"), False,
                Text("In round 1 the dealer's partner may order up only alone: the dealer still takes the upcard, "
                     "then sits the hand out.",

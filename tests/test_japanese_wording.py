@@ -1,0 +1,69 @@
+"""The Japanese a Euchre-family table shows reads as one text: a seat's name runs straight into its particle
+("北がトリックを取りました", not "北 が…"), a suit is マーク and trump 切札 everywhere (the settings and the
+rules pages too), and a hint's numbers sit in one parenthesis at a time."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.game import Lazy
+from core.rng import Rng
+from core.session import GameSession
+from core.table import Situation
+from plugins.bid_euchre.plugin import GAME as BID_EUCHRE
+from plugins.cutthroat.plugin import GAMES as CUTTHROAT
+from plugins.euchre.plugin import GAME as EUCHRE
+
+FAMILY = [EUCHRE, BID_EUCHRE, *CUTTHROAT.values()]
+NAME_THEN_SPACE = re.compile(r"(あなた|北|東|西|南)(と(北|西))? [がはのにで]")
+PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
+
+
+def japanese_of_two_hands(game: Any, seed: int) -> list[str]:
+    """Every Japanese text South's table shows over the first two hands (hints asked now and then)."""
+    presenter = Lazy(game.presenter)()
+    session = GameSession.new(game, game.settings.defaults(), seed=seed,
+                              players=[None] + ["normal"] * (len(game.seats) - 1))
+    cpu = game.strategies["normal"]()
+    texts: list[str] = []
+    while session.state.number < 2 and not session.is_over:
+        legal = session.legal_moves() if session.to_move == 0 and session.hold is None else ()
+        hint = session.hint() if legal and len(session.history) % 3 == 0 else None
+        table = presenter.table(Situation(session.observation(0), legal, 0, session.to_move, session.hold,
+                                          hint=hint, ply=len(session.history)), presenter.initial_ui())
+        texts += [label.text.get("ja") for label in table.labels] + [table.status.get("ja")]
+        texts += [choice.text.get("ja") for choice in table.all_choices()]
+        if table.hold is not None:
+            texts += [table.hold.title.get("ja"), *(line.get("ja") for line in table.hold.lines)]
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            session.play(cpu.choose(session.observation(0), legal, Rng(len(session.history))))
+        else:
+            session.cpu_step()
+    return texts
+
+
+@pytest.mark.parametrize("game", FAMILY, ids=[g.id for g in FAMILY])
+def test_names_run_into_their_particles_and_one_word_for_suit_and_trump(game: Any) -> None:
+    texts = japanese_of_two_hands(game, seed=5)
+    assert any("がトリックを取りました" in text for text in texts)
+    for text in texts:
+        assert not NAME_THEN_SPACE.search(text), text
+        assert "スート" not in text and "切り札" not in text, text
+        assert "）（" not in text, text
+    for option in game.settings.options:
+        assert "スート" not in option.help.get("ja"), option.key
+
+
+PAGES = sorted(PLUGINS.glob("*/help/*.ja.md"))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[f"{p.parent.parent.name}/{p.name}" for p in PAGES])
+def test_the_rules_pages_call_a_suit_by_one_word(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    assert "スート" not in text and "切り札" not in text
