@@ -87,6 +87,15 @@ def percent(part: int, whole: int) -> Text | str:
         part=part, whole=whole, rate=part / whole)
 
 
+def averages(rows: Sequence[tuple[float, float]]) -> str:
+    """Two columns' averages over ``rows`` as a figure shows them, "0.42 — −0.31" (a true minus sign); "—" while
+    there are no rows, since nothing played has no average."""
+    if not rows:
+        return "—"
+    means = (round(sum(row[i] for row in rows) / len(rows), 2) + 0.0 for i in (0, 1))  # + 0.0: no "−0.00"
+    return " — ".join(f"{mean:.2f}".replace("-", "−") for mean in means)
+
+
 def running_rate(results: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, float], ...]:
     """The share of ``won`` results so far (in %), after each one: a "results over time" line."""
     points, won = [], 0

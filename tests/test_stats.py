@@ -4,7 +4,9 @@ the game it summarises, and ``cardtable stats`` prints what the window shows."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -270,3 +272,28 @@ def test_statistics_that_fail_with_no_events_are_a_game_bug_and_the_file_stays(t
     summary = store.summary("hilo", Broken())  # type: ignore[arg-type]
     assert str(summary.problem) == "the game's statistics fail (ZeroDivisionError: division by zero)"
     assert summary.figures == [] and store.path_for("hilo").exists(), "a game's bug moves no file of the player's"
+
+
+
+@pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre"])
+def test_points_per_hand_is_a_dash_before_any_hand_and_negative_averages_carry_a_true_minus(
+        tmp_path: Path, game_id: str) -> None:
+    game = load_host().game(game_id)
+    store = StatsStore(tmp_path)
+    session = GameSession.new(game, seed=4, players=["normal"] * len(game.seats))
+    session.add_listener(Recorder(session, store, game_id))
+    session.run_cpus()
+    hands = [e for e in store.load(game_id)[0] if e["kind"] == "hand"]
+
+    def per_hand(events: list[dict[str, Any]]) -> str:
+        figure = next(f for f in game.statistics.figures(events) if f.label.en.startswith("Points per hand"))
+        return figure.value_in("en")
+
+    assert per_hand([]) == "—", "no hand played has no average"
+    shown = per_hand(hands)
+    assert re.fullmatch(r"\d+\.\d\d — \d+\.\d\d", shown), shown
+    ours = sum(h["points"][0] for h in hands) / len(hands)
+    assert shown.startswith(f"{ours:.2f} — ")
+    if game_id == "bid-euchre":  # a side that was set scores below nothing
+        set_hands = [h for h in hands if h["points"][0] < 0]
+        assert set_hands and per_hand(set_hands).startswith("−") and "-" not in per_hand(set_hands)

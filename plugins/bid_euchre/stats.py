@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.plugin import Chart, Figure, Text, percent
+from core.plugin import Chart, Figure, Text, averages, percent
 from core.plugin import StatsContext as Context
 from plugins.bid_euchre.rules import BidState
 from plugins.euchre.public import partnership_charts
@@ -33,8 +33,6 @@ class BidEuchreStatistics:
         ours = [h for h in hands if h["declared"]]
         theirs = [h for h in hands if not h["declared"]]
         points = [h["points"] for h in hands]
-        per_hand = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)) if points \
-            else (0.0, 0.0)
         return [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
             Figure(Text("Hands played", "ハンド数"), str(len(hands))),
@@ -44,7 +42,7 @@ class BidEuchreStatistics:
             Figure(Text("Their bids set", "相手のビッドをセット"),
                    percent(sum(1 for h in theirs if not h["made"]), len(theirs))),
             Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),
-                   f"{per_hand[0]:.2f} — {per_hand[1]:.2f}"),
+                   averages([(p[0], p[1]) for p in points])),
         ]
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.plugin import CPU_STRENGTHS, Chart, Figure, Series, Text, percent, rate_by, running_rate
+from core.plugin import CPU_STRENGTHS, Chart, Figure, Series, Text, averages, percent, rate_by, running_rate
 from core.plugin import StatsContext as Context
 from plugins.cutthroat.rules import CutthroatState
 
@@ -32,8 +32,6 @@ class CutthroatStatistics:
         mine = [h for h in hands if h["maker"] == 0]
         theirs = [h for h in hands if h["maker"] not in (0, None)]
         points = [h["points"] for h in hands]
-        ours = sum(p[0] for p in points) / len(points) if points else 0.0
-        others = sum(sum(p[1:]) / (len(p) - 1) for p in points) / len(points) if points else 0.0
         return [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
             Figure(Text("Hands played", "ハンド数"), str(len(hands))),
@@ -43,7 +41,7 @@ class CutthroatStatistics:
             Figure(Text("Others' calls euchred", "相手の宣言をユーカー"),
                    percent(sum(1 for h in theirs if h["euchred"]), len(theirs))),
             Figure(Text("Points per hand (you — each opponent)", "1ハンドの得点（あなた — 相手1人あたり）"),
-                   f"{ours:.2f} — {others:.2f}"),
+                   averages([(p[0], sum(p[1:]) / (len(p) - 1)) for p in points])),
         ]
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.settings import CPU_STRENGTHS
-from core.stats import Chart, Context, Figure, Series, percent, rate_by, running_rate
+from core.stats import Chart, Context, Figure, Series, averages, percent, rate_by, running_rate
 from core.text import Text, points
 from plugins.euchre.model import EuchreState
 
@@ -40,8 +40,6 @@ class EuchreStatistics:
         theirs = [h for h in played if not h["called"]]
         loners = [h for h in calls if h["alone"]]
         points = [h["points"] for h in hands]
-        per_hand = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)) if points \
-            else (0.0, 0.0)
         figures = [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
             Figure(Text("Hands played", "ハンド数"),
@@ -53,7 +51,7 @@ class EuchreStatistics:
                    f"{len(loners)} / {sum(1 for h in loners if h['march'])}"),
             Figure(Text("Opponents euchred", "相手をユーカー"), percent(sum(1 for h in theirs if h["euchred"]), len(theirs))),
             Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),
-                   f"{per_hand[0]:.2f} — {per_hand[1]:.2f}"),
+                   averages([(p[0], p[1]) for p in points])),
         ]
         for level, name in CPU_STRENGTHS:
             mine = [m for m in matches if m.get("level") == level]
