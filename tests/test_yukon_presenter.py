@@ -9,6 +9,7 @@ from core.table import Mark, Situation
 from plugins.yukon.hint import REASONS
 from plugins.yukon.presenter import YukonPresenter
 from plugins.yukon.rules import YukonRules, YukonState
+from plugins.yukon.solvability import catalogue_entry
 
 R = YukonRules()
 
@@ -52,3 +53,20 @@ def test_a_won_deal_says_how_many_moves_and_how_long_it_took() -> None:
 
     assert lines(304.4) == [("87 moves · 5 min 4 s", "87 手 · 5分4秒")]
     assert lines(0.0) == [("87 moves", "87 手")], "no time where nobody kept it"
+
+
+def test_the_status_names_a_catalogued_deals_level_in_both_languages() -> None:
+    presenter = YukonPresenter()
+    seen = {}
+    for number in range(1, 40):
+        entry = catalogue_entry("standard", number)
+        if entry is None or entry.level in seen:
+            continue
+        state = R.deal({}, number)
+        status = presenter.table(Situation(R.observation(state, 0), (), 0, 0, None), presenter.initial_ui()).status
+        seen[entry.level] = (status.en, status.get("ja"))
+    assert set(seen) == {"easy", "normal", "hard"}
+    for level, (en, ja) in seen.items():
+        assert f" · {level} deal · " in en
+        assert "難度: " + {"easy": "やさしい", "normal": "ふつう", "hard": "むずかしい"}[level] + " · " in ja
+        assert "の配り" not in ja, "an adjective level does not take の"

@@ -20,7 +20,7 @@ W = {
     "thinking": Text("solver thinking…", "ソルバー計算中…"),
     "still": Text("still winnable", "まだ解けます"),
     "no_longer": Text("no longer winnable — undo to go back", "もう解けません — 「元に戻す」で戻れます"),
-    "level": Text("{level} deal", "{level}の配り"),
+    "level": Text("{level} deal", "難度: {level}"),
     "easy": Text("easy", "やさしい"), "normal": Text("normal", "ふつう"), "hard": Text("hard", "むずかしい"),
     "stuck": Text("No moves left. Undo, Restart or New game.",
                   "動かせる札がありません。「元に戻す」「最初から」「新しいゲーム」のどれかを。"),
