@@ -6,10 +6,12 @@ from core import table as t
 from core.cards import Card
 from core.game import Hint
 from core.table import Mark, Situation
+from gui.i18n import STRINGS
 from plugins.yukon.hint import REASONS
 from plugins.yukon.presenter import YukonPresenter
 from plugins.yukon.rules import YukonRules, YukonState
 from plugins.yukon.solvability import catalogue_entry
+from plugins.yukon.words import W
 
 R = YukonRules()
 
@@ -70,3 +72,10 @@ def test_the_status_names_a_catalogued_deals_level_in_both_languages() -> None:
         assert f" · {level} deal · " in en
         assert "難度: " + {"easy": "やさしい", "normal": "ふつう", "hard": "むずかしい"}[level] + " · " in ja
         assert "の配り" not in ja, "an adjective level does not take の"
+
+
+def test_the_japanese_that_sends_the_player_to_a_button_quotes_its_label() -> None:
+    buttons = "".join(f"「{STRINGS[key].get('ja')}」" for key in ("undo", "restart", "new_game"))
+    for text in (REASONS["lost"], W["stuck"]):
+        assert "Undo, Restart or New game." in text.en
+        assert buttons + "のどれかを。" in text.get("ja"), text.get("ja")

@@ -49,8 +49,8 @@ REASONS = {
                     "心配なく組札へ送れます。"),
     "lost": Text("No series of moves turns a card or sends one home: this game cannot be won from here. "
                  "Undo, Restart or New game.",
-                 "どう動かしても裏札はめくれず組札へも送れません。ここからは勝てません。元に戻す、最初から、"
-                 "新しいゲームのどれかを。"),
+                 "どう動かしても裏札はめくれず組札へも送れません。ここからは勝てません。"
+                 "「元に戻す」「最初から」「新しいゲーム」のどれかを。"),
     "take_back": Text("Unless a card comes back from a foundation, no series of moves turns a card or sends one "
                       "home from here.",
                       "組札から札を戻さない限り、ここからはどう動かしても裏札はめくれず組札へも送れません。"),
