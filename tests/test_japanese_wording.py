@@ -1,6 +1,6 @@
 """The Japanese a Euchre-family table shows reads as one text: a seat's name runs straight into its particle
 ("北がトリックを取りました", not "北 が…"), a suit is マーク and trump 切札 everywhere (the settings and the
-rules pages too), and a hint's numbers sit in one parenthesis at a time."""
+rules pages too), naming trump is 指名, and a hint's numbers sit in one parenthesis at a time."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from core.table import Situation
 from plugins.bid_euchre.plugin import GAME as BID_EUCHRE
 from plugins.cutthroat.plugin import GAMES as CUTTHROAT
 from plugins.euchre.plugin import GAME as EUCHRE
+from plugins.euchre.words import bid_words
 
 FAMILY = [EUCHRE, BID_EUCHRE, *CUTTHROAT.values()]
 NAME_THEN_SPACE = re.compile(r"(あなた|北|東|西|南)(と(北|西))? [がはのにで]")
@@ -58,6 +59,10 @@ def test_names_run_into_their_particles_and_one_word_for_suit_and_trump(game: An
         assert "）（" not in text, text
     for option in game.settings.options:
         assert "スート" not in option.help.get("ja"), option.key
+
+
+def test_a_call_in_the_last_hands_bubbles_is_named_like_the_hints_name_it() -> None:
+    assert [bid_words(text).get("ja") for text in ("call H", "call S alone")] == ["♥ を指名", "♠ を指名・単独"]
 
 
 PAGES = sorted(PLUGINS.glob("*/help/*.ja.md"))

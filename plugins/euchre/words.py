@@ -67,8 +67,8 @@ W = {
     "panel_trump": Text("Trump {suit} · made by {seat}", "切札 {suit}・{seat}"),
     "panel_no_trump": Text("Trump not yet made", "切札は未決定"),
     "bid_pass": Text("pass", "パス"), "bid_order": Text("order up", "切札に"),
-    "bid_order_alone": Text("order up · alone", "切札に・単独"), "bid_call": Text("calls {suit}", "{suit} を指定"),
-    "bid_call_alone": Text("calls {suit} · alone", "{suit} を指定・単独"), "bid_pickup": Text("picks up", "拾う"),
+    "bid_order_alone": Text("order up · alone", "切札に・単独"), "bid_call": Text("calls {suit}", "{suit} を指名"),
+    "bid_call_alone": Text("calls {suit} · alone", "{suit} を指名・単独"), "bid_pickup": Text("picks up", "拾う"),
     "bid_decline": Text("leaves the upcard", "拾わない"), "bid_alone": Text("defends alone", "単独で守る"),
 }
 
