@@ -21,7 +21,7 @@ W = {
     "waiting": Text("{seat} is thinking…", "{seat}が考えています…"),
     "read": Text("Press Next (Space) to go on.", "「次へ」(Space) で進みます。"),
     "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
-                       "「もう一度」(Enter) で新しいマッチ、「ゲーム一覧へ」で戻ります。"),
+                       "「もう一度」(Enter) で新しい対戦、「ゲーム一覧へ」で戻ります。"),
     "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
     "made": Text("{team} made their bid of {bid}: +{pts}", "{team}がビッド {bid} を達成: +{pts}点"),
     "set": Text("{team} were set: −{bid}", "{team}はセット: −{bid}点"),

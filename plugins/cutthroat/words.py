@@ -27,7 +27,7 @@ W = {
     "waiting": Text("{seat} is thinking…", "{seat}が考えています…"),
     "read": Text("Press Next (Space) to go on.", "「次へ」(Space) で進みます。"),
     "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
-                       "「もう一度」(Enter) で新しいマッチ、「ゲーム一覧へ」で戻ります。"),
+                       "「もう一度」(Enter) で新しい対戦、「ゲーム一覧へ」で戻ります。"),
     "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
     "made": Text("{player} made trump {suit} and took {n} tricks: +{pts}",
                  "{player}が切札 {suit} で {n} トリック: +{pts}点"),

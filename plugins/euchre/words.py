@@ -44,7 +44,7 @@ W = {
     "last_hand": Text("Last hand", "前のハンド"),
     "read": Text("Press Next (Space) to go on.", "「次へ」(Space) で進みます。"),
     "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
-                       "「もう一度」(Enter) で新しいマッチ、「ゲーム一覧へ」で戻ります。"),
+                       "「もう一度」(Enter) で新しい対戦、「ゲーム一覧へ」で戻ります。"),
     # holds
     "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
     "thrown_in": Text("Everybody passed: the hand is thrown in", "全員パス: 配り直しです"),
