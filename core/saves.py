@@ -56,7 +56,7 @@ def _check_record(record: Any, game_id: str) -> Text | None:
         return Text("the save has no format version", "保存記録に形式の版がありません")
     if version > SAVE_FORMAT:
         return Text("the save is from a newer Card Table (format {version}; this one reads up to {newest})",
-                    "新しい Card Table の保存記録です（形式 {version}。このバージョンが読めるのは {newest} まで）"
+                    "新しい版のカードテーブルの保存記録です（形式 {version}。この版が読めるのは形式 {newest} まで）"
                     ).format(version=version, newest=SAVE_FORMAT)
     if record.get("game") != game_id:
         return Text("the save is for game '{other}', not '{game}'",

@@ -59,6 +59,8 @@ def test_bad_save_is_moved_aside_with_a_message(tmp_path: Path, content: str | N
     assert result.record is None
     said = str(result.problem)
     assert result.problem is not None and reason in said and "moved to hilo.json.corrupt-" in said
+    if reason == "newer Card Table":  # the program's Japanese name, as its title bar gives it
+        assert "新しい版のカードテーブルの保存記録です（形式 99。" in result.problem.get("ja")
     assert not path.exists()
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("hilo.json.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text() == content
