@@ -41,7 +41,7 @@ STRINGS: dict[str, Text] = {
     "animations": Text("Animate card moves", "カードの移動をアニメーション"),
     "settings_new_game": Text("Changed settings start a new game.", "設定を変えると新しいゲームになります。"),
     "settings_at_once": Text(" These apply to the game in progress: {options}.",  # a sentence after another
-                             "次の設定は今のゲームにそのまま反映されます：{options}。"),
+                             "次の設定は今のゲームにそのまま反映されます: {options}。"),
     "list_separator": Text(", ", "、"),
     "settings_ends_saved": Text("You have a saved game of {game}: changing its rules ends it (Continue will no "
                                 "longer be offered). Card design and sound change nothing else.",

@@ -1,6 +1,7 @@
-"""The Japanese a Euchre-family table shows reads as one text: a seat's name runs straight into its particle
+"""The Japanese the program shows reads as one text: a seat's name runs straight into its particle
 ("北がトリックを取りました", not "北 が…"), a suit is マーク and trump 切札 everywhere (the settings and the
-rules pages too), naming trump is 指名, and a hint's numbers sit in one parenthesis at a time."""
+rules pages too), naming trump is 指名, a colon is written ": " throughout, and a hint's numbers sit in one
+parenthesis at a time."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from core.game import Lazy
 from core.rng import Rng
 from core.session import GameSession
 from core.table import Situation
+from gui.i18n import STRINGS
 from plugins.bid_euchre.plugin import GAME as BID_EUCHRE
 from plugins.cutthroat.plugin import GAMES as CUTTHROAT
 from plugins.euchre.plugin import GAME as EUCHRE
@@ -69,6 +71,11 @@ PAGES = sorted(PLUGINS.glob("*/help/*.ja.md"))
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[f"{p.parent.parent.name}/{p.name}" for p in PAGES])
-def test_the_rules_pages_call_a_suit_by_one_word(page: Path) -> None:
+def test_the_rules_pages_call_a_suit_by_one_word_and_write_colons_as_the_tables_do(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     assert "スート" not in text and "切り札" not in text
+    assert "：" not in text, "a colon is ': ' as on the tables and in the settings"
+
+
+def test_the_shells_japanese_writes_colons_as_the_tables_do() -> None:
+    assert not [key for key, words in STRINGS.items() if "：" in words.get("ja")]
