@@ -90,8 +90,8 @@ def _value_words(option: Toggle | Choice | Number, value: Any) -> Text:
 
 
 def options_markdown(schema: SettingsSchema, settings: Mapping[str, Any]) -> Text:
-    """A Markdown section: the preset (if the settings match one) and every option with its value and what it
-    means, in both languages."""
+    """A Markdown section: the preset (if the settings match one) and every option that applies with its value
+    and what it means, in both languages."""
     values = schema.checked(settings)
     lines_en = ["## The rules chosen for this game", ""]
     lines_ja = ["## このゲームの設定", ""]
@@ -101,6 +101,8 @@ def options_markdown(schema: SettingsSchema, settings: Mapping[str, Any]) -> Tex
         lines_en += [f"Preset: **{label.en}**", ""]
         lines_ja += [f"プリセット: **{label.get('ja')}**", ""]
     for option in schema.options:
+        if not schema.applies(option.key, values):
+            continue  # Yukon's deal number while deals are random: not a rule of this game
         words = _value_words(option, values[option.key])
         lines_en.append(f"- **{option.label.en}: {words.en}** — {option.help.en}".rstrip(" —"))
         lines_ja.append(f"- **{option.label.get('ja')}: {words.get('ja')}** — {option.help.get('ja')}".rstrip(" —"))

@@ -2,7 +2,9 @@
 
 The shell builds the settings dialog from a :class:`SettingsSchema`; plugins write no dialog code. Changed
 settings start a new game, except options declared ``at_once`` (how the table plays, such as Yukon's safe cards
-going home by themselves), which apply to the game in progress.
+going home by themselves), which apply to the game in progress. An option may declare ``applies_when``: the
+values of other options under which it means something (Yukon's deal number only when deals are chosen by
+number); otherwise the dialog shows it greyed out, its value kept for when it applies again.
 Two ways to check values, for two kinds of caller:
 
 - a person's file (:meth:`SettingsSchema.validate`) never raises: a bad value becomes the default plus a
@@ -35,13 +37,17 @@ class SettingsError(ValueError):
     """Values that do not fit a game's schema, from code; the message names every bad key."""
 
 
-def _check_declaration(key: Any, label: Any, help_text: Any, at_once: Any = False) -> None:
+def _check_declaration(key: Any, label: Any, help_text: Any, at_once: Any, applies_when: Any) -> None:
     if not isinstance(key, str) or not key:
         raise ValueError(f"an option key must be a non-empty string, not {key!r}")
     if not isinstance(label, Text) or not isinstance(help_text, Text):
         raise ValueError(f"option '{key}': label and help must be Text (English and Japanese), not plain strings")
     if not isinstance(at_once, bool):
         raise ValueError(f"option '{key}': at_once must be True or False, not {at_once!r}")
+    if not isinstance(applies_when, Mapping) or not all(
+            isinstance(other, str) and isinstance(values, tuple) and values for other, values in applies_when.items()):
+        raise ValueError(f"option '{key}': applies_when must map option keys to tuples of their values, "
+                         f"not {applies_when!r}")
 
 
 @dataclass(frozen=True)
@@ -51,9 +57,10 @@ class Toggle:
     default: bool = False
     help: Text = Text("")
     at_once: bool = False  # how the table plays, not the game: a change applies to the game in progress
+    applies_when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)  # other options' values it needs
 
     def __post_init__(self) -> None:
-        _check_declaration(self.key, self.label, self.help, self.at_once)
+        _check_declaration(self.key, self.label, self.help, self.at_once, self.applies_when)
         if not isinstance(self.default, bool):
             raise ValueError(f"toggle '{self.key}': default must be True or False, not {self.default!r}")
 
@@ -69,9 +76,10 @@ class Choice:
     default: Any
     help: Text = Text("")
     at_once: bool = False
+    applies_when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        _check_declaration(self.key, self.label, self.help, self.at_once)
+        _check_declaration(self.key, self.label, self.help, self.at_once, self.applies_when)
         if not self.choices or not all(isinstance(c, tuple) and len(c) == 2 and isinstance(c[1], Text)
                                        for c in self.choices):
             raise ValueError(f"choice '{self.key}': choices must be (value, Text) pairs, at least one")
@@ -102,9 +110,10 @@ class Number:
     maximum: int
     help: Text = Text("")
     at_once: bool = False
+    applies_when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        _check_declaration(self.key, self.label, self.help, self.at_once)
+        _check_declaration(self.key, self.label, self.help, self.at_once, self.applies_when)
         for name in ("default", "minimum", "maximum"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
@@ -149,6 +158,15 @@ class SettingsSchema:
         ids = [p.id for p in self.presets]
         if len(set(ids)) != len(ids):
             raise ValueError("settings schema has two presets with the same id")
+        for option in self.options:
+            for other, values in option.applies_when.items():
+                if other not in keys or other == option.key:
+                    raise ValueError(f"option '{option.key}' applies when '{other}' has certain values, "
+                                     f"but '{other}' is not another option")
+                problems = [self.option(other).check(value) for value in values]
+                if any(problems):
+                    raise ValueError(f"option '{option.key}' applies when {other} is one of {values!r}, but "
+                                     f"{other} {next(p for p in problems if p)}")
         for preset in self.presets:
             if not isinstance(preset, Preset) or not isinstance(preset.label, Text):
                 raise ValueError("presets must be Preset objects with a Text label")
@@ -166,6 +184,11 @@ class SettingsSchema:
             if option.key == key:
                 return option
         raise KeyError(key)
+
+    def applies(self, key: str, values: Mapping[str, Any]) -> bool:
+        """Whether option ``key`` means something under ``values`` (each option it ``applies_when`` holds one of
+        the listed values)."""
+        return all(values.get(other) in allowed for other, allowed in self.option(key).applies_when.items())
 
     def defaults(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}

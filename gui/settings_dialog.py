@@ -33,7 +33,7 @@ class SettingsDialog(QDialog):
         self._updating = False
         self.widgets: dict[str, QWidget] = {}
         layout = QVBoxLayout(self)
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         layout.addLayout(form)
 
         self.preset = QComboBox()
@@ -101,6 +101,7 @@ class SettingsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self._show_preset()
+        self._show_applicable()
 
     def values(self) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -135,9 +136,21 @@ class SettingsDialog(QDialog):
         preset_id = self.preset.currentData()
         if preset_id != CUSTOM:
             self._set_values(self.schema.with_preset(self.values(), preset_id))
+            self._show_applicable()
+
+    def _show_applicable(self) -> None:
+        """Grey out each option that means nothing under the others' values (and its label), keeping its value."""
+        values = self.values()
+        for key, widget in self.widgets.items():
+            applies = self.schema.applies(key, values)
+            widget.setEnabled(applies)
+            label = self.form.labelForField(widget)
+            if label is not None:
+                label.setEnabled(applies)
 
     def _edited(self) -> None:
-        """A hand edit of an option a preset fixes makes the rules Custom."""
+        """A hand edit of an option a preset fixes makes the rules Custom; options that depend on it follow."""
+        self._show_applicable()
         if self._updating or not self.schema.presets:
             return
         fixed = {key for preset in self.schema.presets for key in preset.values}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
@@ -101,6 +101,34 @@ def test_settings_preset_fills_toggles_and_editing_switches_to_custom(qtbot: QtB
     assert not holding.isChecked() and preset.currentData() == "custom"
     preset.setCurrentIndex(preset.findData("standard"))
     assert not stick.isChecked() and dialog.values()["target"] == 10
+
+
+def test_yukon_settings_grey_out_the_deal_number_and_difficulty_until_the_deal_mode_uses_them(qtbot: QtBot) -> None:
+    yukon = yukon_plugin.GAME
+    dialog = SettingsDialog(yukon, yukon.settings.defaults() | {"deal_number": 345}, "classic")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    mode = dialog.findChild(QComboBox, "deal_mode")
+    number, level = dialog.findChild(QSpinBox, "deal_number"), dialog.findChild(QComboBox, "difficulty")
+
+    def usable() -> tuple[bool, bool, bool, bool]:
+        return (number.isEnabled(), dialog.form.labelForField(number).isEnabled(),
+                level.isEnabled(), dialog.form.labelForField(level).isEnabled())
+
+    assert mode.currentData() == "random" and usable() == (False, False, False, False)
+    mode.setCurrentIndex(mode.findData("number"))
+    assert usable() == (True, True, False, False) and number.value() == 345, "the number kept while greyed"
+    for kind in ("solvable", "today"):
+        mode.setCurrentIndex(mode.findData(kind))
+        assert usable() == (False, False, True, True)
+    assert dialog.values()["deal_number"] == 345
+    opened = SettingsDialog(yukon, yukon.settings.defaults() | {"deal_mode": "number"}, "classic")
+    qtbot.addWidget(opened)
+    assert opened.findChild(QSpinBox, "deal_number").isEnabled(), "right from the start, not only after an edit"
+    euchre = SettingsDialog(EUCHRE, EUCHRE.settings.defaults(), "classic")
+    qtbot.addWidget(euchre)
+    assert all(widget.isEnabled() for widget in euchre.widgets.values()), "no Euchre option depends on another"
 
 
 def test_language_switch_retranslates_the_open_window(qtbot: QtBot) -> None:

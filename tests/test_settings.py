@@ -99,6 +99,15 @@ def test_rules_called_from_code_refuse_a_misspelled_or_mistyped_setting(game: st
     (lambda: Choice("c", Text("C"), (), 1), "at least one"),
     (lambda: SettingsSchema(options=(Toggle("a", Text("A")),), presets=(Preset("p", Text("P"), {"b": True}),)),
      "not an option"),
+    (lambda: Toggle("t", Text("T"), applies_when={"mode": "fast"}), "applies_when must map option keys to tuples"),
+    (lambda: Toggle("t", Text("T"), applies_when={"mode": ()}), "applies_when must map option keys to tuples"),
+    (lambda: SettingsSchema(options=(Toggle("t", Text("T"), applies_when={"mode": (True,)}),)),
+     "'mode' is not another option"),
+    (lambda: SettingsSchema(options=(Toggle("t", Text("T"), applies_when={"t": (True,)}),)),
+     "'t' is not another option"),
+    (lambda: SettingsSchema(options=(Toggle("mode", Text("M")), Number("n", Text("N"), 1, 1, 5,
+                                                                      applies_when={"mode": ("yes",)}))),
+     "mode must be true or false"),
 ])
 def test_a_bad_declaration_is_refused_when_it_is_built(build: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -112,3 +121,32 @@ def test_only_options_declared_at_once_let_the_game_in_progress_go_on() -> None:
     assert not schema.needs_new_game(old, old | {"helper": True})
     assert schema.needs_new_game(old, old | {"rule": True})
     assert schema.needs_new_game(old, old | {"helper": True, "deal": 2})
+
+
+def test_an_option_applies_only_under_the_values_it_declares() -> None:
+    schema = SettingsSchema(options=(
+        Choice("mode", Text("Mode"), (("random", Text("Random")), ("number", Text("Number")),
+                                      ("solvable", Text("Solvable"))), "random"),
+        Number("number", Text("Number"), 12, 1, 99, applies_when={"mode": ("number",)}),
+        Choice("level", Text("Level"), (("easy", Text("Easy")), ("hard", Text("Hard"))), "easy",
+               applies_when={"mode": ("solvable",)}),
+        Toggle("sound", Text("Sound"))))
+    values = schema.defaults()
+    assert [o.key for o in schema.options if schema.applies(o.key, values)] == ["mode", "sound"]
+    by_number = values | {"mode": "number"}
+    assert schema.applies("number", by_number) and not schema.applies("level", by_number)
+    assert schema.applies("level", values | {"mode": "solvable"})
+
+
+def test_the_rules_help_lists_only_the_options_that_apply() -> None:
+    from core.help import options_markdown
+    from plugins.yukon.settings import SCHEMA as YUKON
+
+    def listed(**values: object) -> str:
+        return options_markdown(YUKON, YUKON.defaults() | values).en
+
+    random = listed()
+    assert "**New deals: Random deal**" in random and "Deal number" not in random and "Difficulty" not in random
+    assert "**Deal number: 345**" in listed(deal_mode="number", deal_number=345)
+    today = listed(deal_mode="today", difficulty="hard")
+    assert "**Difficulty: Hard**" in today and "Deal number" not in today

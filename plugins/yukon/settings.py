@@ -35,8 +35,10 @@ SCHEMA = SettingsSchema(
                               "無作為と番号指定は解けない場合があります。解のある配りは解手順を確認済みの収録集から選び、"
                               "今日の配りは一日同じです。")),
         Choice("difficulty", Text("Difficulty", "難度"), DIFFICULTIES, "normal", Text("For solvable deals and today's deal: how far the obvious moves get you.",
-                              "解のある配りと今日の配り用: 目についた手だけでどこまで進めるか。")),
+                              "解のある配りと今日の配り用: 目についた手だけでどこまで進めるか。"),
+               applies_when={"deal_mode": ("solvable", "today")}),
         Number("deal_number", Text("Deal number", "配り番号"), 12, 1, MAX_DEAL,
-               Text("Deal numbers match KDE's KPatience.", "配り番号は KDE の KPatience と同じです。")),
+               Text("Deal numbers match KDE's KPatience.", "配り番号は KDE の KPatience と同じです。"),
+               applies_when={"deal_mode": ("number",)}),
     ),
 )
