@@ -96,6 +96,7 @@ class GamePage(QWidget):
         self.buttons["help"].clicked.connect(self.help_requested)
         self.buttons["help"].setVisible(self.game.help is not None)
         self.buttons["help"].setToolTip("F1")
+        self.buttons["hint"].setToolTip("?")
         self.buttons["pause"].setToolTip("P")
         # the usual Undo and Redo keys, wherever the focus is (Qt shows Ctrl as ⌘ on a Mac)
         for name, keys in (("undo", ("Ctrl+Z",)), ("redo", ("Ctrl+Shift+Z", "Ctrl+Y"))):
@@ -263,6 +264,10 @@ class GamePage(QWidget):
             self.toggle_pause()
             return
         if self.session.paused:
+            return
+        if key == Qt.Key.Key_Question or event.text() == "?":  # every game's hint key, as P pauses every game
+            if self.buttons["hint"].isEnabled() and self.buttons["hint"].isVisible():
+                self.hint()
             return
         if key == Qt.Key.Key_Escape:
             self.disarm()

@@ -140,7 +140,6 @@ def test_h_asks_for_a_hint_in_play_but_names_hearts_while_bidding() -> None:
     table = PRESENTER.table(situation(bidding), EuchreUi())
     assert next(c for c in table.choices if c.id == "order").key == "H"  # the scene presses it first
     assert not PRESENTER.respond(situation(bidding), EuchreUi(), Key("H")).used
-    assert PRESENTER.respond(situation(bidding), EuchreUi(), Key("?")).action == "hint"
     assert not PRESENTER.respond(situation(play), EuchreUi(), Click("hand:9", 0)).used
 
 

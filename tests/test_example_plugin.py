@@ -60,3 +60,5 @@ def test_the_example_plays_in_the_window(qtbot) -> None:  # type: ignore[no-unty
     assert page.session.moves == [right(0), right(1)]
     assert "2 right of 10" in page.view.scene.texts["score"].lines[0]
     assert page.view.scene.cards[deck[2].text].isVisible()
+    qtbot.keyClick(page.table, "?")  # the shell's hint key: H is the plugin's own, for Higher
+    assert page.session.hints == 1 and page.session.moves == [right(0), right(1)]

@@ -83,6 +83,28 @@ def test_the_hint_button_and_h_mark_a_card_and_give_a_reason(qtbot: QtBot) -> No
     assert page.view.hint is None and (shown is None or not shown.isVisible())
 
 
+def test_question_mark_asks_for_a_hint_in_every_game_even_where_h_names_hearts(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    euchre = window.host.game("euchre")
+    page = window.open_session(GameSession.new(euchre, euchre.settings.defaults(), seed=36, saves=window.saves))
+    assert page is not None
+    page.view.cpu_timer.stop()
+    while page.session.to_move != 0:
+        page.session.cpu_step()
+    page.view.refresh(animate=False)
+    assert page.session.observation(0).phase.value == "bid1" and page.buttons["hint"].toolTip() == "?"
+    moves = list(page.session.moves)
+    qtbot.keyClick(page.table, "?")
+    assert page.view.hint is not None and page.session.hints == 1 and page.session.moves == moves
+    page = window.new_game("yukon")
+    assert page is not None
+    qtbot.keyClick(page.table, "?")
+    assert page.view.hint is not None and page.session.hints == 1
+    page.toggle_pause()
+    qtbot.keyClick(page.table, "?")
+    assert page.session.hints == 1, "no hint while paused"
+
+
 def test_a_long_hint_wraps_inside_the_table(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"euchre": euchre_plugin})
     game = window.host.game("euchre")

@@ -191,7 +191,7 @@ class BidEuchrePresenter:
         if s.hold is not None:
             return Reply(action="continue") if continues(s.hold, event) else t.IGNORED
         obs = s.observation
-        if key == "?" or (key == "H" and obs.phase != Phase.DECLARE):
+        if key == "H" and obs.phase != Phase.DECLARE:
             return Reply(action="hint")  # while declaring, H names hearts
         if not s.legal or obs.phase != Phase.PLAY:
             return t.IGNORED

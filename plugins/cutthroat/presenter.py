@@ -233,7 +233,7 @@ class CutthroatPresenter:
         if s.hold is not None:
             return Reply(action="continue") if continues(s.hold, event) else t.IGNORED
         obs = s.observation
-        if key == "?" or (key == "H" and obs.phase in (Phase.PLAY, Phase.DISCARD)):
+        if key == "H" and obs.phase in (Phase.PLAY, Phase.DISCARD):
             return Reply(action="hint")  # while bidding, H names hearts
         if not s.legal or obs.phase not in (Phase.PLAY, Phase.DISCARD):
             return t.IGNORED

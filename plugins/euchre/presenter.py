@@ -266,7 +266,7 @@ class EuchrePresenter:
         if isinstance(event, t.Background) or key == "Escape":
             return Reply(ui=EuchreUi()) if ui.alone else t.IGNORED
         obs = s.observation
-        if key == "?" or (key == "H" and obs.phase in (Phase.PLAY, Phase.DISCARD)):
+        if key == "H" and obs.phase in (Phase.PLAY, Phase.DISCARD):
             return Reply(action="hint")  # while bidding, H names hearts
         if not s.legal:
             return t.IGNORED
