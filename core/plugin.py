@@ -45,7 +45,7 @@ from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
 from core.session import GameSession
 from core.settings import CPU_STRENGTHS, Choice, Number, Preset, SettingsSchema, Toggle
-from core.stats import Chart, Figure, Series, Statistics, averages, percent, rate_by, running_rate
+from core.stats import Chart, Figure, Series, Statistics, averages, percent, rate_by, running_rate, won_by_strength
 from core.stats import Context as StatsContext
 from core.table import (
     CARD_HEIGHT,
@@ -173,6 +173,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "running_rate",
     "settings_from_args",
     "signed",
+    "won_by_strength",
     "Batch", "Record", "TimedStrategy", "add_batch_arguments", "add_tournament_arguments", "new_record",
     "play_first_hand", "points_lines", "side_totals", "tournament",
 ]

@@ -276,7 +276,7 @@ def test_statistics_that_fail_with_no_events_are_a_game_bug_and_the_file_stays(t
 
 
 @pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre"])
-def test_points_per_hand_is_a_dash_before_any_hand_and_negative_averages_carry_a_true_minus(
+def test_points_per_hand_and_wins_by_opponents_strength_read_right_in_every_euchre(
         tmp_path: Path, game_id: str) -> None:
     game = load_host().game(game_id)
     store = StatsStore(tmp_path)
@@ -294,6 +294,9 @@ def test_points_per_hand_is_a_dash_before_any_hand_and_negative_averages_carry_a
     assert re.fullmatch(r"\d+\.\d\d — \d+\.\d\d", shown), shown
     ours = sum(h["points"][0] for h in hands) / len(hands)
     assert shown.startswith(f"{ours:.2f} — ")
+    figures = {f.label.en: f.value_in("en") for f in game.statistics.figures(store.load(game_id)[0])}
+    assert figures["Won against Normal opponents"] in {"0 of 1 (0%)", "1 of 1 (100%)"}, "a 0% bar, told apart"
+    assert "Won against Hard opponents" not in figures, "only the strengths met"
     if game_id == "bid-euchre":  # a side that was set scores below nothing
         set_hands = [h for h in hands if h["points"][0] < 0]
         assert set_hands and per_hand(set_hands).startswith("−") and "-" not in per_hand(set_hands)

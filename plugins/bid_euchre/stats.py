@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.plugin import Chart, Figure, Text, averages, percent
+from core.plugin import Chart, Figure, Text, averages, percent, won_by_strength
 from core.plugin import StatsContext as Context
 from plugins.bid_euchre.rules import BidState
 from plugins.euchre.public import partnership_charts
@@ -43,6 +43,7 @@ class BidEuchreStatistics:
                    percent(sum(1 for h in theirs if not h["made"]), len(theirs))),
             Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),
                    averages([(p[0], p[1]) for p in points])),
+            *won_by_strength(matches),
         ]
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:

@@ -6,7 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.plugin import CPU_STRENGTHS, Chart, Figure, Series, Text, averages, percent, rate_by, running_rate
+from core.plugin import (
+    CPU_STRENGTHS,
+    Chart,
+    Figure,
+    Series,
+    Text,
+    averages,
+    percent,
+    rate_by,
+    running_rate,
+    won_by_strength,
+)
 from core.plugin import StatsContext as Context
 from plugins.cutthroat.rules import CutthroatState
 
@@ -42,6 +53,7 @@ class CutthroatStatistics:
                    percent(sum(1 for h in theirs if h["euchred"]), len(theirs))),
             Figure(Text("Points per hand (you — each opponent)", "1ハンドの得点（あなた — 相手1人あたり）"),
                    averages([(p[0], sum(p[1:]) / (len(p) - 1)) for p in points])),
+            *won_by_strength(matches),
         ]
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.settings import CPU_STRENGTHS
-from core.stats import Chart, Context, Figure, Series, averages, percent, rate_by, running_rate
+from core.stats import Chart, Context, Figure, Series, averages, percent, rate_by, running_rate, won_by_strength
 from core.text import Text, points
 from plugins.euchre.model import EuchreState
 
@@ -40,7 +40,7 @@ class EuchreStatistics:
         theirs = [h for h in played if not h["called"]]
         loners = [h for h in calls if h["alone"]]
         points = [h["points"] for h in hands]
-        figures = [
+        return [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
             Figure(Text("Hands played", "ハンド数"),
                    Text("{n} ({out} thrown in)", "{n}（うち配り直し{out}）").format(n=len(hands), out=len(hands) - len(played))),
@@ -52,13 +52,8 @@ class EuchreStatistics:
             Figure(Text("Opponents euchred", "相手をユーカー"), percent(sum(1 for h in theirs if h["euchred"]), len(theirs))),
             Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),
                    averages([(p[0], p[1]) for p in points])),
+            *won_by_strength(matches),
         ]
-        for level, name in CPU_STRENGTHS:
-            mine = [m for m in matches if m.get("level") == level]
-            if mine:
-                figures.append(Figure(Text("Won against {level} opponents", "相手が「{level}」の勝ち").format(level=name),
-                                      percent(sum(1 for m in mine if m["won"]), len(mine))))
-        return figures
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
         return partnership_charts(events, range(-4, 5))
