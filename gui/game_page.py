@@ -265,17 +265,23 @@ class GamePage(QWidget):
             return
         if self.session.paused:
             return
-        if key == Qt.Key.Key_Question or event.text() == "?":  # every game's hint key, as P pauses every game
-            if self.buttons["hint"].isEnabled() and self.buttons["hint"].isVisible():
-                self.hint()
+        if self._hint_key(event):
             return
         if key == Qt.Key.Key_Escape:
             self.disarm()
         if not self.view.key_press(key, event.text()):
             event.ignore()
 
+    def _hint_key(self, event: QKeyEvent) -> bool:
+        """? asks for a hint in every game, as P pauses every game (a game's own keys may use H for hearts)."""
+        if event.key() != Qt.Key.Key_Question and event.text() != "?":
+            return False
+        if self.buttons["hint"].isEnabled() and self.buttons["hint"].isVisible() and not self.session.paused:
+            self.hint()
+        return True
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Enter presses a focused toolbar button; P still pauses from the toolbar."""
+        """Enter presses a focused toolbar button; P still pauses and ? still hints from the toolbar."""
         if event.type() == QEvent.Type.KeyPress and isinstance(watched, QPushButton):
             key_event: Any = event
             if key_event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -283,6 +289,8 @@ class GamePage(QWidget):
                 return True
             if key_event.key() == Qt.Key.Key_P:
                 self.toggle_pause()
+                return True
+            if self._hint_key(key_event):
                 return True
             if key_event.key() == Qt.Key.Key_Escape:
                 self.disarm()

@@ -100,9 +100,12 @@ def test_question_mark_asks_for_a_hint_in_every_game_even_where_h_names_hearts(q
     assert page is not None
     qtbot.keyClick(page.table, "?")
     assert page.view.hint is not None and page.session.hints == 1
+    page.buttons["settings"].setFocus()
+    qtbot.keyClick(page.buttons["settings"], "?")
+    assert page.session.hints == 2, "from the toolbar too, as P pauses from there"
     page.toggle_pause()
     qtbot.keyClick(page.table, "?")
-    assert page.session.hints == 1, "no hint while paused"
+    assert page.session.hints == 2, "no hint while paused"
 
 
 def test_a_long_hint_wraps_inside_the_table(qtbot: QtBot) -> None:
