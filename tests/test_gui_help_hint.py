@@ -1,8 +1,10 @@
 """In the window: F1 and the Help buttons open the rules with the options in play (in Japanese when the
-interface is), the Euchre hint marks the suggested card and says why, and "Last hand" steps through the
-previous hand."""
+interface is), the Euchre hint marks the suggested card and says why, ? asks for a hint in every game, and
+"Last hand" steps through the previous hand."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -10,9 +12,11 @@ from pytestqt.qtbot import QtBot
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
+from gui.game_page import GamePage
 from gui.help_window import HelpWindow
 from gui.i18n import set_language
 from gui.review_window import ReviewWindow
+from gui.window import MainWindow
 from tests.gui_helpers import click, make_window
 
 
@@ -49,8 +53,9 @@ def test_the_help_is_japanese_when_the_interface_is(qtbot: QtBot) -> None:
         set_language("en")
 
 
-def test_the_hint_button_and_h_mark_a_card_and_give_a_reason(qtbot: QtBot) -> None:
-    window = make_window(qtbot, {"euchre": euchre_plugin})
+def euchre_at_souths_first_call(qtbot: QtBot, plugins: dict[str, Any]) -> tuple[MainWindow, GamePage]:
+    """A window with Euchre seed 36 open at South's first call, the CPUs held."""
+    window = make_window(qtbot, plugins)
     game = window.host.game("euchre")
     page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=36, saves=window.saves))
     assert page is not None
@@ -58,6 +63,11 @@ def test_the_hint_button_and_h_mark_a_card_and_give_a_reason(qtbot: QtBot) -> No
     while page.session.to_move != 0:
         page.session.cpu_step()
     page.view.refresh(animate=False)
+    return window, page
+
+
+def test_the_hint_button_and_h_mark_a_card_and_give_a_reason(qtbot: QtBot) -> None:
+    _, page = euchre_at_souths_first_call(qtbot, {"euchre": euchre_plugin})
     assert page.buttons["hint"].isVisible() and page.buttons["hint"].isEnabled()
     page.buttons["hint"].click()
     hinted = [c.choice.id for c in page.view.scene.buttons.values() if c.choice.hinted]
@@ -84,14 +94,7 @@ def test_the_hint_button_and_h_mark_a_card_and_give_a_reason(qtbot: QtBot) -> No
 
 
 def test_question_mark_asks_for_a_hint_in_every_game_even_where_h_names_hearts(qtbot: QtBot) -> None:
-    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
-    euchre = window.host.game("euchre")
-    page = window.open_session(GameSession.new(euchre, euchre.settings.defaults(), seed=36, saves=window.saves))
-    assert page is not None
-    page.view.cpu_timer.stop()
-    while page.session.to_move != 0:
-        page.session.cpu_step()
-    page.view.refresh(animate=False)
+    window, page = euchre_at_souths_first_call(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
     assert page.session.observation(0).phase.value == "bid1" and page.buttons["hint"].toolTip() == "?"
     moves = list(page.session.moves)
     qtbot.keyClick(page.table, "?")
