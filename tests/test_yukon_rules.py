@@ -315,3 +315,14 @@ def test_a_deal_the_layout_alone_proves_lost_says_so() -> None:
     assert result.returncode == 0
     assert result.stdout.startswith("deal 199 (standard): lost (the layout alone proves it: some card can never go "
                                     "home); 0 positions searched")
+
+
+def test_an_unknown_verdict_says_what_ran_out_and_how_to_search_further() -> None:
+    from tests.distributions import run_cardtable
+
+    budget = run_cardtable("yukon", "solve", "42", "--budget", "500")
+    assert budget.returncode == 0 and budget.stdout.startswith("deal 42 (standard): unknown; 500 positions")
+    assert "the budget of 500 positions ran out before a win or a proof of loss; a larger --budget searches " \
+           "further" in budget.stdout
+    clock = run_cardtable("yukon", "solve", "42", "--seconds", "0.01")
+    assert "the 0.01 s limit ran out" in clock.stdout

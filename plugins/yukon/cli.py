@@ -189,6 +189,10 @@ def _solve(args: argparse.Namespace) -> int:
           + (" (the layout alone proves it: some card can never go home)"
              if row["verdict"] == "lost" and not row["nodes"] else "")
           + f"; {row['nodes']:,} positions searched in {row['seconds']:.3f} s")
+    if row["verdict"] == "unknown":
+        spent = (f"the {args.seconds:g} s limit" if args.seconds is not None and row["nodes"] < args.budget
+                 else f"the budget of {args.budget:,} positions")
+        print(f"{spent} ran out before a win or a proof of loss; a larger --budget searches further")
     if args.moves and row["solution"]:
         state = YukonRules().deal({"variant": args.variant, "return_from_foundations": args.returns}, args.number)
         for number, text in enumerate(row["solution"].split(), start=1):
