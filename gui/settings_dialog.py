@@ -129,6 +129,7 @@ class SettingsDialog(QDialog):
             elif isinstance(widget, QSpinBox):
                 widget.setValue(int(value))
         self._updating = False
+        self._show_applicable()
 
     def _preset_chosen(self) -> None:
         if self._updating:
@@ -136,7 +137,6 @@ class SettingsDialog(QDialog):
         preset_id = self.preset.currentData()
         if preset_id != CUSTOM:
             self._set_values(self.schema.with_preset(self.values(), preset_id))
-            self._show_applicable()
 
     def _show_applicable(self) -> None:
         """Grey out each option that means nothing under the others' values (and its label), keeping its value."""
@@ -150,8 +150,10 @@ class SettingsDialog(QDialog):
 
     def _edited(self) -> None:
         """A hand edit of an option a preset fixes makes the rules Custom; options that depend on it follow."""
+        if self._updating:
+            return  # a preset filling in several values: the greying follows once, after the last
         self._show_applicable()
-        if self._updating or not self.schema.presets:
+        if not self.schema.presets:
             return
         fixed = {key for preset in self.schema.presets for key in preset.values}
         if any(self.values()[key] != self.schema.with_preset(self.values(), self.preset.currentData()).get(key)
