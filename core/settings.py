@@ -127,7 +127,7 @@ class Number:
     def check(self, value: Any) -> Text | None:
         if isinstance(value, int) and not isinstance(value, bool) and self.minimum <= value <= self.maximum:
             return None
-        return Text("must be a whole number from {low} to {high}", "{low} から {high} までの整数です").format(
+        return Text("must be a whole number from {low} to {high}", "{low}から{high}までの整数です").format(
             low=self.minimum, high=self.maximum)
 
 

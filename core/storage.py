@@ -50,7 +50,7 @@ def read_json_file(path: Path) -> Any:
         raise BadFile(Text("it is not UTF-8 text", "UTF-8 のテキストではありません")) from None
     except json.JSONDecodeError as error:
         raise BadFile(Text("it is not valid JSON (line {line}, column {column})",
-                           "JSON として正しくありません（{line} 行目 {column} 文字目）")
+                           "JSON として正しくありません（{line}行目{column}文字目）")
                       .format(line=error.lineno, column=error.colno)) from None
     except ValueError as error:  # e.g. an integer longer than Python reads by default
         raise BadFile(Text("it holds a value that cannot be read ({detail})",

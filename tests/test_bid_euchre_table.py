@@ -50,7 +50,7 @@ def test_every_bid_stays_visible_until_play_starts_and_the_buttons_carry_keys() 
     assert not any(lb.id.startswith("said:") for lb in table.labels), "bubbles go when play starts"
     assert "You bid 5 · no-trump low" in label(table, "panel")
     panel = next(lb.text.ja for lb in table.labels if lb.id == "panel")
-    assert "あなたが 5 で落札・ノートランプ・ロー" in panel
+    assert "あなたが5で落札・ノートランプ・ロー" in panel
 
 
 def test_a_forced_dealer_is_told_so_and_has_no_pass() -> None:

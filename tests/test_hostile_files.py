@@ -138,7 +138,7 @@ def test_damaged_files_are_explained_in_japanese(qtbot: QtBot, cardtable_home: P
         page = window.continue_game("yukon")
         assert page is not None
         notice = _japanese_only(page.notice.text())
-        assert "JSON として正しくありません（1 行目 3 文字目）" in notice and "に移しました" in notice, notice
+        assert "JSON として正しくありません（1行目3文字目）" in notice and "に移しました" in notice, notice
         assert "設定「variant」の 'klondike' は使えません" in notice, notice
 
         window.stats.path_for("yukon").parent.mkdir(parents=True, exist_ok=True)

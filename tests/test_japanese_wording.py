@@ -1,10 +1,11 @@
 """The Japanese the program shows reads as one text: a seat's name runs straight into its particle
 ("北がトリックを取りました", not "北 が…"), a suit is マーク and trump 切札 everywhere (the settings and the
-rules pages too), naming trump is 指名, a colon is written ": " throughout, and a hint's numbers sit in one
-parenthesis at a time."""
+rules pages too), naming trump is 指名, a colon is written ": " throughout, a hint's numbers sit in one
+parenthesis at a time, and a number runs straight into its counter or particle ("3トリック", "5で落札")."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,12 @@ from plugins.euchre.words import bid_words
 
 FAMILY = [EUCHRE, BID_EUCHRE, *CUTTHROAT.values()]
 NAME_THEN_SPACE = re.compile(r"(あなた|北|東|西|南)(と(北|西))? [がはのにで]")
-PLUGINS = Path(__file__).resolve().parents[1] / "plugins"
+ROOT = Path(__file__).resolve().parents[1]
+PLUGINS = ROOT / "plugins"
+KANA_KANJI = "\u3040-\u30ff\u4e00-\u9fff"
+NUMBER = r"(?:(?<![\w\-])\d+|\{(?:n|a|b|pts|high|low|bid|line|column|target|v|of)\})"
+# A key range such as "1–7" is not a count, so it may stand apart.
+NUMBER_APART = re.compile(rf"{NUMBER} [{KANA_KANJI}]|[がではにをと] {NUMBER}(?![\d–])")
 
 
 def japanese_of_two_hands(game: Any, seed: int) -> list[str]:
@@ -79,3 +85,26 @@ def test_the_rules_pages_call_a_suit_by_one_word_and_write_colons_as_the_tables_
 
 def test_the_shells_japanese_writes_colons_as_the_tables_do() -> None:
     assert not [key for key, words in STRINGS.items() if "：" in words.get("ja")]
+
+
+def japanese_literals() -> list[tuple[str, str]]:
+    """Every string literal with kana or kanji in the program's sources, with the file it is in."""
+    found = []
+    for folder in ("core", "gui", "plugins"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(f"[{KANA_KANJI}]",
+                                                                                            node.value):
+                    found.append((path.relative_to(ROOT).as_posix(), node.value))
+    return found
+
+
+def test_a_number_runs_straight_into_its_counter_and_particles() -> None:
+    literals = japanese_literals()
+    assert len(literals) > 500, "the scan reaches the words modules"
+    assert [(path, text) for path, text in literals if NUMBER_APART.search(text)] == []
+
+
+def test_the_number_rule_catches_a_number_set_apart() -> None:
+    texts = ("4 トリック", "が 3", "{n} で落札", "3トリック", "UTF-8 の", "♥ を指名", "または 1–7")
+    assert [bool(NUMBER_APART.search(t)) for t in texts] == [True, True, True, False, False, False, False]

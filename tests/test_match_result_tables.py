@@ -84,4 +84,4 @@ def test_bid_euchre_writes_a_set_with_a_true_minus_sign_everywhere() -> None:
 def test_bid_euchre_names_a_negative_final_score_in_words_not_after_a_dash() -> None:
     title = table_of(BID_EUCHRE, play_to_the_match_result(BID_EUCHRE, seed=2)).hold.title
     assert title.en == "You & North win the match, 33 to −2", "not “33–−2”"
-    assert title.get("ja").endswith("の勝ち 33 対 −2")
+    assert title.get("ja").endswith("の勝ち 33対−2")

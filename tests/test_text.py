@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from core.text import Text, counted, duration, next_best, points
 
-ONE, MANY = Text("1 hand played", "1 ハンド"), Text("{n} hands played", "{n} ハンド")
+ONE, MANY = Text("1 hand played", "1ハンド"), Text("{n} hands played", "{n}ハンド")
 
 
 def test_a_count_of_one_takes_the_singular_and_every_other_count_the_plural() -> None:
     assert [counted(n, ONE, MANY).en for n in (0, 1, 2, 11)] == \
         ["0 hands played", "1 hand played", "2 hands played", "11 hands played"]
-    assert [counted(n, ONE, MANY).get("ja") for n in (1, 2)] == ["1 ハンド", "2 ハンド"]
+    assert [counted(n, ONE, MANY).get("ja") for n in (1, 2)] == ["1ハンド", "2ハンド"]
 
 
 def test_a_counted_text_fills_in_its_other_values_too() -> None:

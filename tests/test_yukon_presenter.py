@@ -53,8 +53,8 @@ def test_a_won_deal_says_how_many_moves_and_how_long_it_took() -> None:
         assert hold is not None
         return [(line.en, line.get("ja")) for line in hold.lines]
 
-    assert lines(304.4) == [("87 moves · 5 min 4 s", "87 手 · 5分4秒")]
-    assert lines(0.0) == [("87 moves", "87 手")], "no time where nobody kept it"
+    assert lines(304.4) == [("87 moves · 5 min 4 s", "87手 · 5分4秒")]
+    assert lines(0.0) == [("87 moves", "87手")], "no time where nobody kept it"
 
 
 def test_the_status_names_a_catalogued_deals_level_in_both_languages() -> None:

@@ -48,7 +48,7 @@ W = {
     # holds
     "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
     "thrown_in": Text("Everybody passed: the hand is thrown in", "全員パス: 配り直しです"),
-    "made": Text("{team} made {n} tricks: +{pts}", "{team}が {n} トリック: +{pts}点"),
+    "made": Text("{team} made {n} tricks: +{pts}", "{team}が{n}トリック: +{pts}点"),
     "march": Text("{team} took all five: +{pts}", "{team}が5トリック全部: +{pts}点"),
     "alone_march": Text("{seat} went alone and took all five: +{pts}", "{seat}が単独で5トリック全部: +{pts}点"),
     "euchred": Text("{team} were euchred: +{pts} to {other}", "{team}はユーカー: {other}に+{pts}点"),
@@ -58,10 +58,10 @@ W = {
     "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
     "score_line": Text("Score: {a} — {b} (game to {target})", "得点: {a} — {b}（{target}点先取）"),
     "match_won": Text("{team} win the match {a}–{b}", "{team}の勝ち {a}–{b}"),
-    "match_line": Text("{n} hands played", "{n} ハンドで決着"), "match_line_one": Text("1 hand played", "1 ハンドで決着"),
+    "match_line": Text("{n} hands played", "{n}ハンドで決着"), "match_line_one": Text("1 hand played", "1ハンドで決着"),
     # the table
     "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"), "sits_out": Text("sits out", "休み"),
-    "alone_tag": Text("alone", "単独"), "tricks_tag": Text("{n} tricks", "{n} トリック"), "trick_tag": Text("1 trick", "1 トリック"),
+    "alone_tag": Text("alone", "単独"), "tricks_tag": Text("{n} tricks", "{n}トリック"), "trick_tag": Text("1 trick", "1トリック"),
     "panel_teams": Text("{a} — {b}", "{a} — {b}"), "panel_score": Text("Score {a} — {b}", "得点 {a} — {b}"),
     "panel_target": Text("Game to {n}", "{n}点先取"), "panel_tricks": Text("Tricks {a} — {b}", "トリック {a} — {b}"),
     "panel_trump": Text("Trump {suit} · made by {seat}", "切札 {suit}・{seat}"),

@@ -8,7 +8,7 @@ W = {
     "deal": Text("Deal {n}", "配り {n}"),
     "standard": Text("Standard", "標準"),
     "russian": Text("Russian", "ロシアン"),
-    "moves": Text("{n} moves", "{n} 手"), "move_one": Text("1 move", "1 手"),
+    "moves": Text("{n} moves", "{n}手"), "move_one": Text("1 move", "1手"),
     "assisted": Text("with help", "手助けあり"),
     "won": Text("You won!", "クリア！"),
     "won_assisted": Text("Won — with help", "クリア（手助けあり）"),
