@@ -68,7 +68,7 @@ from core.table import (
     Table,
 )
 from core.table import Choice as Button
-from core.text import Text, TextError, counted, duration, next_best, plural, points, signed
+from core.text import Text, TextError, calendar_day, counted, duration, next_best, plural, points, signed
 
 if TYPE_CHECKING:
     from core.batch import Batch, add_batch_arguments
@@ -155,6 +155,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "VariantRegistry",
     "add_settings_arguments",
     "averages",
+    "calendar_day",
     "counted",
     "describe_settings",
     "duration",

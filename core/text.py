@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 LANGUAGES = ("en", "ja")
@@ -97,6 +98,16 @@ def duration(seconds: float) -> Text:
     if minutes:
         return Text(f"{minutes} min {secs} s", f"{minutes}分{secs}秒")
     return Text(f"{secs} s", f"{secs}秒")
+
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+
+
+def calendar_day(day: datetime.date) -> Text:
+    """A date as a person reads it, the same on every machine whatever its locale: "3 December 2026",
+    "2026年12月3日"."""
+    return Text(f"{day.day} {MONTHS[day.month - 1]} {day.year}", f"{day.year}年{day.month}月{day.day}日")
 
 
 def join(parts: list[Text], separator: str = " · ") -> Text:

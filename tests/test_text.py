@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from core.text import Text, counted, duration, next_best, points
+import datetime
+
+from core.text import Text, calendar_day, counted, duration, next_best, points
 
 ONE, MANY = Text("1 hand played", "1ハンド"), Text("{n} hands played", "{n}ハンド")
 
@@ -37,3 +39,8 @@ def test_a_hint_sets_its_average_against_the_next_best_only_when_they_print_diff
     assert next_best(-1.4361, -1.4412, passing).en == ", a little more than passing."  # both print −1.44
     assert next_best(0.5, 0.5, passing).en == ", as much as passing."
     assert next_best(-1.4361, -1.4412, passing).get("ja") == "で、パスよりわずかに上です。"
+
+
+def test_a_date_reads_the_same_on_every_machine_in_both_languages() -> None:
+    assert calendar_day(datetime.date(2026, 1, 9)) == Text("9 January 2026", "2026年1月9日")
+    assert calendar_day(datetime.date(2027, 12, 31)).en == "31 December 2027"

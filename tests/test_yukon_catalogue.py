@@ -16,7 +16,7 @@ from gui.game_page import GamePage
 from plugins.yukon.catalogue import Catalogue, CatalogueError, load_catalogue
 from plugins.yukon.difficulty import LEVELS
 from plugins.yukon.plugin import GAME
-from plugins.yukon.rules import FOUNDATION, YukonRules
+from plugins.yukon.rules import FOUNDATION, YukonRules, chosen_deal
 from plugins.yukon.solver import SOLVER_VERSION, WON, solve
 from tests.gui_helpers import card, click, make_window, slot
 
@@ -71,9 +71,27 @@ def test_solvable_mode_deals_from_the_catalogue_at_the_chosen_level() -> None:
 def test_a_todays_deal_save_replays_the_same_deal_on_another_day() -> None:
     settings = GAME.settings.defaults() | {"deal_mode": "today", "difficulty": "normal"}
     session = GameSession.new(GAME, settings, seed=4, players=[None])
-    assert session.start["deal"] == {"number": session.state.deal_number}
+    assert session.start["deal"] == {"number": session.state.deal_number, "day": datetime.date.today().isoformat()}
     again = GameSession.restore(GAME, session.record())
     assert again.state == session.state
+    restarted = GAME.rules.from_deal(settings, session.start["deal"])
+    assert restarted.deal_number == session.state.deal_number and restarted.day == session.state.day
+
+
+def test_only_todays_deal_is_the_deal_of_a_day() -> None:
+    day = datetime.date(2026, 12, 3)
+    entry = load_catalogue().todays("standard", "easy", day)
+    settings = GAME.settings.defaults() | {"difficulty": "easy"}
+    assert chosen_deal(settings | {"deal_mode": "today"}, 9, day) == (entry.deal, day)
+    assert chosen_deal(settings | {"deal_mode": "today"}, 10, day) == (entry.deal, day), "the same all day"
+    assert chosen_deal(settings | {"deal_mode": "number", "deal_number": 12}, 9, day) == (12, None)
+    assert chosen_deal(settings | {"deal_mode": "solvable"}, 9, day)[1] is None
+    assert chosen_deal(settings | {"deal_mode": "random"}, 9, day) == (10, None)
+
+
+def test_a_save_with_a_bad_day_is_refused_with_what_a_day_looks_like() -> None:
+    with pytest.raises(ValueError, match="written like 2026-12-03"):
+        GAME.rules.from_deal(GAME.settings.defaults(), {"number": 5, "day": "yesterday"})
 
 
 def test_a_damaged_catalogue_is_reported_clearly(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -87,8 +105,6 @@ def test_a_damaged_installed_catalogue_gives_a_random_deal_not_a_crash(tmp_path:
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """An entry without its level (a damaged install) raised KeyError out of a new solvable deal."""
     import plugins.yukon.catalogue as catalogue_module
-    from plugins.yukon.rules import deal_number_for
-
     path = tmp_path / "yukon.json"
     path.write_text(json.dumps({"format_version": 1, "variants": {"standard": [{"deal": 5}]}}))
     monkeypatch.setattr(catalogue_module, "catalogue_path", lambda: path)
@@ -96,7 +112,9 @@ def test_a_damaged_installed_catalogue_gives_a_random_deal_not_a_crash(tmp_path:
     try:
         with pytest.raises(CatalogueError, match="is damaged"):
             load_catalogue()
-        assert deal_number_for({"deal_mode": "solvable"}, 77) == 78  # the random deal of seed 77
+        day = datetime.date(2026, 12, 3)
+        assert chosen_deal({"deal_mode": "solvable"}, 77, day) == (78, None)  # the random deal of seed 77
+        assert chosen_deal({"deal_mode": "today"}, 77, day) == (78, None), "a random deal is no day's deal"
     finally:
         load_catalogue.cache_clear()
 

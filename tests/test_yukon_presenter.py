@@ -74,6 +74,20 @@ def test_the_status_names_a_catalogued_deals_level_in_both_languages() -> None:
         assert "の配り" not in ja, "an adjective level does not take の"
 
 
+def test_the_status_says_whose_day_a_deal_of_the_day_is_and_only_then() -> None:
+    presenter = YukonPresenter()
+
+    def status(state: YukonState) -> tuple[str, str]:
+        text = presenter.table(Situation(R.observation(state, 0), (), 0, 0, None), presenter.initial_ui()).status
+        return text.en, text.get("ja")
+
+    daily = R.from_deal({}, {"number": 4021, "day": "2026-12-03"})
+    assert status(daily)[0].startswith("Deal 4021 · the deal of 3 December 2026 · Standard")
+    assert status(daily)[1].startswith("配り 4021 · 2026年12月3日の配り · 標準")
+    assert status(R.state_from_json(R.state_to_json(daily))) == status(daily), "a resumed game still says so"
+    assert "deal of" not in status(R.deal({}, 4021))[0]
+
+
 def test_the_japanese_that_sends_the_player_to_a_button_quotes_its_label() -> None:
     buttons = "".join(f"「{STRINGS[key].get('ja')}」" for key in ("undo", "restart", "new_game"))
     for text in (REASONS["lost"], W["stuck"]):

@@ -6,13 +6,14 @@ same way, with only its own place green."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from core import table as t
 from core.cards import SUITS, Card, Suit
 from core.game import Hint
 from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
-from core.text import Text, counted, duration, join
+from core.text import Text, calendar_day, counted, duration, join
 from plugins.yukon.hint import safe_to_foundation
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
 from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
@@ -211,6 +212,8 @@ class YukonPresenter:
     def _status(s: YukonSituation, ui: YukonUi) -> Text:
         obs = s.observation
         parts = [W["deal"].format(n=obs.deal_number) if obs.deal_number else Text(""),
+                 W["deal_of_day"].format(date=calendar_day(datetime.date.fromisoformat(obs.day))) if obs.day
+                 else Text(""),
                  W["russian"] if obs.variant == RUSSIAN else W["standard"],
                  counted(obs.moves_made, W["move_one"], W["moves"])]
         if obs.with_help:

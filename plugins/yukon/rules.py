@@ -108,6 +108,7 @@ class YukonState(_Foundations):
     deal_number: int | None = None
     moves_made: int = 0
     last_move: str = ""
+    day: str | None = None  # the date (ISO) whose deal of the day this is, if it is one
 
     def face_up(self, column: int) -> tuple[Card, ...]:
         return self.columns[column][self.hidden[column] :]
@@ -144,6 +145,16 @@ def _malformed(move: Move) -> str | None:
     return None
 
 
+def _day(text: object) -> datetime.date | None:
+    """A deal's day as written in a save (``"2026-12-03"``), or None when it has none."""
+    if text is None:
+        return None
+    try:
+        return datetime.date.fromisoformat(str(text))
+    except ValueError:
+        raise ValueError(f"a deal's day is a date written like 2026-12-03, not {text!r}") from None
+
+
 def _goes_to_foundation(state: YukonState, card: Card) -> bool:
     return state.foundations[_SUIT_INDEX[card.suit]] == card.rank - 1
 
@@ -154,45 +165,51 @@ def settings_variant(settings: Mapping[str, Any]) -> tuple[str, bool]:
     return values["variant"], values["return_from_foundations"]
 
 
-def deal_number_for(settings: Mapping[str, Any], seed: int, today: datetime.date | None = None) -> int:
-    """The deal a new game gets: the chosen number, a catalogue deal (solvable at the chosen level, or
-    today's), or one drawn from the seed. Without a readable catalogue, solvable and today's deals fall
-    back to a random deal."""
+def chosen_deal(settings: Mapping[str, Any], seed: int, today: datetime.date) -> tuple[int, datetime.date | None]:
+    """The deal a new game gets — the chosen number, a catalogue deal (solvable at the chosen level, or
+    today's), or one drawn from the seed — and the day it is the deal of, when it is today's deal. Without a
+    readable catalogue, solvable and today's deals fall back to a random deal (the deal of no day)."""
     values = SCHEMA.checked(settings)
     mode = values["deal_mode"]
     if mode == "number":
-        return int(values["deal_number"])
+        return int(values["deal_number"]), None
     if mode in ("solvable", "today"):
         variant, level = values["variant"], values["difficulty"]
         try:
             catalogue = load_catalogue()
-            entry = (catalogue.todays(variant, level, today or datetime.date.today()) if mode == "today"
-                     else catalogue.pick(variant, level, seed))
+            if mode == "today":
+                return catalogue.todays(variant, level, today).deal, today
+            return catalogue.pick(variant, level, seed).deal, None
         except CatalogueError:
-            return seed % MAX_DEAL + 1
-        return entry.deal
-    return seed % MAX_DEAL + 1
+            pass
+    return seed % MAX_DEAL + 1, None
 
 
 class YukonRules:
     """Implements :class:`core.game.Rules` for Yukon."""
 
     def new_game(self, settings: Mapping[str, Any], seed: int) -> YukonState:
-        return self.deal(settings, deal_number_for(settings, seed))
+        number, day = chosen_deal(settings, seed, datetime.date.today())
+        return self.deal(settings, number, day)
 
-    def deal(self, settings: Mapping[str, Any], number: int) -> YukonState:
+    def deal(self, settings: Mapping[str, Any], number: int, day: datetime.date | None = None) -> YukonState:
         variant, returns = settings_variant(settings)
         columns, hidden = deal_columns(number)
-        return YukonState(columns, hidden, (0, 0, 0, 0), variant, returns, False, number)
+        return YukonState(columns, hidden, (0, 0, 0, 0), variant, returns, False, number,
+                          day=day.isoformat() if day else None)
 
     def start_of(self, state: YukonState) -> dict[str, Any] | None:
-        """The deal behind a new game, kept in the save so it replays the same deal on any later day."""
-        return {"number": state.deal_number} if state.deal_number is not None else None
+        """The deal behind a new game, kept in the save so it replays the same deal on any later day (and
+        still says whose day's deal it was)."""
+        if state.deal_number is None:
+            return None
+        return {"number": state.deal_number, **({"day": state.day} if state.day else {})}
 
     def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> YukonState:
-        """``{"number": 12}`` or an explicit ``{"columns": [["5H", …], …], "hidden": [0, 1, …]}``."""
+        """``{"number": 12}`` (``"day": "2026-12-03"`` added for that day's deal) or an explicit
+        ``{"columns": [["5H", …], …], "hidden": [0, 1, …]}``."""
         if "number" in deal:
-            return self.deal(settings, int(deal["number"]))
+            return self.deal(settings, int(deal["number"]), _day(deal.get("day")))
         variant, returns = settings_variant(settings)
         columns = tuple(tuple(Card.parse(t) for t in column) for column in deal["columns"])
         hidden = tuple(int(h) for h in deal.get("hidden", [0] * 7))
@@ -339,7 +356,7 @@ class YukonRules:
                           for col, h in zip(state.columns, state.hidden, strict=True)),
             foundations=state.foundations, variant=state.variant, returns_allowed=state.returns_allowed,
             last_move=state.last_move, deal_number=state.deal_number, moves_made=state.moves_made,
-            assisted=state.assisted,
+            assisted=state.assisted, day=state.day,
         )
 
     def hidden_from(self, state: YukonState, seat: int) -> frozenset[str]:
@@ -349,13 +366,16 @@ class YukonRules:
         return {"columns": [[c.text for c in col] for col in state.columns], "hidden": list(state.hidden),
                 "foundations": list(state.foundations), "variant": state.variant,
                 "returns_allowed": state.returns_allowed, "assisted": state.assisted,
-                "deal_number": state.deal_number, "moves_made": state.moves_made, "last_move": state.last_move}
+                "deal_number": state.deal_number, "moves_made": state.moves_made, "last_move": state.last_move,
+                "day": state.day}
 
     def state_from_json(self, data: Mapping[str, Any]) -> YukonState:
+        day = _day(data.get("day"))  # saves written before December 2026 have no day
         return YukonState(
             tuple(tuple(Card.parse(t) for t in col) for col in data["columns"]), tuple(data["hidden"]),
             tuple(data["foundations"]), data["variant"], bool(data["returns_allowed"]), bool(data["assisted"]),
             data["deal_number"], int(data["moves_made"]), str(data["last_move"]),
+            day.isoformat() if day else None,
         )
 
     def move_text(self, move: Move) -> str:
@@ -384,6 +404,7 @@ class YukonObservation(_Foundations):
     deal_number: int | None = None
     moves_made: int = 0
     assisted: bool = False
+    day: str | None = None
 
 
     def legal_moves(self) -> list[Move]:

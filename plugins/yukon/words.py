@@ -6,6 +6,7 @@ from core.text import Text
 
 W = {
     "deal": Text("Deal {n}", "配り {n}"),
+    "deal_of_day": Text("the deal of {date}", "{date}の配り"),
     "standard": Text("Standard", "標準"),
     "russian": Text("Russian", "ロシアン"),
     "moves": Text("{n} moves", "{n}手"), "move_one": Text("1 move", "1手"),
