@@ -1,7 +1,8 @@
 """The Japanese the program shows reads as one text: a seat's name runs straight into its particle
 ("北がトリックを取りました", not "北 が…"), a suit is マーク and trump 切札 everywhere (the settings and the
 rules pages too), naming trump is 指名, a colon is written ": " throughout, a hint's numbers sit in one
-parenthesis at a time, and a number runs straight into its counter or particle ("3トリック", "5で落札")."""
+parenthesis at a time, parentheses are full-width （） as in "（10点先取）", and a number runs straight into its
+counter or particle ("3トリック", "5で落札")."""
 
 from __future__ import annotations
 
@@ -88,13 +89,17 @@ def test_the_shells_japanese_writes_colons_as_the_tables_do() -> None:
 
 
 def japanese_literals() -> list[tuple[str, str]]:
-    """Every string literal with kana or kanji in the program's sources, with the file it is in."""
+    """Every string literal with kana or kanji in the program's sources (docstrings aside), with its file."""
     found = []
     for folder in ("core", "gui", "plugins"):
         for path in sorted((ROOT / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.search(f"[{KANA_KANJI}]",
-                                                                                            node.value):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                          if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                          and isinstance(node.body[0], ast.Expr)}
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                        and re.search(f"[{KANA_KANJI}]", node.value)):
                     found.append((path.relative_to(ROOT).as_posix(), node.value))
     return found
 
@@ -103,6 +108,11 @@ def test_a_number_runs_straight_into_its_counter_and_particles() -> None:
     literals = japanese_literals()
     assert len(literals) > 500, "the scan reaches the words modules"
     assert [(path, text) for path, text in literals if NUMBER_APART.search(text)] == []
+
+
+def test_parentheses_in_japanese_are_full_width() -> None:
+    half_width = re.compile(rf"[{KANA_KANJI}「」] ?\(|\) ?[{KANA_KANJI}「」]")
+    assert [(path, text) for path, text in japanese_literals() if half_width.search(text)] == []
 
 
 def test_the_number_rule_catches_a_number_set_apart() -> None:

@@ -54,7 +54,7 @@ def test_the_match_result_counts_its_hands_and_the_status_names_its_buttons(game
     assert table.hold is not None and {c.id for c in table.hold.choices} == {"again", "back"}
     assert table.hold.lines[-1].en == (f"{hands} hands played" if hands > 1 else "1 hand played")
     assert "Play again (Enter)" in table.status.en and "Next" not in table.status.en
-    assert "「もう一度」(Enter) で新しい対戦" in table.status.get("ja"), "a match is 対戦, as in the statistics"
+    assert "「もう一度」（Enter）で新しい対戦" in table.status.get("ja"), "a match is 対戦, as in the statistics"
 
 
 @pytest.mark.parametrize("game", FAMILY, ids=[g.id for g in FAMILY])

@@ -24,7 +24,7 @@ W = {
     "again": Text("Play again", "もう一度"), "back": Text("Back to the games", "ゲーム一覧へ"),
     # the status line
     "your_name": Text("The joker is turned up: name trump before you look at your hand (S H D C).",
-                      "公開札はジョーカー: 手札を見る前に切札を指名してください (S H D C)。"),
+                      "公開札はジョーカー: 手札を見る前に切札を指名してください（S H D C）。"),
     "joker_up": Text("The joker is turned up: {seat} names trump without looking at the hand.",
                      "公開札はジョーカー: {seat}が手札を見ずに切札を指名します。"),
     "joker_note_you": Text("The joker! Name trump unseen: S H D C", "ジョーカー！見ずに切札を指名: S H D C"),
@@ -42,9 +42,9 @@ W = {
     "review_hand": Text("Hand {n}: ", "第{n}ハンド: "),
     "review_trick": Text("Trick {n} of {of}: {seat} wins with {card}", "{of}トリック中{n}: {seat}が {card} で取りました"),
     "last_hand": Text("Last hand", "前のハンド"),
-    "read": Text("Press Next (Space) to go on.", "「次へ」(Space) で進みます。"),
+    "read": Text("Press Next (Space) to go on.", "「次へ」（Space）で進みます。"),
     "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
-                       "「もう一度」(Enter) で新しい対戦、「ゲーム一覧へ」で戻ります。"),
+                       "「もう一度」（Enter）で新しい対戦、「ゲーム一覧へ」で戻ります。"),
     # holds
     "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
     "thrown_in": Text("Everybody passed: the hand is thrown in", "全員パス: 配り直しです"),
