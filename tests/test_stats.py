@@ -3,6 +3,7 @@ the game it summarises, and ``cardtable stats`` prints what the window shows."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from pathlib import Path
@@ -211,6 +212,26 @@ def test_yukon_deal_left_for_another_is_a_loss_and_breaks_the_streak(tmp_path: P
     figures = {f.label.en: f.value_in("en") for f in game.statistics.figures(events)}
     assert figures["Current / best winning streak"] == "1 / 2"
     assert figures["Deals won"] == "3 of 4 (75%)"
+
+
+def test_yukon_counts_todays_deals_apart_and_only_once_one_was_played(tmp_path: Path) -> None:
+    game = yukon()
+    store = StatsStore(tmp_path)
+    _won_session(game, _settings(game), store)
+    events, _ = store.load("yukon")
+    assert "Today's deals won" not in {f.label.en for f in game.statistics.figures(events)}
+    daily = _settings(game, deal_mode="today", difficulty="easy")
+    _won_session(game, daily, store)
+    session = GameSession.new(game, daily, seed=2, players=[None])
+    recorder = Recorder(session, store, "yukon")
+    session.add_listener(recorder)
+    session.play(solve(session.state).moves[0])
+    recorder.retire()
+    events, _ = store.load("yukon")
+    assert [e.get("day") for e in events] == [None] + [datetime.date.today().isoformat()] * 2
+    figures = {f.label.en: (f.value_in("en"), f.value_in("ja")) for f in game.statistics.figures(events)}
+    assert figures["Today's deals won"] == ("1 of 2 (50%)", "1 / 2（50%）")
+    assert figures["Deals won"][0] == "2 of 3 (67%)"
 
 
 def test_yukon_best_time_reads_in_minutes_and_seconds() -> None:

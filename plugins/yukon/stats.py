@@ -1,5 +1,6 @@
 """Yukon's statistics: deals played and won (with help or without: hints asked for, or returns from the
-foundations allowed, as seed 003 counts them), streaks, best time and fewest moves, per variant and level.
+foundations allowed, as seed 003 counts them), streaks, best time and fewest moves, per variant and level, and
+today's deals (each remembers its day) apart.
 A deal counts as played once a move was made; it is recorded when it is won, or when the player leaves it
 for another deal."""
 
@@ -22,7 +23,8 @@ def _deal(state: YukonState, context: Context, won: bool) -> dict[str, Any]:
     entry = catalogue_entry(state.variant, state.deal_number)
     return {"kind": "deal", "won": won, "variant": state.variant, "level": entry.level if entry else "other",
             "deal": state.deal_number, "moves": state.moves_made, "seconds": round(context.seconds, 1),
-            "help": context.hints > 0 or state.with_help, "hints": context.hints}
+            "help": context.hints > 0 or state.with_help, "hints": context.hints,
+            **({"day": state.day} if state.day else {})}
 
 
 class YukonStatistics:
@@ -56,6 +58,10 @@ class YukonStatistics:
                 if mine:
                     figures.append(Figure(Text("{variant}, {level}", "{variant}・{level}").format(
                         variant=variant_name, level=level_name), percent(sum(1 for d in mine if d["won"]), len(mine))))
+        daily = [d for d in deals if d.get("day")]
+        if daily:
+            figures.append(Figure(Text("Today's deals won", "クリアした今日の配り"),
+                                  percent(sum(1 for d in daily if d["won"]), len(daily))))
         return figures
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
