@@ -84,6 +84,11 @@ def test_the_rules_pages_call_a_suit_by_one_word_and_write_colons_as_the_tables_
     assert "：" not in text, "a colon is ': ' as on the tables and in the settings"
 
 
+def test_a_games_name_runs_into_its_particle_in_the_shells_japanese() -> None:
+    assert [key for key, words in STRINGS.items() if re.search(r"\{game\} [がはのにで]", words.get("ja"))] == []
+    assert STRINGS["stats_reset_ask"].format(game=EUCHRE.name).get("ja").startswith("ユーカーの統計")
+
+
 def test_the_shells_japanese_writes_colons_as_the_tables_do() -> None:
     assert not [key for key, words in STRINGS.items() if "：" in words.get("ja")]
 
