@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core import table as t
 from core.cards import Card
 from core.game import Hint
@@ -55,6 +57,19 @@ def test_a_won_deal_says_how_many_moves_and_how_long_it_took() -> None:
 
     assert lines(304.4) == [("87 moves · 5 min 4 s", "87手 · 5分4秒")]
     assert lines(0.0) == [("87 moves", "87手")], "no time where nobody kept it"
+
+
+def test_a_won_deal_of_the_day_offers_todays_deal_not_a_new_one() -> None:
+    presenter = YukonPresenter()
+
+    def buttons(state: YukonState) -> list[tuple[str, str]]:
+        hold = presenter.table(Situation(R.observation(state, 0), (), 0, None, "won"), presenter.initial_ui()).hold
+        assert hold is not None
+        return [(choice.text.en, choice.text.get("ja")) for choice in hold.choices]
+
+    won = YukonState(((),) * 7, (0,) * 7, (13, 13, 13, 13), deal_number=351, moves_made=90)
+    assert buttons(won)[0] == ("New deal", "新しい配り")
+    assert buttons(replace(won, day="2026-12-03"))[0] == ("Today's deal", "今日の配り"), "the same deal all day"
 
 
 def test_the_status_names_a_catalogued_deals_level_in_both_languages() -> None:

@@ -205,7 +205,9 @@ class YukonPresenter:
         title = W["won_assisted"] if obs.with_help else W["won"]
         moves = counted(obs.moves_made, W["move_one"], W["moves"])
         return Hold(title, (join([moves, duration(seconds)]) if seconds >= 1 else moves,),
-                    (Choice("new", W["new_deal"], "Enter", action="new"), Choice("back", W["back"], action="back")),
+                    # a deal of the day's next deal is today's again: the button says so rather than "New deal"
+                    (Choice("new", W["todays_deal"] if obs.day else W["new_deal"], "Enter", action="new"),
+                     Choice("back", W["back"], action="back")),
                     WIDTH / 2, TOP + CARD_HEIGHT)
 
     @staticmethod

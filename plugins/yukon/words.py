@@ -14,6 +14,7 @@ W = {
     "won": Text("You won!", "クリア！"),
     "won_assisted": Text("Won — with help", "クリア（手助けあり）"),
     "new_deal": Text("New deal", "新しい配り"),
+    "todays_deal": Text("Today's deal", "今日の配り"),
     "back": Text("Back to the games", "ゲーム一覧へ"),
     "solvable": Text("solvable (solver, face-down cards known)", "解あり（裏札も分かった上でのソルバー判定）"),
     "unwinnable": Text("cannot be won", "解けない配り"),
