@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,7 @@ def test_the_shells_japanese_writes_colons_as_the_tables_do() -> None:
     assert not [key for key, words in STRINGS.items() if "：" in words.get("ja")]
 
 
+@cache  # three tests read them; the sources do not change during a run
 def japanese_literals() -> list[tuple[str, str]]:
     """Every string literal with kana or kanji in the program's sources (docstrings aside), with its file."""
     found = []

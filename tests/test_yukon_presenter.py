@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import replace
 
 from core import table as t
@@ -69,7 +70,8 @@ def test_a_won_deal_of_the_day_offers_todays_deal_not_a_new_one() -> None:
 
     won = YukonState(((),) * 7, (0,) * 7, (13, 13, 13, 13), deal_number=351, moves_made=90)
     assert buttons(won)[0] == ("New deal", "新しい配り")
-    assert buttons(replace(won, day="2026-12-03"))[0] == ("Today's deal", "今日の配り"), "the same deal all day"
+    daily = replace(won, day=datetime.date(2026, 12, 3))
+    assert buttons(daily)[0] == ("Today's deal", "今日の配り"), "the same deal all day"
 
 
 def test_the_status_names_a_catalogued_deals_level_in_both_languages() -> None:

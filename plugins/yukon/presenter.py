@@ -6,7 +6,6 @@ same way, with only its own place green."""
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 
 from core import table as t
@@ -214,7 +213,7 @@ class YukonPresenter:
     def _status(s: YukonSituation, ui: YukonUi) -> Text:
         obs = s.observation
         parts = [W["deal"].format(n=obs.deal_number) if obs.deal_number else Text(""),
-                 W["deal_of_day"].format(date=calendar_day(datetime.date.fromisoformat(obs.day))) if obs.day
+                 W["deal_of_day"].format(date=calendar_day(obs.day)) if obs.day
                  else Text(""),
                  W["russian"] if obs.variant == RUSSIAN else W["standard"],
                  counted(obs.moves_made, W["move_one"], W["moves"])]

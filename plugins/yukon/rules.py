@@ -108,7 +108,7 @@ class YukonState(_Foundations):
     deal_number: int | None = None
     moves_made: int = 0
     last_move: str = ""
-    day: str | None = None  # the date (ISO) whose deal of the day this is, if it is one
+    day: datetime.date | None = None  # the date whose deal of the day this is, if it is one
 
     def face_up(self, column: int) -> tuple[Card, ...]:
         return self.columns[column][self.hidden[column] :]
@@ -195,15 +195,14 @@ class YukonRules:
     def deal(self, settings: Mapping[str, Any], number: int, day: datetime.date | None = None) -> YukonState:
         variant, returns = settings_variant(settings)
         columns, hidden = deal_columns(number)
-        return YukonState(columns, hidden, (0, 0, 0, 0), variant, returns, False, number,
-                          day=day.isoformat() if day else None)
+        return YukonState(columns, hidden, (0, 0, 0, 0), variant, returns, False, number, day=day)
 
     def start_of(self, state: YukonState) -> dict[str, Any] | None:
         """The deal behind a new game, kept in the save so it replays the same deal on any later day (and
         still says whose day's deal it was)."""
         if state.deal_number is None:
             return None
-        return {"number": state.deal_number, **({"day": state.day} if state.day else {})}
+        return {"number": state.deal_number, **({"day": state.day.isoformat()} if state.day else {})}
 
     def from_deal(self, settings: Mapping[str, Any], deal: Mapping[str, Any]) -> YukonState:
         """``{"number": 12}`` (``"day": "2026-12-03"`` added for that day's deal) or an explicit
@@ -367,15 +366,14 @@ class YukonRules:
                 "foundations": list(state.foundations), "variant": state.variant,
                 "returns_allowed": state.returns_allowed, "assisted": state.assisted,
                 "deal_number": state.deal_number, "moves_made": state.moves_made, "last_move": state.last_move,
-                "day": state.day}
+                "day": state.day.isoformat() if state.day else None}
 
     def state_from_json(self, data: Mapping[str, Any]) -> YukonState:
-        day = _day(data.get("day"))  # saves written before December 2026 have no day
         return YukonState(
             tuple(tuple(Card.parse(t) for t in col) for col in data["columns"]), tuple(data["hidden"]),
             tuple(data["foundations"]), data["variant"], bool(data["returns_allowed"]), bool(data["assisted"]),
             data["deal_number"], int(data["moves_made"]), str(data["last_move"]),
-            day.isoformat() if day else None,
+            _day(data.get("day")),  # saves written before December 2026 have no day
         )
 
     def move_text(self, move: Move) -> str:
@@ -404,7 +402,7 @@ class YukonObservation(_Foundations):
     deal_number: int | None = None
     moves_made: int = 0
     assisted: bool = False
-    day: str | None = None
+    day: datetime.date | None = None
 
 
     def legal_moves(self) -> list[Move]:

@@ -24,7 +24,7 @@ def _deal(state: YukonState, context: Context, won: bool) -> dict[str, Any]:
     return {"kind": "deal", "won": won, "variant": state.variant, "level": entry.level if entry else "other",
             "deal": state.deal_number, "moves": state.moves_made, "seconds": round(context.seconds, 1),
             "help": context.hints > 0 or state.with_help, "hints": context.hints,
-            **({"day": state.day} if state.day else {})}
+            **({"day": state.day.isoformat()} if state.day else {})}
 
 
 class YukonStatistics:
