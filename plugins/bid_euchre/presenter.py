@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from core import table as t
 from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situation, Table, Text, counted, points
 from plugins.bid_euchre.observe import HandSummary, Observation
-from plugins.bid_euchre.rules import Contract, Move, Phase
+from plugins.bid_euchre.rules import TARGET, Contract, Move, Phase
 from plugins.bid_euchre.words import W
 from plugins.euchre.public import (
     SEAT_NAMES,
@@ -111,9 +111,9 @@ class BidEuchrePresenter:
     @staticmethod
     def _panel(scores: tuple[int, int], tricks: tuple[Trick, ...], contract: Contract | None, high: int) -> t.Label:
         ns = sum(1 for trick in tricks if trick.winner % 2 == 0)
-        lines = [Text("{a} — {b}").format(a=TEAMS[0], b=TEAMS[1]),
+        lines = [W["panel_teams"].format(a=TEAMS[0], b=TEAMS[1]),
                  W["panel_score"].format(a=points(scores[0]), b=points(scores[1])),
-                 W["panel_target"], W["panel_tricks"].format(a=ns, b=len(tricks) - ns)]
+                 W["panel_target"].format(n=TARGET), W["panel_tricks"].format(a=ns, b=len(tricks) - ns)]
         if contract is not None:
             lines.append(W["panel_contract"].format(seat=SEAT_NAMES[contract.declarer], n=contract.bid,
                                                     kind=kind_words(contract)))
@@ -133,7 +133,7 @@ class BidEuchrePresenter:
         won = prev.tricks_won()
         lines = (W["tricks_line"].format(a=won[0], b=won[1]),
                  W["points_line"].format(a=points(prev.points[0], plus=True), b=points(prev.points[1], plus=True)),
-                 W["score_line"].format(a=points(prev.scores[0]), b=points(prev.scores[1])))
+                 W["score_line"].format(a=points(prev.scores[0]), b=points(prev.scores[1]), target=TARGET))
         if trick_hold:
             hold = Hold(W["trick_won"].format(seat=SEAT_NAMES[prev.tricks[-1].winner]), (), (NEXT,), *layout.TRICK_HOLD)
         elif s.hold == "match":

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from core.plugin import Text
+from plugins.euchre.public import TABLE_WORDS
 
 W = {
-    "bid": Text("Bid {n}", "{n}をビッド"), "pass": Text("Pass", "パス"),
+    **TABLE_WORDS,
+    "bid": Text("Bid {n}", "{n}をビッド"),
     "notrump_high": Text("No-trump high", "ノートランプ・ハイ"), "notrump_low": Text("No-trump low", "ノートランプ・ロー"),
-    "next": Text("Next", "次へ"), "again": Text("Play again", "もう一度"), "back": Text("Back to the games", "ゲーム一覧へ"),
     "your_bid": Text("Your bid: more than {high}, or pass.", "あなたのビッド: {high}より多く、またはパス。"),
     "your_first_bid": Text("Your bid: 3 to 6 tricks, or pass.", "あなたのビッド: 3〜6トリック、またはパス。"),
     "your_dealer_bid": Text("You deal: take it at {high}, bid higher, or pass.",
@@ -17,25 +18,14 @@ W = {
                         "全員パス: 配り手のあなたは3以上をビッドしてください。"),
     "your_declare": Text("You won the bid at {n}: name trump, or no-trump high or low.",
                          "{n}で落札: 切札かノートランプ（ハイ・ロー）を決めてください。"),
-    "your_play": Text("Your turn: play a card.", "あなたの番: 札を出してください。"),
-    "waiting": Text("{seat} is thinking…", "{seat}が考えています…"),
-    "read": Text("Press Next (Space) to go on.", "「次へ」（Space）で進みます。"),
-    "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
-                       "「もう一度」（Enter）で新しい対戦、「ゲーム一覧へ」で戻ります。"),
-    "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
     "made": Text("{team} made their bid of {bid}: +{pts}", "{team}がビッド{bid}を達成: +{pts}点"),
     "set": Text("{team} were set: −{bid}", "{team}はセット: −{bid}点"),
-    "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
     "points_line": Text("This hand: {a} — {b}", "このハンド: {a} — {b}"),
-    "score_line": Text("Score: {a} — {b} (game to 32)", "得点: {a} — {b}（32点先取）"),
     "no_win_yet": Text("{team} passed 32, but trick points against a made bid do not win: play on.",
                        "{team}は32点を超えましたが、達成されたビッドに対するトリック点では勝てません。続行です。"),
     "match_won": Text("{team} win the match, {a} to {b}", "{team}の勝ち {a}対{b}"),  # a score may be −31
-    "match_line": Text("{n} hands played", "{n}ハンドで決着"), "match_line_one": Text("1 hand played", "1ハンドで決着"),
     "declarer": Text("declarer", "宣言者"), "said_bid": Text("bids {n}", "{n}をビッド"),
-    "said_pass": Text("pass", "パス"),
-    "panel_score": Text("Score {a} — {b}", "得点 {a} — {b}"), "panel_target": Text("Game to 32", "32点先取"),
-    "panel_tricks": Text("Tricks {a} — {b}", "トリック {a} — {b}"),
+    "said_pass": TABLE_WORDS["bid_pass"],
     "panel_contract": Text("{seat} bid {n} · {kind}", "{seat}が{n}で落札・{kind}"),
     "panel_auction": Text("Auction: highest bid {n}", "オークション: 最高 {n}"),
     "kind_trump": Text("trump {suit}", "切札 {suit}"), "kind_high": Text("no-trump high", "ノートランプ・ハイ"),

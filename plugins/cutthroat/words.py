@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.plugin import Text
+from plugins.euchre.public import TABLE_WORDS
 
 # by the number of players: each seat's name beside its hand, and the player as the subject of a sentence
 SEATS = {2: (Text("South (you)", "南（あなた）"), Text("North", "北")),
@@ -11,9 +12,8 @@ PLAYERS = {2: (Text("You", "あなた"), Text("North", "北")),
            3: (Text("You", "あなた"), Text("West", "西"), Text("East", "東"))}
 
 W = {
-    "order": Text("Order up {suit}", "{suit} を切札に"), "take": Text("Take up {suit}", "{suit} を拾って切札に"),
-    "pass": Text("Pass", "パス"), "next": Text("Next", "次へ"), "again": Text("Play again", "もう一度"),
-    "back": Text("Back to the games", "ゲーム一覧へ"),
+    **TABLE_WORDS,
+    "take": Text("Take up {suit}", "{suit} を拾って切札に"),
     "your_bid1": Text("{seat} deals: order up {suit}, or pass.", "{seat}が配り手: {suit} を切札にするか、パス。"),
     "your_take": Text("You deal: take up {suit}, or pass.", "あなたが配り手: {suit} を拾って切札にするか、パス。"),
     "your_bid2": Text("Name another suit as trump, or pass.", "ほかのマークを切札に指名するか、パス。"),
@@ -23,12 +23,6 @@ W = {
                        "配り手強制: ほかの3つのマークから1つを指名してください。"),
     "your_discard": Text("You took the upcard: discard one of your other cards (click or 1–6).",
                          "公開札を拾いました: ほかの札を1枚捨ててください（クリックか1〜6）。"),
-    "your_play": Text("Your turn: play a card.", "あなたの番: 札を出してください。"),
-    "waiting": Text("{seat} is thinking…", "{seat}が考えています…"),
-    "read": Text("Press Next (Space) to go on.", "「次へ」（Space）で進みます。"),
-    "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
-                       "「もう一度」（Enter）で新しい対戦、「ゲーム一覧へ」で戻ります。"),
-    "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
     "made": Text("{player} made trump {suit} and took {n} tricks: +{pts}",
                  "{player}が切札 {suit} で{n}トリック: +{pts}点"),
     "march": Text("{player} took all five tricks with trump {suit}: +{pts}",
@@ -40,17 +34,13 @@ W = {
     "taken_none": Text("no tricks", "1トリックも取れず"), "taken_one": Text("only 1 trick", "1トリックのみ"),
     "taken_few": Text("only {n} tricks", "{n}トリックのみ"),
     "thrown_in": Text("Everyone passed twice: the hand is dealt again", "2巡とも全員パス: 配り直しです"),
-    "tricks_line": Text("Tricks: {list}", "トリック: {list}"),
-    "score_line": Text("Score: {list} (game to {target})", "得点: {list}（{target}点先取）"),
     "match_you": Text("You win the match {score}", "あなたの勝ち {score}"),
     "match_other": Text("{player} wins the match {score}", "{player}の勝ち {score}"),
-    "match_line": Text("{n} hands played", "{n}ハンドで決着"), "match_line_one": Text("1 hand played", "1ハンドで決着"),
-    "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"),
-    "trick_tag": Text("1 trick", "1トリック"), "tricks_tag": Text("{n} tricks", "{n}トリック"),
-    "said_pass": Text("pass", "パス"), "said_order": Text("order up", "切札に"), "said_take": Text("take up", "拾う"),
+    "said_pass": TABLE_WORDS["bid_pass"], "said_order": TABLE_WORDS["bid_order"], "said_take": Text("take up", "拾う"),
     "said_call": Text("{suit}", "{suit}"),
-    "panel_score": Text("Score {list}", "得点 {list}"),
-    "panel_target": Text("Game to {n}", "{n}点先取"), "panel_tricks": Text("Tricks {list}", "トリック {list}"),
+    # every player scores alone: these replace the partnerships' "{a} — {b}" with a list of players
+    "tricks_line": Text("Tricks: {list}", "トリック: {list}"),
+    "score_line": Text("Score: {list} (game to {target})", "得点: {list}（{target}点先取）"),
+    "panel_score": Text("Score {list}", "得点 {list}"), "panel_tricks": Text("Tricks {list}", "トリック {list}"),
     "panel_trump": Text("Trump {suit} ({seat})", "切札 {suit}（{seat}）"),
-    "panel_no_trump": Text("Trump not yet made", "切札は未決定"),
 }

@@ -28,6 +28,11 @@ Sounds
 Statistics
     ``partnership_charts(events, nets)``: the charts of a game for two partnerships (win rate so far and by the
     opponents' strength, hands by net score), from hand and match events as Euchre records them.
+Words
+    ``TABLE_WORDS``: what every table of the family says alike, in English and Japanese, by key (the buttons
+    Pass, Order up, Next, Play again and Back; "Your turn: play a card.", "{seat} is thinking…", "{seat} won
+    the trick", the score sheet's lines, the dealer's and maker's tags, a seat's "pass" and "order up"). A
+    variant builds its own words as ``{**TABLE_WORDS, ...}``, adding keys or replacing one whose wording differs.
 Hints
     ``discard_reason(hand, trump, card)``: why a dealer throws that card away, in English and Japanese.
 The four-seat table
@@ -46,10 +51,10 @@ from plugins.euchre.model import Trick, left_of, parse_seat, partner, seat_lette
 from plugins.euchre.sounds import trick_sound
 from plugins.euchre.stats import partnership_charts
 from plugins.euchre.words import SEATS as SEAT_NAMES
-from plugins.euchre.words import TEAMS, discard_reason
+from plugins.euchre.words import TABLE_WORDS, TEAMS, discard_reason
 
 __all__ = [
-    "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TEAMS", "Ranking", "Solver", "SolverTable", "Trick",
+    "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TABLE_WORDS", "TEAMS", "Ranking", "Solver", "SolverTable", "Trick",
     "about_previous", "continues", "discard_reason", "layout", "left_of", "parse_seat", "partner", "partnership_charts",
     "same_colour_suit", "seat_letter", "sort_hand", "team_of", "trick_holds", "trick_sound",
 ]

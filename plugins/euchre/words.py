@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from core.cards import Card, Suit
@@ -15,13 +16,40 @@ if TYPE_CHECKING:
 SEATS = (Text("You", "あなた"), Text("West", "西"), Text("North", "北"), Text("East", "東"))
 TEAMS = (Text("You & North", "あなたと北"), Text("East & West", "東と西"))
 
-W = {
+# What every trick-taking table of the Euchre family says alike. A variant takes these through
+# ``plugins.euchre.public.TABLE_WORDS`` and adds its own or replaces one, so a wording is fixed in one place.
+TABLE_WORDS: Mapping[str, Text] = MappingProxyType({
     # buttons
-    "pass": Text("Pass", "パス"), "order": Text("Order up {suit}", "{suit} を切札に"),
+    "pass": Text("Pass", "パス"), "order": Text("Order up {suit}", "{suit} を切札に"), "next": Text("Next", "次へ"),
+    "again": Text("Play again", "もう一度"), "back": Text("Back to the games", "ゲーム一覧へ"),
+    # the status line
+    "your_play": Text("Your turn: play a card.", "あなたの番: 札を出してください。"),
+    "waiting": Text("{seat} is thinking…", "{seat}が考えています…"),
+    "read": Text("Press Next (Space) to go on.", "「次へ」（Space）で進みます。"),
+    "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
+                       "「もう一度」（Enter）で新しい対戦、「ゲーム一覧へ」で戻ります。"),
+    # holds
+    "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
+    "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
+    "score_line": Text("Score: {a} — {b} (game to {target})", "得点: {a} — {b}（{target}点先取）"),
+    "match_line": Text("{n} hands played", "{n}ハンドで決着"), "match_line_one": Text("1 hand played", "1ハンドで決着"),
+    # the table
+    "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"),
+    "tricks_tag": Text("{n} tricks", "{n}トリック"), "trick_tag": Text("1 trick", "1トリック"),
+    "panel_teams": Text("{a} — {b}", "{a} — {b}"), "panel_score": Text("Score {a} — {b}", "得点 {a} — {b}"),
+    "panel_target": Text("Game to {n}", "{n}点先取"),
+    "panel_tricks": Text("Tricks {a} — {b}", "トリック {a} — {b}"),
+    "panel_no_trump": Text("Trump not yet made", "切札は未決定"),
+    # what a seat said, in its speech bubble
+    "bid_pass": Text("pass", "パス"), "bid_order": Text("order up", "切札に"),
+})
+
+W = {
+    **TABLE_WORDS,
+    # buttons
     "order_alone": Text("Order up {suit} alone", "{suit} を単独で切札に"),
     "alone": Text("Alone", "単独"), "pickup": Text("Pick up", "拾う"), "decline": Text("Leave it", "拾わない"),
-    "defend_alone": Text("Defend alone", "守備で単独"), "next": Text("Next", "次へ"),
-    "again": Text("Play again", "もう一度"), "back": Text("Back to the games", "ゲーム一覧へ"),
+    "defend_alone": Text("Defend alone", "守備で単独"),
     # the status line
     "your_name": Text("The joker is turned up: name trump before you look at your hand (S H D C).",
                       "公開札はジョーカー: 手札を見る前に切札を指名してください（S H D C）。"),
@@ -35,18 +63,12 @@ W = {
     "your_discard": Text("Discard one of your original five cards.", "元の5枚から1枚捨ててください。"),
     "your_pickup": Text("Pick up the upcard or leave it.", "公開札を拾うか選んでください。"),
     "your_defend": Text("Play alone against the makers?", "単独で守りますか？"),
-    "your_play": Text("Your turn: play a card.", "あなたの番: 札を出してください。"),
-    "waiting": Text("{seat} is thinking…", "{seat}が考えています…"),
     "alone_armed": Text("Alone is on: your call will be played alone (Esc cancels).",
                         "単独がオン: 宣言は単独になります（Escで取り消し）。"),
     "review_hand": Text("Hand {n}: ", "第{n}ハンド: "),
     "review_trick": Text("Trick {n} of {of}: {seat} wins with {card}", "{of}トリック中{n}: {seat}が {card} で取りました"),
     "last_hand": Text("Last hand", "前のハンド"),
-    "read": Text("Press Next (Space) to go on.", "「次へ」（Space）で進みます。"),
-    "read_match": Text("Play again (Enter) for a new match, or go back to the games.",
-                       "「もう一度」（Enter）で新しい対戦、「ゲーム一覧へ」で戻ります。"),
     # holds
-    "trick_won": Text("{seat} won the trick", "{seat}がトリックを取りました"),
     "thrown_in": Text("Everybody passed: the hand is thrown in", "全員パス: 配り直しです"),
     "made": Text("{team} made {n} tricks: +{pts}", "{team}が{n}トリック: +{pts}点"),
     "march": Text("{team} took all five: +{pts}", "{team}が5トリック全部: +{pts}点"),
@@ -55,18 +77,10 @@ W = {
     "defended_alone": Text("{seat} defended alone and euchred them: +{pts}", "{seat}が単独で守りユーカー: +{pts}点"),
     "trump_line": Text("Trump {suit} · made by {seat}{alone}", "切札 {suit}・宣言 {seat}{alone}"),
     "alone_suffix": Text(" alone", "（単独）"),
-    "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
-    "score_line": Text("Score: {a} — {b} (game to {target})", "得点: {a} — {b}（{target}点先取）"),
     "match_won": Text("{team} win the match {a}–{b}", "{team}の勝ち {a}–{b}"),
-    "match_line": Text("{n} hands played", "{n}ハンドで決着"), "match_line_one": Text("1 hand played", "1ハンドで決着"),
     # the table
-    "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"), "sits_out": Text("sits out", "休み"),
-    "alone_tag": Text("alone", "単独"), "tricks_tag": Text("{n} tricks", "{n}トリック"), "trick_tag": Text("1 trick", "1トリック"),
-    "panel_teams": Text("{a} — {b}", "{a} — {b}"), "panel_score": Text("Score {a} — {b}", "得点 {a} — {b}"),
-    "panel_target": Text("Game to {n}", "{n}点先取"), "panel_tricks": Text("Tricks {a} — {b}", "トリック {a} — {b}"),
+    "sits_out": Text("sits out", "休み"), "alone_tag": Text("alone", "単独"),
     "panel_trump": Text("Trump {suit} · made by {seat}", "切札 {suit}・{seat}"),
-    "panel_no_trump": Text("Trump not yet made", "切札は未決定"),
-    "bid_pass": Text("pass", "パス"), "bid_order": Text("order up", "切札に"),
     "bid_order_alone": Text("order up · alone", "切札に・単独"), "bid_call": Text("calls {suit}", "{suit} を指名"),
     "bid_call_alone": Text("calls {suit} · alone", "{suit} を指名・単独"), "bid_pickup": Text("picks up", "拾う"),
     "bid_decline": Text("leaves the upcard", "拾わない"), "bid_alone": Text("defends alone", "単独で守る"),
