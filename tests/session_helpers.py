@@ -3,11 +3,13 @@ rules state with one strategy in every seat."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 from core.rng import Rng
 from core.session import GameSession
+from core.table import Situation
 
 
 def until_person(session: GameSession, ready: Callable[[GameSession], bool] = lambda s: True) -> None:
@@ -40,3 +42,26 @@ def first_hand_played_on(rules: Any, state: Any, player: Any) -> Any:
         assert seat is not None
         state = rules.apply(state, player.choose(rules.observation(state, seat), rules.legal_moves(state), Rng(0)))
     return state
+
+
+def plays_on(session: GameSession) -> None:
+    """Forty steps of play — the table of seat 0 built at each, a hint asked for on its turns."""
+    game = session.game
+    module, _, name = (game.presenter or "").partition(":")
+    presenter = getattr(importlib.import_module(module), name)() if module else None
+    ui = presenter.initial_ui() if presenter is not None else None
+    rng = Rng(3)
+    for _ in range(40):
+        if session.to_move is None:
+            break
+        mine = session.to_move == 0 and session.hold is None
+        if presenter is not None:
+            legal = tuple(session.legal_moves()) if mine else ()
+            presenter.table(Situation(session.observation(0), legal, 0, session.to_move, session.hold), ui)
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.is_cpu_turn:
+            session.cpu_step()
+        else:
+            session.hint()
+            session.play(rng.choice(list(session.legal_moves())))

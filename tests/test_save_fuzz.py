@@ -5,7 +5,6 @@ takes a real save of each game, changes one value or drops one key anywhere in i
 from __future__ import annotations
 
 import copy
-import importlib
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from core.game import IllegalMove
 from core.manager import load_host
 from core.rng import Rng
 from core.session import GameSession, RestoreError
-from core.table import Situation
+from tests.session_helpers import plays_on
 
 HOST = load_host()
 GAMES = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre", "yukon")
@@ -66,29 +65,6 @@ def damaged(record: dict[str, Any], path: tuple[Any, ...], value: Any, drop: boo
     else:
         holder[path[-1]] = value
     return record
-
-
-def plays_on(session: GameSession) -> None:
-    """Forty steps of play — the table of seat 0 built at each, a hint asked for on its turns."""
-    game = session.game
-    module, _, name = (game.presenter or "").partition(":")
-    presenter = getattr(importlib.import_module(module), name)() if module else None
-    ui = presenter.initial_ui() if presenter is not None else None
-    rng = Rng(3)
-    for _ in range(40):
-        if session.to_move is None:
-            break
-        mine = session.to_move == 0 and session.hold is None
-        if presenter is not None:
-            legal = tuple(session.legal_moves()) if mine else ()
-            presenter.table(Situation(session.observation(0), legal, 0, session.to_move, session.hold), ui)
-        if session.hold is not None:
-            session.acknowledge()
-        elif session.is_cpu_turn:
-            session.cpu_step()
-        else:
-            session.hint()
-            session.play(rng.choice(list(session.legal_moves())))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
