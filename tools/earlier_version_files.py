@@ -140,13 +140,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, required=True, help="the JSON file to write")
     args = parser.parse_args()
+    if args.out.is_dir() or not args.out.resolve().parent.is_dir():
+        parser.error(f"cannot write to {args.out}: give a file name in a folder that exists")
     import core
 
     checkout = Path(core.__file__).resolve().parents[1]
     commit = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%h %cs"], capture_output=True,
                             text=True, check=False).stdout.split()
     found = {"commit": commit[0] if commit else "", "date": commit[1] if commit else "", **gather()}
-    args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(found, separators=(",", ":")) + "\n")
     print(f"{checkout} ({' '.join(commit)}): {len(found['saves'])} saves, statistics of {len(found['stats'])} "
           f"games, settings of {len(found['settings'])} → {args.out} ({args.out.stat().st_size // 1024} KB)")
