@@ -3,7 +3,8 @@ points and under each preset and toggle, statistics of finished games, settings 
 were written by those versions (``tools/earlier_version_files.py``, kept in ``tests/data/earlier_versions/``)
 and are read here by today's code: each save continues the same game (before every move, the legal moves and
 the cards each seat may not see are those of that version, ply by ply, and play goes on from it), each
-statistics file sums up with no event set aside, each settings file gives back the values chosen."""
+statistics file sums up with no event set aside, each settings file and the window's preferences give back
+the values chosen."""
 
 from __future__ import annotations
 
@@ -81,3 +82,17 @@ def test_settings_from_an_earlier_version_come_back_as_chosen(tmp_path: Path, ve
         values, problems = store.load(game_id, HOST.game(game_id).settings)
         assert not problems, (game_id, [p.en for p in problems])
         assert {key: values[key] for key in saved["values"]} == saved["values"]
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_window_preferences_from_an_earlier_version_come_back(version: str) -> None:
+    from core.paths import config_dir
+    from gui.prefs import ShellPrefs  # no Qt in it
+
+    written = VERSIONS[version]["prefs"]
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "shell.json").write_text(json.dumps(written))
+    prefs = ShellPrefs.load()
+    assert prefs.problem is None
+    assert (prefs.language, prefs.card_theme, prefs.animations, prefs.sound) == (
+        written["language"], written["card_theme"], written["animations"], written["sound"])

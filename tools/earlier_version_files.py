@@ -1,6 +1,7 @@
-"""Writes down the files a player of one version of Card Table has — a save of each game at several points and
-under each preset and toggle, the statistics of finished games, the settings — so that later versions can be
-tested against them (``tests/test_earlier_versions.py``: nothing a player has is lost on an upgrade).
+"""Writes down the files a player of one version of Card Table has — a save of each game at several points
+and under each preset and toggle, the statistics of finished games, the settings, the window's preferences —
+so that later versions can be tested against them (``tests/test_earlier_versions.py``: nothing a player has
+is lost on an upgrade).
 
 Run it with the *old* code first on the path, from this checkout:
 
@@ -8,10 +9,11 @@ Run it with the *old* code first on the path, from this checkout:
     PYTHONPATH=/tmp/old python tools/earlier_version_files.py --out tests/data/earlier_versions/DATE-REV.json
 
 It uses only what every version since 30 November 2026 has (sessions with holds, the save service, the
-statistics store and recorder, the settings store), writes the files into a temporary folder through that
-version's own services and gathers them, as written, into one JSON file. For each save it also keeps a digest
-of what that version offered before every move — the legal moves, and the cards each seat could not see — so a
-later version can show that the same game comes back: the same deal, the same choices, ply by ply.
+statistics store and recorder, the settings store, the window's preferences), writes the files into a
+temporary folder through that version's own services and gathers them, as written, into one JSON file. For
+each save it also keeps a digest of what that version offered before every move — the legal moves, and the
+cards each seat could not see — so a later version can show that the same game comes back: the same deal,
+the same choices, ply by ply.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -111,6 +114,12 @@ def gather() -> dict[str, Any]:
     host = load_host()
     found: dict[str, Any] = {"saves": [], "stats": {}, "settings": {}}
     with tempfile.TemporaryDirectory() as folder:
+        os.environ["CARDTABLE_HOME"] = folder
+        from core.paths import config_dir
+        from gui.prefs import ShellPrefs  # no Qt in it
+
+        ShellPrefs(language="ja", animations=False, sound=True).save()
+        found["prefs"] = json.loads((config_dir() / "shell.json").read_text())
         saves, stats, store = (SaveService(Path(folder, "saves")), StatsStore(Path(folder, "stats")),
                                SettingsStore(Path(folder, "settings")))
         for game_id in GAMES:
