@@ -11,8 +11,9 @@ Never the full state, so a table shows only what the seat may see. ``ui`` is the
 state (a selection, an armed "alone"), a frozen value the presenter defines; the shell keeps it and hands it
 back. The shell's shared scene (``gui/table_scene.py``) draws any :class:`Table`: it lays piles out in
 *card units* for the window size, fans and squeezes them, animates cards from pile to pile by identity,
-draws marks, turns :class:`Choice` objects into focusable buttons, moves a keyboard cursor over piles,
-and offers click, double-click and drag-and-drop. A game's view module only binds the two together.
+deals a fresh deal out of its deck (:class:`Deal`), draws marks, turns :class:`Choice` objects into focusable
+buttons, moves a keyboard cursor over piles, and offers click, double-click and drag-and-drop. A game's view
+module only binds the two together.
 
 Units: one card width is 1.0; a card is :data:`CARD_HEIGHT` tall. Positions are the top-left corner of a
 pile's first card, inside a table of ``Table.width`` × ``Table.height`` that the scene scales to the
@@ -170,10 +171,24 @@ class Hold:
 
 
 @dataclass(frozen=True, slots=True)
+class Deal:
+    """The deal a table shows and where its deck lies (``x``, ``y``: a card's top-left corner, card units).
+    ``key`` tells one deal from the next (a hand's number, a deal's number). When a table names a deal the
+    scene has not shown before, the cards are dealt: each glides from the deck to its place, one after another,
+    round by round over the table's piles (each pile's first card, then each one's second…) — and so are the
+    cards of a new game once its page is laid out."""
+
+    key: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     """Everything a seat's table shows at one moment. ``width`` × ``height`` is the area in card units
     that must fit the window. ``choices`` are buttons laid in a row at ``choices_at`` (their row's centre,
-    card units). ``status`` is the line under the table."""
+    card units). ``status`` is the line under the table. ``deal``, when given, has a fresh deal dealt out
+    (see :class:`Deal`); a table of an earlier hand, shown for review, names none."""
 
     width: float
     height: float
@@ -183,6 +198,7 @@ class Table:
     choices_at: tuple[float, float] = (0.0, 0.0)
     hold: Hold | None = None
     status: Text = Text("")
+    deal: Deal | None = None
 
     def pile(self, pile_id: str) -> Pile:
         for pile in self.piles:

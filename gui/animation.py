@@ -7,6 +7,8 @@ import os
 MOVE_MS = 180
 FLIP_MS = 120
 CPU_DELAY_MS = 450  # pause between CPU moves so a person can follow them
+DEAL_STEP_MS = 30  # in a deal, how long after one card the next sets off from the deck ...
+DEAL_MS = 600  # ... or less, so that the last one sets off within this
 
 _enabled = True
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from PySide6.QtCore import (
     QAbstractAnimation,
     QEasingCurve,
+    QPauseAnimation,
     QPointF,
     QPropertyAnimation,
     QRectF,
+    QSequentialAnimationGroup,
     Qt,
     QVariantAnimation,
 )
@@ -57,7 +59,9 @@ class TableItem(QGraphicsObject):
         self.cursor_mark = False
         self.hinted = False
         self.winning = False
-        self._anim: QPropertyAnimation | None = None
+        self._glide: QSequentialAnimationGroup | None = None  # made on the first move, kept for the item's life
+        self._target = QPointF()  # where the running glide ends
+        self.in_deck = False  # being dealt: drawn face down until it arrives
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the scene handles clicks and drags
 
     # -- size and highlights ----------------------------------------------------------------------
@@ -144,36 +148,75 @@ class TableItem(QGraphicsObject):
 
     # -- movement ---------------------------------------------------------------------------------
 
-    def move_to(self, pos: QPointF, animate: bool = True) -> None:
+    def move_to(self, pos: QPointF, animate: bool = True, delay_ms: int = 0) -> None:
+        """Glide to ``pos`` (after ``delay_ms``, staying put until then: a card waiting in the deck), or jump
+        there when not animating. A glide already on its way to ``pos`` goes on undisturbed."""
         duration = animation.move_ms() if animate else 0
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
+        if self.animating:
+            if duration > 0 and self._target == pos:
+                return
+            self._stop()
+            self._arrive()
         if duration <= 0 or (self.pos() - pos).manhattanLength() < 1:
             self.setPos(pos)
+            self._arrive()
             return
-        anim = QPropertyAnimation(self, b"pos", self)
-        anim.setDuration(duration)
-        anim.setStartValue(self.pos())
-        anim.setEndValue(pos)
-        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-        anim.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
-        self._anim = anim
-        anim.finished.connect(self._animation_done)
+        glide = self._glide
+        if glide is None:  # one group kept for the item's life (a pause, then the move), started again each time
+            glide = self._glide = QSequentialAnimationGroup(self)
+            glide.addPause(0)
+            travel = QPropertyAnimation(self, b"pos", glide)
+            travel.setEasingCurve(QEasingCurve.Type.OutCubic)
+            glide.addAnimation(travel)
+            glide.finished.connect(self._animation_done)
+        wait, move = glide.animationAt(0), glide.animationAt(1)
+        assert isinstance(wait, QPauseAnimation) and isinstance(move, QPropertyAnimation)
+        wait.setDuration(delay_ms)
+        move.setDuration(duration)
+        move.setStartValue(self.pos())
+        move.setEndValue(pos)
+        self._target = pos
+        glide.start()
+
+    def _stop(self) -> None:
+        if self._glide is not None:
+            self._glide.stop()
+
+    def wait_in_deck(self, deck: QPointF) -> None:
+        """Lie face down in the deck at ``deck`` until dealt."""
+        self._stop()
+        self.in_deck = True
+        self.setPos(deck)
+        self.update()
+
+    def deal_from(self, deck: QPointF, pos: QPointF, delay_ms: int) -> None:
+        """Be dealt: wait face down in the deck at ``deck``, set off for ``pos`` after ``delay_ms`` and show
+        the card's face there (turning it over when it is a face-up card)."""
+        self.wait_in_deck(deck)
+        self.move_to(pos, delay_ms=delay_ms)
+
+    def _arrive(self) -> None:
+        """The end of a move, however it ended: a dealt card shows its face."""
+        if self.in_deck:
+            self.in_deck = False
+            self.turned_up()
+
+    def turned_up(self) -> None:
+        """A dealt card has arrived face down (an item without faces has nothing to show)."""
+        self.update()
 
     def _animation_done(self) -> None:
-        self._anim = None
+        self._arrive()
 
     @property
     def animating(self) -> bool:
-        return self._anim is not None
+        return self._glide is not None and self._glide.state() == QAbstractAnimation.State.Running
 
     def finish_animation(self) -> None:
-        if self._anim is not None:
-            end = self._anim.endValue()
-            self._anim.stop()
-            self._anim = None
-            self.setPos(end)
+        if self.animating:
+            self._stop()
+            self.setPos(self._target)
+        self._arrive()
 
 
 class CardItem(TableItem):
@@ -187,6 +230,7 @@ class CardItem(TableItem):
         self.badge = ""  # a small mark beside the rank, e.g. the trump suit on Euchre's left bower
         self._badge_red = False
         self.suit_beside_rank = False  # the card above covers its suit sign: the sign is drawn beside the rank
+        self._flip: QVariantAnimation | None = None
 
     def set_suit_beside_rank(self, on: bool) -> None:
         if on != self.suit_beside_rank:
@@ -209,16 +253,26 @@ class CardItem(TableItem):
         else:
             self.update()
 
+    def turned_up(self) -> None:
+        if self.face_up and self.card is not None and animation.flip_ms() > 0 and self.scene() is not None:
+            self.flip()
+        else:
+            self.update()
+
     def flip(self) -> None:
         """Turn over on the spot: narrow to an edge, show the other side, widen again."""
-        flip = QVariantAnimation(self)
-        flip.setDuration(animation.flip_ms())
-        flip.setStartValue(-1.0)
-        flip.setEndValue(1.0)
-        flip.valueChanged.connect(self._flip_step)
-        flip.finished.connect(lambda: self.setTransform(QTransform()))
-        flip.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
-        self._flip = flip
+        if self._flip is None:  # one animation kept for the card's life, started again for each turn
+            self._flip = QVariantAnimation(self)
+            self._flip.setStartValue(-1.0)
+            self._flip.setEndValue(1.0)
+            self._flip.valueChanged.connect(self._flip_step)
+            self._flip.finished.connect(self._flipped)
+        self._flip.stop()
+        self._flip.setDuration(animation.flip_ms())
+        self._flip.start()
+
+    def _flipped(self) -> None:
+        self.setTransform(QTransform())
 
     def _flip_step(self, value: float) -> None:
         scale = max(abs(value), 0.02)
@@ -226,6 +280,10 @@ class CardItem(TableItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        if self.in_deck:
+            pixmap = self.art.pixmap(None, round(self.width), dpr)
+            painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
+            return
         shown = self.card if self.face_up else None
         pixmap = self.art.pixmap(shown, round(self.width), dpr)
         painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))

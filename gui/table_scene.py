@@ -13,6 +13,7 @@ dragged with the cards fanned over them; a click fires only when press and relea
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -36,6 +37,7 @@ from gui.deck import CardArt
 from gui.i18n import text
 
 MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
+DEAL_AFTER_LAYOUT_MS = 50  # a new game's deal waits this long for the window's last resize
 REFUSAL_MS = 4000  # how long a refused move's reason stays on the table, unless the player acts first
 INK = QColor(25, 25, 25)
 RED = QColor(200, 16, 46)
@@ -312,6 +314,13 @@ class TableScene(QGraphicsScene):
         self._press: tuple[str, int | None, QPointF] | None = None
         self._drag: list[CardItem] = []
         self._drag_offsets: list[QPointF] = []
+        self._dealt: str | None = None  # the key of the last deal shown
+        self._deal_timer = QTimer(self)  # a new game's deal, once its page is laid out
+        self._deal_timer.setSingleShot(True)
+        self._deal_timer.setInterval(DEAL_AFTER_LAYOUT_MS)
+        self._deal_timer.timeout.connect(self.deal)
+        self.deal_when_laid_out = False
+        self._dealt_until = 0.0  # time.monotonic() when the last card dealt arrives
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -321,6 +330,13 @@ class TableScene(QGraphicsScene):
         self.setSceneRect(0, 0, width, height)
         if self.table is not None:
             self.show_table(self.table, animate=False)
+        if (self.deal_when_laid_out and animation.enabled() and width > 0 and height > 0 and self.table is not None
+                and self.table.deal is not None):
+            deck = self.point(self.table.deal.x, self.table.deal.y)
+            for item in self.cards.values():  # no glimpse of the cards before they are dealt
+                item.wait_in_deck(deck)
+            self._dealt_until = time.monotonic() + DEAL_AFTER_LAYOUT_MS / 1000
+            self._deal_timer.start()  # again at each resize: the deal waits for the last one
 
     def _fit(self, table: Table) -> None:
         """Pixels per card unit so the table and every fan (at its tightest) fit, and the table's corner."""
@@ -381,6 +397,9 @@ class TableScene(QGraphicsScene):
         self._fit(table)
         self._clamp_cursor(table)
         animate = animate and animation.enabled()
+        fresh = table.deal is not None and table.deal.key != self._dealt
+        if table.deal is not None:
+            self._dealt = table.deal.key
         places = list(self._places(table))
         wanted = {key for key, _, _ in places}
         vanished = {key: item.pos() for key, item in self.cards.items()
@@ -405,6 +424,34 @@ class TableScene(QGraphicsScene):
         self._show_slots(table, animate)
         self._show_labels(table)
         self._show_buttons(table)
+        if fresh and animate:
+            self.deal()
+
+    def dealing_ms(self) -> int:
+        """How long until the cards being dealt have all arrived (0 when no deal is under way)."""
+        left = max(0, round((self._dealt_until - time.monotonic()) * 1000))
+        if not left and any(item.in_deck for item in self.cards.values()):
+            return animation.move_ms()  # a busy machine runs late: a card is still on its way
+        return left
+
+    def deal(self) -> None:
+        """Deal the table's cards: each starts in the deck and glides to its place, one after another, round by
+        round over the piles (the last one sets off within ``animation.DEAL_MS``, however many cards there are)."""
+        self.deal_when_laid_out = False
+        self._deal_timer.stop()
+        deal = self.table.deal if self.table is not None else None
+        if deal is None or self.paused or not animation.enabled():
+            self._dealt_until = 0.0
+            for key, place in self.places.items():  # any card waiting in the deck goes to its place
+                self.cards[key].move_to(place.pos, animate=False)
+            return
+        deck = self.point(deal.x, deal.y)
+        step = min(animation.DEAL_STEP_MS, animation.DEAL_MS // max(1, len(self.places)))
+        self._dealt_until = time.monotonic() + (step * (len(self.places) - 1) + animation.move_ms()) / 1000
+        piles = {pile.id: n for n, pile in enumerate(self.table.piles)} if self.table is not None else {}
+        dealt = sorted(self.places.items(), key=lambda kp: (kp[1].index, piles.get(kp[1].pile.id, 0)))
+        for order, (key, place) in enumerate(dealt):  # round by round: each pile's first card, then second…
+            self.cards[key].deal_from(deck, place.pos, order * step)
 
     def _new_card(self, key: str, place: _Place, vanished: dict[str, QPointF], animate: bool) -> CardItem:
         face = place.pile.cards[place.index]

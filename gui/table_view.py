@@ -350,6 +350,9 @@ class TableView(QObject):
         turn = self.session.cpu_turn()
         if turn is None or self._thinking is not None:
             return
+        if self.scene.dealing_ms() > 0:  # the cards are still being dealt: the CPU waits until they lie
+            self.cpu_timer.start(self.scene.dealing_ms() + animation.cpu_delay_ms() // 2)
+            return
         self._thinking = turn
         run_in_background(turn, turn.decide)
 
@@ -396,6 +399,10 @@ class TableView(QObject):
             self._analysing = None
 
     # -- the page's calls -------------------------------------------------------------------------
+
+    def deal_when_shown(self) -> None:
+        """Deal the cards out once the table is laid out in the window (a new game's first deal)."""
+        self.scene.deal_when_laid_out = animation.enabled()
 
     def layout(self, width: float, height: float) -> None:
         self.scene.resize(width, height)

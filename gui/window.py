@@ -230,6 +230,7 @@ class MainWindow(QMainWindow):
         page.view.sound.connect(self.sounds.play)
         if dealt and not session.moves:
             self.sounds.play("deal")
+            page.view.deal_when_shown()
         from core.stats import Recorder
 
         self.recorder = Recorder(session, self.stats, session.save_slot,

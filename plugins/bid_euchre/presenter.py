@@ -87,7 +87,7 @@ class BidEuchrePresenter:
         choices = () if hold else tuple(replace(c, hinted=True) if hint is not None and c.move == hint.move else c
                                         for c in self._choices(s.legal))
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
-                     self._status(s, legal))
+                     self._status(s, legal), layout.deck(obs.dealer, obs.hand_number))
 
     def _south(self, obs: Observation, legal: set[str], live: bool, hint: str | None) -> Pile:
         ranking = obs.contract.ranking if obs.contract is not None and obs.contract.named else None

@@ -103,7 +103,7 @@ class CutthroatPresenter:
         choices = () if hold else tuple(replace(c, hinted=True) if hint is not None and c.move == hint.move else c
                                         for c in self._choices(obs, s.legal))
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
-                     self._status(s, legal))
+                     self._status(s, legal), layout.deck(spot[obs.dealer], obs.hand_number))
 
     def _south(self, obs: Observation, legal: set[str], live: bool, hint: str | None) -> Pile:
         ranking = Ranking(obs.trump)

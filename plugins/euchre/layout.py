@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.cards import Card, Suit
-from core.table import CARD_HEIGHT, CardFace, Label, Mark, Pile, Style
+from core.table import CARD_HEIGHT, CardFace, Deal, Label, Mark, Pile, Style
 from core.text import Text, counted, join
 from plugins.euchre.model import Trick, partner
 from plugins.euchre.words import SEATS, TEAMS, W
@@ -40,6 +40,11 @@ def trick_spot(seat: int) -> tuple[float, float]:
     """Top-left corner of ``seat``'s card in the trick."""
     dx, dy = TRICK[seat]
     return CENTRE[0] + dx - 0.5, CENTRE[1] + dy - CARD_HEIGHT / 2
+
+
+def deck(dealer: int, hand_number: int) -> Deal:
+    """Where a hand is dealt from: the dealer's place in the trick."""
+    return Deal(f"hand {hand_number}", *trick_spot(dealer))
 
 
 def trick_piles(plays: Sequence[tuple[int, Card]], winner: int | None = None) -> list[Pile]:

@@ -74,7 +74,7 @@ class EuchrePresenter:
         hold = self._trick_hold(held) if held else None
         choices = () if hold else self._hinted(self._choices(obs, s.legal, ui), hint.move if hint else None)
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), choices, layout.CHOICES_AT, hold,
-                     self._status(s, ui, legal))
+                     self._status(s, ui, legal), layout.deck(obs.dealer, obs.hand_number))
 
     def _south(self, obs: Observation, legal: list[str], live: bool, hint: str | None) -> Pile:
         if obs.phase == Phase.NAME and obs.dealer == obs.seat:  # naming trump blind: the hand stays face down

@@ -37,7 +37,8 @@ Hints
     ``discard_reason(hand, trump, card)``: why a dealer throws that card away, in English and Japanese.
 The four-seat table
     ``layout``: the table in card units for :mod:`core.table` — each seat's hand pile, its card in the
-    trick, its name and speech bubble, the score sheet box, where buttons and the "Next" panel go.
+    trick, its name and speech bubble, the score sheet box, where buttons and the "Next" panel go, where a
+    hand is dealt from (``deck``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from core import table as t
 from core.cards import SUITS, Card, Suit
 from core.game import Hint
-from core.table import CARD_HEIGHT, CardFace, Choice, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
+from core.table import CARD_HEIGHT, CardFace, Choice, Deal, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
 from core.text import Text, calendar_day, counted, duration, join
 from plugins.yukon.hint import safe_to_foundation
 from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
@@ -25,6 +25,7 @@ TOP = GAP + CARD_HEIGHT + 0.3  # where the columns start
 HEIGHT = TOP + 2.4 * CARD_HEIGHT
 UP_STEP, DOWN_STEP = 0.24 * CARD_HEIGHT, 0.10 * CARD_HEIGHT
 NOTE_WIDTH = 3 * (1 + GAP)  # the free corner left of the foundations, above the first three columns
+DECK = Deal("deal", GAP, GAP)  # a game is one deal, dealt row by row from the free corner
 YukonSituation = Situation[YukonObservation, Move]
 
 
@@ -147,7 +148,8 @@ class YukonPresenter:
             piles.append(Pile(f"column:{c}", column_x(c), TOP, tuple(faces), (0, UP_STEP), (0, DOWN_STEP),
                               squeeze=0.63, outline=True, focus=True, drag=True, marks=mark))
         hold = self._won(obs, s.seconds) if s.hold == "won" else None
-        return Table(WIDTH, HEIGHT, tuple(piles), self._note(s, ui), hold=hold, status=self._status(s, ui))
+        return Table(WIDTH, HEIGHT, tuple(piles), self._note(s, ui), hold=hold, status=self._status(s, ui),
+                     deal=DECK)
 
     def hint_ui(self, s: YukonSituation, hint: Hint) -> YukonUi:
         """A hint's cards are picked up for the player (the rules page: the hinted card yellow, its place
