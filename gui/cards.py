@@ -212,6 +212,11 @@ class TableItem(QGraphicsObject):
     def animating(self) -> bool:
         return self._glide is not None and self._glide.state() == QAbstractAnimation.State.Running
 
+    @property
+    def resting_pos(self) -> QPointF:
+        """Where the item lies once its glide is over (where it is, when still)."""
+        return self._target if self.animating else self.pos()
+
     def finish_animation(self) -> None:
         if self.animating:
             self._stop()

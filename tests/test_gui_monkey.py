@@ -26,6 +26,7 @@ import plugins.bid_euchre.plugin as bid_plugin
 import plugins.cutthroat.plugin as cut_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
+from gui.cards import TableItem
 from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
@@ -68,7 +69,9 @@ def visible_on_table(page: GamePage) -> list[tuple[str, QRectF]]:
         items.append(("the held panel", scene.hold_item))
     if scene.refusal_item.isVisible():
         items.append(("the refusal", scene.refusal_item))
-    return [(key, item.sceneBoundingRect()) for key, item in items]
+    # a card on its way (animations on) is judged where it comes to rest
+    return [(key, item.sceneBoundingRect().translated(item.resting_pos - item.pos()) if isinstance(item, TableItem)
+             else item.sceneBoundingRect()) for key, item in items]
 
 
 def check_inside(page: GamePage, where: str) -> None:

@@ -1,12 +1,13 @@
 """Plays many games in a row in one real window (offscreen) and reports what stays behind: the Qt objects under
 the window, Python's live objects and the process's resident memory, after a warm-up and at the end.
 
-    python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1] [--json FILE]
+    python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1] [--json FILE] [--animations]
 
 The person's seat makes random legal moves (a Yukon deal is given up after 300 moves); CPU players decide as
-in play, without the pause between their moves. Exits 1 when the window holds more Qt objects at the end than
-after the warm-up (a page, a dialog or a timer left behind by each game). Not part of the test suite (a
-Euchre match takes about a second, a Yukon deal about five).
+in play, without the pause between their moves (with ``--animations`` they wait, as in play, for the cards
+being dealt). Exits 1 when the window holds more Qt objects at the end than after the warm-up (a page, a
+dialog or a timer left behind by each game). Not part of the test suite (a Euchre match takes about a second,
+a Yukon deal about five).
 """
 
 from __future__ import annotations
@@ -107,12 +108,17 @@ def main() -> int:
     parser.add_argument("--only", default="", help="game ids separated by commas (default: every game)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the person's random moves (default 1)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write one JSON line per game to FILE")
+    parser.add_argument("--animations", action="store_true",
+                        help="cards glide, turn over and are dealt as in play (the CPU players still do not pause)")
     args = parser.parse_args()
     if args.games < 1:
         parser.error(f"--games {args.games}: play at least one game")
     output_file(args.json, "results")
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    os.environ["CARDTABLE_ANIMATIONS"] = "0"
+    os.environ["CARDTABLE_ANIMATIONS"] = "1" if args.animations else "0"
+    from gui import animation
+
+    animation.CPU_DELAY_MS = 0
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-soak-"))
     from core.manager import load_host
 
