@@ -150,10 +150,11 @@ class TableItem(QGraphicsObject):
 
     def move_to(self, pos: QPointF, animate: bool = True, delay_ms: int = 0) -> None:
         """Glide to ``pos`` (after ``delay_ms``, staying put until then: a card waiting in the deck), or jump
-        there when not animating. A glide already on its way to ``pos`` goes on undisturbed."""
+        there when not animating. A glide already on its way to ``pos`` goes on undisturbed (a redraw of the
+        same table does not cut a deal short)."""
         duration = animation.move_ms() if animate else 0
         if self.animating:
-            if duration > 0 and self._target == pos:
+            if self._target == pos:
                 return
             self._stop()
             self._arrive()

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
+from core.table import Background
 from gui import animation
 from gui.game_page import GamePage
 from gui.window import MainWindow
@@ -124,3 +125,13 @@ def test_a_continued_game_is_not_dealt_again(qtbot: QtBot) -> None:
     assert again is not None
     qtbot.wait(150)
     assert again.view.scene.dealing_ms() == 0 and in_the_deck(again) == [] and settled(again)
+
+
+def test_a_click_that_moves_the_table_on_deals_the_next_hand_in_full(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    page = next_hand(window, qtbot)
+    scene = page.view.scene
+    page.view.handle(Background())  # a click on the felt moves a hand's summary on, then the table is redrawn
+    assert page.session.hold is None and scene.dealing_ms() > 0
+    assert len(in_the_deck(page)) >= 15, "the redraw after the click cut the deal short"
+    qtbot.waitUntil(lambda: settled(page), timeout=WHOLE_DEAL_MS + 2000)
