@@ -284,6 +284,7 @@ class TableScene(QGraphicsScene):
 
     table_event = Signal(object)
     choice_pressed = Signal(object)
+    dealing = Signal()  # the cards of a deal lie in the deck and are about to set off
 
     def __init__(self, art: CardArt) -> None:
         super().__init__()
@@ -452,6 +453,7 @@ class TableScene(QGraphicsScene):
         dealt = sorted(self.places.items(), key=lambda kp: (kp[1].index, piles.get(kp[1].pile.id, 0)))
         for order, (key, place) in enumerate(dealt):  # round by round: each pile's first card, then second…
             self.cards[key].deal_from(deck, place.pos, order * step)
+        self.dealing.emit()
 
     def _new_card(self, key: str, place: _Place, vanished: dict[str, QPointF], animate: bool) -> CardItem:
         face = place.pile.cards[place.index]

@@ -47,13 +47,20 @@ def settled(page: GamePage) -> bool:
                and (scene.cards[key].pos() - place.pos).manhattanLength() < 1 for key, place in scene.places.items())
 
 
+def watch_the_first_deal(page: GamePage, qtbot: QtBot) -> list[int]:
+    """Waits for a new game's deal to start; returns how many cards lay in the deck as it began."""
+    seen: list[int] = []
+    page.view.scene.dealing.connect(lambda: seen.append(len(in_the_deck(page))))
+    qtbot.waitUntil(lambda: bool(seen))
+    return seen
+
+
 def test_a_new_yukon_game_is_dealt_from_the_deck_row_by_row(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     page = window.new_game("yukon")
     assert page is not None
-    qtbot.waitUntil(lambda: page.view.scene.dealing_ms() > 0 and not page.view.scene.deal_when_laid_out)
-    waiting = in_the_deck(page)
-    assert len(waiting) >= 40, "just after the deal starts, nearly every card still waits in the deck"
+    assert watch_the_first_deal(page, qtbot) == [52], "as the deal begins, every card waits in the deck"
+    assert page.view.scene.dealing_ms() > 0
     qtbot.waitUntil(lambda: settled(page), timeout=WHOLE_DEAL_MS + 2000)
     assert page.view.scene.dealing_ms() == 0
     fronts = [item for key, item in page.view.scene.cards.items() if item.face_up]
@@ -64,7 +71,7 @@ def test_no_cpu_moves_while_the_cards_are_dealt(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"euchre": euchre_plugin})
     page = window.new_game("euchre")
     assert page is not None
-    qtbot.waitUntil(lambda: page.view.scene.dealing_ms() > 0 and not page.view.scene.deal_when_laid_out)
+    assert watch_the_first_deal(page, qtbot) == [21]  # five cards each and the upcard
     while page.view.scene.dealing_ms() > 0:
         assert page.session.moves == [], "a CPU bid while the cards were still on their way"
         qtbot.wait(20)
@@ -107,8 +114,7 @@ def test_a_deal_cut_short_by_a_resize_leaves_every_card_in_place_and_face_up(qtb
     window = make_window(qtbot, {"yukon": yukon_plugin})
     page = window.new_game("yukon")
     assert page is not None
-    qtbot.waitUntil(lambda: page.view.scene.dealing_ms() > 0 and not page.view.scene.deal_when_laid_out)
-    qtbot.wait(100)
+    watch_the_first_deal(page, qtbot)
     window.resize(900, 700)
     qtbot.waitUntil(lambda: settled(page), timeout=3000)
     assert sum(1 for item in page.view.scene.cards.values() if item.face_up and not item.in_deck) == 31
