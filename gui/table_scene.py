@@ -440,17 +440,17 @@ class TableScene(QGraphicsScene):
         round over the piles (the last one sets off within ``animation.DEAL_MS``, however many cards there are)."""
         self.deal_when_laid_out = False
         self._deal_timer.stop()
-        deal = self.table.deal if self.table is not None else None
-        if deal is None or self.paused or not animation.enabled():
+        table = self.table
+        if table is None or table.deal is None or self.paused or not animation.enabled():
             self._dealt_until = 0.0
             for key, place in self.places.items():  # any card waiting in the deck goes to its place
                 self.cards[key].move_to(place.pos, animate=False)
             return
-        deck = self.point(deal.x, deal.y)
+        deck = self.point(table.deal.x, table.deal.y)
         step = min(animation.DEAL_STEP_MS, animation.DEAL_MS // max(1, len(self.places)))
         self._dealt_until = time.monotonic() + (step * (len(self.places) - 1) + animation.move_ms()) / 1000
-        piles = {pile.id: n for n, pile in enumerate(self.table.piles)} if self.table is not None else {}
-        dealt = sorted(self.places.items(), key=lambda kp: (kp[1].index, piles.get(kp[1].pile.id, 0)))
+        piles = {pile.id: n for n, pile in enumerate(table.piles)}
+        dealt = sorted(self.places.items(), key=lambda kp: (kp[1].index, piles[kp[1].pile.id]))
         for order, (key, place) in enumerate(dealt):  # round by round: each pile's first card, then second…
             self.cards[key].deal_from(deck, place.pos, order * step)
         self.dealing.emit()
