@@ -176,7 +176,8 @@ class Deal:
     ``key`` tells one deal from the next (a hand's number, a deal's number). When a table names a deal the
     scene has not shown before, the cards are dealt: each glides from the deck to its place, one after another,
     round by round over the table's piles (each pile's first card, then each one's second…) — and so are the
-    cards of a new game once its page is laid out."""
+    cards of a new game once its page is laid out. Each new deal plays the "deal" sound (a presenter's
+    ``sound`` leaves it to the deal)."""
 
     key: str
     x: float
@@ -337,7 +338,8 @@ class MakesSounds(Protocol):
 
     def sound(self, before: Any, after: Any) -> str | None:
         """One of :data:`SOUNDS` for the change from observation ``before`` to ``after`` (a move was made),
-        or ``None`` for silence."""
+        or ``None`` for silence. A table that names its :class:`Deal` is heard dealing by itself; "deal" is for
+        a game whose tables name none."""
 
 
 @runtime_checkable

@@ -428,6 +428,11 @@ class TableScene(QGraphicsScene):
         if fresh and animate:
             self.deal()
 
+    @property
+    def dealt(self) -> str | None:
+        """The key of the last deal shown (a new key is a new deal), None before any."""
+        return self._dealt
+
     def dealing_ms(self) -> int:
         """How long until the cards being dealt have all arrived (0 when no deal is under way)."""
         left = max(0, round((self._dealt_until - time.monotonic()) * 1000))

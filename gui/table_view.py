@@ -198,7 +198,10 @@ class TableView(QObject):
         situation = self.situation()
         self.table_observation = situation.observation  # what the table shows now (sounds compare with it)
         self.table = self.presenter.table(situation, self.ui)
+        dealt = self.scene.dealt
         self.scene.show_table(self.table, animate)
+        if dealt is not None and self.scene.dealt != dealt:  # a new hand (a new game sounds in deal_when_shown)
+            self.sound.emit("deal")
         self.changed.emit()
         self._schedule()
 
@@ -401,8 +404,10 @@ class TableView(QObject):
     # -- the page's calls -------------------------------------------------------------------------
 
     def deal_when_shown(self) -> None:
-        """Deal the cards out once the table is laid out in the window (a new game's first deal)."""
+        """Deal the cards out once the table is laid out in the window (a new game's first deal), with the
+        deal's sound."""
         self.scene.deal_when_laid_out = animation.enabled()
+        self.sound.emit("deal")
 
     def layout(self, width: float, height: float) -> None:
         self.scene.resize(width, height)

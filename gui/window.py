@@ -229,7 +229,6 @@ class MainWindow(QMainWindow):
             page.show_notice("\n".join(notices))  # each on its own line: one notice would replace another
         page.view.sound.connect(self.sounds.play)
         if dealt and not session.moves:
-            self.sounds.play("deal")
             page.view.deal_when_shown()
         from core.stats import Recorder
 

@@ -13,7 +13,7 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 import resources
 from core.session import GameSession
-from core.table import SOUNDS
+from core.table import SOUNDS, Background
 from gui.prefs import ShellPrefs
 from gui.sound import SoundBoard
 from plugins.euchre.presenter import EuchrePresenter
@@ -92,6 +92,41 @@ def test_the_window_plays_a_deal_and_each_card_when_sound_is_on(qtbot: QtBot) ->
     assert page is not None and played == ["deal"]
     page.session.play(solve(page.session.state).moves[0])
     assert played == ["deal", "card"]
+
+
+def play_euchre_through_two_deals(qtbot: QtBot) -> list[str]:
+    """The effects heard at a four-person Euchre table: a hand everyone passes (thrown in), then a hand played
+    out, up to the third deal."""
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    played: list[str] = []
+    window.sounds.enabled = True
+    window.sounds.play = played.append  # type: ignore[method-assign]
+    session = GameSession.new(euchre_plugin.GAME, deal={**make_deal("E", "9H", S="JH JD AH KH QH"), "seed": 1},
+                              players=[None] * 4, saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    for _ in range(8):
+        session.play(session.legal_moves()[0])
+    assert session.state.number == 1, "everyone passed: the hand is thrown in"
+    while session.state.number < 2:
+        if session.hold is not None:
+            page.view.handle(Background())
+        else:
+            legal = session.legal_moves()
+            session.play(next((m for m in legal if m.text != "pass"), legal[0]))
+    while session.hold is not None:
+        page.view.handle(Background())
+    return played
+
+
+@pytest.mark.parametrize("animations", ["0", "1"])
+def test_every_deal_sounds_once_and_a_thrown_in_hand_is_not_heard_twice(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, animations: str) -> None:
+    monkeypatch.setenv("CARDTABLE_ANIMATIONS", animations)
+    heard = play_euchre_through_two_deals(qtbot)
+    assert heard.count("deal") == 3, heard  # the new game, the hand after the throw-in, the hand after that
+    assert heard[0] == "deal" and heard[1] == "deal", "nothing else is heard before the throw-in's deal"
+    assert heard.count("trick") == 5 and heard[-1] == "deal", "the last trick, then the next hand's deal"
 
 
 def test_the_sound_setting_turns_sound_on_and_is_remembered(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
