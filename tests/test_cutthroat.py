@@ -409,7 +409,7 @@ def test_a_euchre_at_two_names_the_one_player_who_scores_it() -> None:
 def test_a_euchre_counts_the_makers_tricks_in_words() -> None:
     def title(taken: int) -> str:  # three players, South made trump ♥ and took ``taken`` of the five tricks
         tricks = tuple(Trick(0, (), 0 if n < taken else 1) for n in range(5))
-        return result_words(HandSummary(0, 2, (), Suit.HEARTS, 0, tricks, (0, 2, 2), (0, 2, 2))).en
+        return result_words(HandSummary(0, 2, Card.parse("9C"), (), Suit.HEARTS, 0, tricks, (0, 2, 2), (0, 2, 2))).en
     assert [title(n) for n in (0, 1, 2)] == [f"You made trump ♥ but took {words}: euchred, +2 to each other player"
                                              for words in ("no tricks", "only 1 trick", "only 2 tricks")]
 

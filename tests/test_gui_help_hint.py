@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+import plugins.bid_euchre.plugin as bid_plugin
+import plugins.cutthroat.plugin as cutthroat_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
@@ -142,9 +145,10 @@ def test_a_long_hint_wraps_inside_the_table(qtbot: QtBot) -> None:
     assert box.left() >= 0 and box.right() <= scene.view_size[0], "the reason stays on the table"
 
 
-def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot) -> None:
-    window = make_window(qtbot, {"euchre": euchre_plugin})
-    game = window.host.game("euchre")
+@pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre"])
+def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cutthroat_plugin})
+    game = window.host.game(game_id)
     page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
     assert page is not None
     page.view.cpu_timer.stop()

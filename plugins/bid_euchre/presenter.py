@@ -2,7 +2,7 @@
 seat's bid or pass stays up until play starts), bid buttons 3–6 and Pass (keys 3–6, X), the declaration
 (S H D C, N no-trump high, L no-trump low), the contract and tricks on the score sheet, a hint's reason above
 South's hand with its card or button outlined (H, or ? while declaring), and holds for a finished trick, a
-hand's summary (made or set, points) and the match result."""
+hand's summary (made or set, points) and the match result; the last hand replayed trick by trick."""
 
 from __future__ import annotations
 
@@ -90,7 +90,7 @@ class BidEuchrePresenter:
                      self._status(s, legal), layout.deck(obs.dealer, obs.hand_number))
 
     def _south(self, obs: Observation, legal: set[str], live: bool, hint: str | None) -> Pile:
-        ranking = obs.contract.ranking if obs.contract is not None and obs.contract.named else None
+        trump = obs.contract.trump if obs.contract is not None else None
         playing = live and any(text.startswith("play") for text in legal)
         faces = []
         for card in south_cards(obs):
@@ -98,9 +98,7 @@ class BidEuchrePresenter:
             marks = {Mark.PLAYABLE} if playable else {Mark.DIMMED} if playing else set()
             if hint == f"play {card.text}":
                 marks.add(Mark.HINTED)
-            left = ranking.left_bower if ranking is not None else None
-            badge = ranking.trump.symbol if ranking is not None and ranking.trump and card == left else ""
-            faces.append(CardFace(card.text, frozenset(marks), badge))
+            faces.append(CardFace(card.text, frozenset(marks), layout.trump_badge(card, trump)))
         return layout.hand_pile(0, len(faces), faces)
 
     @staticmethod
@@ -149,6 +147,47 @@ class BidEuchrePresenter:
             hold = Hold(result_words(prev), lines + extra, (NEXT,), *layout.CENTRE)
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold,
                      W["read_match"] if s.hold == "match" else W["read"])
+
+    # -- the last hand, trick by trick ---------------------------------------------------------------
+
+    def review(self, obs: Observation) -> tuple[Table, ...]:
+        """The previous hand as everyone saw it (its public record in the observation): the auction and the
+        contract, each trick with its winner, then the result; your own cards as they were, nobody else's."""
+        prev = obs.previous
+        if prev is None:
+            return ()
+        contract = prev.contract
+        mine = [[card for seat, card in trick.plays if seat == 0] for trick in prev.tricks]
+
+        def frame(step: int, caption: Text, plays: Sequence[tuple[int, Card]] = (), winner: int | None = None,
+                  auction: bool = False) -> Table:
+            done = prev.tricks[:step]
+            south = sort_hand([c for cards in mine[step:] for c in cards], contract.ranking)
+            piles = [layout.hand_pile(0, 0, layout.south_faces(south, contract.trump))]
+            piles += [layout.hand_pile(seat, sum(1 for t in prev.tricks[step:] for p, _ in t.plays if p == seat))
+                      for seat in (1, 2, 3)]
+            piles += layout.trick_piles(plays, winner)
+            labels = layout.seat_labels(prev.dealer, contract.declarer, None, None, done, None, W["declarer"])
+            if auction:
+                labels += [layout.speech(seat, W["said_bid"].format(n=n) if n else W["said_pass"])
+                           for seat, n in prev.bids]
+            finished = step == len(prev.tricks) and not plays and not auction
+            labels.append(self._panel(prev.scores if finished else prev.scores_before, done, contract, 0))
+            labels.append(layout.caption(caption))
+            return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, None,
+                         caption)
+
+        frames = [frame(0, W["review_hand"].format(n=prev.number + 1) + W["panel_contract"].format(
+            seat=SEAT_NAMES[contract.declarer], n=contract.bid, kind=kind_words(contract)), auction=True)]
+        for n, trick in enumerate(prev.tricks):
+            card = dict(trick.plays)[trick.winner]
+            frames.append(frame(n + 1, W["review_trick"].format(n=n + 1, of=len(prev.tricks),
+                                                                seat=SEAT_NAMES[trick.winner], card=card.pretty),
+                                trick.plays, trick.winner))
+        won = prev.tricks_won()
+        frames.append(frame(len(prev.tricks), result_words(prev) + Text(" · ") +
+                            W["tricks_line"].format(a=won[0], b=won[1])))
+        return tuple(frames)
 
     @staticmethod
     def _choices(moves: Sequence[Move]) -> tuple[Button, ...]:

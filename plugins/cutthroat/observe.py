@@ -16,6 +16,7 @@ from plugins.euchre.public import Trick
 class HandSummary:
     number: int
     dealer: int
+    upcard: Card
     log: tuple[tuple[int, str], ...]  # public moves only (no discard)
     trump: Suit | None
     maker: int | None
@@ -78,8 +79,8 @@ def observe(state: CutthroatState, seat: int) -> Observation:
     if state.results:
         last = state.results[-1]
         public = tuple((s, text) for s, text in last.log if not text.startswith(("discard", "play")))
-        previous = HandSummary(len(state.results) - 1, last.deal.dealer, public, last.trump, last.maker,
-                               last.tricks, last.points, state.scores)
+        previous = HandSummary(len(state.results) - 1, last.deal.dealer, last.deal.upcard, public, last.trump,
+                               last.maker, last.tricks, last.points, state.scores)
     bids = tuple((s, text) for s, text in hand.log if not text.startswith(("discard", "play")))
     return Observation(state.format, seat, hand.phase, hand.turn, hand.dealer, hand.hands[seat], hand.deal.upcard,
                        hand.upcard_fate, hand.discard if seat == hand.dealer else None, bids, hand.trump, hand.maker,

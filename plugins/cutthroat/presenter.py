@@ -2,7 +2,8 @@
 or three (South, West, East) round it; your hand at the bottom, the others' backs, the upcard by the dealer,
 each bid in a bubble until play starts; buttons to order up (or take up) and pass, then the three other
 suits; discards and plays by click or keys 1–6; a hint's reason above the hand with its card or button
-outlined; holds for a finished trick, a hand's summary and the match result."""
+outlined; holds for a finished trick, a hand's summary and the match result; the last hand replayed trick by
+trick."""
 
 from __future__ import annotations
 
@@ -106,7 +107,6 @@ class CutthroatPresenter:
                      self._status(s, legal), layout.deck(spot[obs.dealer], obs.hand_number))
 
     def _south(self, obs: Observation, legal: set[str], live: bool, hint: str | None) -> Pile:
-        ranking = Ranking(obs.trump)
         acting = live and any(text.startswith(("play", "discard")) for text in legal)
         faces = []
         for card in south_cards(obs):
@@ -114,8 +114,7 @@ class CutthroatPresenter:
             marks = {Mark.PLAYABLE} if usable else {Mark.DIMMED} if acting else set()
             if hint is not None and hint.endswith(f" {card.text}"):
                 marks.add(Mark.HINTED)
-            badge = obs.trump.symbol if obs.trump is not None and card == ranking.left_bower else ""
-            faces.append(CardFace(card.text, frozenset(marks), badge))
+            faces.append(CardFace(card.text, frozenset(marks), layout.trump_badge(card, obs.trump)))
         return layout.hand_pile(0, len(faces), faces)
 
     @staticmethod
@@ -194,6 +193,54 @@ class CutthroatPresenter:
             hold = Hold(result_words(prev), lines if prev.maker is not None else lines[1:], (NEXT,), *layout.CENTRE)
         return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, hold,
                      W["read_match"] if s.hold == "match" else W["read"])
+
+    # -- the last hand, trick by trick ---------------------------------------------------------------
+
+    def review(self, obs: Observation) -> tuple[Table, ...]:
+        """The previous hand as everyone saw it (its public record in the observation): the upcard and the
+        bidding, each trick with its winner, then the result; your own cards as they were, nobody else's."""
+        prev = obs.previous
+        if prev is None:
+            return ()
+        n = len(prev.scores)
+        spot = SPOTS[n]
+        mine = [[card for seat, card in trick.plays if seat == 0] for trick in prev.tricks]
+
+        def frame(step: int, caption: Text, plays: Sequence[tuple[int, Card]] = (), winner: int | None = None,
+                  bidding: bool = False) -> Table:
+            done = prev.tricks[:step]
+            south = sort_hand([c for cards in mine[step:] for c in cards], Ranking(prev.trump))
+            piles = [layout.hand_pile(0, 0, layout.south_faces(south, prev.trump))]
+            piles += [layout.hand_pile(spot[seat], sum(1 for t in prev.tricks[step:] for p, _ in t.plays if p == seat))
+                      for seat in range(1, n)]
+            piles += layout.trick_piles([(spot[seat], card) for seat, card in plays],
+                                        spot[winner] if winner is not None else None)
+            if bidding:
+                piles.append(layout.upcard_pile(spot[prev.dealer], prev.upcard))
+            labels = self._seat_labels(n, prev.dealer, prev.maker, done, None)
+            if bidding:
+                labels += [layout.speech(spot[seat], W["said_take"] if text == "order" and seat == prev.dealer
+                                         else _said(text)) for seat, text in dict(prev.log).items()]
+            finished = step == len(prev.tricks) and not plays and not bidding
+            labels.append(self._panel(prev.scores if finished else prev.scores_before, obs.target, done, prev.trump,
+                                      prev.maker))
+            labels.append(layout.caption(caption))
+            return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, None,
+                         caption)
+
+        made = W["panel_trump"].format(suit=prev.trump.symbol, seat=PLAYERS[n][prev.maker]) \
+            if prev.trump is not None and prev.maker is not None else W["thrown_in"]
+        frames = [frame(0, W["review_hand"].format(n=prev.number + 1) + made, bidding=True)]
+        for number, trick in enumerate(prev.tricks):
+            card = dict(trick.plays)[trick.winner]
+            frames.append(frame(number + 1, W["review_trick"].format(n=number + 1, of=len(prev.tricks),
+                                                                     seat=PLAYERS[n][trick.winner], card=card.pretty),
+                                trick.plays, trick.winner))
+        result = result_words(prev)
+        if prev.tricks:
+            result = result + Text(" · ") + W["tricks_line"].format(list=listing(prev.tricks_won(), PLAYERS[n]))
+        frames.append(frame(len(prev.tricks), result))
+        return tuple(frames)
 
     @staticmethod
     def _choices(obs: Observation, moves: Sequence[Move]) -> tuple[Button, ...]:

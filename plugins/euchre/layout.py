@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from core.cards import Card, Suit
 from core.table import CARD_HEIGHT, CardFace, Deal, Label, Mark, Pile, Style
 from core.text import Text, counted, join
+from plugins.euchre.cards import Ranking
 from plugins.euchre.model import Trick, partner
 from plugins.euchre.words import SEATS, TEAMS, W
 
@@ -34,6 +35,17 @@ def hand_pile(seat: int, count: int, cards: Sequence[CardFace] = (), marks: froz
         return Pile("hand:2", WIDTH / 2 - span / 2, 0.25, backs, (0.45, 0.0), scale=SMALL)
     x = 0.3 if seat == 1 else WIDTH - 0.3 - SMALL
     return Pile(f"hand:{seat}", x, 2.35, backs, (0.0, 0.32), scale=SMALL)
+
+
+def trump_badge(card: Card, trump: Suit | None) -> str:
+    """The trump sign a card in your hand wears when it is trump though its face says otherwise: the left bower
+    and the joker ("" for any other card, or before trump is made)."""
+    return trump.symbol if trump is not None and (card.is_joker or card == Ranking.of(trump).left_bower) else ""
+
+
+def south_faces(cards: Sequence[Card], trump: Suit | None) -> list[CardFace]:
+    """Your cards face up as a review frame shows them: no marks, the left bower and the joker badged."""
+    return [CardFace(card.text, badge=trump_badge(card, trump)) for card in cards]
 
 
 def trick_spot(seat: int) -> tuple[float, float]:

@@ -79,7 +79,6 @@ class EuchrePresenter:
     def _south(self, obs: Observation, legal: list[str], live: bool, hint: str | None) -> Pile:
         if obs.phase == Phase.NAME and obs.dealer == obs.seat:  # naming trump blind: the hand stays face down
             return layout.hand_pile(0, 5, [CardFace(None) for _ in range(5)])
-        ranking = Ranking(obs.trump) if obs.trump else None
         choosing = live and any(t.startswith(("play", "discard")) for t in legal)
         faces = []
         for card in south_cards(obs):
@@ -87,9 +86,7 @@ class EuchrePresenter:
             marks = {Mark.PLAYABLE} if playable else {Mark.DIMMED} if choosing else set()
             if hint is not None and hint.endswith(f" {card.text}"):
                 marks.add(Mark.HINTED)
-            left = ranking.left_bower if ranking else None
-            badge = obs.trump.symbol if obs.trump and (card == left or card.is_joker) else ""
-            faces.append(CardFace(card.text, frozenset(marks), badge))
+            faces.append(CardFace(card.text, frozenset(marks), layout.trump_badge(card, obs.trump)))
         return layout.hand_pile(0, len(faces), faces, frozenset({Mark.SITTING_OUT}) if 0 in obs.sitting_out else
                                 frozenset())
 
@@ -165,7 +162,7 @@ class EuchrePresenter:
                   speech: bool = False) -> Table:
             done = prev.tricks[:step]
             south = sort_hand([c for cards in mine[step:] for c in cards], ranking)
-            piles = [layout.hand_pile(0, 0, [CardFace(c.text) for c in south], faded if 0 in out else frozenset())]
+            piles = [layout.hand_pile(0, 0, layout.south_faces(south, prev.trump), faded if 0 in out else frozenset())]
             piles += [layout.hand_pile(seat, sum(1 for t in prev.tricks[step:] for p, _ in t.plays if p == seat)
                                        or (5 if seat in out else 0), marks=faded if seat in out else frozenset())
                       for seat in (1, 2, 3)]

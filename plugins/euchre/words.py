@@ -42,6 +42,9 @@ TABLE_WORDS: Mapping[str, Text] = MappingProxyType({
     "panel_no_trump": Text("Trump not yet made", "切札は未決定"),
     # what a seat said, in its speech bubble
     "bid_pass": Text("pass", "パス"), "bid_order": Text("order up", "切札に"),
+    # the last hand's review, frame by frame
+    "review_hand": Text("Hand {n}: ", "第{n}ハンド: "),
+    "review_trick": Text("Trick {n} of {of}: {seat} wins with {card}", "{of}トリック中{n}: {seat}が {card} で取りました"),
 })
 
 W = {
@@ -65,9 +68,6 @@ W = {
     "your_defend": Text("Play alone against the makers?", "単独で守りますか？"),
     "alone_armed": Text("Alone is on: your call will be played alone (Esc cancels).",
                         "単独がオン: 宣言は単独になります（Escで取り消し）。"),
-    "review_hand": Text("Hand {n}: ", "第{n}ハンド: "),
-    "review_trick": Text("Trick {n} of {of}: {seat} wins with {card}", "{of}トリック中{n}: {seat}が {card} で取りました"),
-    "last_hand": Text("Last hand", "前のハンド"),
     # holds
     "thrown_in": Text("Everybody passed: the hand is thrown in", "全員パス: 配り直しです"),
     "made": Text("{team} made {n} tricks: +{pts}", "{team}が{n}トリック: +{pts}点"),
