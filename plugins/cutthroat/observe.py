@@ -5,7 +5,7 @@ next deal waits."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.plugin import Card, Suit
 from plugins.cutthroat.rules import CutthroatState, Format, Phase
@@ -16,7 +16,7 @@ from plugins.euchre.public import Trick
 class HandSummary:
     number: int
     dealer: int
-    upcard: Card
+    upcard: Card = field(repr=False)  # out of the repr, which seeds the hint's samples: hints stay as they were
     log: tuple[tuple[int, str], ...]  # public moves only (no discard)
     trump: Suit | None
     maker: int | None
