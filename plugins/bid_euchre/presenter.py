@@ -22,6 +22,7 @@ from plugins.euchre.public import (
     about_previous,
     continues,
     layout,
+    review_frames,
     sort_hand,
     trick_sound,
 )
@@ -157,37 +158,21 @@ class BidEuchrePresenter:
         if prev is None:
             return ()
         contract = prev.contract
-        mine = [[card for seat, card in trick.plays if seat == 0] for trick in prev.tricks]
 
-        def frame(step: int, caption: Text, plays: Sequence[tuple[int, Card]] = (), winner: int | None = None,
-                  auction: bool = False) -> Table:
+        def dress(step: int, bidding: bool, finished: bool) -> tuple[list[Pile], list[t.Label]]:
             done = prev.tricks[:step]
-            south = sort_hand([c for cards in mine[step:] for c in cards], contract.ranking)
-            piles = [layout.hand_pile(0, 0, layout.south_faces(south, contract.trump))]
-            piles += [layout.hand_pile(seat, sum(1 for t in prev.tricks[step:] for p, _ in t.plays if p == seat))
-                      for seat in (1, 2, 3)]
-            piles += layout.trick_piles(plays, winner)
             labels = layout.seat_labels(prev.dealer, contract.declarer, None, None, done, None, W["declarer"])
-            if auction:
+            if bidding:
                 labels += [layout.speech(seat, W["said_bid"].format(n=n) if n else W["said_pass"])
                            for seat, n in prev.bids]
-            finished = step == len(prev.tricks) and not plays and not auction
             labels.append(self._panel(prev.scores if finished else prev.scores_before, done, contract, 0))
-            labels.append(layout.caption(caption))
-            return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, None,
-                         caption)
+            return [], labels
 
-        frames = [frame(0, W["review_hand"].format(n=prev.number + 1) + W["panel_contract"].format(
-            seat=SEAT_NAMES[contract.declarer], n=contract.bid, kind=kind_words(contract)), auction=True)]
-        for n, trick in enumerate(prev.tricks):
-            card = dict(trick.plays)[trick.winner]
-            frames.append(frame(n + 1, W["review_trick"].format(n=n + 1, of=len(prev.tricks),
-                                                                seat=SEAT_NAMES[trick.winner], card=card.pretty),
-                                trick.plays, trick.winner))
+        opening = W["review_hand"].format(n=prev.number + 1) + W["panel_contract"].format(
+            seat=SEAT_NAMES[contract.declarer], n=contract.bid, kind=kind_words(contract))
         won = prev.tricks_won()
-        frames.append(frame(len(prev.tricks), result_words(prev) + Text(" · ") +
-                            W["tricks_line"].format(a=won[0], b=won[1])))
-        return tuple(frames)
+        result = result_words(prev) + Text(" · ") + W["tricks_line"].format(a=won[0], b=won[1])
+        return review_frames(prev.tricks, (0, 1, 2, 3), SEAT_NAMES, contract.ranking, opening, result, dress)
 
     @staticmethod
     def _choices(moves: Sequence[Move]) -> tuple[Button, ...]:

@@ -15,7 +15,16 @@ from core.plugin import Button, Card, CardFace, Hold, Mark, Pile, Reply, Situati
 from plugins.cutthroat.observe import HandSummary, Observation
 from plugins.cutthroat.rules import TRICKS, Move, Phase
 from plugins.cutthroat.words import PLAYERS, W
-from plugins.euchre.public import Ranking, Trick, about_previous, continues, layout, sort_hand, trick_sound
+from plugins.euchre.public import (
+    Ranking,
+    Trick,
+    about_previous,
+    continues,
+    layout,
+    review_frames,
+    sort_hand,
+    trick_sound,
+)
 
 CutSituation = Situation[Observation, Move]
 NEXT = Button("next", W["next"], "Space", action="continue")
@@ -204,43 +213,24 @@ class CutthroatPresenter:
             return ()
         n = len(prev.scores)
         spot = SPOTS[n]
-        mine = [[card for seat, card in trick.plays if seat == 0] for trick in prev.tricks]
 
-        def frame(step: int, caption: Text, plays: Sequence[tuple[int, Card]] = (), winner: int | None = None,
-                  bidding: bool = False) -> Table:
+        def dress(step: int, bidding: bool, finished: bool) -> tuple[list[Pile], list[t.Label]]:
             done = prev.tricks[:step]
-            south = sort_hand([c for cards in mine[step:] for c in cards], Ranking(prev.trump))
-            piles = [layout.hand_pile(0, 0, layout.south_faces(south, prev.trump))]
-            piles += [layout.hand_pile(spot[seat], sum(1 for t in prev.tricks[step:] for p, _ in t.plays if p == seat))
-                      for seat in range(1, n)]
-            piles += layout.trick_piles([(spot[seat], card) for seat, card in plays],
-                                        spot[winner] if winner is not None else None)
-            if bidding:
-                piles.append(layout.upcard_pile(spot[prev.dealer], prev.upcard))
             labels = self._seat_labels(n, prev.dealer, prev.maker, done, None)
             if bidding:
                 labels += [layout.speech(spot[seat], W["said_take"] if text == "order" and seat == prev.dealer
                                          else _said(text)) for seat, text in dict(prev.log).items()]
-            finished = step == len(prev.tricks) and not plays and not bidding
             labels.append(self._panel(prev.scores if finished else prev.scores_before, obs.target, done, prev.trump,
                                       prev.maker))
-            labels.append(layout.caption(caption))
-            return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, None,
-                         caption)
+            return [layout.upcard_pile(spot[prev.dealer], prev.upcard)] if bidding else [], labels
 
         made = W["panel_trump"].format(suit=prev.trump.symbol, seat=PLAYERS[n][prev.maker]) \
             if prev.trump is not None and prev.maker is not None else W["thrown_in"]
-        frames = [frame(0, W["review_hand"].format(n=prev.number + 1) + made, bidding=True)]
-        for number, trick in enumerate(prev.tricks):
-            card = dict(trick.plays)[trick.winner]
-            frames.append(frame(number + 1, W["review_trick"].format(n=number + 1, of=len(prev.tricks),
-                                                                     seat=PLAYERS[n][trick.winner], card=card.pretty),
-                                trick.plays, trick.winner))
         result = result_words(prev)
         if prev.tricks:
             result = result + Text(" · ") + W["tricks_line"].format(list=listing(prev.tricks_won(), PLAYERS[n]))
-        frames.append(frame(len(prev.tricks), result))
-        return tuple(frames)
+        return review_frames(prev.tricks, spot, PLAYERS[n], Ranking(prev.trump),
+                             W["review_hand"].format(n=prev.number + 1) + made, result, dress)
 
     @staticmethod
     def _choices(obs: Observation, moves: Sequence[Move]) -> tuple[Button, ...]:

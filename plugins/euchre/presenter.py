@@ -16,6 +16,7 @@ from plugins.euchre.cards import Ranking, sort_hand
 from plugins.euchre.holds import about_previous, continues
 from plugins.euchre.model import Move, Phase, Trick, partner
 from plugins.euchre.observe import HandSummary, Observation
+from plugins.euchre.review import review_frames
 from plugins.euchre.sounds import trick_sound
 from plugins.euchre.words import SEATS, TEAMS, W, bid_words, result_words
 
@@ -153,31 +154,15 @@ class EuchrePresenter:
         prev = obs.previous
         if prev is None:
             return ()
-        out = {partner(seat) for seat in (prev.alone, prev.defender_alone) if seat is not None}
-        faded = frozenset({Mark.SITTING_OUT})
-        mine = [[card for seat, card in trick.plays if seat == 0] for trick in prev.tricks]
-        ranking = display_ranking(prev.trump, prev.upcard)
 
-        def frame(step: int, caption: Text, plays: Sequence[tuple[int, Card]] = (), winner: int | None = None,
-                  speech: bool = False) -> Table:
+        def dress(step: int, bidding: bool, finished: bool) -> tuple[list[Pile], list[t.Label]]:
             done = prev.tricks[:step]
-            south = sort_hand([c for cards in mine[step:] for c in cards], ranking)
-            piles = [layout.hand_pile(0, 0, layout.south_faces(south, prev.trump), faded if 0 in out else frozenset())]
-            piles += [layout.hand_pile(seat, sum(1 for t in prev.tricks[step:] for p, _ in t.plays if p == seat)
-                                       or (5 if seat in out else 0), marks=faded if seat in out else frozenset())
-                      for seat in (1, 2, 3)]
-            piles += layout.trick_piles(plays, winner)
-            if speech:
-                piles.append(layout.upcard_pile(prev.dealer, prev.upcard))
             labels = layout.seat_labels(prev.dealer, prev.maker, prev.alone, prev.defender_alone, done, None)
-            if speech:
+            if bidding:
                 labels += [layout.speech(seat, bid_words(text)) for seat, text in dict(prev.bids).items()]
-            finished = step == len(prev.tricks) and not plays and not speech
             labels.append(layout.score_sheet(prev.scores if finished else prev.scores_before, obs.options.target,
                                              done, prev.trump, prev.maker))
-            labels.append(layout.caption(caption))
-            return Table(layout.WIDTH, layout.HEIGHT, tuple(piles), tuple(labels), (), layout.CHOICES_AT, None,
-                         caption)
+            return [layout.upcard_pile(prev.dealer, prev.upcard)] if bidding else [], labels
 
         number = W["review_hand"].format(n=prev.number + 1)
         if prev.thrown_in or prev.maker is None or prev.trump is None:
@@ -185,15 +170,11 @@ class EuchrePresenter:
         else:
             alone = W["alone_suffix"] if prev.alone is not None else Text("")
             bidding = number + W["trump_line"].format(suit=prev.trump.symbol, seat=SEATS[prev.maker], alone=alone)
-        frames = [frame(0, bidding, speech=True)]
-        for n, trick in enumerate(prev.tricks):
-            card = dict(trick.plays)[trick.winner]
-            frames.append(frame(n + 1, W["review_trick"].format(n=n + 1, of=len(prev.tricks), seat=SEATS[trick.winner],
-                                                            card=card.pretty), trick.plays, trick.winner))
         ns = prev.tricks_won()[0]
-        frames.append(frame(len(prev.tricks), result_words(prev) + Text(" · ") +
-                            W["tricks_line"].format(a=ns, b=len(prev.tricks) - ns)))
-        return tuple(frames)
+        result = result_words(prev) + Text(" · ") + W["tricks_line"].format(a=ns, b=len(prev.tricks) - ns)
+        out = {partner(seat) for seat in (prev.alone, prev.defender_alone) if seat is not None}
+        return review_frames(prev.tricks, (0, 1, 2, 3), SEATS, display_ranking(prev.trump, prev.upcard), bidding,
+                             result, dress, out)
 
     def _choices(self, obs: Observation, legal: Sequence[Move], ui: EuchreUi) -> tuple[Choice, ...]:
         texts = {m.text for m in legal}

@@ -24,7 +24,7 @@ Holds
     buttons).
 Sounds
     ``trick_sound(before, after, we_won)`` names the effect for a change of a trick-taking table's view
-    (a card, a trick, a thrown-in deal, a won match), for a presenter's ``sound``.
+    (a card, a trick, a won match), for a presenter's ``sound``; a new deal is heard by itself.
 Statistics
     ``partnership_charts(events, nets)``: the charts of a game for two partnerships (win rate so far and by the
     opponents' strength, hands by net score), from hand and match events as Euchre records them.
@@ -38,7 +38,11 @@ Hints
 The four-seat table
     ``layout``: the table in card units for :mod:`core.table` — each seat's hand pile, its card in the
     trick, its name and speech bubble, the score sheet box, where buttons and the "Next" panel go, where a
-    hand is dealt from (``deck``).
+    hand is dealt from (``deck``), the trump sign on a left bower (``trump_badge``).
+The last hand's review
+    ``review_frames(tricks, spots, names, ranking, opening, result, dress)``: a finished hand replayed for a
+    presenter's ``review`` — the bidding, each trick with its winner, the result — from its public record;
+    ``dress(step, bidding, finished)`` adds the game's own seat labels, bubbles, upcard and score sheet.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from plugins.euchre.dd import CARD_INDEX, Solver
 from plugins.euchre.dd import Table as SolverTable
 from plugins.euchre.holds import about_previous, continues, trick_holds
 from plugins.euchre.model import Trick, left_of, parse_seat, partner, seat_letter, team_of
+from plugins.euchre.review import review_frames
 from plugins.euchre.sounds import trick_sound
 from plugins.euchre.stats import partnership_charts
 from plugins.euchre.words import SEATS as SEAT_NAMES
@@ -57,5 +62,5 @@ from plugins.euchre.words import TABLE_WORDS, TEAMS, discard_reason
 __all__ = [
     "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TABLE_WORDS", "TEAMS", "Ranking", "Solver", "SolverTable", "Trick",
     "about_previous", "continues", "discard_reason", "layout", "left_of", "parse_seat", "partner", "partnership_charts",
-    "same_colour_suit", "seat_letter", "sort_hand", "team_of", "trick_holds", "trick_sound",
+    "review_frames", "same_colour_suit", "seat_letter", "sort_hand", "team_of", "trick_holds", "trick_sound",
 ]
