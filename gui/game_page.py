@@ -97,6 +97,7 @@ class GamePage(QWidget):
         self.buttons["help"].setVisible(self.game.help is not None)
         self.buttons["help"].setToolTip("F1")
         self.buttons["hint"].setToolTip("?")
+        self.buttons["last_hand"].setToolTip("R")
         self.buttons["pause"].setToolTip("P")
         # the usual Undo and Redo keys, wherever the focus is (Qt shows Ctrl as ⌘ on a Mac)
         for name, keys in (("undo", ("Ctrl+Z",)), ("redo", ("Ctrl+Shift+Z", "Ctrl+Y"))):
@@ -265,7 +266,7 @@ class GamePage(QWidget):
             return
         if self.session.paused:
             return
-        if self._hint_key(event):
+        if self._hint_key(event) or self._review_key(event):
             return
         if key == Qt.Key.Key_Escape:
             self.disarm()
@@ -280,6 +281,15 @@ class GamePage(QWidget):
             self.hint()
         return True
 
+    def _review_key(self, event: QKeyEvent) -> bool:
+        """R replays the last hand in a game that offers it (any other game's table gets the key)."""
+        if event.key() != Qt.Key.Key_R or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier \
+                or not self.buttons["last_hand"].isVisibleTo(self):
+            return False
+        if self.buttons["last_hand"].isEnabled() and not self.session.paused:
+            self.review_last_hand()
+        return True
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Enter presses a focused toolbar button; P still pauses and ? still hints from the toolbar."""
         if event.type() == QEvent.Type.KeyPress and isinstance(watched, QPushButton):
@@ -290,7 +300,7 @@ class GamePage(QWidget):
             if key_event.key() == Qt.Key.Key_P:
                 self.toggle_pause()
                 return True
-            if self._hint_key(key_event):
+            if self._hint_key(key_event) or self._review_key(key_event):
                 return True
             if key_event.key() == Qt.Key.Key_Escape:
                 self.disarm()
