@@ -30,6 +30,7 @@ def main() -> int:
     from core.session import GameSession
     from gui.i18n import set_language
     from gui.settings_dialog import SettingsDialog
+    from gui.review_window import ReviewWindow
     from gui.window import MainWindow
 
     OUT.mkdir(parents=True, exist_ok=True)
@@ -233,6 +234,14 @@ def main() -> int:
         else:
             page.session.cpu_step()
     shot("bid-euchre-set")
+    QTest.keyClick(page.table, Qt.Key.Key_Space)  # on to the next hand; R replays the one just played
+    settle()
+    QTest.keyClick(page.table, Qt.Key.Key_R)
+    review = page.findChild(ReviewWindow)
+    assert review is not None
+    review.show_step(2)
+    shot("bid-euchre-last-hand", review)
+    review.close()
 
     # Two-handed Euchre: South, first to bid, may order up (and its hint); then the first trick of the hand
     two = host.game("two-handed-euchre")
