@@ -85,3 +85,57 @@ def test_the_left_bower_in_south_s_hand_wears_the_trump_sign_in_the_review(game_
         if badged:
             return
     pytest.fail("South never held the left bower in 40 hands")
+
+
+SETTINGS = {"euchre": [{}, {"joker": True, "dealer_may_decline": True, "defender_alone": True},
+                       {"thirty_two_cards": True, "dealer_partner_alone": True, "stick_the_dealer": False}],
+            "bid-euchre": [{}], "two-handed-euchre": [{}], "three-handed-euchre": [{}, {"stick_the_dealer": False}]}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_seat_s_record_holds_the_hand_it_held_as_play_began(game_id: str) -> None:
+    """Checked against what each seat was shown: its hand when the first card was led (or, in a hand thrown in,
+    as dealt), for every seat, under several rule sets, over random hands."""
+    game = HOST.game(game_id)
+    players = GAMES[game_id][1]
+    checked = {"played": 0, "not played": 0}
+    for extra in SETTINGS[game_id]:
+        settings = {**game.settings.defaults(), **{k: v for k, v in extra.items() if k in game.settings.defaults()}}
+        for seed in range(12):
+            session = GameSession.new(game, settings, seed=seed, players=[None] * players)
+            chooser = random.Random(seed)
+            shown: dict[int, tuple[str, ...]] = {}
+            for _ in range(4):
+                number = session.observation(0).hand_number
+                while session.observation(0).hand_number == number and not session.is_over:
+                    if session.hold is not None:
+                        session.acknowledge()
+                        continue
+                    views = [session.observation(seat) for seat in range(players)]
+                    if not any(v.tricks or v.current for v in views) or not shown:
+                        shown = {seat: tuple(sorted(c.text for c in v.hand)) for seat, v in enumerate(views)
+                                 if v.hand}  # a blind dealer's hand (the joker turned up) is not shown yet
+                    legal = session.legal_moves()
+                    passing = [m for m in legal if m.text == "pass"]  # often: hands thrown in come up too
+                    session.play(passing[0] if passing and chooser.random() < 0.6 else chooser.choice(legal))
+                if session.is_over:
+                    break
+                for seat in range(players):
+                    prev: Any = session.observation(seat).previous
+                    held = tuple(sorted(c.text for c in prev.held))
+                    assert held == shown[seat], (game_id, extra, seed, seat)
+                    checked["played" if any(p == seat for t in prev.tricks for p, _ in t.plays) else "not played"] += 1
+                shown = {}
+    assert checked["played"] > 20 and (game_id == "bid-euchre" or checked["not played"] > 3), checked
+
+
+def test_a_hand_thrown_in_is_reviewed_with_your_cards() -> None:
+    presenter, players = GAMES["three-handed-euchre"]
+    game = HOST.game("three-handed-euchre")
+    session = GameSession.new(game, {**game.settings.defaults(), "stick_the_dealer": False}, seed=1,
+                              players=[None] * players)
+    dealt = sorted(c.text for c in session.observation(0).hand)
+    while session.observation(0).hand_number == 0:
+        session.play("pass")
+    frames = presenter.review(session.observation(0))
+    assert len(frames) == 2 and all(sorted(card for card, _ in hand_faces(frame)) == dealt for frame in frames)

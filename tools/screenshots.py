@@ -29,8 +29,8 @@ def main() -> int:
     from core.manager import load_host
     from core.session import GameSession
     from gui.i18n import set_language
-    from gui.settings_dialog import SettingsDialog
     from gui.review_window import ReviewWindow
+    from gui.settings_dialog import SettingsDialog
     from gui.window import MainWindow
 
     OUT.mkdir(parents=True, exist_ok=True)

@@ -4,7 +4,7 @@ table can show how it ended while the next deal waits."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.plugin import Card
 from plugins.bid_euchre.rules import TARGET, BidState, Contract, Phase
@@ -20,6 +20,8 @@ class HandSummary:
     tricks: tuple[Trick, ...]
     points: tuple[int, int]
     scores: tuple[int, int]  # after this hand
+    # the seat's own cards (all six are played); out of the repr, which seeds the hint's samples
+    held: tuple[Card, ...] = field(default=(), repr=False)
 
     def tricks_won(self) -> tuple[int, int]:
         ns = sum(1 for t in self.tricks if team_of(t.winner) == 0)
@@ -77,6 +79,6 @@ def observe(state: BidState, seat: int) -> Observation:
         bids = tuple((s, int(text[4:]) if text.startswith("bid") else 0) for s, text in last.log
                      if text.startswith(("bid", "pass")))
         previous = HandSummary(len(state.results) - 1, last.dealer, bids, last.contract, last.tricks, last.points,
-                               state.scores)
+                               state.scores, last.dealt[seat])
     return Observation(seat, hand.phase, hand.turn, hand.dealer, hand.hands[seat], hand.bids, hand.contract,
                        hand.tricks, hand.leader, hand.current, state.scores, state.number, previous, state.winner)

@@ -229,7 +229,7 @@ class CutthroatPresenter:
         result = result_words(prev)
         if prev.tricks:
             result = result + Text(" · ") + W["tricks_line"].format(list=listing(prev.tricks_won(), PLAYERS[n]))
-        return review_frames(prev.tricks, spot, PLAYERS[n], Ranking(prev.trump),
+        return review_frames(prev.tricks, prev.held, spot, PLAYERS[n], Ranking(prev.trump),
                              W["review_hand"].format(n=prev.number + 1) + made, result, dress)
 
     @staticmethod

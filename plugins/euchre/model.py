@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -141,6 +142,18 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
     upcard: Card
     buried: tuple[Card, ...]
+
+
+def held_when_play_began(dealt: Sequence[Card], upcard: Card, log: Sequence[tuple[int, str]],
+                         seat: int) -> tuple[Card, ...]:
+    """``seat``'s own cards as play began: as dealt, and for a dealer who took the upcard, with it in place of
+    the card discarded. What the seat saw of its own hand, for its record of the hand."""
+    held = list(dealt)
+    for player, text in log:
+        if player == seat and text.startswith("discard "):
+            held.append(upcard)
+            held.remove(Card.parse(text.split()[1]))
+    return tuple(held)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,11 @@ points), so a table can show how that hand ended while the next deal waits."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.cards import Card, Suit
-from plugins.euchre.model import EuchreState, Phase, Trick
+from plugins.euchre.model import EuchreState, Phase, Trick, held_when_play_began
 from plugins.euchre.settings import Options
 
 
@@ -29,6 +29,8 @@ class HandSummary:
     tricks: tuple[Trick, ...]
     points: tuple[int, int]
     scores: tuple[int, int]  # the match score after this hand
+    # the seat's own cards as play began; out of the repr, which seeds the hint's samples (hints stay as they were)
+    held: tuple[Card, ...] = field(default=(), repr=False)
 
     @property
     def thrown_in(self) -> bool:
@@ -118,7 +120,7 @@ def observe(state: EuchreState, seat: int) -> Observation:
         current=hand.current,
         scores=state.scores,
         hand_number=state.number,
-        previous=_summary(state) if state.results else None,
+        previous=_summary(state, seat) if state.results else None,
     )
 
 
@@ -127,9 +129,10 @@ def _public(log: tuple[tuple[int, str], ...]) -> tuple[tuple[int, str], ...]:
     return tuple((s, text) for s, text in log if not text.startswith(("discard", "play")))
 
 
-def _summary(state: EuchreState) -> HandSummary:
+def _summary(state: EuchreState, seat: int) -> HandSummary:
     last = state.results[-1]
+    held = held_when_play_began(last.deal.hands[seat], last.deal.upcard, last.log, seat)
     return HandSummary(len(state.results) - 1, last.deal.dealer, last.deal.upcard, _public(last.log), last.trump,
-                       last.maker, last.alone, last.defender_alone, last.tricks, last.points, state.scores)
+                       last.maker, last.alone, last.defender_alone, last.tricks, last.points, state.scores, held)
 
 

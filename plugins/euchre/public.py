@@ -40,9 +40,11 @@ The four-seat table
     trick, its name and speech bubble, the score sheet box, where buttons and the "Next" panel go, where a
     hand is dealt from (``deck``), the trump sign on a left bower (``trump_badge``).
 The last hand's review
-    ``review_frames(tricks, spots, names, ranking, opening, result, dress)``: a finished hand replayed for a
-    presenter's ``review`` — the bidding, each trick with its winner, the result — from its public record;
-    ``dress(step, bidding, finished)`` adds the game's own seat labels, bubbles, upcard and score sheet.
+    ``review_frames(tricks, held, spots, names, ranking, opening, result, dress)``: a finished hand replayed
+    for a presenter's ``review`` — the bidding, each trick with its winner, the result — from what South saw:
+    its hand as play began (``held_when_play_began(dealt, upcard, log, seat)``, for the record of the hand in
+    an observation) and every card played; ``dress(step, bidding, finished)`` adds the game's own seat labels,
+    bubbles, upcard and score sheet.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from plugins.euchre.cards import DECK, NO_TRUMP, Ranking, same_colour_suit, sort
 from plugins.euchre.dd import CARD_INDEX, Solver
 from plugins.euchre.dd import Table as SolverTable
 from plugins.euchre.holds import about_previous, continues, trick_holds
-from plugins.euchre.model import Trick, left_of, parse_seat, partner, seat_letter, team_of
+from plugins.euchre.model import Trick, held_when_play_began, left_of, parse_seat, partner, seat_letter, team_of
 from plugins.euchre.review import review_frames
 from plugins.euchre.sounds import trick_sound
 from plugins.euchre.stats import partnership_charts
@@ -60,7 +62,8 @@ from plugins.euchre.words import SEATS as SEAT_NAMES
 from plugins.euchre.words import TABLE_WORDS, TEAMS, discard_reason
 
 __all__ = [
-    "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TABLE_WORDS", "TEAMS", "Ranking", "Solver", "SolverTable", "Trick",
-    "about_previous", "continues", "discard_reason", "layout", "left_of", "parse_seat", "partner", "partnership_charts",
-    "review_frames", "same_colour_suit", "seat_letter", "sort_hand", "team_of", "trick_holds", "trick_sound",
+    "CARD_INDEX", "DECK", "NO_TRUMP", "SEAT_NAMES", "TABLE_WORDS", "TEAMS", "Ranking", "Solver", "SolverTable",
+    "Trick", "about_previous", "continues", "discard_reason", "held_when_play_began", "layout", "left_of",
+    "parse_seat", "partner", "partnership_charts", "review_frames", "same_colour_suit", "seat_letter", "sort_hand",
+    "team_of", "trick_holds", "trick_sound",
 ]

@@ -1,12 +1,13 @@
 """The last hand replayed frame by frame, for every table of the Euchre family: the bidding, each trick with its
-winner, then the result. Built from a hand's public record alone: South holds the cards it went on to play, the
-others show backs for the cards they had yet to play. Each game dresses the frames with its own seat labels,
+winner, then the result. Built from what South saw: its own hand as play began, less the cards it has played;
+the others show backs for the cards they had yet to play. Each game dresses the frames with its own seat labels,
 speech bubbles, upcard and score sheet."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from core.cards import Card
 from core.table import Label, Mark, Pile, Table
 from core.text import Text
 from plugins.euchre import layout
@@ -19,18 +20,18 @@ from plugins.euchre.words import W
 Dress = Callable[[int, bool, bool], tuple[Sequence[Pile], Sequence[Label]]]
 
 
-def review_frames(tricks: Sequence[Trick], spots: Sequence[int], names: Sequence[Text], ranking: Ranking,
-                  opening: Text, result: Text, dress: Dress, sitting_out: Collection[int] = (),
+def review_frames(tricks: Sequence[Trick], held: Sequence[Card], spots: Sequence[int], names: Sequence[Text],
+                  ranking: Ranking, opening: Text, result: Text, dress: Dress, sitting_out: Collection[int] = (),
                   hand_size: int = 5) -> tuple[Table, ...]:
-    """The frames of a finished hand. ``spots[p]`` is player ``p``'s seat on the four-seat table (South is
-    player 0) and ``names[p]`` their name; ``ranking`` sorts South's cards; ``opening`` and ``result`` caption
-    the first and the last frame; a player ``sitting_out`` (a partner of one who went alone) keeps a full
-    ``hand_size`` of backs, faded."""
+    """The frames of a finished hand. ``held`` is South's hand as play began (``held_when_play_began``);
+    ``spots[p]`` is player ``p``'s seat on the four-seat table (South is player 0) and ``names[p]`` their name;
+    ``ranking`` sorts South's cards; ``opening`` and ``result`` caption the first and the last frame; a player
+    ``sitting_out`` (a partner of one who went alone) keeps a full ``hand_size`` of backs, faded."""
     faded = frozenset({Mark.SITTING_OUT})
-    mine = [[card for player, card in trick.plays if player == 0] for trick in tricks]
 
     def frame(step: int, caption: Text, trick: Trick | None = None, bidding: bool = False) -> Table:
-        south = sort_hand([card for cards in mine[step:] for card in cards], ranking)
+        played = {card for t in tricks[:step] for player, card in t.plays if player == 0}
+        south = sort_hand([card for card in held if card not in played], ranking)
         piles = [layout.hand_pile(0, 0, layout.south_faces(south, ranking.trump),
                                   faded if 0 in sitting_out else frozenset())]
         for player in range(1, len(spots)):
