@@ -129,13 +129,20 @@ def test_each_seat_s_record_holds_the_hand_it_held_as_play_began(game_id: str) -
     assert checked["played"] > 20 and (game_id == "bid-euchre" or checked["not played"] > 3), checked
 
 
-def test_a_hand_thrown_in_is_reviewed_with_your_cards() -> None:
-    presenter, players = GAMES["three-handed-euchre"]
-    game = HOST.game("three-handed-euchre")
-    session = GameSession.new(game, {**game.settings.defaults(), "stick_the_dealer": False}, seed=1,
+@pytest.mark.parametrize("game_id", ["euchre", "three-handed-euchre", "two-handed-euchre"])
+def test_a_hand_thrown_in_is_reviewed_with_your_cards_and_everyone_s_backs(game_id: str) -> None:
+    presenter, players = GAMES[game_id]
+    game = HOST.game(game_id)
+    settings = {**game.settings.defaults(), "stick_the_dealer": False}
+    session = GameSession.new(game, {k: v for k, v in settings.items() if k in game.settings.defaults()}, seed=10,
                               players=[None] * players)
     dealt = sorted(c.text for c in session.observation(0).hand)
     while session.observation(0).hand_number == 0:
         session.play("pass")
     frames = presenter.review(session.observation(0))
-    assert len(frames) == 2 and all(sorted(card for card, _ in hand_faces(frame)) == dealt for frame in frames)
+    assert len(frames) == 2, "the bidding and the result"
+    for frame in frames:
+        assert sorted(card for card, _ in hand_faces(frame)) == dealt
+        assert all(badge == "" for _, badge in hand_faces(frame)), "no trump was made: no card wears its sign"  # ♣J
+        backs = [len(p.cards) for p in frame.piles if p.id.startswith("hand:") and p.id != "hand:0"]
+        assert backs == [5] * (players - 1), "the others kept their whole hands"

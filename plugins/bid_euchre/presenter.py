@@ -172,7 +172,8 @@ class BidEuchrePresenter:
             seat=SEAT_NAMES[contract.declarer], n=contract.bid, kind=kind_words(contract))
         won = prev.tricks_won()
         result = result_words(prev) + Text(" · ") + W["tricks_line"].format(a=won[0], b=won[1])
-        return review_frames(prev.tricks, prev.held, (0, 1, 2, 3), SEAT_NAMES, contract.ranking, opening, result, dress)
+        return review_frames(prev.tricks, prev.held, (0, 1, 2, 3), SEAT_NAMES, contract.ranking, opening, result,
+                             dress, hand_size=6)
 
     @staticmethod
     def _choices(moves: Sequence[Move]) -> tuple[Button, ...]:

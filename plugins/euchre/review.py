@@ -25,18 +25,20 @@ def review_frames(tricks: Sequence[Trick], held: Sequence[Card], spots: Sequence
                   hand_size: int = 5) -> tuple[Table, ...]:
     """The frames of a finished hand. ``held`` is South's hand as play began (``held_when_play_began``);
     ``spots[p]`` is player ``p``'s seat on the four-seat table (South is player 0) and ``names[p]`` their name;
-    ``ranking`` sorts South's cards; ``opening`` and ``result`` caption the first and the last frame; a player
-    ``sitting_out`` (a partner of one who went alone) keeps a full ``hand_size`` of backs, faded."""
+    ``ranking`` sorts South's cards (and, in a hand played, so with trump made, badges its left bower);
+    ``opening`` and ``result`` caption the first and the last frame; a player ``sitting_out`` (a partner of one
+    who went alone) keeps a full ``hand_size`` of backs, faded, as does everyone in a hand thrown in."""
     faded = frozenset({Mark.SITTING_OUT})
 
     def frame(step: int, caption: Text, trick: Trick | None = None, bidding: bool = False) -> Table:
         played = {card for t in tricks[:step] for player, card in t.plays if player == 0}
         south = sort_hand([card for card in held if card not in played], ranking)
-        piles = [layout.hand_pile(0, 0, layout.south_faces(south, ranking.trump),
+        piles = [layout.hand_pile(0, 0, layout.south_faces(south, ranking.trump if tricks else None),
                                   faded if 0 in sitting_out else frozenset())]
         for player in range(1, len(spots)):
             left = sum(1 for t in tricks[step:] for p, _ in t.plays if p == player)
-            piles.append(layout.hand_pile(spots[player], left or (hand_size if player in sitting_out else 0),
+            full = not tricks or player in sitting_out  # a hand thrown in, or sat out: never played from
+            piles.append(layout.hand_pile(spots[player], hand_size if full else left,
                                           marks=faded if player in sitting_out else frozenset()))
         if trick is not None:
             piles += layout.trick_piles([(spots[p], card) for p, card in trick.plays], spots[trick.winner])
