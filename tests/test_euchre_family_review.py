@@ -143,6 +143,7 @@ def test_a_hand_thrown_in_is_reviewed_with_your_cards_and_everyone_s_backs(game_
     assert len(frames) == 2, "the bidding and the result"
     for frame in frames:
         assert sorted(card for card, _ in hand_faces(frame)) == dealt
-        assert all(badge == "" for _, badge in hand_faces(frame)), "no trump was made: no card wears its sign"  # ♣J
+        # at four, South holds J♣ under the upcard Q♠: the left bower, had spades been made
+        assert all(badge == "" for _, badge in hand_faces(frame)), "no trump was made: no card wears its sign"
         backs = [len(p.cards) for p in frame.piles if p.id.startswith("hand:") and p.id != "hand:0"]
         assert backs == [5] * (players - 1), "the others kept their whole hands"
