@@ -171,6 +171,7 @@ class GamePage(QWidget):
             return None
         self.hold_cpu()
         window = ReviewWindow(frames, self.view.art, self)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # a review a hand would pile up on the page
         window.finished.connect(lambda _: self.view.refresh(animate=False))  # the CPU may go on
         window.open()
         return window

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from pytestqt.qtbot import QtBot
 
 import plugins.bid_euchre.plugin as bid_plugin
@@ -179,3 +179,12 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
     assert review.step == len(review.frames) - 1 and not review.next.isEnabled()
     qtbot.keyClick(review.canvas, Qt.Key.Key_Escape)
     assert not review.isVisible() and len(session.moves) == moves, "reviewing plays nothing"
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    assert page.findChildren(ReviewWindow) == [], "a closed review leaves nothing behind"
+    before = len(window.findChildren(QObject))
+    for _ in range(3):  # a review a hand, over a long match
+        again = page.review_last_hand()
+        assert again is not None
+        again.close()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    assert len(window.findChildren(QObject)) == before
