@@ -288,6 +288,7 @@ class MainWindow(QMainWindow):
             if self.page is not None:
                 self.page.view.art = self.art
         values = dialog.values()
+        dialog.deleteLater()  # read: else each one stays until the program ends
         if accepted and values != current:
             notices = []
             try:
@@ -332,6 +333,7 @@ class MainWindow(QMainWindow):
         from gui.stats_window import StatsWindow
 
         window = StatsWindow(self.host, self.stats, self.host.slot, game_id, self)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # else each one stays until the program ends
         window.open()
         return window
 
@@ -347,6 +349,7 @@ class MainWindow(QMainWindow):
         from gui.help_window import HelpWindow
 
         window = HelpWindow(self.host, settings_of, game_id, self)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         window.open()
         return window
 

@@ -426,3 +426,23 @@ def test_a_notice_stays_until_closed_and_a_passing_note_gives_way_to_it(qtbot: Q
     assert window.launcher.message.isVisible()
     qtbot.mouseClick(window.launcher.message_bar.close_button, Qt.MouseButton.LeftButton)
     assert not window.launcher.message.isVisible()
+
+
+def test_help_statistics_and_settings_leave_nothing_behind_when_closed(qtbot: QtBot,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each window the toolbar or launcher opens is deleted when closed, not kept until the program ends."""
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject
+
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    monkeypatch.setattr(SettingsDialog, "exec", lambda self: SettingsDialog.DialogCode.Rejected)
+
+    def objects() -> int:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+        return len(window.findChildren(QObject))
+
+    before = objects()
+    for _ in range(3):
+        window.open_help("euchre").close()
+        window.open_stats("euchre").close()
+        window.open_settings("euchre")
+        assert objects() == before, "a closed window is still there"
