@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from core.game import GameSpec
 from core.session import GameSession, SessionListener
@@ -169,10 +169,9 @@ class GamePage(QWidget):
         frames = self.view.review()
         if not frames:
             return None
-        self.hold_cpu()
         window = ReviewWindow(frames, self.view.art, self)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # a review a hand would pile up on the page
-        window.finished.connect(lambda _: self.view.refresh(animate=False))  # the CPU may go on
+        self.hold_cpu(behind=window)
         window.open()
         return window
 
@@ -242,9 +241,14 @@ class GamePage(QWidget):
         self.buttons["pause"].setText(tr("resume") if paused else tr("pause"))
         self.status.setText(self.view.status_text())
 
-    def hold_cpu(self) -> None:
-        """No CPU move behind a dialog; the table asks again when it is shown next."""
+    def hold_cpu(self, behind: QDialog | None = None) -> None:
+        """No CPU move behind a dialog; the table asks again when ``behind`` closes, else when it is shown next."""
         self.view.hold_cpu()
+        if behind is not None:
+            behind.finished.connect(self._go_on)
+
+    def _go_on(self) -> None:
+        self.view.refresh(animate=False)  # the CPU may move again
 
     def retranslate(self) -> None:
         labels = {"back": "back", "new": "new_confirm" if self._armed == "new" else "new_game",

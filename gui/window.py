@@ -328,18 +328,16 @@ class MainWindow(QMainWindow):
         return True
 
     def open_stats(self, game_id: str | None) -> StatsWindow:
-        if self.page is not None:
-            self.page.hold_cpu()
         from gui.stats_window import StatsWindow
 
         window = StatsWindow(self.host, self.stats, self.host.slot, game_id, self)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # else each one stays until the program ends
+        if self.page is not None:
+            self.page.hold_cpu(behind=window)
         window.open()
         return window
 
     def open_help(self, game_id: str | None) -> HelpWindow:
-        if self.page is not None:
-            self.page.hold_cpu()
 
         def settings_of(game: GameSpec) -> dict[str, Any]:
             if self.page is not None and self.page.game.id == game.id:
@@ -350,6 +348,8 @@ class MainWindow(QMainWindow):
 
         window = HelpWindow(self.host, settings_of, game_id, self)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if self.page is not None:
+            self.page.hold_cpu(behind=window)
         window.open()
         return window
 

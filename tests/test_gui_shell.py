@@ -446,3 +446,21 @@ def test_help_statistics_and_settings_leave_nothing_behind_when_closed(qtbot: Qt
         window.open_stats("euchre").close()
         window.open_settings("euchre")
         assert objects() == before, "a closed window is still there"
+
+
+@pytest.mark.parametrize("window_name", ["help", "stats", "settings"])
+def test_the_cpu_players_go_on_once_a_window_opened_on_their_turn_is_closed(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, window_name: str) -> None:
+    from core.session import GameSession
+
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    monkeypatch.setattr(SettingsDialog, "exec", lambda self: SettingsDialog.DialogCode.Rejected)
+    seed = next(n for n in range(50) if GameSession.new(EUCHRE, seed=n).to_move != 0)  # West bids first
+    page = window.open_session(GameSession.new(EUCHRE, seed=seed, saves=window.saves))
+    assert page is not None
+    opened = {"help": lambda: window.open_help("euchre"), "stats": lambda: window.open_stats("euchre"),
+              "settings": lambda: window.open_settings("euchre")}[window_name]()
+    assert page.session.moves == [], "no CPU move behind the window"
+    if opened is not None:
+        opened.close()
+    qtbot.waitUntil(lambda: page.session.moves != [], timeout=5000)  # not stuck on "West is thinking…"
