@@ -3,11 +3,12 @@ the window, Python's live objects and the process's resident memory, after a war
 
     python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1] [--json FILE] [--animations]
 
-The person's seat makes random legal moves (a Yukon deal is given up after 300 moves); CPU players decide as
-in play, without the pause between their moves (with ``--animations`` they wait, as in play, for the cards
-being dealt). Exits 1 when the window holds more Qt objects at the end than after the warm-up (a page, a
-dialog or a timer left behind by each game). Not part of the test suite (a Euchre match takes about a second,
-a Yukon deal about five).
+The person's seat makes random legal moves (a Yukon deal is given up after 300 moves) and, as a person might, opens
+and closes the rules and the statistics at each new game and the last hand's review at each hand's summary; CPU
+players decide as in play, without the pause between their moves (with ``--animations`` they wait, as in play, for
+the cards being dealt). Exits 1 when the window holds more Qt objects at the end than after the warm-up (a page, a
+dialog or a timer left behind by each game). Not part of the test suite (a Euchre match takes about a second, a
+Yukon deal about five).
 """
 
 from __future__ import annotations
@@ -72,6 +73,11 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
         gc.collect()
         return Reading(len(window.findChildren(QObject)), len(gc.get_objects()), resident_mb())
 
+    def look_around() -> None:
+        window.open_help(game_id).close()
+        window.open_stats(game_id).close()
+
+    look_around()
     with Progress(games + WARM_UP, game_id) as bar:
         def step() -> None:
             nonlocal page
@@ -87,7 +93,12 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
                     app.quit()
                     return
                 page = window.new_game(game_id) or page
+                look_around()
             elif session.hold is not None:
+                if session.hold.startswith("hand") and page.buttons["last_hand"].isEnabled():
+                    review = page.review_last_hand()
+                    if review is not None:
+                        review.close()
                 page.view.act("continue")
             elif session.to_move in session.human_seats and not session.paused:
                 page.view.play(rng.choice(list(session.legal_moves())))
