@@ -52,6 +52,14 @@ def idle(window: MainWindow) -> bool:
     return view._thinking is None and not view.cpu_timer.isActive() and not view.auto_timer.isActive()
 
 
+def stalled(page: GamePage) -> bool:
+    """A CPU player is to move, nothing holds the table, and no decision is on its way or due: the game would
+    stand still until the person happened to redraw the table."""
+    session, view = page.session, page.view
+    return (session.cpu_turn() is not None and not session.paused and session.hold is None
+            and view._thinking is None and not view.cpu_timer.isActive())
+
+
 def close_dialogs(main: QWidget) -> int:
     """Close what the toolbar opened (help, statistics, the last hand's review): a person closes them before
     going back to the table."""
@@ -191,6 +199,19 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
     return "back"
 
 
+def interrupt(qtbot: QtBot, window: MainWindow, rng: random.Random) -> str:
+    """Help, Statistics, Settings or Last hand pressed at once, while a CPU player is to move."""
+    page = window.page
+    assert page is not None
+    name = rng.choice(("help", "stats", "settings", "last_hand"))
+    if name == "settings":
+        QTimer.singleShot(0, lambda: answer_settings(rng))
+    button = page.buttons[name]
+    if button.isVisible() and button.isEnabled():
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    return f"toolbar {name} while a CPU player thinks"
+
+
 EVERY_EUCHRE_OPTION = {"trump_holding": True, "stick_the_dealer": True, "defender_alone": True,
                        "dealer_may_decline": True, "dealer_partner_alone": True, "thirty_two_cards": True,
                        "joker": True, "target": 5, "opponents": "hard"}
@@ -234,6 +255,8 @@ def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.Monke
     before = 0
     for step in range(STEPS):
         trail.append(act(qtbot, window, game_id, rng))
+        if rng.random() < 0.08 and not idle(window):  # a person opens a window while a CPU player thinks
+            trail.append(interrupt(qtbot, window, rng))
         qtbot.waitUntil(lambda: idle(window), timeout=20000)
         if close_dialogs(window):
             trail.append("closed a dialog")
@@ -242,6 +265,8 @@ def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.Monke
         page: Any = window.page
         if page is None:
             continue
+        assert not stalled(page), f"{where}: a CPU player's turn, and nothing will make it move"
+        qtbot.waitUntil(lambda: idle(window), timeout=20000)  # the CPU players go on after a closed window
         now = len(page.session.moves)
         played += max(0, now - before)
         before = now
