@@ -384,6 +384,7 @@ class MainWindow(QMainWindow):
             again.setObjectName("error_new_game")
             game_id = session.game.id
             again.clicked.connect(lambda: self.new_game(game_id))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
     def bring_forward(self) -> None:
