@@ -169,7 +169,7 @@ class TableItem(QGraphicsObject):
             travel = QPropertyAnimation(self, b"pos", glide)
             travel.setEasingCurve(QEasingCurve.Type.OutCubic)
             glide.addAnimation(travel)
-            glide.finished.connect(self._animation_done)
+            glide.finished.connect(self._arrive)
         wait, move = glide.animationAt(0), glide.animationAt(1)
         assert isinstance(wait, QPauseAnimation) and isinstance(move, QPropertyAnimation)
         wait.setDuration(delay_ms)
@@ -205,9 +205,6 @@ class TableItem(QGraphicsObject):
     def turned_up(self) -> None:
         """A dealt card has arrived face down (an item without faces has nothing to show)."""
         self.update()
-
-    def _animation_done(self) -> None:
-        self._arrive()
 
     @property
     def animating(self) -> bool:
@@ -286,13 +283,11 @@ class CardItem(TableItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
-        if self.in_deck:
-            pixmap = self.art.pixmap(None, round(self.width), dpr)
-            painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
-            return
-        shown = self.card if self.face_up else None
+        shown = self.card if self.face_up and not self.in_deck else None  # in the deck: its back, nothing more
         pixmap = self.art.pixmap(shown, round(self.width), dpr)
         painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
+        if self.in_deck:
+            return
         if (self.suit_beside_rank and self.face_up and self.card is not None and not self.badge
                 and self.art.theme == CLASSIC):  # installed designs place their indices each their own way
             self._paint_suit_beside_rank(painter, self.card)

@@ -353,8 +353,9 @@ class TableView(QObject):
         turn = self.session.cpu_turn()
         if turn is None or self._thinking is not None:
             return
-        if self.scene.dealing_ms() > 0:  # the cards are still being dealt: the CPU waits until they lie
-            self.cpu_timer.start(self.scene.dealing_ms() + animation.cpu_delay_ms() // 2)
+        dealing = self.scene.dealing_ms()
+        if dealing > 0:  # the cards are still being dealt: the CPU waits until they lie
+            self.cpu_timer.start(dealing + animation.cpu_delay_ms() // 2)
             return
         self._thinking = turn
         run_in_background(turn, turn.decide)
