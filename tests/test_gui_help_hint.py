@@ -4,10 +4,12 @@ interface is), the Euchre hint marks the suggested card and says why, ? asks for
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtGui import QFont, QTextDocument
 from pytestqt.qtbot import QtBot
 
 import plugins.bid_euchre.plugin as bid_plugin
@@ -15,6 +17,7 @@ import plugins.cutthroat.plugin as cutthroat_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
+from core.settings import Choice, Toggle
 from gui.game_page import GamePage
 from gui.help_window import HelpWindow
 from gui.i18n import set_language
@@ -52,6 +55,55 @@ def test_the_help_is_japanese_when_the_interface_is(qtbot: QtBot) -> None:
         # the source wraps its paragraphs; the window shows no space where a Japanese line was broken
         assert "右（東）のCPUが相手の組です" in shown and "宣言すればそこで決まります" in shown
         assert help_window.windowTitle().startswith("ルール")
+    finally:
+        set_language("en")
+
+
+def help_settings(game: Any) -> list[dict[str, Any]]:
+    """The defaults, every preset, every toggle on, and each value of each choice."""
+    schema = game.settings
+    defaults = schema.defaults()
+    sets = [defaults, *(schema.with_preset(defaults, p.id) for p in schema.presets),
+            {**defaults, **{o.key: True for o in schema.options if isinstance(o, Toggle)}}]
+    return sets + [{**defaults, o.key: v} for o in schema.options if isinstance(o, Choice) for v in o.values]
+
+
+def bold_text(document: QTextDocument) -> str:
+    """Every bold run of the shown text, one a line."""
+    runs = []
+    block = document.begin()
+    while block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            fragment = fragments.fragment()
+            if fragment.charFormat().fontWeight() >= QFont.Weight.Bold:
+                runs.append(fragment.text())
+            fragments += 1
+        block = block.next()
+    return "\n".join(runs)
+
+
+@pytest.mark.parametrize("words", ["en", "ja"])
+def test_the_rules_show_no_markdown_marks_and_bold_what_the_page_marks_bold(qtbot: QtBot, words: str) -> None:
+    # Markdown leaves ** as text when the mark touches punctuation on one side and a letter on the other, which
+    # Japanese, written without spaces, runs into easily: "**オークション（ビッド）**で" showed its asterisks.
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid-euchre": bid_plugin, "yukon": yukon_plugin,
+                                 "cutthroat": cutthroat_plugin})
+    set_language(words)
+    try:
+        games = [g for base in window.host.games() for g in (base, *window.host.variants_of(base.id))]
+        assert len(games) == 5
+        for game in games:
+            for settings in help_settings(game):
+                help_window = HelpWindow(window.host, lambda _game, s=settings: s, game.id)
+                source = help_window.markdown()
+                shown = help_window.browser.toPlainText()
+                marks = [line for line in shown.splitlines() if re.search(r"\*|`|(?<![\w/])_|_(?![\w/])", line)]
+                assert not marks, f"{game.id} ({words}, {settings}) shows Markdown marks: {marks}"
+                bold = re.sub(r"\s", "", bold_text(help_window.browser.document()))
+                for span in re.findall(r"\*\*(.+?)\*\*", source, re.DOTALL):
+                    assert re.sub(r"\s|`", "", span) in bold, f"{game.id} ({words}): '{span}' is not bold"
+                help_window.deleteLater()
     finally:
         set_language("en")
 
