@@ -77,6 +77,7 @@ class GamePage(QWidget):
             button = QPushButton()
             button.setObjectName(key)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            button.setAutoDefault(True)  # Enter presses a focused button, as on the launcher
             button.installEventFilter(self)
             self.buttons[key] = button
             bar.addWidget(button)
@@ -296,12 +297,9 @@ class GamePage(QWidget):
         return True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Enter presses a focused toolbar button; P still pauses and ? still hints from the toolbar."""
+        """P still pauses, ? still hints and R still replays the last hand with a toolbar button focused."""
         if event.type() == QEvent.Type.KeyPress and isinstance(watched, QPushButton):
             key_event: Any = event
-            if key_event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                watched.click()
-                return True
             if key_event.key() == Qt.Key.Key_P:
                 self.toggle_pause()
                 return True

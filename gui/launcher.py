@@ -96,12 +96,15 @@ class LauncherPage(QWidget):
         self.quit.setObjectName("quit")
         self.quit.clicked.connect(self.quit_clicked)
         top.addWidget(self.quit)
+        for button in (self.stats, self.help, self.quit):
+            button.setAutoDefault(True)  # Enter presses a focused button, as on the game's toolbar
         outer.addLayout(top)
         self.message_bar = NoticeBar("launcher_message")
         self.message = self.message_bar.label
         outer.addWidget(self.message_bar)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the top row straight to the games
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.body = QWidget()
         self.grid = QGridLayout(self.body)
@@ -109,6 +112,7 @@ class LauncherPage(QWidget):
         scroll.setWidget(self.body)
         outer.addWidget(scroll, 1)
         self.tiles: dict[str, QFrame] = {}
+        self.first_buttons: dict[str, QPushButton] = {}  # each game's first button, in the launcher's order
         self.rebuild()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -120,6 +124,7 @@ class LauncherPage(QWidget):
     def set_host(self, host: PluginHost) -> None:
         self.host = host
         self.rebuild()
+        self.focus_game()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -131,6 +136,8 @@ class LauncherPage(QWidget):
         self.message_bar.show_message(message)
 
     def rebuild(self) -> None:
+        focused = self.focusWidget()  # a game's button keeps the keyboard focus through the rebuild
+        kept = focused.objectName() if isinstance(focused, QPushButton) and self.body.isAncestorOf(focused) else ""
         while self.grid.count():
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -139,6 +146,7 @@ class LauncherPage(QWidget):
                 widget.setParent(None)
                 widget.deleteLater()
         self.tiles.clear()
+        self.first_buttons.clear()
         self.title.setText(tr("app_title"))
         self.language_label.setText(tr("language"))
         self.quit.setText(tr("quit"))
@@ -162,6 +170,19 @@ class LauncherPage(QWidget):
         for i, tile in enumerate(tiles):
             self.grid.addWidget(tile, i // 2, i % 2)
         self.grid.setRowStretch(len(tiles) // 2 + 1, 1)
+        if kept:
+            again = self.body.findChild(QPushButton, kept)
+            if again is not None:
+                again.setFocus(Qt.FocusReason.OtherFocusReason)
+            else:  # Continue went with its saved game
+                self.focus_game(kept.partition("-")[2])
+
+    def focus_game(self, game_id: str | None = None) -> None:
+        """Keyboard focus on the first button of ``game_id``'s row (Continue when there is a saved game), else
+        of the first game's: the player picks up where they are, by keyboard too."""
+        button = self.first_buttons.get(game_id or "") or next(iter(self.first_buttons.values()), None)
+        if button is not None:
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _buttons(self, game: GameSpec) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -172,8 +193,10 @@ class LauncherPage(QWidget):
                 continue
             button = QPushButton(tr(label))
             button.setObjectName(f"{key}-{game.id}")
+            button.setAutoDefault(True)
             button.clicked.connect(lambda _=False, s=signal, g=game.id: s.emit(g))
             row.addWidget(button)
+            self.first_buttons.setdefault(game.id, button)
         row.addStretch(1)
         return row
 

@@ -262,9 +262,11 @@ class MainWindow(QMainWindow):
             gc.collect()  # the closed page's cycles go now, on this thread
 
     def show_launcher(self) -> None:
+        left = self.page.game.id if self.page is not None else None
         self._close_page()
         self.stack.setCurrentWidget(self.launcher)
         self.retranslate()
+        self.launcher.focus_game(left)
 
     def open_settings(self, game_id: str) -> None:
         game = self.host.game(game_id)

@@ -255,6 +255,30 @@ def test_tab_reaches_the_toolbar_buttons_and_enter_presses_them(qtbot: QtBot) ->
     assert not page.session.paused
 
 
+def test_the_launcher_is_worked_by_keyboard_from_the_first_game_and_back_to_the_game_left(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+
+    def focused() -> str:
+        widget = window.focusWidget()
+        return widget.objectName() if widget is not None else ""
+
+    assert focused() == "new-euchre"  # not the language list: the games are what a player came for
+    steps = []
+    for _ in range(3):
+        qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Tab)
+        steps.append(focused())
+    assert steps == ["settings-euchre", "new-yukon", "settings-yukon"]  # no stop on the scrolling area
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Backtab)
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Return)  # Enter presses it, as on the game's toolbar
+    assert window.page is not None and window.page.game.id == "yukon"
+    window.page.buttons["back"].click()
+    assert window.page is None and focused() == "continue-yukon"  # where the player left off
+    window.launcher.rebuild()  # as a change of language or a finished saved game does
+    assert focused() == "continue-yukon"
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Enter)
+    assert window.page is not None and window.page.game.id == "yukon"
+
+
 def test_qt_bindings_keep_the_reference_count_of_none(qtbot: QtBot) -> None:
     """PySide6 6.12.0 lost a reference to None per void call: a long game then crashed Python."""
     import sys
