@@ -17,7 +17,8 @@ from gui.table_scene import TableScene
 
 
 class ReviewWindow(QDialog):
-    """Shows ``frames`` one at a time: ← → (or the buttons) step, Home/End jump, Esc closes."""
+    """Shows ``frames`` one at a time: ← → (or the buttons) step, Space and Enter step on, Home/End jump, Esc
+    closes."""
 
     def __init__(self, frames: Sequence[Table], art: CardArt, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -41,6 +42,7 @@ class ReviewWindow(QDialog):
         self.next = QPushButton(tr("review_next"))
         self.next.setObjectName("review_next")
         self.next.clicked.connect(lambda: self.show_step(self.step + 1))
+        self.next.setDefault(True)
         self.position = QLabel()
         self.position.setObjectName("review_position")
         close = QPushButton(tr("close"))
@@ -66,6 +68,7 @@ class ReviewWindow(QDialog):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         steps = {Qt.Key.Key_Left: self.step - 1, Qt.Key.Key_Right: self.step + 1, Qt.Key.Key_Space: self.step + 1,
+                 Qt.Key.Key_Return: self.step + 1, Qt.Key.Key_Enter: self.step + 1,  # not the dialog's Previous
                  Qt.Key.Key_Home: 0, Qt.Key.Key_End: len(self.frames) - 1}
         key = Qt.Key(event.key())
         if key in steps:

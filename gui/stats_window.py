@@ -158,6 +158,7 @@ class StatsWindow(QDialog):
         top.addWidget(self.reset_button)
         close = QPushButton(tr("close"))
         close.clicked.connect(self.accept)
+        close.setDefault(True)  # Enter closes; else the first button, Reset, would be asked
         top.addWidget(close)
         layout.addLayout(top)
         self.message = QLabel()

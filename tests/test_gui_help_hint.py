@@ -223,8 +223,11 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
     review = window.findChild(ReviewWindow)
     assert review is not None and review.isVisible() and review.step == 0
     moves = len(session.moves)
-    qtbot.keyClick(review.canvas, Qt.Key.Key_Right)
+    qtbot.keyClick(review.canvas, Qt.Key.Key_Return)  # Enter steps on (the dialog's first button went back)
     assert review.step == 1 and "Trick 1 of" in review.frames[1].status.en
+    qtbot.keyClick(review.canvas, Qt.Key.Key_Right)
+    qtbot.keyClick(review.canvas, Qt.Key.Key_Left)
+    assert review.step == 1
     assert any(key.startswith(("9", "T", "J", "Q", "K", "A")) and item.isVisible()
                for key, item in review.scene.cards.items())
     qtbot.keyClick(review.canvas, Qt.Key.Key_End)

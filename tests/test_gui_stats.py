@@ -73,6 +73,17 @@ def test_reset_asks_first_and_no_keeps_the_figures(qtbot: QtBot) -> None:
     assert window.stats.load("yukon")[0] == []
 
 
+def test_enter_closes_the_statistics_and_never_asks_to_reset_them(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    win_a_deal(window)
+    window.show_launcher()
+    stats = window.open_stats("yukon")
+    with mock.patch.object(QMessageBox, "exec", return_value=QMessageBox.StandardButton.Yes) as asked:
+        qtbot.keyClick(stats.choice, Qt.Key.Key_Return)  # the focus on the game list, where the window opens
+    assert not asked.called and not stats.isVisible()
+    assert window.stats.load("yukon")[0] != []
+
+
 def test_chart_labels_are_whole_and_whole_numbers_where_the_ticks_are(qtbot: QtBot) -> None:
     """Every category and axis title is shown in full ("Other deals", not "Other d…"; "秒", not "…") in either
     language, an axis whose ticks fall on whole numbers (a percentage, seconds) does not print "75.0", and the
