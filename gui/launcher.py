@@ -3,6 +3,7 @@ the language switch and Quit."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -217,7 +218,7 @@ class LauncherPage(QWidget):
         layout.addLayout(self._buttons(game), 2, 1)
         row = 3
         for variant in host.variants_of(game.id):
-            label = QLabel(f"<b>{text(variant.name)}</b> — {text(variant.description)}")
+            label = QLabel(f"<b>{html.escape(text(variant.name))}</b> — {html.escape(text(variant.description))}")
             label.setWordWrap(True)
             layout.addWidget(label, row, 1)
             layout.addLayout(self._buttons(variant), row + 1, 1)

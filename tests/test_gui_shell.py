@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
@@ -45,6 +46,26 @@ def test_launcher_lists_games_and_greys_a_broken_plugin(qtbot: QtBot) -> None:
     reason = tiles["plugin:misspelled"].findChild(QLabel, "reason")
     assert reason is not None and "cardtable_register_gmaes" in reason.text()
     assert tiles["euchre"].findChild(QPushButton, "continue-euchre") is None
+
+
+class MarkupVariant:
+    @staticmethod
+    @hookimpl
+    def cardtable_register_variants(variants: object) -> None:
+        from plugins.yukon.rules import YukonRules
+
+        variants.add(GameSpec(id="hi-lo", name=Text("Hi & Lo <fast>"),  # type: ignore[attr-defined]
+                              description=Text("a card <b>not</b> bold; &amp; stays"), rules=YukonRules(),
+                              settings=SettingsSchema(), variant_of="yukon"))
+
+
+def test_a_variants_name_and_description_show_as_written(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin, "markup": MarkupVariant})
+    shown = [label.text() for label in window.launcher.tiles["yukon"].findChildren(QLabel)]
+    line = next(t for t in shown if "Hi &amp; Lo" in t)
+    document = QTextDocument()
+    document.setHtml(line)
+    assert document.toPlainText() == "Hi & Lo <fast> — a card <b>not</b> bold; &amp; stays"
 
 
 class SaysWhy:
