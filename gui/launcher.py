@@ -170,8 +170,9 @@ class LauncherPage(QWidget):
                   for info in host.plugins() if not info.ok]
         for i, tile in enumerate(tiles):
             self.grid.addWidget(tile, i // 2, i % 2)
+            tile.show()  # now, not when the event loop next runs: a window activated first would skip its buttons
         self.grid.setRowStretch(len(tiles) // 2 + 1, 1)
-        if kept:
+        if kept and self.isVisibleTo(self.window()):  # a hidden launcher (a game is open) leaves the focus be
             again = self.body.findChild(QPushButton, kept)
             if again is not None:
                 again.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -292,6 +292,8 @@ def test_the_launcher_is_worked_by_keyboard_from_the_first_game_and_back_to_the_
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Backtab)
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Return)  # Enter presses it, as on the game's toolbar
     assert window.page is not None and window.page.game.id == "yukon"
+    window.launcher.rebuild()  # the hidden launcher, as a game opens: the table keeps the keyboard
+    assert window.focusWidget() is window.page.table
     window.page.buttons["back"].click()
     assert window.page is None and focused() == "continue-yukon"  # where the player left off
     window.launcher.rebuild()  # as a change of language or a finished saved game does

@@ -7,16 +7,19 @@ cards."""
 from __future__ import annotations
 
 import itertools
+import warnings
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 import plugins.bid_euchre.plugin as bid_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
+from core.manager import PluginHost
 from core.session import GameSession
 from core.table import Situation
 from gui.deck import _design_key, available_themes
@@ -321,6 +324,29 @@ def test_the_window_shows_before_it_looks_for_games_then_fills_the_launcher(qtbo
     window.show()
     qtbot.waitUntil(lambda: bool(window.launcher.tiles), timeout=5000)  # after its first frame
     assert {"euchre", "yukon"} <= set(window.launcher.tiles) and window.launcher.stats.isEnabled()
+
+
+def test_the_keyboard_starts_on_the_first_game_when_the_window_is_activated_as_the_games_appear(
+        qtbot: QtBot) -> None:
+    from gui.window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.launcher.first_frame.disconnect()  # the games are found below, at the moment that matters
+    window.show()
+    qtbot.waitActive(window)
+    elsewhere = QLineEdit()
+    qtbot.addWidget(elsewhere)
+    elsewhere.show()
+    elsewhere.activateWindow()
+    qtbot.waitActive(elsewhere)
+    host = PluginHost()
+    host.add_plugin("euchre", euchre_plugin)
+    window.attach(host)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        QApplication.setActiveWindow(window)  # at once, before the new tiles' deferred show (a window manager may)
+    assert QApplication.focusWidget() is window.launcher.first_buttons["euchre"], QApplication.focusWidget()
 
 
 def test_cardtable_without_arguments_opens_the_window_before_loading_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
