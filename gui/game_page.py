@@ -69,6 +69,7 @@ class GamePage(QWidget):
         self.view: TableView = load_view_factory(self.game)(session, art)
         self._unlisten = session.add_listener(_SaveNotices(self))
         self._armed: str | None = None  # "restart" or "new" after a first press, waiting for the second
+        self._paused_out_of_sight = False  # the window was minimised on a running game
 
         self.buttons: dict[str, QPushButton] = {}
         bar = QHBoxLayout()
@@ -212,7 +213,19 @@ class GamePage(QWidget):
 
     def toggle_pause(self) -> None:
         self.disarm()
+        self._paused_out_of_sight = False  # the player's own pause or resume stands
         self.set_paused(not self.session.paused)
+
+    def out_of_sight(self, hidden: bool) -> None:
+        """The window was minimised (``hidden``) or shown again: a game that pauses stops (its clock too) while
+        nobody can see it, and goes on when it is back — unless the player had paused it already."""
+        if hidden and "pause" in self.view.tools and not self.session.paused and not self.session.is_over:
+            self._paused_out_of_sight = True
+            self.set_paused(True)
+        elif not hidden and self._paused_out_of_sight:
+            self._paused_out_of_sight = False
+            if self.session.paused:
+                self.set_paused(False)
 
     def set_paused(self, paused: bool) -> None:
         self.view.set_paused(paused)

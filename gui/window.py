@@ -7,7 +7,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
@@ -395,6 +395,11 @@ class MainWindow(QMainWindow):
         self.show()
         self.raise_()
         self.activateWindow()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.WindowStateChange and self.page is not None:
+            self.page.out_of_sight(self.isMinimized())
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._geometry.setValue("geometry", self.saveGeometry())

@@ -302,6 +302,30 @@ def test_the_launcher_is_worked_by_keyboard_from_the_first_game_and_back_to_the_
     assert window.page is not None and window.page.game.id == "yukon"
 
 
+def test_a_minimised_window_pauses_its_game_and_its_clock_until_shown_again(qtbot: QtBot,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr("core.stats.time.monotonic", lambda: clock[0])
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    page.session.play(page.session.legal_moves()[0])
+    clock[0] += 30
+    window.showMinimized()
+    assert page.session.paused
+    clock[0] += 3600  # an hour away
+    window.showNormal()
+    assert not page.session.paused and not page.overlay.isVisible()
+    clock[0] += 10
+    assert window.recorder is not None
+    window.recorder.tick()
+    assert page.session.seconds == pytest.approx(40)  # 30 s before, 10 s after: not the hour away
+    page.toggle_pause()  # the player's own pause outlasts a trip to the taskbar
+    window.showMinimized()
+    window.showNormal()
+    assert page.session.paused and page.overlay.isVisible()
+
+
 def test_qt_bindings_keep_the_reference_count_of_none(qtbot: QtBot) -> None:
     """PySide6 6.12.0 lost a reference to None per void call: a long game then crashed Python."""
     import sys
