@@ -101,8 +101,9 @@ class GamePage(QWidget):
         self.buttons["hint"].setToolTip("?")
         self.buttons["last_hand"].setToolTip("R")
         self.buttons["pause"].setToolTip("P")
-        # the usual Undo and Redo keys, wherever the focus is (Qt shows Ctrl as ⌘ on a Mac)
-        for name, keys in (("undo", ("Ctrl+Z",)), ("redo", ("Ctrl+Shift+Z", "Ctrl+Y"))):
+        # the usual keys of these buttons, wherever the focus is (Qt shows Ctrl as ⌘ on a Mac)
+        for name, keys in (("undo", ("Ctrl+Z",)), ("redo", ("Ctrl+Shift+Z", "Ctrl+Y")), ("new", ("Ctrl+N",)),
+                           ("restart", ("F5",))):
             sequences = [QKeySequence(key) for key in keys]
             for sequence in sequences:
                 QShortcut(sequence, self).activated.connect(functools.partial(self._shortcut, name))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QKeyEvent, QPaintEvent, QPixmap
+from PySide6.QtGui import QIcon, QKeyEvent, QKeySequence, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -96,6 +96,7 @@ class LauncherPage(QWidget):
         self.quit = QPushButton()
         self.quit.setObjectName("quit")
         self.quit.clicked.connect(self.quit_clicked)
+        self.quit.setToolTip(QKeySequence("Ctrl+Q").toString(QKeySequence.SequenceFormat.NativeText))
         top.addWidget(self.quit)
         for button in (self.stats, self.help, self.quit):
             button.setAutoDefault(True)  # Enter presses a focused button, as on the game's toolbar

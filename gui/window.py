@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 import resources
@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self.launcher.settings_clicked.connect(self.open_settings)
         self.launcher.language_chosen.connect(self.choose_language)
         self.launcher.quit_clicked.connect(self.close)
+        QShortcut(QKeySequence("Ctrl+Q"), self).activated.connect(self.close)  # from a game too: it is saved
         self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
         self.launcher.help_clicked.connect(lambda: self.open_help(None))
         self.setWindowIcon(QIcon(str(resources.files().joinpath("icons", "app.svg"))))

@@ -302,6 +302,28 @@ def test_the_launcher_is_worked_by_keyboard_from_the_first_game_and_back_to_the_
     assert window.page is not None and window.page.game.id == "yukon"
 
 
+def test_ctrl_n_f5_and_ctrl_q_do_what_they_do_in_every_desktop_card_game(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    with qtbot.waitActive(window):  # shortcuts belong to the active window, as a person's keys do
+        window.activateWindow()
+    page = window.new_game("yukon")
+    assert page is not None and page.buttons["new"].toolTip() == "Ctrl+N" and page.buttons["restart"].toolTip() == "F5"
+    page.session.play(page.session.legal_moves()[0])
+    deal = page.session.state.deal_number
+    qtbot.keyClick(page.table, Qt.Key.Key_F5)
+    assert window.page is page and page.buttons["restart"].text() == "Press Restart again to confirm"
+    qtbot.keyClick(page.table, Qt.Key.Key_F5)
+    page = window.page
+    assert page is not None and not page.session.moves and page.session.state.deal_number == deal
+    page.session.play(page.session.legal_moves()[0])
+    qtbot.keyClick(page.table, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(page.table, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.page is not page and window.page is not None and not window.page.session.moves
+    window.page.session.play(window.page.session.legal_moves()[0])
+    qtbot.keyClick(window.page.table, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    assert not window.isVisible() and window.saves.continuable("yukon")
+
+
 def test_a_minimised_window_pauses_its_game_and_its_clock_until_shown_again(qtbot: QtBot,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [1000.0]
