@@ -225,6 +225,9 @@ class TableItem(QGraphicsObject):
 class CardItem(TableItem):
     """One card, face up or down, drawn from the shared :class:`CardArt` cache."""
 
+    copy_pixels = True  # a card at rest is copied at its size, not resampled (False: the baseline of
+    # benchmarks/table_paint.py, the way cards were drawn before)
+
     def __init__(self, art: CardArt, card: Card | None = None, face_up: bool = True, width: float = 80.0) -> None:
         super().__init__(width)
         self.art = art
@@ -285,7 +288,11 @@ class CardItem(TableItem):
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
         shown = self.card if self.face_up and not self.in_deck else None  # in the deck: its back, nothing more
         pixmap = self.art.pixmap(shown, round(self.width), dpr)
-        painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
+        moved_only = painter.worldTransform().type().value <= QTransform.TransformationType.TxTranslate.value
+        if self.copy_pixels and moved_only:
+            painter.drawPixmap(QPointF(0, 0), pixmap)  # made at this size: copied, sharper and faster than resampled
+        else:  # turning over, or a scaled view
+            painter.drawPixmap(QRectF(0, 0, self.width, self.height), pixmap, QRectF(pixmap.rect()))
         if self.in_deck:
             return
         if (self.suit_beside_rank and self.face_up and self.card is not None and not self.badge

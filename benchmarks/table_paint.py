@@ -1,0 +1,99 @@
+"""Drawing the table: milliseconds to paint a whole table, and to lay it out and paint it at a new window size
+(each new size renders the cards' art again), against a baseline in the same run.
+
+    python benchmarks/table_paint.py [--repeats 30] [--json out.json]
+
+Tables: Yukon deal 12 at its start and a Euchre hand (seed 7) at the player's first call. Sizes: 1100 × 760,
+1920 × 1080 and 3000 × 1900. ``repaint`` grabs the table's viewport (every card and label drawn; the art is
+cached); ``resize`` steps the window through ``--repeats`` nearby sizes around it, as dragging a window's edge
+does. ``baseline`` is the earlier card drawing, which resampled each card's pixmap into the card's fractional
+rectangle; today a card at rest is copied pixel for pixel at its size (a turning or scaled card still is
+resampled). Runs alternate between the two, so drift on a noisy machine hits both alike; figures are medians.
+Needs a display: ``QT_QPA_PLATFORM=offscreen`` (the default here) or Xvfb.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any
+
+SIZES = ((1100, 760), (1920, 1080), (3000, 1900))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=30, help="paints (and resize steps) per figure")
+    parser.add_argument("--json", help="write the figures to this file")
+    args = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-paint-"))
+    os.environ["CARDTABLE_ANIMATIONS"] = "0"
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication(sys.argv[:1])
+    from core.manager import load_host
+    from core.session import GameSession
+    from gui.cards import CardItem
+    from gui.window import MainWindow
+
+    host = load_host()
+    window = MainWindow(host)
+    window.show()
+    yukon, euchre = host.game("yukon"), host.game("euchre")
+    tables = {"yukon deal 12": lambda: GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},
+                                                       saves=window.saves),
+              "euchre seed 7": lambda: GameSession.new(euchre, euchre.settings.defaults(), seed=7,
+                                                       saves=window.saves)}
+    results: list[dict[str, Any]] = []
+    for name, make in tables.items():
+        page = window.open_session(make())
+        assert page is not None
+        page.view.cpu_timer.stop()
+        while page.session.to_move not in (0, None):
+            page.session.cpu_step()
+        page.view.refresh(animate=False)
+        for width, height in SIZES:
+            figures: dict[str, dict[str, list[float]]] = {"today": {"repaint": [], "resize": []},
+                                                          "baseline": {"repaint": [], "resize": []}}
+            window.resize(width, height)
+            app.processEvents()
+            for _ in range(max(1, args.repeats // 5)):
+                for kind in ("baseline", "today"):
+                    CardItem.copy_pixels = kind == "today"
+                    page.table.viewport().grab()  # the art at this size is cached first
+                    start = time.perf_counter()
+                    for _ in range(5):
+                        page.table.viewport().grab()
+                    figures[kind]["repaint"].append((time.perf_counter() - start) / 5 * 1000)
+                    for step in range(5):
+                        start = time.perf_counter()
+                        window.resize(width + 3 * step + 1, height + 2 * step + 1)
+                        app.processEvents()
+                        page.table.viewport().grab()
+                        figures[kind]["resize"].append((time.perf_counter() - start) * 1000)
+                    window.resize(width, height)
+                    app.processEvents()
+            CardItem.copy_pixels = True
+            row = {"table": name, "size": f"{width}x{height}",
+                   **{f"{kind}_{what}_ms": round(statistics.median(values), 2)
+                      for kind, by_what in figures.items() for what, values in by_what.items()}}
+            results.append(row)
+            print(f"{name} {width}×{height}: repaint {row['today_repaint_ms']:.1f} ms (baseline "
+                  f"{row['baseline_repaint_ms']:.1f}, ×{row['baseline_repaint_ms'] / row['today_repaint_ms']:.2f}); "
+                  f"resize {row['today_resize_ms']:.1f} ms (baseline {row['baseline_resize_ms']:.1f}, "
+                  f"×{row['baseline_resize_ms'] / row['today_resize_ms']:.2f})", flush=True)
+        window.show_launcher()
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(results, out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
