@@ -8,7 +8,7 @@ import traceback
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtWidgets import QApplication
 
 from core.paths import data_dir
@@ -47,6 +47,13 @@ def close_on_signals(window: MainWindow) -> None:
         signal.signal(number, close)
 
 
+def launch_prefs() -> ShellPrefs:
+    """The shell's preferences at launch: until the player picks a language, the desktop's when Card Table
+    speaks it (Japanese), else English."""
+    desktop = "ja" if QLocale.system().language() == QLocale.Language.Japanese else "en"
+    return ShellPrefs.load(first_language=desktop)
+
+
 def run_launcher(host: PluginHost | None = None) -> int:
     """The launcher window; without ``host`` the games are found right after the window first shows."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -59,7 +66,7 @@ def run_launcher(host: PluginHost | None = None) -> int:
         print(f"cardtable: Card Table is already open over {data_dir()}; {done} (one window at a time keeps its "
               "saves and statistics whole)", file=sys.stderr)
         return 0
-    prefs = ShellPrefs.load()
+    prefs = launch_prefs()
     set_language(prefs.language)
     window = MainWindow(host, prefs)
     instance.raise_requested.connect(window.bring_forward)

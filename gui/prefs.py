@@ -22,9 +22,11 @@ class ShellPrefs:
     problem: Text | None = None  # what was wrong with the file, for the launcher to show; never saved
 
     @classmethod
-    def load(cls) -> ShellPrefs:
+    def load(cls, first_language: str = "en") -> ShellPrefs:
+        """The saved preferences; ``first_language`` (the desktop's, when it is one Card Table speaks) until the
+        player has chosen one."""
         path = config_dir() / "shell.json"
-        prefs = cls()
+        prefs = cls(language=first_language if first_language in ("en", "ja") else "en")
         if not path.exists():
             return prefs
         try:
@@ -36,8 +38,8 @@ class ShellPrefs:
             return prefs.set_aside(Text("the interface preferences file is damaged",
                                         "画面の設定ファイルが壊れています"))
         bad = []
-        if data.get("language", "en") in ("en", "ja"):
-            prefs.language = data.get("language", "en")
+        if data.get("language", prefs.language) in ("en", "ja"):
+            prefs.language = data.get("language", prefs.language)
         else:
             bad.append("language")
         if isinstance(data.get("card_theme", ""), str) and len(data.get("card_theme", "")) < 200:

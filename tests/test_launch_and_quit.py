@@ -94,3 +94,24 @@ def test_ctrl_c_or_a_polite_kill_closes_the_window_cleanly(tmp_path: Path, signa
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
     assert (tmp_path / "config" / "window.ini").exists()  # the close went through the window: its place saved
     assert not lock.exists()
+
+
+def launch_language(home: Path, lang: str) -> str:
+    """The interface language a launch over ``home`` starts in, with the desktop's locale ``lang``."""
+    env = {**os.environ, "CARDTABLE_HOME": str(home), "QT_QPA_PLATFORM": "offscreen", "LANG": lang,
+           "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+    code = "from gui.app import launch_prefs; print(launch_prefs().language)"
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def test_the_first_launch_speaks_the_desktops_language_until_the_player_chooses(tmp_path: Path) -> None:
+    assert launch_language(tmp_path / "a", "ja_JP.UTF-8") == "ja"
+    assert launch_language(tmp_path / "b", "de_DE.UTF-8") == "en"  # a language Card Table does not speak
+    assert launch_language(tmp_path / "c", "C") == "en"
+    chosen = tmp_path / "d" / "config" / "shell.json"
+    chosen.parent.mkdir(parents=True)
+    chosen.write_text('{"format_version": 1, "language": "en"}')
+    assert launch_language(tmp_path / "d", "ja_JP.UTF-8") == "en"  # the player's choice outlasts the desktop's
+    chosen.write_text('{"format_version": 1, "sound": true}')  # a file from before any choice of language
+    assert launch_language(tmp_path / "d", "ja_JP.UTF-8") == "ja"
