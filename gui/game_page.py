@@ -148,6 +148,8 @@ class GamePage(QWidget):
     def _shortcut(self, name: str) -> None:
         if name in self.view.tools and self.buttons[name].isEnabled():
             self._action(name)
+            if self._armed == name:  # asked by a key: said on the table too, where the player is looking
+                self.view.scene.show_refusal(tr(f"{name}_confirm_key"))
 
     def undo(self) -> None:
         self.disarm()

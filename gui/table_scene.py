@@ -554,16 +554,18 @@ class TableScene(QGraphicsScene):
         self.hold_item.setVisible(not self.paused)
 
     def show_refusal(self, message: str) -> None:
-        """Say why a move was refused where the player is looking: above the click or drop that made it, else
-        above the picked cards or the keyboard cursor, else over the row of buttons. It goes at the next click
-        or key, or after a few seconds."""
+        """Say why a move was refused (or what a key asks to confirm) where the player is looking: above the
+        click or drop that made it, else above the picked cards or the keyboard cursor, else over the row of
+        buttons (where the table puts it), else mid-table. It goes at the next click or key, or after a few seconds."""
         item = self.refusal_item
         size = min(19.0, max(13.0, self.unit * 0.22))
         item.set(message, Style.SPEECH, size, width=self.view_size[0] * 0.6)
         rect = item.boundingRect()
         at = self.last_click if self.last_click is not None else self._picked_point()
         if at is None:
-            at = self.point(*self.table.choices_at) if self.table is not None else QPointF(*self.view_size) / 2
+            table = self.table
+            placed = table is not None and (bool(table.choices) or table.choices_at != (0.0, 0.0))
+            at = self.point(*table.choices_at) if table is not None and placed else QPointF(*self.view_size) / 2
         x = min(max(at.x() - rect.width() / 2, 2.0), self.view_size[0] - rect.width() - 2)
         y = min(max(at.y() - rect.height() - size * 0.6, 2.0), self.view_size[1] - rect.height() - 2)
         item.setPos(x, y)

@@ -317,6 +317,11 @@ def test_ctrl_n_f5_and_ctrl_q_do_what_they_do_in_every_desktop_card_game(qtbot: 
     assert page is not None and not page.session.moves and page.session.state.deal_number == deal
     page.session.play(page.session.legal_moves()[0])
     qtbot.keyClick(page.table, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    bubble = page.view.scene.refusal_item  # the player looks at the table, not at the toolbar, when using keys
+    assert bubble.isVisible() and " ".join(bubble.lines).startswith("Ctrl+N again starts a new game")
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
+    assert not bubble.isVisible() and page.buttons["new"].text() == "New game" and window.page is page
+    qtbot.keyClick(page.table, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(page.table, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.page is not page and window.page is not None and not window.page.session.moves
     window.page.session.play(window.page.session.legal_moves()[0])
