@@ -115,7 +115,7 @@ def _faces_agree(path: Path) -> bool:
 CLASSIC = Theme("classic", "Card Table classic", classic_dir(), False)
 
 
-def _installed() -> list[Theme]:
+def installed_themes() -> list[Theme]:
     """Each installed Aisleriot design once (the ASCII-named file first), unchecked."""
     themes = []
     seen: set[str] = set()
@@ -134,12 +134,12 @@ def _installed() -> list[Theme]:
 def available_themes() -> list[Theme]:
     """Card Table's own design, then each installed Aisleriot design that Qt draws whole (:func:`qt_draws`;
     the first call reads every design, about a second for Debian's thirty)."""
-    return [CLASSIC, *(theme for theme in _installed() if qt_draws(theme.path))]
+    return [CLASSIC, *(theme for theme in installed_themes() if qt_draws(theme.path))]
 
 
 def theme_by_id(theme_id: str) -> Theme:
     """The design ``theme_id``; the classic one if it is not installed or Qt cannot draw it."""
-    theme = next((t for t in _installed() if t.id == theme_id), None)
+    theme = next((t for t in installed_themes() if t.id == theme_id), None)
     return theme if theme is not None and qt_draws(theme.path) else CLASSIC
 
 

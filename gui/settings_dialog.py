@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from core.game import GameSpec
 from core.settings import CUSTOM, CUSTOM_LABEL, Choice, Number, Toggle
-from gui.deck import available_themes
+from gui.deck import CLASSIC, Theme, installed_themes, qt_draws, theme_by_id
 from gui.i18n import text, tr
 
 
@@ -74,10 +75,17 @@ class SettingsDialog(QDialog):
 
         self.theme = QComboBox()
         self.theme.setObjectName("card_theme")
-        for theme in available_themes():
-            self.theme.addItem(tr("theme_classic") if theme.id == "classic" else theme.label, theme.id)
-        index = self.theme.findData(card_theme)
-        self.theme.setCurrentIndex(max(index, 0))
+        self.theme.addItem(tr("theme_classic"), CLASSIC.id)
+        installed = installed_themes()
+        self._theme_order = {theme.id: n for n, theme in enumerate(installed)}
+        self.theme.setMinimumContentsLength(max((len(t.label) for t in installed), default=0))  # wide enough now
+        self.theme.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        chosen = theme_by_id(card_theme)  # measured when it was chosen: known at once
+        if chosen is not CLASSIC:
+            self._offer_theme(chosen)
+            self.theme.setCurrentIndex(1)
+        self._themes_to_read = [theme for theme in installed if theme.id != chosen.id]
+        QTimer.singleShot(0, self, self._read_a_theme)
         form.addRow(tr("card_theme"), self.theme)
         self.sound = QCheckBox(tr("sound_effects"))
         self.sound.setObjectName("sound")
@@ -117,6 +125,23 @@ class SettingsDialog(QDialog):
 
     def card_theme(self) -> str:
         return str(self.theme.currentData())
+
+    def _read_a_theme(self) -> None:
+        """The installed designs join the list one a turn of the event loop: whether Qt draws one is read the
+        first time it is offered (up to 70 ms each, a second or two for Debian's thirty), and the dialog
+        answers the player meanwhile."""
+        if self._themes_to_read:
+            theme = self._themes_to_read.pop(0)
+            if qt_draws(theme.path):
+                self._offer_theme(theme)
+            QTimer.singleShot(0, self, self._read_a_theme)
+
+    def _offer_theme(self, theme: Theme) -> None:
+        """``theme`` in the list at its place among the installed designs (after Card Table's own)."""
+        place = next((n for n in range(1, self.theme.count())
+                      if self._theme_order.get(self.theme.itemData(n), 0) > self._theme_order[theme.id]),
+                     self.theme.count())
+        self.theme.insertItem(place, theme.label, theme.id)
 
     def _set_values(self, values: dict[str, Any]) -> None:
         self._updating = True

@@ -101,16 +101,16 @@ def test_which_designs_qt_draws_is_remembered_and_a_damaged_record_is_measured_a
     import json
 
     from core.paths import data_dir
-    from gui.deck import _installed, available_themes, qt_draws
+    from gui.deck import available_themes, installed_themes, qt_draws
 
-    if not _installed():
+    if not installed_themes():
         return  # no Aisleriot designs on this machine
     qt_draws.cache_clear()
     offered = [t.id for t in available_themes()]
     store = data_dir() / "card-designs.json"
     record = json.loads(store.read_text())
-    assert len(record) == len(_installed()) and sum(record.values()) == len(offered) - 1
-    first = next(t for t in _installed() if t.id == offered[1])
+    assert len(record) == len(installed_themes()) and sum(record.values()) == len(offered) - 1
+    first = next(t for t in installed_themes() if t.id == offered[1])
     key = next(k for k in record if k.startswith(f"{first.path}|"))
     store.write_text(json.dumps({**record, key: False}))  # as if that design had been found undrawable
     qt_draws.cache_clear()
@@ -118,6 +118,28 @@ def test_which_designs_qt_draws_is_remembered_and_a_damaged_record_is_measured_a
     store.write_text("{not json")
     qt_draws.cache_clear()
     assert [t.id for t in available_themes()] == offered, "a damaged record is measured again"
+
+
+def test_the_settings_open_at_once_and_the_installed_designs_join_the_list_as_they_are_read(
+        qtbot: QtBot) -> None:
+    from core.paths import data_dir
+    from gui.deck import available_themes, qt_draws
+    from gui.settings_dialog import SettingsDialog
+    from plugins.euchre.plugin import GAME
+
+    offered = [t.id for t in available_themes()]
+    if len(offered) < 3:
+        return  # no Aisleriot designs on this machine
+    chosen = offered[-1]
+    (data_dir() / "card-designs.json").unlink(missing_ok=True)
+    qt_draws.cache_clear()  # as on the first opening: no design read yet
+    dialog = SettingsDialog(GAME, GAME.settings.defaults(), chosen)
+    qtbot.addWidget(dialog)
+    shown = [dialog.theme.itemData(n) for n in range(dialog.theme.count())]
+    assert shown == ["classic", chosen] and dialog.card_theme() == chosen  # OK at once keeps the player's design
+    qtbot.waitUntil(lambda: dialog.theme.count() == len(offered), timeout=30000)
+    assert [dialog.theme.itemData(n) for n in range(dialog.theme.count())] == offered  # in their usual order
+    assert dialog.card_theme() == chosen
 
 
 
