@@ -216,6 +216,8 @@ class GamePage(QWidget):
 
     def toggle_pause(self) -> None:
         self.disarm()
+        if self.session.is_over and not self.session.paused:
+            return  # nothing left to hide or to time
         self._paused_out_of_sight = False  # the player's own pause or resume stands
         self.set_paused(not self.session.paused)
 
@@ -256,6 +258,7 @@ class GamePage(QWidget):
         self.buttons["hint"].setEnabled(self.session.can_hint())
         self.buttons["last_hand"].setEnabled(not paused and bool(self.view.review()))
         self.buttons["pause"].setText(tr("resume") if paused else tr("pause"))
+        self.buttons["pause"].setEnabled(paused or not self.session.is_over)
         self.status.setText(self.view.status_text())
 
     def hold_cpu(self, behind: QDialog | None = None) -> None:

@@ -420,3 +420,6 @@ def test_the_won_panel_says_how_long_the_deal_took(qtbot: QtBot) -> None:
     assert panel.isVisible() and page.session.state.won
     line = " ".join(panel.body.lines)
     assert "moves · 5 min" in line, line
+    assert not page.buttons["pause"].isEnabled()  # a won deal has nothing left to hide or to time
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert not page.session.paused and panel.isVisible()
