@@ -35,7 +35,7 @@ from tests.gui_helpers import make_window
 
 PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin}
 KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backspace,
-        Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F1,
+        Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F1, Qt.Key.Key_F5,
         *(Qt.Key(Qt.Key.Key_0 + n) for n in range(10)),
         *(Qt.Key(Qt.Key.Key_A + n) for n in range(26))]
 TOOLBAR = ["undo", "undo", "redo", "pause", "restart", "new", "last_hand", "help", "stats", "settings"]
@@ -200,10 +200,19 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
 
 
 def interrupt(qtbot: QtBot, window: MainWindow, rng: random.Random) -> str:
-    """Help, Statistics, Settings or Last hand pressed at once, while a CPU player is to move."""
+    """Help, Statistics, Settings or Last hand pressed at once, while a CPU player is to move, or the window
+    minimised for a moment."""
     page = window.page
     assert page is not None
-    name = rng.choice(("help", "stats", "settings", "last_hand"))
+    name = rng.choice(("help", "stats", "settings", "last_hand", "minimise"))
+    if name == "minimise":
+        was = page.session.paused
+        window.showMinimized()
+        assert page.session.paused or page.session.is_over, "a minimised game goes on"
+        qtbot.wait(rng.randrange(0, 300))
+        window.showNormal()
+        assert page.session.paused == was, "the game stays paused once its window is back"
+        return "minimised and shown again while a CPU player thinks"
     if name == "settings":
         QTimer.singleShot(0, lambda: answer_settings(rng))
     button = page.buttons[name]
