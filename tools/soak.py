@@ -4,11 +4,11 @@ the window, Python's live objects and the process's resident memory, after a war
     python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1] [--json FILE] [--animations]
 
 The person's seat makes random legal moves (a Yukon deal is given up after 300 moves) and, as a person might, opens
-and closes the rules and the statistics at each new game and the last hand's review at each hand's summary; CPU
-players decide as in play, without the pause between their moves (with ``--animations`` they wait, as in play, for
-the cards being dealt). Exits 1 when the window holds more Qt objects at the end than after the warm-up (a page, a
-dialog or a timer left behind by each game). Not part of the test suite (a Euchre match takes about a second, a
-Yukon deal about five).
+and closes the rules and the statistics and minimises the window for a moment at each new game, and opens the last
+hand's review at each hand's summary; CPU players decide as in play, without the pause between their moves (with
+``--animations`` they wait, as in play, for the cards being dealt). Exits 1 when the window holds more Qt objects
+at the end than after the warm-up (a page, a dialog or a timer left behind by each game). Not part of the test
+suite (a Euchre match takes about a second, a Yukon deal about five).
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
     def look_around() -> None:
         window.open_help(game_id).close()
         window.open_stats(game_id).close()
+        window.showMinimized()  # away for a moment: the game pauses, and goes on when the window is back
+        window.showNormal()
 
     look_around()
     with Progress(games + WARM_UP, game_id) as bar:
