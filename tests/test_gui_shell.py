@@ -238,6 +238,13 @@ def test_an_error_in_a_plugin_view_shows_a_dialog_and_returns_to_the_launcher(qt
     assert window.stack.currentWidget() is window.launcher
     box = window.findChild(QMessageBox, "error_dialog")
     assert box is not None and "the view broke" in box.text()
+    set_language("ja")
+    try:
+        window.new_game("boom")
+        again = [b for b in window.findChildren(QMessageBox, "error_dialog") if b is not box and b.isVisible()]
+        assert again and {b.text() for b in again[0].buttons()} == {"閉じる", "新しいゲーム"}  # not Qt's English
+    finally:
+        set_language("en")
 
 
 def test_card_items_render_faces_from_the_svg_art(qtbot: QtBot) -> None:

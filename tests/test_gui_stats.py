@@ -6,15 +6,16 @@ from __future__ import annotations
 from unittest import mock
 
 from PySide6.QtCharts import QChartView
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 import plugins.bid_euchre.plugin as bid_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
+from gui.i18n import set_language
 from gui.stats_window import StatsWindow, chart_view
 from gui.window import MainWindow
 from plugins.yukon.solver import solve
@@ -71,6 +72,29 @@ def test_reset_asks_first_and_no_keeps_the_figures(qtbot: QtBot) -> None:
         stats.reset_button.click()
     assert figures(stats)["Deals won"] == "0"
     assert window.stats.load("yukon")[0] == []
+
+
+def test_enter_on_the_reset_question_keeps_the_statistics_and_the_question_speaks_japanese(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    win_a_deal(window)
+    window.show_launcher()
+    set_language("ja")
+    seen: list[set[str]] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        seen.append({button.text() for button in box.buttons()})
+        qtbot.keyClick(box, Qt.Key.Key_Return)  # a person who presses Enter without reading
+
+    try:
+        stats = window.open_stats("yukon")
+        QTimer.singleShot(100, answer)
+        stats.reset_button.click()
+    finally:
+        set_language("en")
+    assert seen == [{"消す", "残す"}]  # not Qt's untranslated Yes and No
+    assert window.stats.load("yukon")[0] != [], "Enter keeps them: forgetting cannot be undone"
 
 
 def test_enter_closes_the_statistics_and_never_asks_to_reset_them(qtbot: QtBot) -> None:
