@@ -19,6 +19,7 @@ from gui.collector import collect_on_this_thread
 from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
+from gui.qt_words import follow_language
 from gui.sound import SoundBoard
 
 if TYPE_CHECKING:  # the game page, dialogs and card art are imported when first shown: the launcher opens fast
@@ -131,6 +132,7 @@ class MainWindow(QMainWindow):
         return self._art
 
     def retranslate(self) -> None:
+        follow_language()  # Qt's own words (standard buttons, context menus) too
         title = tr("app_title")
         if self.page is not None:
             title = f"{text(self.page.game.name)} — {title}"

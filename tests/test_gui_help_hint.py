@@ -243,3 +243,23 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
         again.close()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     assert len(window.findChildren(QObject)) == before
+
+
+def test_qts_own_words_follow_the_interface_language(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    help_window = window.open_help("yukon")
+
+    def menu_words() -> list[str]:  # what a right click on the rules offers
+        menu = help_window.browser.createStandardContextMenu()
+        words = [action.text() for action in menu.actions() if action.text()]
+        menu.deleteLater()
+        return words
+
+    english = menu_words()
+    assert any("Copy" in word for word in english)
+    set_language("ja")
+    try:
+        assert any("コピー" in word for word in menu_words()), menu_words()
+    finally:
+        set_language("en")
+    assert menu_words() == english
