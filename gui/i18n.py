@@ -71,8 +71,6 @@ STRINGS: dict[str, Text] = {
     "stats_problem": Text("Statistics for {game}: {reason}", "{game}の統計: {reason}"),
     "stats_reset_ask": Text("Forget every statistic kept for {game}? This cannot be undone.",
                             "{game}の統計をすべて消しますか？元に戻せません。"),
-    "stats_forget": Text("Forget them", "消す"),
-    "stats_keep": Text("Keep them", "残す"),
     "close": Text("Close", "閉じる"),
     "help": Text("Help", "ヘルプ"),
     "finding_games": Text("Looking for games…", "ゲームを探しています…"),

@@ -215,8 +215,6 @@ class StatsWindow(QDialog):
         box = QMessageBox(QMessageBox.Icon.Question, tr("stats_reset"), tr("stats_reset_ask", game=text(game.name)),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setObjectName("stats_reset_confirm")
-        box.button(QMessageBox.StandardButton.Yes).setText(tr("stats_forget"))
-        box.button(QMessageBox.StandardButton.No).setText(tr("stats_keep"))
         box.setDefaultButton(QMessageBox.StandardButton.No)  # Enter keeps them: forgetting cannot be undone
         if box.exec() == QMessageBox.StandardButton.Yes:
             self.store.reset(self.slot_of(game.id))

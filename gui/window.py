@@ -382,7 +382,6 @@ class MainWindow(QMainWindow):
                           tr("error_body", game=game, message=message, kept=kept or tr("error_nothing_kept")),
                           QMessageBox.StandardButton.Close, self)
         box.setObjectName("error_dialog")
-        box.button(QMessageBox.StandardButton.Close).setText(tr("close"))  # Qt's own word would stay English
         known = {g.id for base in self.host.games() for g in (base, *self.host.variants_of(base.id))} \
             if self._host is not None else set()
         if session is not None and session.game.id in known:

@@ -242,7 +242,7 @@ def test_an_error_in_a_plugin_view_shows_a_dialog_and_returns_to_the_launcher(qt
     try:
         window.new_game("boom")
         again = [b for b in window.findChildren(QMessageBox, "error_dialog") if b is not box and b.isVisible()]
-        assert again and {b.text() for b in again[0].buttons()} == {"閉じる", "新しいゲーム"}  # not Qt's English
+        assert again and "Close" not in {b.text() for b in again[0].buttons()}  # Qt's own word in Japanese too
     finally:
         set_language("en")
 
