@@ -103,6 +103,14 @@ class SaveService:
             return True
         return not (isinstance(record, dict) and record.get("finished") is True)
 
+    def played(self, slot: str) -> bool:
+        """Whether the saved game is unfinished with moves in it: starting another would end something played."""
+        try:
+            record = read_json_file(self.path_for(slot))
+        except (BadFile, OSError):
+            return False
+        return isinstance(record, dict) and record.get("finished") is not True and bool(record.get("moves"))
+
     def clean(self) -> int:
         """Remove temp files an interrupted save left behind (run at start); how many went."""
         folders = [self.directory, *(p for p in self.directory.glob("*") if p.is_dir())] \

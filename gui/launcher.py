@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QIcon, QKeyEvent, QKeySequence, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -115,11 +115,15 @@ class LauncherPage(QWidget):
         outer.addWidget(scroll, 1)
         self.tiles: dict[str, QFrame] = {}
         self.first_buttons: dict[str, QPushButton] = {}  # each game's first button, in the launcher's order
+        self._armed: QPushButton | None = None  # a New game pressed once over a saved game
         self.rebuild()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_F1:
             self.help_clicked.emit()
+            return
+        if event.key() == Qt.Key.Key_Escape:
+            self.disarm()
             return
         super().keyPressEvent(event)
 
@@ -149,6 +153,7 @@ class LauncherPage(QWidget):
                 widget.deleteLater()
         self.tiles.clear()
         self.first_buttons.clear()
+        self._armed = None
         self.title.setText(tr("app_title"))
         self.language_label.setText(tr("language"))
         self.quit.setText(tr("quit"))
@@ -197,11 +202,29 @@ class LauncherPage(QWidget):
             button = QPushButton(tr(label))
             button.setObjectName(f"{key}-{game.id}")
             button.setAutoDefault(True)
-            button.clicked.connect(lambda _=False, s=signal, g=game.id: s.emit(g))
+            button.clicked.connect(lambda _=False, k=key, s=signal, g=game.id, b=button: self._pressed(k, s, g, b))
             row.addWidget(button)
             self.first_buttons.setdefault(game.id, button)
         row.addStretch(1)
         return row
+
+    def _pressed(self, key: str, signal: SignalInstance, game_id: str, button: QPushButton) -> None:
+        """New game over a saved game asks for a second press, as on a game's toolbar (the saved game would
+        end); any other press, Esc or a rebuild cancels that."""
+        armed = self._armed
+        self.disarm()
+        if key == "new" and armed is not button and self.saves.played(self.slot_of(game_id)):
+            self._armed = button
+            button.setText(tr("new_confirm_saved"))
+            button.setToolTip(tr("new_confirm_saved_why"))
+            return
+        signal.emit(game_id)
+
+    def disarm(self) -> None:
+        if self._armed is not None:
+            self._armed.setText(tr("new_game"))
+            self._armed.setToolTip("")
+            self._armed = None
 
     def _game_tile(self, host: PluginHost, game: GameSpec) -> QFrame:
         tile = QFrame()

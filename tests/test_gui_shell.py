@@ -198,6 +198,37 @@ def test_saved_game_shows_continue_and_restores_the_position(qtbot: QtBot) -> No
     assert again.page is not None and again.page.session.state == state
 
 
+def test_new_game_on_the_launcher_over_a_saved_game_asks_for_a_second_press(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    page.session.play(page.session.legal_moves()[0])
+    state = page.session.state
+    page.buttons["back"].click()
+
+    def button(name: str) -> QPushButton:
+        found = window.launcher.tiles["yukon"].findChild(QPushButton, f"{name}-yukon")
+        assert found is not None
+        return found
+
+    qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
+    assert window.page is None and button("new").text() == "Press again to confirm"
+    assert "ends the saved game" in button("new").toolTip()
+    qtbot.keyClick(button("new"), Qt.Key.Key_Escape)  # as on a game's toolbar, Esc cancels
+    assert button("new").text() == "New game"
+    qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button("continue"), Qt.MouseButton.LeftButton)  # another press cancels it too
+    assert window.page is not None and window.page.session.state == state
+    window.page.buttons["back"].click()
+    qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
+    assert window.page is not None and window.page.session.moves == []
+    window.page.buttons["back"].click()  # a deal not played yet: Continue deals it again, New game asks nothing
+    assert button("continue").isVisible()
+    qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
+    assert window.page is not None
+
+
 def test_a_corrupt_save_is_reported_on_the_game_page_and_a_new_game_starts(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     window.saves.path_for("yukon").parent.mkdir(parents=True, exist_ok=True)
