@@ -100,6 +100,7 @@ class LauncherPage(QWidget):
         top.addWidget(self.quit)
         for button in (self.stats, self.help, self.quit):
             button.setAutoDefault(True)  # Enter presses a focused button, as on the game's toolbar
+            button.clicked.connect(self.disarm)  # any other press cancels a New game waiting for its second
         outer.addLayout(top)
         self.message_bar = NoticeBar("launcher_message")
         self.message = self.message_bar.label
