@@ -48,8 +48,8 @@ def close_on_signals(window: MainWindow) -> None:
 
 
 def launch_prefs() -> ShellPrefs:
-    """The shell's preferences at launch: until the player picks a language, the desktop's when Card Table
-    speaks it (Japanese), else English."""
+    """The shell's preferences at launch. Before any are saved (a first launch), the language is the desktop's
+    when Card Table speaks it (Japanese), else English; once saved, the language saved."""
     desktop = "ja" if QLocale.system().language() == QLocale.Language.Japanese else "en"
     return ShellPrefs.load(first_language=desktop)
 

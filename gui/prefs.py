@@ -23,8 +23,8 @@ class ShellPrefs:
 
     @classmethod
     def load(cls, first_language: str = "en") -> ShellPrefs:
-        """The saved preferences; ``first_language`` (the desktop's, when it is one Card Table speaks) until the
-        player has chosen one."""
+        """The saved preferences; the language is ``first_language`` (the desktop's, when Card Table speaks it)
+        while none is saved."""
         path = config_dir() / "shell.json"
         prefs = cls(language=first_language if first_language in ("en", "ja") else "en")
         if not path.exists():
