@@ -14,7 +14,7 @@ from core.game import Hint
 from core.table import CARD_HEIGHT, CardFace, Choice, Deal, Hold, Label, Mark, Pile, Reply, Situation, Style, Table
 from core.text import Text, calendar_day, counted, duration, join
 from plugins.yukon.hint import safe_to_foundation
-from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonState
+from plugins.yukon.rules import FOUNDATION, RUSSIAN, Move, YukonObservation, YukonRules, YukonState
 from plugins.yukon.solvability import LOST, WON, catalogue_entry, deal_verdict, position_verdict
 from plugins.yukon.solver import solve
 from plugins.yukon.words import W
@@ -75,6 +75,9 @@ def _pile_place(pile_id: str) -> int:
 FINISH_NODES = 20_000  # an all-face-up position needs few; a harder one is left to the player
 
 
+RULES = YukonRules()
+
+
 class YukonPresenter:
     """The player's table (see :class:`core.table.Presenter`). With ``auto_finish`` the table plays the rest
     itself once every card is face up and the solver has found the way; with ``safe_cards_home`` it sends a
@@ -83,7 +86,8 @@ class YukonPresenter:
     def __init__(self, auto_finish: bool = False, safe_cards_home: bool = False) -> None:
         self.auto_finish = auto_finish
         self.safe_cards_home = safe_cards_home
-        self._finish: tuple[YukonObservation, tuple[str, ...]] | None = None  # the line found, from where
+        self._finish: tuple[YukonState, tuple[Move, ...]] | None = None  # where the finish stands, what is left
+        self._on_line = False  # the position was reached by the finish's own move
 
     def initial_ui(self) -> YukonUi:
         return YukonUi()
@@ -91,10 +95,12 @@ class YukonPresenter:
     def auto_move(self, s: YukonSituation) -> str | None:
         """The move the table makes by itself now, if any: the next move of the finish (:meth:`finish_move`),
         else a safe card home (:meth:`safe_move`) — but nothing right after the player took a card back from a
-        foundation, which the table would otherwise send straight home again."""
-        if s.observation.last_move.startswith("F."):
+        foundation, which the table would otherwise send straight home again (a card its own finish took back
+        is part of that finish)."""
+        finishing = self.finish_move(s)
+        if s.observation.last_move.startswith("F.") and not self._on_line:
             return None
-        return self.finish_move(s) or self.safe_move(s)
+        return finishing or self.safe_move(s)
 
     def safe_move(self, s: YukonSituation) -> str | None:
         """With ``safe_cards_home``: the leftmost front card that is next on its foundation and that no
@@ -112,14 +118,24 @@ class YukonPresenter:
         view, so the solver sees only what the player sees), or ``None`` when no win is found quickly."""
         obs = s.observation
         if not self.auto_finish or not s.legal or obs.won or any(c is None for col in obs.columns for c in col):
+            self._on_line = False
             return None
-        if self._finish is None or self._finish[0] != obs:  # asked twice per position: solve once
-            state = YukonState(tuple(tuple(c for c in col if c is not None) for col in obs.columns), (0,) * 7,
-                               obs.foundations, obs.variant, obs.returns_allowed)
+        state = YukonState(tuple(tuple(c for c in col if c is not None) for col in obs.columns), (0,) * 7,
+                           obs.foundations, obs.variant, obs.returns_allowed)
+        if self._finish is not None and self._finish[1]:
+            at, line = self._finish
+            after = RULES.apply(at, line[0])
+            if (after.columns, after.foundations) == (state.columns, state.foundations):
+                self._finish = (state, line[1:])  # the table made the line's move: the rest of the same line
+                self._on_line = True
+        if self._finish is None or self._finish[0] != state:  # asked twice per position: solve once
+            # A line found afresh from each position could begin by undoing the move just made, and the
+            # table would move the same cards back and forth for ever: one line is followed to its end.
             result = solve(state, max_nodes=FINISH_NODES)
-            self._finish = (obs, tuple(m.text for m in result.moves) if result.verdict == WON else ())
+            self._finish = (state, tuple(result.moves) if result.verdict == WON else ())
+            self._on_line = False
         line = self._finish[1]
-        return line[0] if line and line[0] in {m.text for m in s.legal} else None
+        return line[0].text if line and line[0].text in {m.text for m in s.legal} else None
 
     # -- the table --------------------------------------------------------------------------------
 
