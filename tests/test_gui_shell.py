@@ -364,7 +364,7 @@ def test_ctrl_n_f5_and_ctrl_q_do_what_they_do_in_every_desktop_card_game(qtbot: 
     assert window.page is not page and window.page is not None and not window.page.session.moves
     window.page.session.play(window.page.session.legal_moves()[0])
     qtbot.keyClick(window.page.table, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
-    assert not window.isVisible() and window.saves.continuable("yukon")
+    assert not window.isVisible() and window.saves.played("yukon")  # closed, the move kept
 
 
 def test_a_minimised_window_pauses_its_game_and_its_clock_until_shown_again(qtbot: QtBot,
