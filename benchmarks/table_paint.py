@@ -6,9 +6,11 @@
 Tables: Yukon deal 12 at its start and a Euchre hand (seed 7) at the player's first call. Sizes: 1100 × 760,
 1920 × 1080 and 3000 × 1900. ``repaint`` grabs the table's viewport (every card and label drawn; the art is
 cached); ``resize`` steps the window through ``--repeats`` nearby sizes around it, as dragging a window's edge
-does. ``baseline`` is the earlier card drawing, which resampled each card's pixmap into the card's fractional
-rectangle; today a card at rest is copied pixel for pixel at its size (a turning or scaled card still is
-resampled). Runs alternate between the two, so drift on a noisy machine hits both alike; figures are medians.
+does. ``baseline`` is the earlier drawing, which resampled each card's pixmap into the card's fractional
+rectangle and drew each empty pile's translucent outline afresh at every paint; today a card at rest is copied
+pixel for pixel at its size (a turning or scaled card still is resampled) and an outline is drawn once per size
+and marks, then copied. Runs alternate between the two, so drift on a noisy machine hits both alike; figures are
+medians.
 Needs a display: ``QT_QPA_PLATFORM=offscreen`` (the default here) or Xvfb.
 """
 
@@ -34,7 +36,7 @@ def main() -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-paint-"))
     os.environ["CARDTABLE_ANIMATIONS"] = "0"
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QGraphicsItem
 
     app = QApplication(sys.argv[:1])
     from core.manager import load_host
@@ -66,6 +68,9 @@ def main() -> int:
             for _ in range(max(1, args.repeats // 5)):
                 for kind in ("baseline", "today"):
                     CardItem.copy_pixels = kind == "today"
+                    for slot in page.view.scene.slots.values():
+                        slot.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache if kind == "today"
+                                          else QGraphicsItem.CacheMode.NoCache)
                     page.table.viewport().grab()  # the art at this size is cached first
                     start = time.perf_counter()
                     for _ in range(5):

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
+    QGraphicsItem,
     QGraphicsObject,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -335,6 +336,14 @@ class SlotItem(TableItem):
         super().__init__(width)
         self.label = label
         self.setZValue(-1)
+        # A translucent antialiased outline costs as much to draw as several cards, and the cards gliding over
+        # a slot repaint it each frame: it is drawn once per size and marks, then copied.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def set_label(self, label: str) -> None:
+        if label != self.label:
+            self.label = label
+            self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         rect = QRectF(0, 0, self.width, self.height)

@@ -484,7 +484,7 @@ class TableScene(QGraphicsScene):
             if slot is None:
                 slot = self.slots[pile.id] = SlotItem(pile.label)
                 self.addItem(slot)
-            slot.label = pile.label
+            slot.set_label(pile.label)
             slot.set_width(pile.scale * self.unit)
             slot.move_to(self.point(pile.x, pile.y), animate)  # with the cards when the table rescales
             slot.show_marks(pile.marks, self._cursor_on(pile.id, None))

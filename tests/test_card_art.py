@@ -1,17 +1,18 @@
 """The card art, measured in pixels: every corner index (the two-digit "10" too) stays inside the card's
-edge, and Euchre's left-bower badge never covers a jack's index."""
+edge, and Euchre's left-bower badge never covers a jack's index; an empty pile's outline shows its marks at once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 from pytestqt.qtbot import QtBot
 
 from core.cards import Card
-from gui.cards import CardItem
+from gui.cards import CardItem, SlotItem
 from gui.deck import CardArt
 
 WIDTH = 250  # the art's own units: the border's stroke runs from x = 0 to 4.5
@@ -170,3 +171,47 @@ def test_a_designs_broken_links_stay_off_the_terminal(qtbot: QtBot, tmp_path: Pa
         assert messages[-1] == "not about SVG", "other messages still reach it while a design is read"
     finally:
         qInstallMessageHandler(previous)
+
+
+def test_an_empty_piles_outline_follows_its_marks_label_and_size_though_it_is_drawn_once(qtbot: QtBot) -> None:
+    """The outline is cached as a picture (it costs as much to draw as several cards); what the player sees must
+    still change at once when a card may go there, its mark changes or the table rescales."""
+    scene = QGraphicsScene(0, 0, 300, 300)
+    scene.setBackgroundBrush(QColor(20, 90, 50))  # the felt
+    view = QGraphicsView(scene)
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.resize(310, 310)
+    qtbot.addWidget(view)
+    view.show()
+    slot = SlotItem("", 100)
+    slot.setPos(50, 50)
+    scene.addItem(slot)
+
+    def picture() -> QImage:
+        qtbot.wait(20)
+        return view.viewport().grab().toImage()
+
+    def count(image: QImage, wanted: Callable[[QColor], bool]) -> int:
+        return sum(wanted(image.pixelColor(x, y)) for y in range(0, 300, 2) for x in range(0, 300, 2))
+
+    def green(c: QColor) -> bool:
+        return c.green() > 150 and c.red() < 120 and c.blue() < 120
+
+    def light(c: QColor) -> bool:
+        return min(c.red(), c.green(), c.blue()) > 90
+
+    plain = picture()
+    assert count(plain, green) == 0
+    slot.set_marks(destination=True)
+    assert count(picture(), green) > 100, "a card may go here: the green outline shows at once"
+    slot.set_marks(destination=False)
+    assert count(picture(), green) == 0, "and goes again"
+    slot.set_label("A")
+    assert count(picture(), light) > count(plain, light) + 20, "the pile's letter shows"
+    outline = count(picture(), light)
+    slot.set_label("")
+    slot.set_width(160)
+    wider = picture()
+    assert wider.pixelColor(50 + 150, 50 + 100) != plain.pixelColor(50 + 150, 50 + 100), "the outline grows"
+    assert count(wider, light) > outline
