@@ -1,0 +1,264 @@
+"""Plays a game by real key presses or mouse clicks and drags, as a person would, and fails an input that does
+nothing. Run it under Xvfb with a window manager, which the test suite's windows never have:
+
+    xvfb-run -a -s "-screen 0 1280x900x24" sh -c 'openbox & python tools/real_input.py euchre --inputs 150'
+
+Each key, click and drag goes through the X server (``xdotool``), so the window manager's activation and focus
+decide where it lands, as on a desktop. It plays the hint's moves. By keys: in the Euchre family the key the table
+shows for the move (a button's key, or a card's place in the hand, 1–6; ``A`` first to arm a loner), or the key of
+a held trick's or summary's button; in Yukon (``yukon``, ``yukon-russian``) ``?`` asks for the hint, which picks
+its cards up, and the target's key puts them down (``1``–``7`` a column, ``F`` the foundation). With ``--mouse``:
+a click on the button or card (the "alone" button first for a loner), or on the held trick's or summary's button;
+in Yukon the hinted cards are dragged by their visible strip onto the target pile. After each input the game must
+have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. Ends
+with a summary; exits 1 when an input did nothing. Needs ``xdotool`` (Debian: ``apt-get install xdotool
+openbox``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from typing import Any
+
+X_NAMES = {"Space": "space", "Escape": "Escape", "Enter": "Return", "?": "question"}
+EUCHRE_FAMILY = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre")
+YUKON = ("yukon", "yukon-russian")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="euchre",
+                        help=f"{', '.join(EUCHRE_FAMILY + YUKON)} (default euchre)")
+    parser.add_argument("--inputs", type=int, default=150, help="keys, clicks and drags at most (default 150)")
+    parser.add_argument("--mouse", action="store_true", help="click and drag instead of pressing keys")
+    parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
+    parser.add_argument("--deal", type=int, help="Yukon: this deal number (default a deal from the catalogue)")
+    args = parser.parse_args()
+    if args.game not in EUCHRE_FAMILY + YUKON:
+        parser.error(f"'{args.game}' is not a game this tool plays; use one of {', '.join(EUCHRE_FAMILY + YUKON)}")
+    if shutil.which("xdotool") is None or not os.environ.get("DISPLAY"):
+        parser.error("needs xdotool and an X display with a window manager (see the example above)")
+    os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-input-"))
+    os.environ["CARDTABLE_ANIMATIONS"] = "1" if args.animations else "0"
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication(sys.argv[:1])
+    from core.manager import load_host
+    from gui.window import MainWindow
+
+    window = MainWindow(load_host())
+    window.resize(1100, 760)
+    window.show()
+    QTest.qWait(1500)
+    game_id = "yukon" if args.game in YUKON else args.game
+    if args.game in YUKON:  # by default a deal from the catalogue, which the hints can win
+        game = window.host.game("yukon")
+        window.settings_store.save("yukon", {
+            **game.settings.defaults(), "deal_mode": "solvable" if args.deal is None else "number",
+            "deal_number": args.deal or 1, "variant": "russian" if args.game == "yukon-russian" else "standard"})
+    page = window.new_game(game_id)
+    assert page is not None
+    QTest.qWait(1500)
+
+    person = Person(page, mouse=args.mouse)
+    play = play_yukon if args.game in YUKON else play_euchre
+    done, idle = play(app, page, person, args.inputs)
+    session = page.session
+    over = "won" if args.game in YUKON and session.state.won else "over" if session.is_over else "going on"
+    deal = f" deal {session.state.deal_number}" if args.game in YUKON else ""
+    kind = "clicks and drags" if args.mouse else "keys pressed"
+    print(f"{args.game}{deal}: {done} {kind}, {len(session.moves)} moves made, game {over}; "
+          f"inputs that did nothing: {len(idle)}")
+    for line in idle:
+        print(f"  {line}")
+    window.close()
+    return 1 if idle else 0
+
+
+def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
+    """Notes an input that did nothing, with where the focus was and a picture of the window; True when the
+    same thing has now failed three times, and playing on is pointless."""
+    focus = app.focusWidget()
+    picture = os.path.join(tempfile.gettempdir(), f"cardtable-input-idle-{len(idle) + 1}.png")
+    page.window().grab().save(picture)
+    idle.append(f"{what} (focus on {type(focus).__name__ if focus else 'nothing'}; the window: {picture})")
+    return len(idle) >= 3 and len({line.split(" (focus")[0] for line in idle[-3:]}) == 1
+
+
+class Person:
+    """Keys, clicks and drags sent through the X server onto the game page's table."""
+
+    def __init__(self, page: Any, mouse: bool) -> None:
+        self.page, self.mouse = page, mouse
+
+    def key(self, name: str) -> None:
+        self._xdotool("key", X_NAMES.get(name, name.lower()))
+
+    def _xdotool(self, *args: str, wait_ms: int = 300) -> None:
+        from PySide6.QtTest import QTest
+
+        subprocess.run(["xdotool", *args], check=True)
+        QTest.qWait(wait_ms)
+
+    def _screen(self, item: Any) -> tuple[int, int]:
+        """A point of the screen where ``item`` is the topmost thing on the table (inside its visible strip,
+        a few pixels clear of any edge, as a hand aims)."""
+        from PySide6.QtCore import QPoint, QPointF
+
+        canvas, scene = self.page.table, self.page.view.scene
+
+        def on_top(at: QPoint) -> bool:
+            top = next((i for i in scene.items(canvas.mapToScene(at)) if i.isVisible()), None)
+            return top is item or (top is not None and top.parentItem() is item)
+
+        rect = item.sceneBoundingRect()
+        for fy in (0.5, 0.25, 0.1, 0.06, 0.75, 0.9):
+            for fx in (0.5, 0.25, 0.1, 0.75, 0.9):
+                at = canvas.mapFromScene(QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy))
+                if all(on_top(at + QPoint(dx, dy)) for dx in (-4, 0, 4) for dy in (-4, 0, 4)):
+                    screen = canvas.viewport().mapToGlobal(at)
+                    return screen.x(), screen.y()
+        raise RuntimeError(f"{item} shows no point to click")
+
+    def click(self, item: Any) -> None:
+        x, y = self._screen(item)
+        self._xdotool("mousemove", str(x), str(y), wait_ms=60)
+        self._xdotool("click", "1")
+
+    def drag(self, item: Any, onto: Any) -> None:
+        """Press on ``item``, move in steps as a hand does, release over ``onto``."""
+        (x0, y0), (x1, y1) = self._screen(item), self._screen(onto)
+        self._xdotool("mousemove", str(x0), str(y0), wait_ms=60)
+        self._xdotool("mousedown", "1", wait_ms=60)
+        for step in range(1, 9):
+            self._xdotool("mousemove", str(x0 + (x1 - x0) * step // 8), str(y0 + (y1 - y0) * step // 8), wait_ms=30)
+        self._xdotool("mouseup", "1")
+
+    def card(self, pile_id: str, index: int | None = None) -> Any:
+        """The card item at ``index`` in pile ``pile_id`` (``None``: its last), else the pile's outline."""
+        scene = self.page.view.scene
+        places = {place.index: key for key, place in scene.places.items() if place.pile.id == pile_id}
+        if index is None and places:
+            index = max(places)
+        return scene.cards[places[index]] if index in places else scene.slots[pile_id]
+
+    def button(self, move: str) -> Any:
+        scene = self.page.view.scene
+        return next(b for b in [*scene.buttons.values(), *scene.hold_item.buttons] if b.choice.move == move)
+
+
+def play_euchre(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
+    """Plays the hint's moves until ``inputs`` are used or the match is over: (inputs used, inputs idle)."""
+    from PySide6.QtTest import QTest
+
+    session = page.session
+
+    def act(move: str) -> str:
+        """Makes ``move`` by its key or with the mouse (arming a loner first): what was done."""
+        table = page.view.table
+        assert table is not None
+        choice = next((c for c in table.all_choices() if c.move == move and c.enabled), None)
+        if choice is None and move.endswith("alone"):
+            alone = next(c for c in table.all_choices() if c.key == "A" and c.enabled)
+            person.click(page.view.scene.buttons[alone.id]) if person.mouse else person.key("A")
+            return act(move)
+        if choice is not None:
+            if person.mouse:
+                person.click(page.view.scene.buttons[choice.id])
+                return f"click on {choice.id}"
+            person.key(choice.key)
+            return f"key {choice.key}"
+        hand = next(p for p in table.piles if p.id == "hand:0")
+        place = [face.card for face in hand.cards].index(move.split()[-1])
+        if person.mouse:
+            person.click(person.card("hand:0", place))
+            return f"click on {move.split()[-1]}"
+        person.key(str(place + 1))
+        return f"key {place + 1}"
+
+    done, idle = 0, list[str]()
+    while done < inputs and not session.is_over:
+        for _ in range(200):  # the CPU players move first
+            if session.to_move == 0 or session.hold is not None or session.is_over:
+                break
+            QTest.qWait(50)
+        table = page.view.table
+        assert table is not None
+        before = (len(session.moves), session.hold)
+        if table.hold is not None and table.hold.choices:
+            choice = table.hold.choices[0]
+            if person.mouse:
+                person.click(page.view.scene.hold_item.buttons[0])
+                what = f"click on {choice.id}"
+            else:
+                person.key(choice.key)
+                what = f"key {choice.key}"
+        elif session.to_move == 0:
+            hint = session.hint()
+            assert hint is not None
+            what = act(hint.move)
+        else:
+            continue
+        done += 1
+        if (len(session.moves), session.hold) == before and _idle(app, page, idle, f"{what} at move {before[0]}"):
+            break
+    return done, idle
+
+
+def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
+    """Plays the hint's moves until ``inputs`` are used or the deal is won (or no move is hinted): by keys ``?``
+    and the target's key, with the mouse a drag of the hinted cards onto the target. (inputs used, inputs idle)."""
+    from PySide6.QtTest import QTest
+
+    from gui.i18n import text
+    from plugins.yukon.rules import FOUNDATION, Move
+
+    session, view = page.session, page.view
+    done, idle = 0, list[str]()
+    while done < inputs and not session.state.won:
+        for _ in range(100):  # the table's own moves (the finish, safe cards home) come first
+            if not view.auto_timer.isActive():
+                break
+            QTest.qWait(50)
+        if session.state.won:
+            break
+        moves = len(session.moves)
+        if person.mouse:
+            hint = session.hint()
+        else:
+            person.key("?")
+            done += 1
+            hint = view.hint
+        if hint is None or not hint.move:  # none, or advice without a move: the hints end here
+            advice = page.status.text() if hint is None else text(hint.reason)
+            print(f"no move hinted at move {moves}: {advice}")
+            break
+        if person.mouse:
+            move = Move.parse(hint.move)
+            column = session.state.columns[move.source]
+            card = column[len(column) - move.count]
+            onto = f"foundation:{card.suit.letter}" if move.target == FOUNDATION else f"column:{move.target}"
+            person.drag(person.card(f"column:{move.source}", len(column) - move.count), person.card(onto))
+            what = f"drag for {hint.move}"
+        else:
+            if view.ui.pick is None:
+                if _idle(app, page, idle, f"key ? at move {moves} hinted {hint.move} but picked nothing up"):
+                    break
+                continue
+            what = hint.move.split(">")[1]
+            person.key(what)
+            what = f"key {what} for {hint.move}"
+        done += 1
+        if len(session.moves) == moves and _idle(app, page, idle, f"{what} at move {moves}"):
+            break
+    return done, idle
+
+
+if __name__ == "__main__":
+    sys.exit(main())
