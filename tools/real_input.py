@@ -9,7 +9,8 @@ shows for the move (a button's key, or a card's place in the hand, 1–6; ``A`` 
 a held trick's or summary's button; in Yukon (``yukon``, ``yukon-russian``) ``?`` asks for the hint, which picks
 its cards up, and the target's key puts them down (``1``–``7`` a column, ``F`` the foundation). With ``--mouse``:
 a click on the button or card (the "alone" button first for a loner), or on the held trick's or summary's button;
-in Yukon the hinted cards are dragged by their visible strip onto the target pile. After each input the game must
+in Yukon the hinted cards are moved by their visible strip onto the target pile, in turn by a drag, by two clicks
+(pick up, put down) and, for one card going home, by a double click. After each input the game must
 have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. Ends
 with a summary; exits 1 when an input did nothing. Needs ``xdotool`` (Debian: ``apt-get install xdotool
 openbox``).
@@ -23,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from typing import Any
 
 X_NAMES = {"Space": "space", "Escape": "Escape", "Enter": "Return", "?": "question"}
@@ -126,10 +128,10 @@ class Person:
                     return screen.x(), screen.y()
         raise RuntimeError(f"{item} shows no point to click")
 
-    def click(self, item: Any) -> None:
+    def click(self, item: Any, double: bool = False) -> None:
         x, y = self._screen(item)
         self._xdotool("mousemove", str(x), str(y), wait_ms=60)
-        self._xdotool("click", "1")
+        self._xdotool("click", *(("--repeat", "2", "--delay", "120") if double else ()), "1")
 
     def drag(self, item: Any, onto: Any) -> None:
         """Press on ``item``, move in steps as a hand does, release over ``onto``."""
@@ -221,6 +223,7 @@ def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, l
 
     session, view = page.session, page.view
     done, idle = 0, list[str]()
+    ways: Counter[str] = Counter()
     while done < inputs and not session.state.won:
         for _ in range(100):  # the table's own moves (the finish, safe cards home) come first
             if not view.auto_timer.isActive():
@@ -244,8 +247,19 @@ def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, l
             column = session.state.columns[move.source]
             card = column[len(column) - move.count]
             onto = f"foundation:{card.suit.letter}" if move.target == FOUNDATION else f"column:{move.target}"
-            person.drag(person.card(f"column:{move.source}", len(column) - move.count), person.card(onto))
-            what = f"drag for {hint.move}"
+            source, target = person.card(f"column:{move.source}", len(column) - move.count), person.card(onto)
+            way = ("drag", "clicks", "double-click")[done % 3]  # each way a hand moves cards, in turn
+            if way == "double-click" and (move.target != FOUNDATION or move.count > 1):
+                way = "drag"
+            if way == "drag":
+                person.drag(source, target)
+            elif way == "clicks":
+                person.click(source)  # picks the group up
+                person.click(target)  # puts it down
+            else:
+                person.click(source, double=True)
+            ways[way] += 1
+            what = f"{way} for {hint.move}"
         else:
             if view.ui.pick is None:
                 if _idle(app, page, idle, f"key ? at move {moves} hinted {hint.move} but picked nothing up"):
@@ -257,6 +271,8 @@ def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, l
         done += 1
         if len(session.moves) == moves and _idle(app, page, idle, f"{what} at move {moves}"):
             break
+    if ways:
+        print("moved by " + ", ".join(f"{way} {n}" for way, n in sorted(ways.items())))
     return done, idle
 
 
