@@ -38,6 +38,9 @@ def main() -> int:
                         help=f"{', '.join(EUCHRE_FAMILY + YUKON)} (default euchre)")
     parser.add_argument("--inputs", type=int, default=150, help="keys, clicks and drags at most (default 150)")
     parser.add_argument("--mouse", action="store_true", help="click and drag instead of pressing keys")
+    parser.add_argument("--resize", action="store_true",
+                        help="resize the window through the window manager after every third input and check "
+                             "that every card then lies where the table's layout puts it")
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=int, help="Yukon: this deal number (default a deal from the catalogue)")
     args = parser.parse_args()
@@ -68,7 +71,7 @@ def main() -> int:
     assert page is not None
     QTest.qWait(1500)
 
-    person = Person(page, mouse=args.mouse)
+    person = Person(page, mouse=args.mouse, resize=args.resize)
     play = play_yukon if args.game in YUKON else play_euchre
     done, idle = play(app, page, person, args.inputs)
     session = page.session
@@ -79,8 +82,12 @@ def main() -> int:
           f"inputs that did nothing: {len(idle)}")
     for line in idle:
         print(f"  {line}")
+    if args.resize:
+        print(f"window resized {person.resizes} times; cards out of place afterwards: {len(person.misplaced)}")
+        for line in person.misplaced[:10]:
+            print(f"  {line}")
     window.close()
-    return 1 if idle else 0
+    return 1 if idle or person.misplaced else 0
 
 
 def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
@@ -96,11 +103,41 @@ def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
 class Person:
     """Keys, clicks and drags sent through the X server onto the game page's table."""
 
-    def __init__(self, page: Any, mouse: bool) -> None:
-        self.page, self.mouse = page, mouse
+    SIZES = ((1100, 760), (820, 620), (1260, 860), (960, 700), (1180, 640))
+
+    def __init__(self, page: Any, mouse: bool, resize: bool = False) -> None:
+        self.page, self.mouse, self.resize = page, mouse, resize
+        self.inputs = self.resizes = 0
+        self.misplaced: list[str] = []
+
+    def _acted(self) -> None:
+        """Every third input, with ``resize``: a new window size through the window manager, then the check
+        that each card has gone where the new layout puts it (once any glide is over)."""
+        from PySide6.QtTest import QTest
+
+        self.inputs += 1
+        if not self.resize or self.inputs % 3:
+            return
+        self.resizes += 1
+        width, height = self.SIZES[self.resizes % len(self.SIZES)]
+        window = self.page.window()
+        subprocess.run(["xdotool", "windowsize", str(int(window.winId())), str(width), str(height)], check=True)
+        QTest.qWait(400)
+        scene = self.page.view.scene
+        for _ in range(60):
+            if not any(item.animating for item in scene.cards.values()):
+                break
+            QTest.qWait(50)
+        for key, place in scene.places.items():
+            item = scene.cards[key]
+            if (item.pos() - place.pos).manhattanLength() > 1 or abs(item.width - place.width) > 0.5:
+                self.misplaced.append(f"{key} at {item.pos().x():.0f},{item.pos().y():.0f} width {item.width:.0f}, "
+                                      f"placed at {place.pos.x():.0f},{place.pos.y():.0f} width {place.width:.0f} "
+                                      f"after resize {self.resizes} to {width}×{height}")
 
     def key(self, name: str) -> None:
         self._xdotool("key", X_NAMES.get(name, name.lower()))
+        self._acted()
 
     def _xdotool(self, *args: str, wait_ms: int = 300) -> None:
         from PySide6.QtTest import QTest
@@ -110,7 +147,7 @@ class Person:
 
     def _screen(self, item: Any) -> tuple[int, int]:
         """A point of the screen where ``item`` is the topmost thing on the table (inside its visible strip,
-        a few pixels clear of any edge, as a hand aims)."""
+        three pixels clear of any edge, as a hand aims)."""
         from PySide6.QtCore import QPoint, QPointF
 
         canvas, scene = self.page.table, self.page.view.scene
@@ -120,18 +157,21 @@ class Person:
             return top is item or (top is not None and top.parentItem() is item)
 
         rect = item.sceneBoundingRect()
-        for fy in (0.5, 0.25, 0.1, 0.06, 0.75, 0.9):
-            for fx in (0.5, 0.25, 0.1, 0.75, 0.9):
+        for fy in sorted((n / 50 for n in range(1, 50)), key=lambda f: abs(f - 0.5)):  # the middle first
+            for fx in (0.5, 0.3, 0.7):
                 at = canvas.mapFromScene(QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy))
-                if all(on_top(at + QPoint(dx, dy)) for dx in (-4, 0, 4) for dy in (-4, 0, 4)):
+                if all(on_top(at + QPoint(dx, dy)) for dx in (-3, 0, 3) for dy in (-3, 0, 3)):
                     screen = canvas.viewport().mapToGlobal(at)
                     return screen.x(), screen.y()
-        raise RuntimeError(f"{item} shows no point to click")
+        picture = os.path.join(tempfile.gettempdir(), "cardtable-input-hidden.png")
+        self.page.window().grab().save(picture)
+        raise RuntimeError(f"{getattr(item, 'card', None) or item} shows no point to click (the window: {picture})")
 
     def click(self, item: Any, double: bool = False) -> None:
         x, y = self._screen(item)
         self._xdotool("mousemove", str(x), str(y), wait_ms=60)
         self._xdotool("click", *(("--repeat", "2", "--delay", "120") if double else ()), "1")
+        self._acted()
 
     def drag(self, item: Any, onto: Any) -> None:
         """Press on ``item``, move in steps as a hand does, release over ``onto``."""
@@ -141,6 +181,7 @@ class Person:
         for step in range(1, 9):
             self._xdotool("mousemove", str(x0 + (x1 - x0) * step // 8), str(y0 + (y1 - y0) * step // 8), wait_ms=30)
         self._xdotool("mouseup", "1")
+        self._acted()
 
     def card(self, pile_id: str, index: int | None = None) -> Any:
         """The card item at ``index`` in pile ``pile_id`` (``None``: its last), else the pile's outline."""
@@ -225,8 +266,11 @@ def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, l
     done, idle = 0, list[str]()
     ways: Counter[str] = Counter()
     while done < inputs and not session.state.won:
-        for _ in range(100):  # the table's own moves (the finish, safe cards home) come first
-            if not view.auto_timer.isActive():
+        quiet = 0
+        for _ in range(200):  # the table's own moves (the finish, safe cards home) come first
+            moving = view.auto_timer.isActive() or any(item.animating for item in view.scene.cards.values())
+            quiet = 0 if moving else quiet + 1
+            if quiet >= 4:  # still for 200 ms: the next of the table's own moves would have set off by now
                 break
             QTest.qWait(50)
         if session.state.won:
