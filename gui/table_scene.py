@@ -312,7 +312,8 @@ class TableScene(QGraphicsScene):
         self.last_click: QPointF | None = None  # where the last click or drop was; None after a key
         self.cursor: tuple[str, int | None] | None = None
         self.paused = False
-        self._press: tuple[str, int | None, QPointF] | None = None
+        # the press under way: pile, card index, where, and the card's key (the table may move it meanwhile)
+        self._press: tuple[str, int | None, QPointF, str | None] | None = None
         self._drag: list[CardItem] = []
         self._drag_offsets: list[QPointF] = []
         self._dealt: str | None = None  # the key of the last deal shown
@@ -690,6 +691,10 @@ class TableScene(QGraphicsScene):
                 return None
         return None
 
+    def _key_at(self, hit: tuple[str, int | None]) -> str | None:
+        """The key of the card at a hit's place (None for an empty pile's outline)."""
+        return next((k for k, p in self.places.items() if (p.pile.id, p.index) == hit), None)
+
     def _drop_target(self, pos: QPointF) -> str | None:
         """The pile a drag is dropped on: the one whose cards or outline lie under the point, else the nearest
         pile whose column or row the point is in."""
@@ -718,7 +723,7 @@ class TableScene(QGraphicsScene):
             super().mousePressEvent(event)
             return
         hit = self._hit(event.scenePos())
-        self._press = (hit[0], hit[1], event.scenePos()) if hit else ("", None, event.scenePos())
+        self._press = (*hit, event.scenePos(), self._key_at(hit)) if hit else ("", None, event.scenePos(), None)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._drag:
@@ -730,11 +735,14 @@ class TableScene(QGraphicsScene):
             return
         if (event.scenePos() - press[2]).manhattanLength() < QApplication.startDragDistance():
             return
-        pile = self.table.pile(press[0]) if self.table else None
-        if pile is None or not pile.drag or not pile.cards[press[1]].face_up:
-            self._press = None  # moved away: the release is not a click
-            return
-        keys = [k for k, p in self.places.items() if p.pile.id == pile.id and p.index >= press[1]]
+        self._press = None  # moved away: the release is not a click
+        place = self.places.get(press[3]) if press[3] is not None else None
+        if (place is None or place.pile.id != press[0] or not place.pile.drag
+                or not place.pile.cards[place.index].face_up):
+            return  # the table has taken the pressed card away meanwhile (its finish, Ctrl+Z): nothing to drag
+        # the pressed card and those over it, where the table has them now
+        self._press = (place.pile.id, place.index, press[2], press[3])
+        keys = [k for k, p in self.places.items() if p.pile.id == place.pile.id and p.index >= place.index]
         self._drag = [self.cards[k] for k in sorted(keys, key=lambda k: self.places[k].index)]
         self._drag_offsets = [item.pos() - event.scenePos() for item in self._drag]
         for n, item in enumerate(self._drag):
@@ -747,8 +755,10 @@ class TableScene(QGraphicsScene):
             press, self._press = self._press, None
             target = self._drop_target(event.scenePos())  # under the dragged cards, which it looks through
             self._drag, dragged = [], self._drag
-            if press is not None and press[1] is not None and target is not None and target != press[0]:
-                self.table_event.emit(Drop(press[0], press[1], target))
+            place = self.places.get(press[3]) if press is not None and press[3] is not None else None
+            unmoved = place is not None and press is not None and (place.pile.id, place.index) == press[:2]
+            if press is not None and press[1] is not None and target not in (None, press[0]) and unmoved:
+                self.table_event.emit(Drop(press[0], press[1], target))  # (a table that moved them: no drop)
             if self.table is not None and dragged and dragged[0].scene() is self:
                 self.show_table(self.table)  # back where they were, unless the drop moved them
             return
@@ -761,7 +771,7 @@ class TableScene(QGraphicsScene):
             if hit is None:
                 self.table_event.emit(Background())
             return
-        if hit is not None and hit == (press[0], press[1]):
+        if hit is not None and hit == press[:2] and self._key_at(hit) == press[3]:  # the same card still
             self.table_event.emit(Click(press[0], press[1]))
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:

@@ -74,6 +74,36 @@ def test_a_group_dragged_onto_a_column_moves_and_a_bad_drop_goes_back(qtbot: QtB
     assert page.session.moves == ["3.5>6"]
 
 
+def test_a_card_pressed_as_the_table_moves_it_away_is_not_dragged_from_the_wrong_place(qtbot: QtBot) -> None:
+    """The table can move cards while the mouse button is down (its finish, a safe card going home, Ctrl+Z): a
+    drag begun after that must not take whatever now lies there, nor fail. Found under a real window manager:
+    the press's place was read from the changed column, past its end, and the program died."""
+    _, page = open_deal(qtbot)
+    viewport = page.table.viewport()
+    start = item_point(page, card(page, "2S"))  # the front of column 3: 10♦ 3♥ K♣ 9♠ 2♠
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    page.view.play("3.5>6")  # meanwhile the five cards go to column 6 (the table's own move, or the keyboard's)
+    qtbot.mouseMove(viewport, pos=start + QPoint(30, 30))
+    qtbot.mouseMove(viewport, pos=item_point(page, card(page, "9H")))
+    assert not page.view.scene._drag, "no drag of cards the player never pressed"
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=item_point(page, card(page, "9H")))
+    assert page.session.moves == ["3.5>6"]
+    # pressed on 9♠, which moved with its group: the drag still takes it and the cards below it, from their new place
+    start = item_point(page, card(page, "9S"))
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    page.view.play("4>F")  # A♥ home from column 4: column 6 is not touched
+    qtbot.mouseMove(viewport, pos=start + QPoint(30, 30))
+    assert [item.card.text for item in page.view.scene._drag] == ["9S", "2S"]
+    page.undo()  # and now, mid-drag, Ctrl+Z takes A♥ back; again: the group goes back to column 3
+    page.undo()
+    target = item_point(page, card(page, "JC"))
+    qtbot.mouseMove(viewport, pos=target)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=target)
+    assert page.session.moves == [], "the drop of cards the table had moved away is not made"
+    scene = page.view.scene
+    assert not scene._drag and all(scene.cards[key].pos() == place.pos for key, place in scene.places.items())
+
+
 def test_a_double_click_sends_a_front_card_home(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
     qtbot.mouseDClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=item_point(page, card(page, "AH")))

@@ -268,7 +268,8 @@ def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, l
     while done < inputs and not session.state.won:
         quiet = 0
         for _ in range(200):  # the table's own moves (the finish, safe cards home) come first
-            moving = view.auto_timer.isActive() or any(item.animating for item in view.scene.cards.values())
+            moving = (view.auto_timer.isActive() or view._auto_move() is not None
+                      or any(item.animating for item in view.scene.cards.values()))
             quiet = 0 if moving else quiet + 1
             if quiet >= 4:  # still for 200 ms: the next of the table's own moves would have set off by now
                 break
