@@ -168,13 +168,21 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
         if cards:
             key, item = rng.choice(cards)
             point = on_top_strip(table, item)
-            if rng.random() < 0.25:  # a drag to somewhere on the table
+            if rng.random() < 0.25:  # a drag to somewhere on the table, at a hand's pace: the table and the
+                # CPU players may move meanwhile, and the player may press Ctrl+Z with the button still down
                 target = QPoint(rng.randrange(table.width()), rng.randrange(table.height()))
+                slow = rng.random() < 0.5
                 qtbot.mousePress(table.viewport(), Qt.MouseButton.LeftButton, pos=point)
+                if slow:
+                    qtbot.wait(rng.choice((50, 250, 600)))
+                    if rng.random() < 0.3:
+                        qtbot.keyClick(table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
                 qtbot.mouseMove(table.viewport(), point + QPoint(12, 12))
+                if slow:
+                    qtbot.wait(rng.choice((30, 200)))
                 qtbot.mouseMove(table.viewport(), target)
                 qtbot.mouseRelease(table.viewport(), Qt.MouseButton.LeftButton, pos=target)
-                return f"drag {key}"
+                return f"{'slow ' if slow else ''}drag {key}"
             if rng.random() < 0.15:
                 qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=point)
                 return f"double-click {key}"
