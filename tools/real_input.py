@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections import Counter
 from typing import Any
 
@@ -108,6 +109,7 @@ class Person:
     def __init__(self, page: Any, mouse: bool, resize: bool = False) -> None:
         self.page, self.mouse, self.resize = page, mouse, resize
         self.inputs = self.resizes = 0
+        self._last_click = 0.0
         self.misplaced: list[str] = []
 
     def _acted(self) -> None:
@@ -168,9 +170,17 @@ class Person:
         raise RuntimeError(f"{getattr(item, 'card', None) or item} shows no point to click (the window: {picture})")
 
     def click(self, item: Any, double: bool = False) -> None:
+        from PySide6.QtTest import QTest
+        from PySide6.QtWidgets import QApplication
+
         x, y = self._screen(item)
+        # two clicks at one spot within the double-click time are a double click, which sends a card home
+        pause = self._last_click + QApplication.doubleClickInterval() / 1000 + 0.05 - time.monotonic()
+        if pause > 0:
+            QTest.qWait(round(pause * 1000))
         self._xdotool("mousemove", str(x), str(y), wait_ms=60)
         self._xdotool("click", *(("--repeat", "2", "--delay", "120") if double else ()), "1")
+        self._last_click = time.monotonic()
         self._acted()
 
     def drag(self, item: Any, onto: Any) -> None:
@@ -267,7 +277,7 @@ def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, l
     ways: Counter[str] = Counter()
     while done < inputs and not session.state.won:
         quiet = 0
-        for _ in range(200):  # the table's own moves (the finish, safe cards home) come first
+        for _ in range(2400):  # the table's own moves (the finish, safe cards home) come first; a finish can be long
             moving = (view.auto_timer.isActive() or view._auto_move() is not None
                       or any(item.animating for item in view.scene.cards.values()))
             quiet = 0 if moving else quiet + 1
