@@ -26,7 +26,13 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.cli_options import positive_int
+from plugins.yukon.deal import MAX_DEAL
 
 X_NAMES = {"Space": "space", "Escape": "Escape", "Enter": "Return", "?": "question"}
 EUCHRE_FAMILY = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre")
@@ -37,16 +43,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="euchre",
                         help=f"{', '.join(EUCHRE_FAMILY + YUKON)} (default euchre)")
-    parser.add_argument("--inputs", type=int, default=150, help="keys, clicks and drags at most (default 150)")
+    parser.add_argument("--inputs", type=positive_int, default=150, help="keys, clicks and drags at most (default 150)")
     parser.add_argument("--mouse", action="store_true", help="click and drag instead of pressing keys")
     parser.add_argument("--resize", action="store_true",
                         help="resize the window through the window manager after every third input and check "
                              "that every card then lies where the table's layout puts it")
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
-    parser.add_argument("--deal", type=int, help="Yukon: this deal number (default a deal from the catalogue)")
+    parser.add_argument("--deal", type=positive_int,
+                        help="Yukon: this deal number (default a deal from the catalogue)")
     args = parser.parse_args()
     if args.game not in EUCHRE_FAMILY + YUKON:
         parser.error(f"'{args.game}' is not a game this tool plays; use one of {', '.join(EUCHRE_FAMILY + YUKON)}")
+    if args.deal is not None and args.deal > MAX_DEAL:
+        parser.error(f"--deal: deals are numbered 1 to {MAX_DEAL:,}, not {args.deal:,}")
     if shutil.which("xdotool") is None or not os.environ.get("DISPLAY"):
         parser.error("needs xdotool and an X display with a window manager (see the example above)")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-input-"))
@@ -74,7 +83,12 @@ def main() -> int:
 
     person = Person(page, mouse=args.mouse, resize=args.resize)
     play = play_yukon if args.game in YUKON else play_euchre
-    done, idle = play(app, page, person, args.inputs)
+    try:
+        done, idle = play(app, page, person, args.inputs)
+    except Unclickable as error:
+        print(f"{args.game}: {error}")
+        window.close()
+        return 1
     session = page.session
     over = "won" if args.game in YUKON and session.state.won else "over" if session.is_over else "going on"
     deal = f" deal {session.state.deal_number}" if args.game in YUKON else ""
@@ -99,6 +113,10 @@ def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
     page.window().grab().save(picture)
     idle.append(f"{what} (focus on {type(focus).__name__ if focus else 'nothing'}; the window: {picture})")
     return len(idle) >= 3 and len({line.split(" (focus")[0] for line in idle[-3:]}) == 1
+
+
+class Unclickable(Exception):
+    """A card or button the hint's move needs shows no point a hand could click."""
 
 
 class Person:
@@ -167,7 +185,7 @@ class Person:
                     return screen.x(), screen.y()
         picture = os.path.join(tempfile.gettempdir(), "cardtable-input-hidden.png")
         self.page.window().grab().save(picture)
-        raise RuntimeError(f"{getattr(item, 'card', None) or item} shows no point to click (the window: {picture})")
+        raise Unclickable(f"{getattr(item, 'card', None) or item} shows no point to click (the window: {picture})")
 
     def click(self, item: Any, double: bool = False) -> None:
         from PySide6.QtTest import QTest
