@@ -104,6 +104,20 @@ def test_a_card_pressed_as_the_table_moves_it_away_is_not_dragged_from_the_wrong
     assert not scene._drag and all(scene.cards[key].pos() == place.pos for key, place in scene.places.items())
 
 
+def test_a_click_counts_only_on_the_card_pressed(qtbot: QtBot) -> None:
+    """Pressed on 4♠; before the release the table moves it away and another card comes to its place: the release
+    there is no click on that other card (it would pick cards up the player never chose)."""
+    _, page = open_deal(qtbot)
+    viewport = page.table.viewport()
+    at = item_point(page, card(page, "4S"))  # the front of column 7
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at)
+    page.view.play("7.5>2")  # meanwhile 4♠ goes away with its group…
+    page.view.play("4.5>7")  # …and A♥'s group comes to column 7
+    assert page.view.scene._hit(page.table.mapToScene(at)) == ("column:6", 10), "another card lies where 4♠ lay"
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at)
+    assert page.view.ui.pick is None, "nothing was picked up"
+
+
 def test_a_double_click_sends_a_front_card_home(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
     qtbot.mouseDClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=item_point(page, card(page, "AH")))
