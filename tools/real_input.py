@@ -11,9 +11,10 @@ its cards up, and the target's key puts them down (``1``–``7`` a column, ``F``
 a click on the button or card (the "alone" button first for a loner), or on the held trick's or summary's button;
 in Yukon the hinted cards are moved by their visible strip onto the target pile, in turn by a drag, by two clicks
 (pick up, put down) and, for one card going home, by a double click. After each input the game must
-have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. Ends
-with a summary; exits 1 when an input did nothing. Needs ``xdotool`` (Debian: ``apt-get install xdotool
-openbox``).
+have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. With
+``--resize`` the window manager resizes the window after every third input, and every card must then lie where the
+table's layout puts it. Ends with a summary; exits 1 when an input did nothing or a card was out of place. Needs
+``xdotool`` (Debian: ``apt-get install xdotool openbox``).
 """
 
 from __future__ import annotations
