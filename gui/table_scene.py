@@ -756,9 +756,8 @@ class TableScene(QGraphicsScene):
             target = self._drop_target(event.scenePos())  # under the dragged cards, which it looks through
             self._drag, dragged = [], self._drag
             place = self.places.get(press[3]) if press is not None and press[3] is not None else None
-            unmoved = place is not None and press is not None and (place.pile.id, place.index) == press[:2]
-            if press is not None and press[1] is not None and target not in (None, press[0]) and unmoved:
-                self.table_event.emit(Drop(press[0], press[1], target))  # (a table that moved them: no drop)
+            if press and place and (place.pile.id, place.index) == press[:2] and target not in (None, press[0]):
+                self.table_event.emit(Drop(place.pile.id, place.index, target))  # (a table that moved them: no drop)
             if self.table is not None and dragged and dragged[0].scene() is self:
                 self.show_table(self.table)  # back where they were, unless the drop moved them
             return

@@ -220,10 +220,6 @@ class Person:
             index = max(places)
         return scene.cards[places[index]] if index in places else scene.slots[pile_id]
 
-    def button(self, move: str) -> Any:
-        scene = self.page.view.scene
-        return next(b for b in [*scene.buttons.values(), *scene.hold_item.buttons] if b.choice.move == move)
-
 
 def play_euchre(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
     """Plays the hint's moves until ``inputs`` are used or the match is over: (inputs used, inputs idle)."""
