@@ -13,7 +13,9 @@ in Yukon the hinted cards are moved by their visible strip onto the target pile,
 (pick up, put down) and, for one card going home, by a double click. After each input the game must
 have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. With
 ``--resize`` the window manager resizes the window after every third input, and every card must then lie where the
-table's layout puts it. Ends with a summary; exits 1 when an input did nothing or a card was out of place. Needs
+table's layout puts it. The game's rules are its settings' defaults, or any preset and option by the same flags
+as its command-line tools (``--preset holding_stick --opponents hard``; ``--help`` after the game's name lists
+them). Ends with a summary naming the rules; exits 1 when an input did nothing or a card was out of place. Needs
 ``xdotool`` (Debian: ``apt-get install xdotool openbox``).
 """
 
@@ -32,16 +34,23 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cli_options import positive_int
+from core.cli_options import (
+    UsageError,
+    add_settings_arguments,
+    describe_settings,
+    positive_int,
+    settings_from_args,
+)
 from plugins.yukon.deal import MAX_DEAL
 
 X_NAMES = {"Space": "space", "Escape": "Escape", "Enter": "Return", "?": "question"}
 EUCHRE_FAMILY = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre")
 YUKON = ("yukon", "yukon-russian")
+YUKON_SET_BY_TOOL = ("deal_mode", "deal_number", "variant")  # from the game's name and --deal
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], add_help=False)
     parser.add_argument("game", nargs="?", default="euchre",
                         help=f"{', '.join(EUCHRE_FAMILY + YUKON)} (default euchre)")
     parser.add_argument("--inputs", type=positive_int, default=150, help="keys, clicks and drags at most (default 150)")
@@ -52,9 +61,24 @@ def main() -> int:
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
+    game_arg = parser.parse_known_args()[0].game
+    if game_arg not in EUCHRE_FAMILY + YUKON:
+        parser.error(f"'{game_arg}' is not a game this tool plays; use one of {', '.join(EUCHRE_FAMILY + YUKON)}")
+    from core.manager import load_host
+
+    host = load_host()
+    game_id = "yukon" if game_arg in YUKON else game_arg
+    schema = host.game(game_id).settings
+    parser.add_argument("-h", "--help", action="help", help="show this help message and exit")
+    add_settings_arguments(parser, schema, skip=YUKON_SET_BY_TOOL if game_arg in YUKON else ())
     args = parser.parse_args()
-    if args.game not in EUCHRE_FAMILY + YUKON:
-        parser.error(f"'{args.game}' is not a game this tool plays; use one of {', '.join(EUCHRE_FAMILY + YUKON)}")
+    # Yukon: by default a deal from the catalogue, which the hints can win
+    yukon_deal = {"deal_mode": "solvable" if args.deal is None else "number", "deal_number": args.deal or 1,
+                  "variant": "russian" if args.game == "yukon-russian" else "standard"}
+    try:
+        settings = settings_from_args(schema, args, fixed=yukon_deal if args.game in YUKON else None)
+    except UsageError as error:
+        parser.error(str(error))
     if args.deal is not None and args.deal > MAX_DEAL:
         parser.error(f"--deal: deals are numbered 1 to {MAX_DEAL:,}, not {args.deal:,}")
     if shutil.which("xdotool") is None or not os.environ.get("DISPLAY"):
@@ -65,19 +89,13 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication(sys.argv[:1])
-    from core.manager import load_host
     from gui.window import MainWindow
 
-    window = MainWindow(load_host())
+    window = MainWindow(host)
     window.resize(1100, 760)
     window.show()
     QTest.qWait(1500)
-    game_id = "yukon" if args.game in YUKON else args.game
-    if args.game in YUKON:  # by default a deal from the catalogue, which the hints can win
-        game = window.host.game("yukon")
-        window.settings_store.save("yukon", {
-            **game.settings.defaults(), "deal_mode": "solvable" if args.deal is None else "number",
-            "deal_number": args.deal or 1, "variant": "russian" if args.game == "yukon-russian" else "standard"})
+    window.settings_store.save(game_id, settings)
     page = window.new_game(game_id)
     assert page is not None
     QTest.qWait(1500)
@@ -94,6 +112,7 @@ def main() -> int:
     over = "won" if args.game in YUKON and session.state.won else "over" if session.is_over else "going on"
     deal = f" deal {session.state.deal_number}" if args.game in YUKON else ""
     kind = "clicks and drags" if args.mouse else "keys pressed"
+    print(describe_settings(schema, settings))
     print(f"{args.game}{deal}: {done} {kind}, {len(session.moves)} moves made, game {over}; "
           f"inputs that did nothing: {len(idle)}")
     for line in idle:
