@@ -7,7 +7,9 @@ The person's seat makes random legal moves (a Yukon deal is given up after 300 m
 and closes the rules and the statistics and minimises the window for a moment at each new game, and opens the last
 hand's review at each hand's summary; CPU players decide as in play, without the pause between their moves (with
 ``--animations`` they wait, as in play, for the cards being dealt). Exits 1 when the window holds more Qt objects
-at the end than after the warm-up (a page, a dialog or a timer left behind by each game). Not part of the test
+at the end than after the warm-up (a page, a dialog or a timer left behind by each game), and names the kinds of
+object there are more of; the launcher's Continue button is not counted, as it comes and goes with a saved game
+(a Yukon deal given up leaves one, a finished game none). Not part of the test
 suite (a Euchre match takes about a second, a Yukon deal about five).
 """
 
@@ -21,6 +23,7 @@ import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -39,6 +42,7 @@ class Reading:
     qt_objects: int
     py_objects: int
     rss_mb: float
+    qt_kinds: dict[str, int]  # the window's Qt objects by class (and object name, when it has one)
 
 
 def resident_mb() -> float:
@@ -69,9 +73,16 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
     assert page is not None
 
     def read() -> Reading:
+        window.launcher.rebuild()  # as the player going back would find it (it follows the saves when shown)
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
         gc.collect()
-        return Reading(len(window.findChildren(QObject)), len(gc.get_objects()), resident_mb())
+        children = window.findChildren(QObject)
+        kinds = Counter(type(o).__name__ + (f" '{o.objectName()}'" if o.objectName() else "") for o in children)
+        # the launcher's Continue button stands for a saved game, which a Yukon deal given up leaves and a
+        # finished one does not: not counted, so that only objects no game should leave remain
+        offered = window.saves.continuable(window.host.slot(game_id))
+        kinds[f"QPushButton 'continue-{game_id}'"] -= offered
+        return Reading(len(children) - offered, len(gc.get_objects()), resident_mb(), dict(+kinds))
 
     def look_around() -> None:
         window.open_help(game_id).close()
@@ -154,10 +165,14 @@ def main() -> int:
             with args.json.open("a") as out:
                 out.write(json.dumps({"game": game_id, "games": args.games, "moves": moves,
                                       "after_warm_up": asdict(before), "at_the_end": asdict(after)}) + "\n")
+        change = Counter(after.qt_kinds)
+        change.subtract(before.qt_kinds)
+        if any(change.values()):
+            print("  Qt objects at the end: " + ", ".join(f"{n:+} {kind}" for kind, n in sorted(change.items()) if n))
         if after.qt_objects > before.qt_objects:
             grew.append(game_id)
     if grew:
-        print(f"Qt objects left behind by each game: {', '.join(grew)}")
+        print(f"Qt objects left behind after the warm-up: {', '.join(grew)}")
     return 1 if grew else 0
 
 
