@@ -15,7 +15,7 @@ have moved on (a hint must pick cards up); one that changed nothing is reported 
 ``--resize`` the window manager resizes the window after every third input, and every card must then lie where the
 table's layout puts it. The game's rules are its settings' defaults, or any preset and option by the same flags
 as its command-line tools (``--preset holding_stick --opponents hard``; ``--help`` after the game's name lists
-them). Ends with a summary naming the rules; exits 1 when an input did nothing or a card was out of place. Needs
+them); ``--language ja`` plays it in Japanese. Ends with a summary naming the rules; exits 1 when an input did nothing or a card was out of place. Needs
 ``xdotool`` (Debian: ``apt-get install xdotool openbox``).
 """
 
@@ -41,6 +41,7 @@ from core.cli_options import (
     positive_int,
     settings_from_args,
 )
+from core.text import LANGUAGES
 from plugins.yukon.deal import MAX_DEAL
 
 X_NAMES = {"Space": "space", "Escape": "Escape", "Enter": "Return", "?": "question"}
@@ -61,6 +62,7 @@ def main() -> int:
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
+    parser.add_argument("--language", choices=LANGUAGES, default="en", help="the window's language (default en)")
     game_arg = parser.parse_known_args()[0].game
     if game_arg not in EUCHRE_FAMILY + YUKON:
         parser.error(f"'{game_arg}' is not a game this tool plays; use one of {', '.join(EUCHRE_FAMILY + YUKON)}")
@@ -94,6 +96,7 @@ def main() -> int:
     window = MainWindow(host)
     window.resize(1100, 760)
     window.show()
+    window.choose_language(args.language)
     QTest.qWait(1500)
     window.settings_store.save(game_id, settings)
     page = window.new_game(game_id)
