@@ -13,9 +13,11 @@ in Yukon the hinted cards are moved by their visible strip onto the target pile,
 (pick up, put down) and, for one card going home, by a double click. After each input the game must
 have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. With
 ``--resize`` the window manager resizes the window after every third input, and every card must then lie where the
-table's layout puts it. The game's rules are its settings' defaults, or any preset and option by the same flags
-as its command-line tools (``--preset holding_stick --opponents hard``; ``--help`` after the game's name lists
-them); ``--language ja`` plays it in Japanese. Ends with a summary naming the rules; exits 1 when an input did nothing or a card was out of place. Needs
+table's layout puts it; with ``--away`` it minimises the window after every fifth input and brings it back, and a
+game that can pause must be paused meanwhile and going on after. The game's rules are its settings' defaults, or
+any preset and option by the same flags as its command-line tools (``--preset holding_stick --opponents hard``;
+``--help`` after the game's name lists them); ``--language ja`` plays it in Japanese. Ends with a summary naming the
+rules; exits 1 when an input did nothing, a card was out of place or a pause was missed or kept. Needs
 ``xdotool`` (Debian: ``apt-get install xdotool openbox``).
 """
 
@@ -59,6 +61,9 @@ def main() -> int:
     parser.add_argument("--resize", action="store_true",
                         help="resize the window through the window manager after every third input and check "
                              "that every card then lies where the table's layout puts it")
+    parser.add_argument("--away", action="store_true",
+                        help="minimise the window through the window manager after every fifth input and bring it "
+                             "back: the game must pause meanwhile and go on after")
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
@@ -103,7 +108,7 @@ def main() -> int:
     assert page is not None
     QTest.qWait(1500)
 
-    person = Person(page, mouse=args.mouse, resize=args.resize)
+    person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away)
     play = play_yukon if args.game in YUKON else play_euchre
     try:
         done, idle = play(app, page, person, args.inputs)
@@ -124,8 +129,13 @@ def main() -> int:
         print(f"window resized {person.resizes} times; cards out of place afterwards: {len(person.misplaced)}")
         for line in person.misplaced[:10]:
             print(f"  {line}")
+    if args.away:
+        print(f"window minimised and brought back {person.aways} times; pauses missed or kept: "
+              f"{len(person.unpaused)}")
+        for line in person.unpaused[:10]:
+            print(f"  {line}")
     window.close()
-    return 1 if idle or person.misplaced else 0
+    return 1 if idle or person.misplaced or person.unpaused else 0
 
 
 def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
@@ -147,20 +157,47 @@ class Person:
 
     SIZES = ((1100, 760), (820, 620), (1260, 860), (960, 700), (1180, 640))
 
-    def __init__(self, page: Any, mouse: bool, resize: bool = False) -> None:
-        self.page, self.mouse, self.resize = page, mouse, resize
-        self.inputs = self.resizes = 0
+    def __init__(self, page: Any, mouse: bool, resize: bool = False, away: bool = False) -> None:
+        self.page, self.mouse, self.resize, self.away = page, mouse, resize, away
+        self.inputs = self.resizes = self.aways = 0
         self._last_click = 0.0
         self.misplaced: list[str] = []
+        self.unpaused: list[str] = []
 
     def _acted(self) -> None:
-        """Every third input, with ``resize``: a new window size through the window manager, then the check
-        that each card has gone where the new layout puts it (once any glide is over)."""
+        """After an input: with ``away``, every fifth, the window minimised and brought back; with ``resize``,
+        every third, a new size."""
+        self.inputs += 1
+        if self.away and self.inputs % 5 == 0:
+            self._go_away()
+        if self.resize and self.inputs % 3 == 0:
+            self._resize()
+
+    def _go_away(self) -> None:
+        """The window minimised through the window manager, then brought back: a game that can pause must be
+        paused while out of sight and going on again once back."""
         from PySide6.QtTest import QTest
 
-        self.inputs += 1
-        if not self.resize or self.inputs % 3:
-            return
+        self.aways += 1
+        window, session = self.page.window(), self.page.session
+        pauses = "pause" in self.page.view.tools and not session.is_over and not session.paused
+        subprocess.run(["xdotool", "windowminimize", "--sync", str(int(window.winId()))], check=True)
+        QTest.qWait(400)
+        if pauses and not (window.isMinimized() and session.paused):
+            self.unpaused.append(f"away {self.aways}: minimised {window.isMinimized()}, paused {session.paused}")
+        # xdotool complains on stderr that no window was active while this one was minimised
+        subprocess.run(["xdotool", "windowactivate", "--sync", str(int(window.winId()))], check=True,
+                       stderr=subprocess.DEVNULL)
+        QTest.qWait(600)
+        if pauses and (window.isMinimized() or session.paused):
+            self.unpaused.append(f"back {self.aways}: minimised {window.isMinimized()}, still paused "
+                                 f"{session.paused}")
+
+    def _resize(self) -> None:
+        """A new window size through the window manager, then the check that each card has gone where the new
+        layout puts it (once any glide is over)."""
+        from PySide6.QtTest import QTest
+
         self.resizes += 1
         width, height = self.SIZES[self.resizes % len(self.SIZES)]
         window = self.page.window()
