@@ -259,7 +259,9 @@ class GamePage(QWidget):
         self.buttons["last_hand"].setEnabled(not paused and bool(self.view.review()))
         self.buttons["pause"].setText(tr("resume") if paused else tr("pause"))
         self.buttons["pause"].setEnabled(paused or not self.session.is_over)
-        self.status.setText(self.view.status_text())
+        # paused, no seat may move: the line says how to go on (a presenter would take the player's turn for
+        # another seat's, "You is thinking…")
+        self.status.setText(tr("paused") if paused else self.view.status_text())
 
     def hold_cpu(self, behind: QDialog | None = None) -> None:
         """No CPU move behind a dialog; the table asks again when ``behind`` closes, else when it is shown next."""

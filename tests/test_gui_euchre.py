@@ -167,6 +167,16 @@ def test_a_click_on_the_empty_table_cancels_the_restart_confirmation(qtbot: QtBo
     assert page.buttons["restart"].text() == "Restart"
 
 
+def test_the_status_line_says_paused_while_paused_and_the_prompt_again_after(qtbot: QtBot) -> None:
+    _, page = open_euchre(qtbot, make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS"))
+    prompt = page.status.text()
+    assert page.session.to_move == 0 and "order up" in prompt
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert page.session.paused and page.status.text() == "Paused — press P to resume"
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert not page.session.paused and page.status.text() == prompt
+
+
 def test_a_thinking_cpu_leaves_the_window_free_and_a_pause_meanwhile_drops_its_move(qtbot: QtBot) -> None:
     """CPU players think on a worker thread: while West is deciding, keys still work; a pause taken then
     throws West's late answer away, and after Continue West decides again and plays."""
