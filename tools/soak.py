@@ -8,7 +8,7 @@ and closes the rules and the statistics and minimises the window for a moment at
 hand's review at each hand's summary; CPU players decide as in play, without the pause between their moves (with
 ``--animations`` they wait, as in play, for the cards being dealt). Exits 1 when the window holds more Qt objects
 at the end than after the warm-up (a page, a dialog or a timer left behind by each game), and names the kinds of
-object there are more of; the launcher's Continue button is not counted, as it comes and goes with a saved game
+object whose number changed; the launcher's Continue button is not counted, as it comes and goes with a saved game
 (a Yukon deal given up leaves one, a finished game none). Not part of the test
 suite (a Euchre match takes about a second, a Yukon deal about five).
 """
