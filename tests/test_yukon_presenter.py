@@ -14,6 +14,7 @@ from plugins.yukon.hint import REASONS
 from plugins.yukon.presenter import YukonPresenter
 from plugins.yukon.rules import YukonRules, YukonState
 from plugins.yukon.solvability import catalogue_entry
+from plugins.yukon.solver import LOST, WON, Result
 from plugins.yukon.words import W
 
 R = YukonRules()
@@ -110,3 +111,24 @@ def test_the_japanese_that_sends_the_player_to_a_button_quotes_its_label() -> No
     for text in (REASONS["lost"], W["stuck"]):
         assert "Undo, Restart or New game." in text.en
         assert buttons + "のどれかを。" in text.get("ja"), text.get("ja")
+
+
+def test_a_position_played_on_from_one_proved_lost_is_no_longer_winnable_at_once() -> None:
+    """Every position reachable from a lost one is lost: the status says so without waiting for the new
+    position's own analysis (it had flickered back to "not yet known" at each move). A win proved earlier on the
+    line says nothing about the positions after it."""
+    state = R.deal({}, 3)
+    for _ in range(3):
+        state = R.apply(state, next(iter(R.legal_moves(state))))
+    presenter = YukonPresenter()
+
+    def status(analysis: dict[int, Result]) -> str:
+        situation = Situation(R.observation(state, 0), tuple(R.legal_moves(state)), 0, 0, None, None,
+                              analysis=analysis, analysing=True, ply=3)
+        return presenter.table(situation, presenter.initial_ui()).status.en
+
+    assert W["no_longer"].en in status({1: Result(LOST)})
+    assert W["no_longer"].en in status({3: Result(LOST)})
+    assert W["thinking"].en in status({1: Result(WON)})
+    assert W["thinking"].en in status({})
+    assert W["thinking"].en in status({4: Result(LOST)})  # a verdict beyond this ply is not of this line

@@ -41,6 +41,11 @@ def deal_verdict(entry: Entry | None, analysis: Mapping[int, Any]) -> str:
 
 
 def position_verdict(analysis: Mapping[int, Any], ply: int) -> str:
+    """LOST when this position or one before it on the line played is proved lost — every position reachable
+    from a lost one is lost, and the verdicts kept are those of the line played (an undo drops the later ones) —
+    so the table need not wait for this position's own analysis; else this position's own verdict."""
+    if any(isinstance(r, Result) and r.verdict == LOST for p, r in analysis.items() if p <= ply):
+        return LOST
     result = analysis.get(ply)
     return result.verdict if isinstance(result, Result) else UNKNOWN
 
