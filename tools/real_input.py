@@ -44,7 +44,6 @@ from core.cli_options import (
     settings_from_args,
 )
 from core.text import LANGUAGES
-from plugins.yukon.deal import MAX_DEAL
 
 X_NAMES = {"Space": "space", "Escape": "Escape", "Enter": "Return", "?": "question"}
 EUCHRE_FAMILY = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre")
@@ -86,8 +85,6 @@ def main() -> int:
         settings = settings_from_args(schema, args, fixed=yukon_deal if args.game in YUKON else None)
     except UsageError as error:
         parser.error(str(error))
-    if args.deal is not None and args.deal > MAX_DEAL:
-        parser.error(f"--deal: deals are numbered 1 to {MAX_DEAL:,}, not {args.deal:,}")
     if shutil.which("xdotool") is None or not os.environ.get("DISPLAY"):
         parser.error("needs xdotool and an X display with a window manager (see the example above)")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-input-"))
