@@ -109,6 +109,13 @@ class GamePage(QWidget):
                 QShortcut(sequence, self).activated.connect(functools.partial(self._shortcut, name))
             self.buttons[name].setToolTip(" / ".join(
                 sequence.toString(QKeySequence.SequenceFormat.NativeText) for sequence in sequences))
+        # Back as a browser's: Alt+Left here (⌘[ on a Mac), and a keyboard's Back key; the game is saved on the way
+        # out. Not Backspace, which some platforms also list: a stray one would leave the table.
+        back_keys = [sequence for sequence in QKeySequence.keyBindings(QKeySequence.StandardKey.Back)
+                     if sequence != QKeySequence(Qt.Key.Key_Backspace)]
+        for sequence in back_keys:
+            QShortcut(sequence, self).activated.connect(self.back_requested)
+        self.buttons["back"].setToolTip(back_keys[0].toString(QKeySequence.SequenceFormat.NativeText))
 
         self.table = TableCanvas()
         self.table.setScene(self.view.scene)

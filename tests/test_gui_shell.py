@@ -367,6 +367,20 @@ def test_ctrl_n_f5_and_ctrl_q_do_what_they_do_in_every_desktop_card_game(qtbot: 
     assert not window.isVisible() and window.saves.played("yukon")  # closed, the move kept
 
 
+def test_alt_left_goes_back_to_the_launcher_with_the_game_saved_and_backspace_does_not(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    page = window.new_game("yukon")
+    assert page is not None and page.buttons["back"].toolTip().startswith("Alt+Left")
+    page.session.play(page.session.legal_moves()[0])
+    qtbot.keyClick(page.table, Qt.Key.Key_Backspace)  # a stray key does not leave the table
+    assert window.page is page
+    qtbot.keyClick(page.table, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert window.page is None and window.focusWidget() is not None
+    assert window.focusWidget().objectName() == "continue-yukon" and window.saves.played("yukon")
+
+
 def test_a_minimised_window_pauses_its_game_and_its_clock_until_shown_again(qtbot: QtBot,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [1000.0]
@@ -600,3 +614,28 @@ def test_the_cpu_players_go_on_once_a_window_opened_on_their_turn_is_closed(
     if opened is not None:
         opened.close()
     qtbot.waitUntil(lambda: page.session.moves != [], timeout=5000)  # not stuck on "West is thinking…"
+
+
+def test_every_games_help_names_the_keys_its_toolbar_buttons_show(qtbot: QtBot) -> None:
+    from importlib import metadata
+
+    from core.manager import PluginHost
+    from gui.window import MainWindow
+
+    host = PluginHost()
+    host.discover(metadata.entry_points(group="cardtable"))
+    window = MainWindow(host)
+    qtbot.addWidget(window)
+    games = [variant for game in host.games() for variant in (game, *host.variants_of(game.id))]
+    assert len(games) >= 5  # Euchre, Bid Euchre, both Cutthroats, Yukon
+    for game in games:
+        page = window.new_game(game.id)
+        assert page is not None and game.help is not None
+        keys = {key for button in page.buttons.values() if not button.isHidden() and button.toolTip()
+                for key in button.toolTip().split(" / ")}
+        assert {"Alt+Left", "Ctrl+N", "F5", "P", "F1"} <= keys
+        for language, arrow in (("en", "Left"), ("ja", "←")):
+            text = game.help.read(language)
+            missing = [key for key in keys if key.replace("Left", arrow) not in text]
+            assert not missing, f"{game.id} help ({language}) does not name {missing}"
+        window.show_launcher()
