@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QIcon, QKeyEvent, QKeySequence, QPaintEvent, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -105,16 +105,19 @@ class LauncherPage(QWidget):
         self.message_bar = NoticeBar("launcher_message")
         self.message = self.message_bar.label
         outer.addWidget(self.message_bar)
-        scroll = QScrollArea()
+        self.scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the top row straight to the games
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.viewport().installEventFilter(self)  # its width decides how many tiles stand side by side
         self.body = QWidget()
         self.grid = QGridLayout(self.body)
         self.grid.setSpacing(14)
         scroll.setWidget(self.body)
         outer.addWidget(scroll, 1)
         self.tiles: dict[str, QFrame] = {}
+        self._order: list[QFrame] = []  # the tiles as they are read, left to right and down
+        self.columns = 0
         self.first_buttons: dict[str, QPushButton] = {}  # each game's first button, in the launcher's order
         self._armed: QPushButton | None = None  # a New game pressed once over a saved game
         self.rebuild()
@@ -127,6 +130,11 @@ class LauncherPage(QWidget):
             self.disarm()
             return
         super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+            self._arrange()
+        return super().eventFilter(watched, event)
 
     def set_host(self, host: PluginHost) -> None:
         self.host = host
@@ -153,6 +161,8 @@ class LauncherPage(QWidget):
                 widget.setParent(None)
                 widget.deleteLater()
         self.tiles.clear()
+        self._order.clear()
+        self.columns = 0
         self.first_buttons.clear()
         self._armed = None
         self.title.setText(tr("app_title"))
@@ -175,16 +185,43 @@ class LauncherPage(QWidget):
         tiles = [self._game_tile(host, game) for game in host.games()]
         tiles += [self._broken_tile(info.name, text(info.error) if info.error else "", info.status)
                   for info in host.plugins() if not info.ok]
-        for i, tile in enumerate(tiles):
-            self.grid.addWidget(tile, i // 2, i % 2)
+        self._order = tiles
+        self._arrange()
+        for tile in tiles:
             tile.show()  # now, not when the event loop next runs: a window activated first would skip its buttons
-        self.grid.setRowStretch(len(tiles) // 2 + 1, 1)
         if kept and self.isVisibleTo(self.window()):  # a hidden launcher (a game is open) leaves the focus be
             again = self.body.findChild(QPushButton, kept)
             if again is not None:
                 again.setFocus(Qt.FocusReason.OtherFocusReason)
             else:  # Continue went with its saved game
                 self.focus_game(kept.partition("-")[2])
+
+    def _arrange(self) -> None:
+        """Two tiles side by side where two fit, else one under another (a narrow window, large fonts): the
+        games scroll up and down, never sideways. The room counts a New game button asking for its second press,
+        so pressing it never moves the tiles."""
+        if not self._order:
+            return
+        spacing = self.grid.horizontalSpacing()
+        margins = self.grid.contentsMargins()
+        metrics = self.fontMetrics()
+        asking = max(0, metrics.horizontalAdvance(tr("new_confirm_saved")) - metrics.horizontalAdvance(tr("new_game")))
+        widths = [tile.minimumSizeHint().width() for tile in self._order]
+        two = max(widths[0::2]) + max(widths[1::2], default=0)  # the narrowest each column may be, side by side
+        # the width as if the scroll bar showed, whether it does or not: the same width, the same columns
+        room = (self.scroll.contentsRect().width() - self.scroll.verticalScrollBar().sizeHint().width()
+                - margins.left() - margins.right())
+        columns = 2 if two + spacing + asking <= room else 1  # one button asks at a time
+        if columns == self.columns:
+            return
+        self.columns = columns
+        for tile in self._order:
+            self.grid.removeWidget(tile)
+        for row in range(self.grid.rowCount()):
+            self.grid.setRowStretch(row, 0)
+        for i, tile in enumerate(self._order):
+            self.grid.addWidget(tile, i // columns, i % columns)
+        self.grid.setRowStretch(-(-len(self._order) // columns), 1)  # the tiles stay at the top
 
     def focus_game(self, game_id: str | None = None) -> None:
         """Keyboard focus on the first button of ``game_id``'s row (Continue when there is a saved game), else

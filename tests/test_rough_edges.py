@@ -303,6 +303,53 @@ def test_the_launcher_has_a_tile_per_game_with_its_variant_and_continue_when_sav
     assert margins.left() >= 16 and margins.top() >= 12
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_launcher_tiles_stand_in_two_columns_where_they_fit_else_one_and_never_scroll_sideways(
+        qtbot: QtBot, language: str) -> None:
+    from PySide6.QtWidgets import QPushButton
+
+    from gui.i18n import tr
+
+    set_language(language)
+    try:
+        window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "yukon": yukon_plugin})
+        page = window.new_game("yukon")  # a saved game: its New game asks for a second press, and is wider then
+        assert page is not None
+        page.session.play(page.session.legal_moves()[0])
+        window.show_launcher()
+        launcher = window.launcher
+        euchre, yukon = launcher.tiles["euchre"], launcher.tiles["yukon"]
+        asking = yukon.findChild(QPushButton, "new-yukon")
+        assert asking is not None
+
+        def seen_whole() -> bool:
+            qtbot.wait(20)  # the tiles' layouts, then the page's, settle
+            viewport = launcher.scroll.viewport()
+            buttons = [b for tile in (euchre, yukon) for b in tile.findChildren(QPushButton)]
+            return not launcher.scroll.horizontalScrollBar().isVisible() and all(
+                tile.width() >= tile.minimumSizeHint().width() for tile in (euchre, yukon)) and all(
+                b.mapTo(viewport, b.rect().topLeft()).x() >= 0 and
+                b.mapTo(viewport, b.rect().topRight()).x() < viewport.width() for b in buttons)
+
+        def columns_at(width: int) -> int:
+            window.resize(width, 760)
+            QApplication.processEvents()
+            return launcher.columns
+
+        narrowest_two = next(width for width in range(1100, 300, -4) if columns_at(width - 4) == 1)
+        for width, side_by_side in ((1100, True), (narrowest_two, True), (window.minimumSizeHint().width(), False)):
+            window.resize(width, 760)
+            assert seen_whole()
+            assert (yukon.y() == euchre.y()) == side_by_side and launcher.columns == (2 if side_by_side else 1)
+            qtbot.mouseClick(asking, Qt.MouseButton.LeftButton)
+            assert asking.text() == tr("new_confirm_saved") and seen_whole()  # and the tiles stay where they were
+            assert (yukon.y() == euchre.y()) == side_by_side and launcher.columns == (2 if side_by_side else 1)
+            launcher.disarm()
+            qtbot.wait(20)
+    finally:
+        set_language("en")
+
+
 def test_the_window_opens_at_a_sensible_size_on_a_first_start(qtbot: QtBot) -> None:
     from PySide6.QtGui import QGuiApplication
 
