@@ -105,7 +105,7 @@ class LauncherPage(QWidget):
         self.message_bar = NoticeBar("launcher_message")
         self.message = self.message_bar.label
         outer.addWidget(self.message_bar)
-        self.scroll = scroll = QScrollArea()
+        self.games_area = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the top row straight to the games
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -132,7 +132,7 @@ class LauncherPage(QWidget):
         super().keyPressEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+        if watched is self.games_area.viewport() and event.type() == QEvent.Type.Resize:
             self._arrange()
         return super().eventFilter(watched, event)
 
@@ -209,7 +209,7 @@ class LauncherPage(QWidget):
         widths = [tile.minimumSizeHint().width() for tile in self._order]
         two = max(widths[0::2]) + max(widths[1::2], default=0)  # the narrowest each column may be, side by side
         # the width as if the scroll bar showed, whether it does or not: the same width, the same columns
-        room = (self.scroll.contentsRect().width() - self.scroll.verticalScrollBar().sizeHint().width()
+        room = (self.games_area.contentsRect().width() - self.games_area.verticalScrollBar().sizeHint().width()
                 - margins.left() - margins.right())
         columns = 2 if two + spacing + asking <= room else 1  # one button asks at a time
         if columns == self.columns:

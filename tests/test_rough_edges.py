@@ -324,9 +324,9 @@ def test_the_launcher_tiles_stand_in_two_columns_where_they_fit_else_one_and_nev
 
         def seen_whole() -> bool:
             qtbot.wait(20)  # the tiles' layouts, then the page's, settle
-            viewport = launcher.scroll.viewport()
+            viewport = launcher.games_area.viewport()
             buttons = [b for tile in (euchre, yukon) for b in tile.findChildren(QPushButton)]
-            return not launcher.scroll.horizontalScrollBar().isVisible() and all(
+            return not launcher.games_area.horizontalScrollBar().isVisible() and all(
                 tile.width() >= tile.minimumSizeHint().width() for tile in (euchre, yukon)) and all(
                 b.mapTo(viewport, b.rect().topLeft()).x() >= 0 and
                 b.mapTo(viewport, b.rect().topRight()).x() < viewport.width() for b in buttons)
