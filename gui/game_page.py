@@ -11,18 +11,21 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from core.game import GameSpec
 from core.session import GameSession, SessionListener
 from core.table import Event, ReviewsTheLastHand
 from core.text import Text
 from gui.deck import CardArt
+from gui.flow_layout import FlowLayout
 from gui.i18n import text, tr
 from gui.notice_bar import NoticeBar
 from gui.review_window import ReviewWindow
 from gui.table_canvas import TableCanvas
 from gui.table_view import TableView
+
+SMALLEST_WIDTH = 780  # narrower, the Euchre tables' names, bubbles and score box run into the cards
 
 
 class ViewUnavailable(Exception):
@@ -72,7 +75,8 @@ class GamePage(QWidget):
         self._paused_out_of_sight = False  # the window was minimised on a running game
 
         self.buttons: dict[str, QPushButton] = {}
-        bar = QHBoxLayout()
+        bar = FlowLayout()  # a second row of buttons, not a window wider than the screen, under large fonts
+        self.setMinimumWidth(SMALLEST_WIDTH)
         for key in ("back", "new", "restart", "undo", "redo", "hint", "last_hand", "pause", "settings", "stats",
                     "help"):
             button = QPushButton()
@@ -82,7 +86,6 @@ class GamePage(QWidget):
             button.installEventFilter(self)
             self.buttons[key] = button
             bar.addWidget(button)
-        bar.addStretch(1)
         self.buttons["back"].clicked.connect(self.back_requested)
         self.buttons["new"].clicked.connect(self.new_game)
         self.buttons["restart"].clicked.connect(self.restart)

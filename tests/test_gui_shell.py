@@ -639,3 +639,33 @@ def test_every_games_help_names_the_keys_its_toolbar_buttons_show(qtbot: QtBot) 
             missing = [key for key in keys if key.replace("Left", arrow) not in text]
             assert not missing, f"{game.id} help ({language}) does not name {missing}"
         window.show_launcher()
+
+
+def test_the_toolbar_wraps_onto_a_second_row_in_a_narrow_window_with_every_button_whole(qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    font = QApplication.font()
+    try:
+        larger = QApplication.font()
+        larger.setPointSize(font.pointSize() * 2)  # as a person who set larger text on their desktop has it
+        QApplication.setFont(larger)
+        for game in ("yukon", "euchre"):
+            page = window.new_game(game)
+            assert page is not None
+            qtbot.wait(20)  # shown, in the larger font
+            shown = [b for b in page.buttons.values() if not b.isHidden()]
+            one_row = sum(b.sizeHint().width() + 6 for b in shown)
+            assert one_row > window.minimumWidth()
+            for width, rows in ((one_row + 100, 1), (window.minimumWidth(), 2)):
+                window.resize(width, 700)
+                qtbot.wait(20)
+                assert window.width() == width  # the toolbar does not hold the window wider than asked
+                assert len({b.y() for b in shown}) == rows
+                rects = [b.geometry() for b in shown]
+                assert all(b.width() >= b.sizeHint().width() and b.geometry().right() < page.width() for b in shown)
+                assert not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+                assert page.table.geometry().top() > max(r.bottom() for r in rects)  # the table starts below them
+            window.show_launcher()
+    finally:
+        QApplication.setFont(font)
