@@ -76,7 +76,6 @@ class GamePage(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         bar = FlowLayout()  # a second row of buttons, not a window wider than the screen, under large fonts
-        self.setMinimumWidth(SMALLEST_WIDTH)
         for key in ("back", "new", "restart", "undo", "redo", "hint", "last_hand", "pause", "settings", "stats",
                     "help"):
             button = QPushButton()
@@ -137,6 +136,7 @@ class GamePage(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.setMinimumWidth(SMALLEST_WIDTH)
         layout.addLayout(bar)
         layout.addWidget(self.notice_bar)
         layout.addWidget(self.table, 1)
