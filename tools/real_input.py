@@ -14,10 +14,13 @@ in Yukon the hinted cards are moved by their visible strip onto the target pile,
 have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. With
 ``--resize`` the window manager resizes the window after every third input, and every card must then lie where the
 table's layout puts it; with ``--away`` it minimises the window after every fifth input and brings it back, and a
-game that can pause must be paused meanwhile and going on after. The game's rules are its settings' defaults, or
+game that can pause must be paused meanwhile and going on after; with ``--back``, before every seventh input it
+presses Alt+Left, and on the launcher Enter on the game's Continue, which must be focused and bring the game back
+as it was. The game's rules are its settings' defaults, or
 any preset and option by the same flags as its command-line tools (``--preset holding_stick --opponents hard``;
 ``--help`` after the game's name lists them); ``--language ja`` plays it in Japanese. Ends with a summary naming the
-rules; exits 1 when an input did nothing, a card was out of place or a pause was missed or kept. Needs
+rules; exits 1 when an input did nothing, a card was out of place, a pause was missed or kept, or a game did not
+come back whole. Needs
 ``xdotool`` (Debian: ``apt-get install xdotool openbox``).
 """
 
@@ -63,6 +66,9 @@ def main() -> int:
     parser.add_argument("--away", action="store_true",
                         help="minimise the window through the window manager after every fifth input and bring it "
                              "back: the game must pause meanwhile and go on after")
+    parser.add_argument("--back", action="store_true",
+                        help="before every seventh input go back to the launcher by Alt+Left and continue the game by "
+                             "Enter: it must come back as it was")
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
@@ -105,7 +111,7 @@ def main() -> int:
     assert page is not None
     QTest.qWait(1500)
 
-    person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away)
+    person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away, back=args.back)
     play = play_yukon if args.game in YUKON else play_euchre
     try:
         done, idle = play(app, page, person, args.inputs)
@@ -113,7 +119,7 @@ def main() -> int:
         print(f"{args.game}: {error}")
         window.close()
         return 1
-    session = page.session
+    session = person.page.session
     over = "won" if args.game in YUKON and session.state.won else "over" if session.is_over else "going on"
     deal = f" deal {session.state.deal_number}" if args.game in YUKON else ""
     kind = "clicks and drags" if args.mouse else "keys pressed"
@@ -131,8 +137,13 @@ def main() -> int:
               f"{len(person.unpaused)}")
         for line in person.unpaused[:10]:
             print(f"  {line}")
+    if args.back:
+        print(f"back to the launcher and continued {person.backs} times; games not come back whole: "
+              f"{len(person.not_back)}")
+        for line in person.not_back[:10]:
+            print(f"  {line}")
     window.close()
-    return 1 if idle or person.misplaced or person.unpaused else 0
+    return 1 if idle or person.misplaced or person.unpaused or person.not_back else 0
 
 
 def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
@@ -154,12 +165,47 @@ class Person:
 
     SIZES = ((1100, 760), (820, 620), (1260, 860), (960, 700), (1180, 640))
 
-    def __init__(self, page: Any, mouse: bool, resize: bool = False, away: bool = False) -> None:
-        self.page, self.mouse, self.resize, self.away = page, mouse, resize, away
-        self.inputs = self.resizes = self.aways = 0
+    def __init__(self, page: Any, mouse: bool, resize: bool = False, away: bool = False, back: bool = False) -> None:
+        self.page, self.mouse, self.resize, self.away, self.back = page, mouse, resize, away, back
+        self.inputs = self.resizes = self.aways = self.backs = 0
         self._last_click = 0.0
         self.misplaced: list[str] = []
         self.unpaused: list[str] = []
+        self.not_back: list[str] = []
+
+    def between_moves(self) -> None:
+        """Before a move's inputs: with ``back``, once every seven inputs, Alt+Left to the launcher and Enter on
+        the game's Continue, which must be focused there; the game must come back with the moves it had (CPU
+        players may move on once it is back) and, if none was made since, at the same hold."""
+        from PySide6.QtTest import QTest
+        from PySide6.QtWidgets import QApplication
+
+        if not self.back or self.inputs // 7 <= self.backs or self.page.session.is_over:
+            return
+        self.backs += 1
+        window, session, game_id = self.page.window(), self.page.session, self.page.game.id
+        moves, hold = list(session.moves), session.hold
+        self._xdotool("key", "alt+Left", wait_ms=600)
+        focus = QApplication.focusWidget()
+        where = focus.objectName() if focus is not None else "nothing"
+        if window.page is not None or where != f"continue-{game_id}":
+            shown = "the game" if window.page is not None else "the launcher"
+            self.not_back.append(f"back {self.backs}: after Alt+Left {shown} showed, the focus on {where}")
+            if window.page is None:  # play on from where the game was saved
+                window.continue_game(game_id)
+                QTest.qWait(1500)
+            self.page = window.page
+            return
+        self._xdotool("key", "Return", wait_ms=1500)
+        page = window.page
+        if page is None or page.game.id != game_id:
+            self.not_back.append(f"back {self.backs}: Enter on Continue opened {page.game.id if page else 'nothing'}")
+            raise Unclickable("the game did not come back")
+        now = page.session
+        if now.moves[:len(moves)] != moves or (len(now.moves) == len(moves) and now.hold != hold):
+            self.not_back.append(f"back {self.backs}: {len(moves)} moves and hold {hold} went in, "
+                                 f"{len(now.moves)} moves and hold {now.hold} came back")
+        self.page = page
 
     def _acted(self) -> None:
         """After an input: with ``away``, every fifth, the window minimised and brought back; with ``resize``,
@@ -281,8 +327,6 @@ def play_euchre(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, 
     """Plays the hint's moves until ``inputs`` are used or the match is over: (inputs used, inputs idle)."""
     from PySide6.QtTest import QTest
 
-    session = page.session
-
     def act(move: str) -> str:
         """Makes ``move`` by its key or with the mouse (arming a loner first): what was done."""
         table = page.view.table
@@ -307,7 +351,10 @@ def play_euchre(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, 
         return f"key {place + 1}"
 
     done, idle = 0, list[str]()
-    while done < inputs and not session.is_over:
+    while done < inputs and not person.page.session.is_over:
+        person.between_moves()
+        page = person.page  # a new page when the game came back from the launcher
+        session = page.session
         for _ in range(200):  # the CPU players move first
             if session.to_move == 0 or session.hold is not None or session.is_over:
                 break
@@ -343,10 +390,12 @@ def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, l
     from gui.i18n import text
     from plugins.yukon.rules import FOUNDATION, Move
 
-    session, view = page.session, page.view
     done, idle = 0, list[str]()
     ways: Counter[str] = Counter()
-    while done < inputs and not session.state.won:
+    while done < inputs and not person.page.session.state.won:
+        person.between_moves()
+        page = person.page  # a new page when the game came back from the launcher
+        session, view = page.session, page.view
         quiet = 0
         for _ in range(2400):  # the table's own moves (the finish, safe cards home) come first; a finish can be long
             moving = (view.auto_timer.isActive() or view._auto_move() is not None
