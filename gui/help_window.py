@@ -12,6 +12,7 @@ from core.game import GameSpec
 from core.help import HelpUnavailable, options_markdown
 from core.manager import PluginHost
 from gui.i18n import language, text, tr
+from gui.screen_fit import fitted_size
 
 
 class HelpWindow(QDialog):
@@ -25,7 +26,7 @@ class HelpWindow(QDialog):
         self.settings_of = settings_of
         self.games = [g for base in host.games() for g in (base, *host.variants_of(base.id)) if g.help is not None]
         self.setWindowTitle(tr("help_title"))
-        self.resize(760, 720)
+        self.resize(*fitted_size(760, 720, parent))
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.choice = QComboBox()

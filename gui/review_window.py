@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLa
 from core.table import Table
 from gui.deck import CardArt
 from gui.i18n import tr
+from gui.screen_fit import fitted_size
 from gui.table_canvas import TableCanvas
 from gui.table_scene import TableScene
 
@@ -53,7 +54,7 @@ class ReviewWindow(QDialog):
         row.addStretch(1)
         row.addWidget(close)
         layout.addLayout(row)
-        self.resize(900, 680)
+        self.resize(*fitted_size(900, 680, parent))
         self.show_step(0)
         self.canvas.setFocus()
 

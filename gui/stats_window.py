@@ -36,6 +36,7 @@ from core.manager import PluginHost
 from core.stats import Chart, StatsStore
 from core.text import Text
 from gui.i18n import language, text, tr
+from gui.screen_fit import fitted_size
 
 
 def _fitting(font: QFont, words: str) -> QFont:
@@ -143,7 +144,7 @@ class StatsWindow(QDialog):
         self.games: list[GameSpec] = [g for base in host.games() for g in (base, *host.variants_of(base.id))
                                       if g.statistics is not None]
         self.setWindowTitle(tr("stats_title"))
-        self.resize(1000, 720)
+        self.resize(*fitted_size(1000, 720, parent))
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         self.choice = QComboBox()

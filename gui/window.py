@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 import resources
@@ -20,6 +20,7 @@ from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
+from gui.screen_fit import fitted_size
 from gui.sound import SoundBoard
 
 if TYPE_CHECKING:  # the game page, dialogs and card art are imported when first shown: the launcher opens fast
@@ -39,11 +40,7 @@ SMALLEST_HEIGHT = 480  # below this the tables' names, bubbles and score box run
 
 def first_size() -> tuple[int, int]:
     """The window's size on a first start: 1100 × 760, or 90% of a smaller screen."""
-    screen = QGuiApplication.primaryScreen()
-    area = screen.availableGeometry() if screen is not None else None
-    if area is None or area.isEmpty():
-        return 1100, 760
-    return min(1100, int(area.width() * 0.9)), min(760, int(area.height() * 0.9))
+    return fitted_size(1100, 760)
 
 
 class MainWindow(QMainWindow):

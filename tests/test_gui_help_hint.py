@@ -222,6 +222,8 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
         qtbot.keyClick(page.table, Qt.Key.Key_R)  # the key the button's tip names
     review = window.findChild(ReviewWindow)
     assert review is not None and review.isVisible() and review.step == 0
+    area = review.screen().availableGeometry()  # the review fits the screen (800 × 800 offscreen)
+    assert review.width() <= area.width() and review.height() <= area.height()
     moves = len(session.moves)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Return)  # Enter steps on (the dialog's first button went back)
     assert review.step == 1 and "Trick 1 of" in review.frames[1].status.en

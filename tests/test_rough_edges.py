@@ -350,6 +350,15 @@ def test_the_launcher_tiles_stand_in_two_columns_where_they_fit_else_one_and_nev
         set_language("en")
 
 
+def test_the_rules_and_statistics_windows_fit_the_screen(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    for dialog in (window.open_help("euchre"), window.open_stats("euchre")):
+        area = dialog.screen().availableGeometry()  # 800 × 800 offscreen: smaller than either asks for
+        assert dialog.width() <= area.width() and dialog.height() <= area.height(), dialog.objectName()
+        assert dialog.width() >= 600 and dialog.height() >= 500, "and still roomy"
+        dialog.close()
+
+
 def test_the_window_opens_at_a_sensible_size_on_a_first_start(qtbot: QtBot) -> None:
     from PySide6.QtGui import QGuiApplication
 
