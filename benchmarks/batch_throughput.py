@@ -56,7 +56,7 @@ def measure(executor: Executor, name: str, count: int) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", type=positive_int, default=60, help="Euchre duplicate pairs per measurement")
     parser.add_argument("--deals", type=positive_int, default=200, help="Yukon deals per measurement")
     parser.add_argument("--empty", type=positive_int, default=2000, help="empty units per measurement")

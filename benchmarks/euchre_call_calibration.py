@@ -78,7 +78,7 @@ def calibrate(task: tuple[int, dict[str, Any], bool, bool]) -> list[tuple[str, f
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=hands_argument(), default=2000, help="hands to play (two per deal)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal; deal i uses seed+i")
     parser.add_argument("--jobs", type=jobs, default=2)

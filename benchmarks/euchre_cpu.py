@@ -27,7 +27,7 @@ from plugins.euchre.tournament import play_pair, summarize
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=hands_argument(), default=2000)
     parser.add_argument("--jobs", type=jobs, default=2)
     parser.add_argument("--seed", type=int, default=1)

@@ -56,7 +56,7 @@ def divergence(task: tuple[int, str, str, dict[str, Any]]) -> tuple[str, int]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_tournament_arguments(parser, STRENGTHS)
     parser.add_argument("--jobs", type=jobs, default=2)
     add_settings_arguments(parser, SCHEMA, skip=SKIP)

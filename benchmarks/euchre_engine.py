@@ -62,7 +62,7 @@ def open_spiel_hands(count: int, seed: int) -> float | None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=positive_int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=positive_int, default=3)

@@ -85,7 +85,7 @@ def summarize(a: str, b: str, records: list[Record]) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--a", default="hard", choices=STRENGTHS, help="strength A")
     parser.add_argument("--b", default="normal", choices=STRENGTHS, help="strength B")
     parser.add_argument("--matches", type=at_least(2, " (each seed's match is played twice)", 2), default=2000,

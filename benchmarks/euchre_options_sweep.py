@@ -69,7 +69,7 @@ def play_match(task: tuple[dict[str, Any], str, str, int]) -> dict[str, Any]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=positive_int, default=2, help="matches per combination (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--on", action="append", choices=TOGGLES, default=[], metavar="TOGGLE",

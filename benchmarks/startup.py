@@ -84,7 +84,7 @@ def run_once(mode: str, env: dict[str, str]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=10, help="runs of each (default 10)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument("--child", choices=("bare", "launcher"), help=argparse.SUPPRESS)

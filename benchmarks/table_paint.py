@@ -29,7 +29,7 @@ SIZES = ((1100, 760), (1920, 1080), (3000, 1900))
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=30, help="paints (and resize steps) per figure")
     parser.add_argument("--json", help="write the figures to this file")
     args = parser.parse_args()

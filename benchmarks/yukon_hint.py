@@ -61,7 +61,7 @@ def follow(state: YukonState, rule: HintRule, times: list[float]) -> tuple[str, 
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=positive_int, default=300, help="how many deals (those the solver wins)")
     parser.add_argument("--first", type=positive_int, default=1, help="the first deal's number")
     parser.add_argument("--variant", choices=VARIANTS, default="standard")

@@ -39,7 +39,7 @@ def baseline(deals: int, variant: str, budget: int, seconds: float) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=positive_int, default=300)
     parser.add_argument("--budget", type=positive_int, default=DEFAULT_NODES)
     parser.add_argument("--seconds", type=positive_float, default=None,

@@ -31,7 +31,7 @@ from tests.test_yukon_soundness import (
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=positive_int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cap", type=positive_int, default=20_000, help="positions the exhaustive search may visit")

@@ -68,7 +68,7 @@ def run_seed(seed: int, wide: bool, logs: Path) -> SeedResult:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=seed_range, default=range(1, 41), help="seeds A-B (default 1-40)")
     parser.add_argument("--wide", action="store_true", help="seven more rule sets besides the test suite's seven")
     parser.add_argument("--jobs", type=jobs, default=1, help="seeds run side by side (default 1)")

@@ -1,5 +1,7 @@
 """Plays a game by real key presses or mouse clicks and drags, as a person would, and fails an input that does
-nothing. Run it under Xvfb with a window manager, which the test suite's windows never have:
+nothing.
+
+Run it under Xvfb with a window manager, which the test suite's windows never have:
 
     xvfb-run -a -s "-screen 0 1280x900x24" sh -c 'openbox & python tools/real_input.py euchre --inputs 150'
 
@@ -55,7 +57,7 @@ YUKON_SET_BY_TOOL = ("deal_mode", "deal_number", "variant")  # from the game's n
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], add_help=False)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], add_help=False)
     parser.add_argument("game", nargs="?", default="euchre",
                         help=f"{', '.join(EUCHRE_FAMILY + YUKON)} (default euchre)")
     parser.add_argument("--inputs", type=positive_int, default=150, help="keys, clicks and drags at most (default 150)")

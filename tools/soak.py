@@ -127,7 +127,7 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games of each kind after the warm-up (default 40)")
     parser.add_argument("--only", default="", help="game ids separated by commas (default: every game)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the person's random moves (default 1)")
