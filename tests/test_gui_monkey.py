@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import warnings
 from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
@@ -116,6 +117,10 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
         window.continue_game(game_id)
         return "continue"
     view, table = page.view, page.table
+    if QApplication.activeWindow() is not window:  # offscreen Qt leaves a closed dialog active: a person's
+        with warnings.catch_warnings():  # keys (Ctrl+Z, F5, Alt+Left…) go to the window they look at
+            warnings.simplefilter("ignore", DeprecationWarning)
+            QApplication.setActiveWindow(window)
     if page.session.paused and rng.random() < 0.7:
         qtbot.keyClick(table, Qt.Key.Key_P)  # a person who paused comes back before long
         return "key Key_P to resume"
@@ -203,6 +208,10 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
     if roll < 0.98:
         window.resize(rng.randrange(640, 1500), rng.randrange(460, 1050))
         return "resize"
+    if rng.random() < 0.5:
+        qtbot.keyClick(table, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # Back's key
+        assert window.page is None, "Alt+Left goes back to the launcher"
+        return "key Alt+Left"
     page.buttons["back"].click()
     return "back"
 
