@@ -16,6 +16,7 @@ and a game that needs its own drawing passes ``scene=MyScene(art)``, a subclass 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from collections.abc import Callable, Collection
@@ -88,11 +89,13 @@ def run_in_background(job: object, call: Callable[[], Any]) -> None:
 
     def work() -> None:
         try:
-            result = call()
+            outcome: tuple[Any, BaseException | None] = (call(), None)
         except Exception as error:  # reported on the window's thread
-            signal.emit(job, None, error)
-        else:
-            signal.emit(job, result, None)
+            outcome = (None, error)
+        # RuntimeError: the relay is gone, so the program is closing (Ctrl+Q while a CPU player thought) and nobody
+        # waits for this any more; a traceback on the way out would only alarm
+        with contextlib.suppress(RuntimeError):
+            signal.emit(job, *outcome)
 
     threading.Thread(target=work, daemon=True, name=type(job).__name__).start()
 

@@ -669,3 +669,26 @@ def test_the_toolbar_wraps_onto_a_second_row_in_a_narrow_window_with_every_butto
             window.show_launcher()
     finally:
         QApplication.setFont(font)
+
+
+def test_a_cpu_move_that_ends_after_the_window_is_gone_ends_quietly(qtbot: QtBot,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+Q while a CPU player thinks: the program's last moments tear down the relay the worker thread would
+    answer through, and the thread's late answer must not print a traceback on the way out."""
+    import threading
+
+    import shiboken6
+
+    import gui.table_view as table_view
+
+    failures: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: failures.append(args.exc_value))
+    release = threading.Event()
+    table_view.run_in_background("late job", lambda: release.wait(5))
+    shiboken6.delete(table_view.relay())  # as the interpreter's shutdown does
+    monkeypatch.setattr(table_view, "_relay", None)  # the next test gets a relay again
+    release.set()
+    for thread in threading.enumerate():
+        if thread.name == "str":
+            thread.join(5)
+    assert failures == []
