@@ -686,7 +686,7 @@ def test_a_cpu_move_that_ends_after_the_window_is_gone_ends_quietly(qtbot: QtBot
     release = threading.Event()
     table_view.run_in_background("late job", lambda: release.wait(5))
     shiboken6.delete(table_view.relay())  # as the interpreter's shutdown does
-    monkeypatch.setattr(table_view, "_relay", None)  # the next test gets a relay again
+    table_view._relay = None  # the next test gets a new relay (not monkeypatch: it would put the deleted one back)
     release.set()
     for thread in threading.enumerate():
         if thread.name == "str":
