@@ -116,7 +116,6 @@ class LauncherPage(QWidget):
         scroll.setWidget(self.body)
         outer.addWidget(scroll, 1)
         self.tiles: dict[str, QFrame] = {}
-        self._order: list[QFrame] = []  # the tiles as they are read, left to right and down
         self.columns = 0
         self.first_buttons: dict[str, QPushButton] = {}  # each game's first button, in the launcher's order
         self._armed: QPushButton | None = None  # a New game pressed once over a saved game
@@ -161,7 +160,6 @@ class LauncherPage(QWidget):
                 widget.setParent(None)
                 widget.deleteLater()
         self.tiles.clear()
-        self._order.clear()
         self.columns = 0
         self.first_buttons.clear()
         self._armed = None
@@ -185,7 +183,6 @@ class LauncherPage(QWidget):
         tiles = [self._game_tile(host, game) for game in host.games()]
         tiles += [self._broken_tile(info.name, text(info.error) if info.error else "", info.status)
                   for info in host.plugins() if not info.ok]
-        self._order = tiles
         self._arrange()
         for tile in tiles:
             tile.show()  # now, not when the event loop next runs: a window activated first would skip its buttons
@@ -200,13 +197,14 @@ class LauncherPage(QWidget):
         """Two tiles side by side where two fit, else one under another (a narrow window, large fonts): the
         games scroll up and down, never sideways. The room counts a New game button asking for its second press,
         so pressing it never moves the tiles."""
-        if not self._order:
+        tiles = list(self.tiles.values())  # as they are read, left to right and down
+        if not tiles:
             return
         spacing = self.grid.horizontalSpacing()
         margins = self.grid.contentsMargins()
         metrics = self.fontMetrics()
         asking = max(0, metrics.horizontalAdvance(tr("new_confirm_saved")) - metrics.horizontalAdvance(tr("new_game")))
-        widths = [tile.minimumSizeHint().width() for tile in self._order]
+        widths = [tile.minimumSizeHint().width() for tile in tiles]
         two = max(widths[0::2]) + max(widths[1::2], default=0)  # the narrowest each column may be, side by side
         # the width as if the scroll bar showed, whether it does or not: the same width, the same columns
         room = (self.games_area.contentsRect().width() - self.games_area.verticalScrollBar().sizeHint().width()
@@ -215,13 +213,13 @@ class LauncherPage(QWidget):
         if columns == self.columns:
             return
         self.columns = columns
-        for tile in self._order:
+        for tile in tiles:
             self.grid.removeWidget(tile)
         for row in range(self.grid.rowCount()):
             self.grid.setRowStretch(row, 0)
-        for i, tile in enumerate(self._order):
+        for i, tile in enumerate(tiles):
             self.grid.addWidget(tile, i // columns, i % columns)
-        self.grid.setRowStretch(-(-len(self._order) // columns), 1)  # the tiles stay at the top
+        self.grid.setRowStretch(-(-len(tiles) // columns), 1)  # the tiles stay at the top
 
     def focus_game(self, game_id: str | None = None) -> None:
         """Keyboard focus on the first button of ``game_id``'s row (Continue when there is a saved game), else

@@ -116,7 +116,7 @@ def main() -> int:
     person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away, back=args.back)
     play = play_yukon if args.game in YUKON else play_euchre
     try:
-        done, idle = play(app, page, person, args.inputs)
+        done, idle = play(app, person, args.inputs)
     except Unclickable as error:
         print(f"{args.game}: {error}")
         window.close()
@@ -325,7 +325,7 @@ class Person:
         return scene.cards[places[index]] if index in places else scene.slots[pile_id]
 
 
-def play_euchre(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
+def play_euchre(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
     """Plays the hint's moves until ``inputs`` are used or the match is over: (inputs used, inputs idle)."""
     from PySide6.QtTest import QTest
 
@@ -384,7 +384,7 @@ def play_euchre(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, 
     return done, idle
 
 
-def play_yukon(app: Any, page: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
+def play_yukon(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
     """Plays the hint's moves until ``inputs`` are used or the deal is won (or no move is hinted): by keys ``?``
     and the target's key, with the mouse a drag of the hinted cards onto the target. (inputs used, inputs idle)."""
     from PySide6.QtTest import QTest
