@@ -61,8 +61,8 @@ def plural_word(one: str) -> str:
 
 
 def plural(n: int, one: str) -> str:
-    """An English count for the command line: "1 match", "3 matches"."""
-    return f"{n} {one if n == 1 else plural_word(one)}"
+    """An English count for the command line: "1 match", "3 matches", "1,500 deals"."""
+    return f"{n:,} {one if n == 1 else plural_word(one)}"
 
 
 def points(value: int, plus: bool = False) -> str:

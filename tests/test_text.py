@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from core.text import Text, calendar_day, counted, duration, next_best, points
+from core.text import Text, calendar_day, counted, duration, next_best, plural, points
 
 ONE, MANY = Text("1 hand played", "1ハンド"), Text("{n} hands played", "{n}ハンド")
 
@@ -13,6 +13,12 @@ def test_a_count_of_one_takes_the_singular_and_every_other_count_the_plural() ->
     assert [counted(n, ONE, MANY).en for n in (0, 1, 2, 11)] == \
         ["0 hands played", "1 hand played", "2 hands played", "11 hands played"]
     assert [counted(n, ONE, MANY).get("ja") for n in (1, 2)] == ["1ハンド", "2ハンド"]
+
+
+def test_a_command_line_count_agrees_with_its_number_and_groups_thousands() -> None:
+    assert [plural(n, "position") for n in (0, 1, 2, 200_000)] == \
+        ["0 positions", "1 position", "2 positions", "200,000 positions"]
+    assert [plural(n, "match") for n in (1, 3)] == ["1 match", "3 matches"]
 
 
 def test_a_counted_text_fills_in_its_other_values_too() -> None:

@@ -324,5 +324,8 @@ def test_an_unknown_verdict_says_what_ran_out_and_how_to_search_further() -> Non
     assert budget.returncode == 0 and budget.stdout.startswith("deal 42 (standard): unknown; 500 positions")
     assert "the budget of 500 positions ran out before a win or a proof of loss; a larger --budget searches " \
            "further" in budget.stdout
+    one = run_cardtable("yukon", "solve", "42", "--budget", "1")
+    assert one.stdout.startswith("deal 42 (standard): unknown; 1 position searched")
+    assert "the budget of 1 position ran out" in one.stdout
     clock = run_cardtable("yukon", "solve", "42", "--seconds", "0.01")
     assert "the 0.01 s limit ran out" in clock.stdout

@@ -16,6 +16,7 @@ from core.paths import data_dir
 from core.progress import Progress
 from core.results import nearest_rank
 from core.storage import write_json_atomic
+from core.text import plural
 from plugins.yukon.deal import MAX_DEAL
 from plugins.yukon.rules import RUSSIAN, STANDARD, Move, YukonRules, describe, move_words
 from plugins.yukon.solver import DEFAULT_NODES
@@ -188,10 +189,10 @@ def _solve(args: argparse.Namespace) -> int:
           + (f" in {row['moves']} moves" if row["verdict"] == "won" else "")
           + (" (the layout alone proves it: some card can never go home)"
              if row["verdict"] == "lost" and not row["nodes"] else "")
-          + f"; {row['nodes']:,} positions searched in {row['seconds']:.3f} s")
+          + f"; {plural(row['nodes'], 'position')} searched in {row['seconds']:.3f} s")
     if row["verdict"] == "unknown":
         spent = (f"the {args.seconds:g} s limit" if args.seconds is not None and row["nodes"] < args.budget
-                 else f"the budget of {args.budget:,} positions")
+                 else f"the budget of {plural(args.budget, 'position')}")
         print(f"{spent} ran out before a win or a proof of loss; a larger --budget searches further")
     if args.moves and row["solution"]:
         state = YukonRules().deal({"variant": args.variant, "return_from_foundations": args.returns}, args.number)
