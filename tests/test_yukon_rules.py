@@ -307,6 +307,15 @@ def test_solve_moves_prints_numbered_moves_with_card_names() -> None:
     assert "10♦ and 4 cards from column 3 onto J♣ in column 6" in result.stdout
 
 
+def test_moves_for_a_range_is_refused_in_one_line() -> None:
+    from tests.distributions import run_cardtable
+
+    result = run_cardtable("yukon", "solve", "--range", "1-3", "--moves")
+    assert result.returncode == 2 and not result.stdout
+    assert result.stderr.strip() == "cardtable yukon solve: --moves prints one deal's winning moves: give a deal " \
+                                    "number instead of --range 1-3"
+
+
 def test_a_deal_the_layout_alone_proves_lost_says_so() -> None:
     """Deal 199: the 2♥ can never be bare (solver 4's relaxation sees it before any search)."""
     from tests.distributions import run_cardtable

@@ -69,7 +69,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     solve.add_argument("--seconds", type=positive_float, default=None,
                        help="also stop a deal after this many seconds (off by default: the position budget alone "
                             "decides, so every machine gives the same verdict)")
-    solve.add_argument("--moves", action="store_true", help="print the winning moves")
+    solve.add_argument("--moves", action="store_true", help="print the winning moves (one deal, not --range)")
     add_batch_arguments(solve, what="deal")
 
     build = sub.add_parser("build-catalogue", help="find, verify and grade solvable deals into a catalogue file")
@@ -180,6 +180,9 @@ def _solve(args: argparse.Namespace) -> int:
         if args.number is not None:
             raise UsageError(f"give a deal number or --range, not both (got {args.number} and --range "
                              f"{args.deal_range})")
+        if args.moves:
+            raise UsageError(f"--moves prints one deal's winning moves: give a deal number instead of --range "
+                             f"{args.deal_range}")
         low, high = _parse_range(args.deal_range)
         return _solve_range(args, low, high)
     if args.number is None:
