@@ -28,6 +28,7 @@ from core.cli_options import add_settings_arguments, describe_settings, guarded,
 from core.duplicate import half_interval, hands_argument
 from core.progress import Progress
 from core.rng import Rng
+from core.text import plural
 from plugins.euchre.cli import SKIP
 from plugins.euchre.cpu import HardPlayer, RuleBasedPlayer
 from plugins.euchre.model import Move, Phase
@@ -96,8 +97,8 @@ def main() -> int:
             for kind, predicted, actual in rows:
                 found[kind].append((predicted, actual))
             bar.advance()
-    print(f"{len(seeds)} deals: hard's simulated decisions, the chosen move judged again on fresh sampled deals "
-          f"against the points its side scored (per decision):")
+    print(f"{plural(len(seeds), 'deal')}: hard's simulated decisions, the chosen move judged again on fresh sampled "
+          f"deals against the points its side scored (per decision):")
     width = max(map(len, found), default=0)
     for kind, pairs in sorted(found.items(), key=lambda kv: -len(kv[1])):
         gaps = [a - p for p, a in pairs]

@@ -139,8 +139,10 @@ def main() -> int:
                     kept["seconds"] = min(kept["seconds"], new["seconds"])
                 print(f"round {number + 1} of {args.rounds}: {name} {sum(m['seconds'] for m in made):.2f} s",
                       file=sys.stderr)
-    print(f"{args.deals} deals from seed {args.seed}, {args.preset}"
-          f"{' + defender alone' if settings['defender_alone'] else ''}; best of {args.rounds} rounds (ms)")
+    from core.text import plural  # in the parent only, as in _line
+
+    print(f"{plural(args.deals, 'deal')} from seed {args.seed}, {args.preset}"
+          f"{' + defender alone' if settings['defender_alone'] else ''}; best of {plural(args.rounds, 'round')} (ms)")
     print(f"  {'code':<10} {'decisions':>9} {'total s':>9} {'median':>8} {'p90':>8} {'p99':>8} {'worst':>8}")
     for name, made in best.items():
         print(_line(name, [m["seconds"] for m in made]))

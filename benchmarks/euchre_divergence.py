@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core.cli_options import add_settings_arguments, describe_settings, guarded, jobs, settings_from_args
 from core.duplicate import add_tournament_arguments
 from core.progress import Progress
+from core.text import plural
 from plugins.euchre.cli import SKIP, STRENGTHS
 from plugins.euchre.settings import SCHEMA
 from plugins.euchre.tournament import first_deal, play_hand
@@ -73,7 +74,7 @@ def main() -> int:
             row[2] += diff > 0
             row[3] += diff < 0
             bar.advance()
-    print(f"{len(seeds)} deals, {args.a} (A) against {args.b} (B), filed by the first decision that differs "
+    print(f"{plural(len(seeds), 'deal')}, {args.a} (A) against {args.b} (B), filed by the first decision that differs "
           f"(a bid as A's move / B's move):")
     for kind, (deals, points, better, worse) in sorted(totals.items(), key=lambda kv: -kv[1][0]):
         print(f"  {kind:28s} {deals:5d} deals  A − B {points:+5d} ({points / deals:+.3f} a deal)  "

@@ -25,6 +25,7 @@ from core.cli_options import add_settings_arguments, at_least, describe_settings
 from core.duplicate import TimedStrategy, half_interval, timing_lines
 from core.results import Record
 from core.rng import Rng
+from core.text import plural
 from plugins.euchre.cli import SKIP, STRENGTHS
 from plugins.euchre.settings import SCHEMA
 
@@ -77,7 +78,7 @@ def summarize(a: str, b: str, records: list[Record]) -> list[str]:
     half = half_interval(shares)
     hands = sum(r["hands"] for r in records)
     rate = statistics.mean(shares)
-    return [f"{matches} matches ({len(records)} seeds, each played twice), {hands} hands: "
+    return [f"{matches} matches ({plural(len(records), 'seed')}, each played twice), {hands} hands: "
             f"A ({a}) won {sum(r['a_wins'] for r in records)}, {rate:.1%} "
             f"(95% CI [{rate - half:.1%}, {rate + half:.1%}])",
             f"points per hand: A {sum(r['a_points'] for r in records) / hands:.3f}, "

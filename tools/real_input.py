@@ -48,7 +48,7 @@ from core.cli_options import (
     positive_int,
     settings_from_args,
 )
-from core.text import LANGUAGES
+from core.text import LANGUAGES, plural
 
 X_NAMES = {"Space": "space", "Escape": "Escape", "Enter": "Return", "?": "question"}
 EUCHRE_FAMILY = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre")
@@ -124,23 +124,24 @@ def main() -> int:
     session = person.page.session
     over = "won" if args.game in YUKON and session.state.won else "over" if session.is_over else "going on"
     deal = f" deal {session.state.deal_number}" if args.game in YUKON else ""
-    kind = "clicks and drags" if args.mouse else "keys pressed"
     print(describe_settings(schema, settings))
-    print(f"{args.game}{deal}: {done} {kind}, {len(session.moves)} moves made, game {over}; "
+    print(f"{args.game}{deal}: {plural(done, 'input')} by {'mouse' if args.mouse else 'keys'}, "
+          f"{plural(len(session.moves), 'move')} made, game {over}; "
           f"inputs that did nothing: {len(idle)}")
     for line in idle:
         print(f"  {line}")
     if args.resize:
-        print(f"window resized {person.resizes} times; cards out of place afterwards: {len(person.misplaced)}")
+        print(f"window resized {plural(person.resizes, 'time')}; cards out of place afterwards: "
+              f"{len(person.misplaced)}")
         for line in person.misplaced[:10]:
             print(f"  {line}")
     if args.away:
-        print(f"window minimised and brought back {person.aways} times; pauses missed or kept: "
+        print(f"window minimised and brought back {plural(person.aways, 'time')}; pauses missed or kept: "
               f"{len(person.unpaused)}")
         for line in person.unpaused[:10]:
             print(f"  {line}")
     if args.back:
-        print(f"back to the launcher and continued {person.backs} times; games not come back whole: "
+        print(f"back to the launcher and continued {plural(person.backs, 'time')}; games not come back whole: "
               f"{len(person.not_back)}")
         for line in person.not_back[:10]:
             print(f"  {line}")
