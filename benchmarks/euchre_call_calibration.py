@@ -105,7 +105,7 @@ def main() -> int:
         half = half_interval(gaps)
         print(f"  {kind:{width}s} {len(pairs):5d}  predicted {statistics.mean(p for p, _ in pairs):+.3f}  "
               f"actual {statistics.mean(a for _, a in pairs):+.3f}  actual − predicted "
-              f"{statistics.mean(gaps):+.3f} ± {half:.3f}")
+              f"{statistics.mean(gaps):+.3f}" + (f" ± {half:.3f}" if len(gaps) > 1 else " (one decision)"))
     return 0
 
 

@@ -80,7 +80,8 @@ def summarize(a: str, b: str, records: list[Record]) -> list[str]:
     rate = statistics.mean(shares)
     return [f"{matches} matches ({plural(len(records), 'seed')}, each played twice), {hands} hands: "
             f"A ({a}) won {sum(r['a_wins'] for r in records)}, {rate:.1%} "
-            f"(95% CI [{rate - half:.1%}, {rate + half:.1%}])",
+            + (f"(95% CI [{rate - half:.1%}, {rate + half:.1%}])" if len(records) > 1
+               else "(no confidence interval from one seed)"),
             f"points per hand: A {sum(r['a_points'] for r in records) / hands:.3f}, "
             f"B ({b}) {sum(r['b_points'] for r in records) / hands:.3f}"]
 
