@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.cli_options import guarded, positive_int
 from core.progress import Progress
+from core.text import plural
 from tests.test_yukon_soundness import (
     check_endgames,
     positions_only_the_new_conditions_cut,
@@ -51,9 +52,10 @@ def main() -> int:
             for key, value in check_endgames(args.seed * 1_000_003 + first, size, args.cap).items():
                 totals[key] += value
             bar.advance(size)
-    print(f"{args.count} random endgames: {totals['lost_checked']} lost answers re-checked by exhaustive search "
+    print(f"{plural(args.count, 'random endgame')}: {plural(totals['lost_checked'], 'lost answer')} re-checked by "
+          f"exhaustive search "
           f"({totals['new_conditions']} of them dead at the start only by solver 4's conditions), 0 refuted; "
-          f"{totals['won_replayed']} wins replayed through the rules, none judged dead at the start; "
+          f"{plural(totals['won_replayed'], 'win')} replayed through the rules, none judged dead at the start; "
           f"{time.perf_counter() - started:.0f} s")
     if args.deals > 0:
         started = time.perf_counter()
@@ -63,9 +65,9 @@ def main() -> int:
             for state in cut:
                 verdicts[recheck_without_new_conditions(state, args.recheck)] += 1
                 bar.advance()
-        print(f"deals 1-{args.deals}: {len(cut)} positions only solver 4's conditions call dead; re-solved without "
-              f"them at {args.recheck:,} positions: {verdicts['lost']} proved lost, {verdicts['unknown']} unknown, "
-              f"0 won; {time.perf_counter() - started:.0f} s")
+        print(f"deals 1-{args.deals}: {plural(len(cut), 'position')} only solver 4's conditions call dead; re-solved "
+              f"without them at {args.recheck:,} positions: {verdicts['lost']} proved lost, {verdicts['unknown']} "
+              f"unknown, 0 won; {time.perf_counter() - started:.0f} s")
     if args.safe > 0:
         started = time.perf_counter()
         checked = {"standard": 0, "russian": 0, "returns": 0, "not an ace": 0, "undecided": 0}
@@ -78,7 +80,8 @@ def main() -> int:
                     checked[key] += value
                 failures += lost
                 bar.advance(size)
-        print(f"{args.safe} random endgames: {sum(checked[v] for v in ('standard', 'russian'))} cards the table "
+        sent = sum(checked[v] for v in ("standard", "russian"))
+        print(f"{plural(args.safe, 'random endgame')}: {plural(sent, 'card')} the table "
               f"would send home by itself from a won position ({checked['standard']} standard, {checked['russian']} "
               f"Russian, {checked['returns']} with returns, {checked['not an ace']} not aces); "
               f"{len(failures)} proved lost after it by exhaustive search, {checked['undecided']} where neither "

@@ -161,7 +161,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
     counts = Counter(r["verdict"] for r in rows)
     decided = counts["won"] + counts["lost"]
     nodes = sorted(r["nodes"] for r in rows)
-    return (f"{len(rows)} deals: won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']} "
+    return (f"{plural(len(rows), 'deal')}: won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']} "
             f"({decided / len(rows):.1%} decided); positions per deal: median {statistics.median(nodes):,.0f}, "
             f"total {sum(nodes):,}")
 
