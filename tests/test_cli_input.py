@@ -149,7 +149,7 @@ def test_build_catalogue_writes_to_the_user_data_folder_by_default(capsys: pytes
                        "--budget", "3000")
     assert code == 0
     written = cardtable_home / "data" / "catalogues" / "yukon.json"
-    assert f"wrote {written}" in out
+    assert f"wrote {written}: standard 3 deals (easy 1, normal 1, hard 1); russian 0 deals\n" in out
     assert len(Catalogue.load(written).entries["standard"]) == 3
     assert catalogue_path().read_bytes() == shipped
 

@@ -316,7 +316,7 @@ def _refresh(args: argparse.Namespace, out: Path) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     from plugins.yukon.catalogue import CATALOGUE_FORMAT, RULES_VERSION
-    from plugins.yukon.difficulty import Measure, assign_levels, obvious_play
+    from plugins.yukon.difficulty import LEVELS, Measure, assign_levels, obvious_play
     from plugins.yukon.solver import SOLVER_VERSION
 
     out = args.out or data_dir() / "catalogues" / "yukon.json"
@@ -347,5 +347,7 @@ def _build(args: argparse.Namespace) -> int:
             "variants": variants}
     write_json_atomic(out, data)
     counts = {v: Counter(e["level"] for e in rows) for v, rows in variants.items()}
-    print(f"wrote {out}: " + "; ".join(f"{v} {sum(c.values())} ({dict(c)})" for v, c in counts.items()))
+    by_level = {v: ", ".join(f"{level} {c[level]}" for level in LEVELS if c[level]) for v, c in counts.items()}
+    print(f"wrote {out}: " + "; ".join(f"{v} {plural(sum(c.values()), 'deal')}" + (f" ({by_level[v]})" if c else "")
+                                      for v, c in counts.items()))
     return 0
