@@ -305,7 +305,8 @@ def _refresh(args: argparse.Namespace, out: Path) -> int:
             dropped = [row["deal"] for row in rows if solved[row["deal"]]["verdict"] != "won"]
             print(f"{variant}: {len(kept[variant])} of {len(rows)} entries re-solved"
                   + (f" ({len(again) - len(dropped)} of them at {RETRY}× the budget)" if again else "")
-                  + (f"; dropped (not proved solvable at {RETRY}× --budget {args.budget}): {dropped}"
+                  + (f"; dropped (not proved solvable at {RETRY}× --budget {args.budget}): "
+                     f"{plural(len(dropped), 'deal')} ({', '.join(map(str, dropped))})"
                      if dropped else ""))
     batch.finish()
     data.update({"solver_version": SOLVER_VERSION, "budget": args.budget, "variants": kept})
