@@ -7,10 +7,16 @@ and framed court cards with a crowned monogram. Cards are 250 × 350 units (the 
 
 from __future__ import annotations
 
+import argparse
 import math
+import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "resources"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.cli_options import guarded, output_folder
+
+RESOURCES = Path(__file__).resolve().parents[1] / "resources"
 W, H = 250, 350
 RED, BLACK = "#c8102e", "#1a1a1a"
 SUIT_PATHS = {  # each drawn in a 100 × 100 box
@@ -154,9 +160,14 @@ def icon(kind: str) -> str:
             f'<rect width="64" height="64" rx="12" fill="#1d6b3a"/>{cards}</svg>\n')
 
 
-def main() -> None:
-    cards = OUT / "cards" / "classic"
-    cards.mkdir(parents=True, exist_ok=True)
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=RESOURCES,
+                        help=f"folder to write cards/classic/, suits/ and icons/ into (default {RESOURCES})")
+    out: Path = parser.parse_args().out
+    cards = out / "cards" / "classic"
+    for folder in (cards, out / "suits", out / "icons"):
+        output_folder(folder, "the card art")
     for suit in SUITS:
         for rank in RANKS:
             (cards / f"{rank}{suit}.svg").write_text(face(rank, suit), encoding="utf-8")
@@ -164,13 +175,14 @@ def main() -> None:
     (cards / "back.svg").write_text(back(), encoding="utf-8")
     for suit in SUITS:
         colour = RED if suit in "HD" else BLACK
-        (OUT / "suits" / f"{suit}.svg").write_text(
+        (out / "suits" / f"{suit}.svg").write_text(
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
             f'{suit_shape(suit, 50, 50, 96, colour)}</svg>\n', encoding="utf-8")
     for kind in ("euchre", "yukon", "app"):
-        (OUT / "icons" / f"{kind}.svg").write_text(icon(kind), encoding="utf-8")
+        (out / "icons" / f"{kind}.svg").write_text(icon(kind), encoding="utf-8")
     print(f"wrote 52 cards, the joker and a back to {cards}, 4 suit marks, 3 icons")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(guarded(main, "make_card_art.py"))

@@ -11,14 +11,19 @@ to ship and the same every time they are rebuilt:
 
 from __future__ import annotations
 
+import argparse
 import math
 import struct
 import sys
 import wave
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.cli_options import guarded, output_folder
+
 RATE = 22050
-OUT = Path(__file__).resolve().parents[1] / "resources" / "sounds"
+SOUNDS = Path(__file__).resolve().parents[1] / "resources" / "sounds"
 
 
 class Noise:
@@ -99,12 +104,15 @@ def write(path: Path, samples: list[float]) -> None:
 
 
 def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=SOUNDS, help=f"folder for the WAV files (default {SOUNDS})")
+    out: Path = parser.parse_args().out
+    output_folder(out, "the sounds")
     for name, samples in sounds().items():
-        write(OUT / f"{name}.wav", samples)
-        print(f"wrote {OUT / name}.wav ({len(samples) / RATE:.2f} s)")
+        write(out / f"{name}.wav", samples)
+        print(f"wrote {out / name}.wav ({len(samples) / RATE:.2f} s)")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "make_sounds.py"))

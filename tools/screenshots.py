@@ -8,16 +8,28 @@ same code a player's do; CPU players decide as in play (here without the pause b
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.cli_options import guarded, output_folder
+
+SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", type=Path, default=SHOTS, help=f"folder for the pictures (default {SHOTS})")
+    args = parser.parse_args()
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        parser.error("needs a display: run it under xvfb-run, as in the example in --help")
+    out: Path = args.out
+    output_folder(out, "the screenshots")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
     os.environ["CARDTABLE_ANIMATIONS"] = "0"
     from PySide6.QtCore import QPoint, Qt
@@ -33,7 +45,6 @@ def main() -> int:
     from gui.settings_dialog import SettingsDialog
     from gui.window import MainWindow
 
-    OUT.mkdir(parents=True, exist_ok=True)
     host = load_host()
     window = MainWindow(host)
     window.resize(1100, 760)
@@ -45,8 +56,8 @@ def main() -> int:
 
     def shot(name: str, widget: Any = window) -> None:
         settle()
-        widget.grab().save(str(OUT / f"{name}.png"))
-        print(f"wrote {OUT / name}.png")
+        widget.grab().save(str(out / f"{name}.png"))
+        print(f"wrote {out / name}.png")
 
     def point(page: Any, text: str) -> QPoint:
         rect = page.view.scene.cards[text].sceneBoundingRect()
@@ -324,4 +335,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(guarded(main, "screenshots.py"))
