@@ -95,7 +95,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.runs < 1:
         parser.error(f"argument --runs: must be at least 1, got {args.runs}")
     sys.path.insert(0, str(ROOT))
+    from core.cli_options import UsageError, output_file
     from core.progress import Progress
+
+    try:
+        output_file(args.json, "the figures")
+    except UsageError as error:
+        parser.error(str(error))
 
     home = tempfile.mkdtemp(prefix="cardtable-startup-")  # a first start: no saved window size or games
     env = {**os.environ, "CARDTABLE_HOME": home, "CARDTABLE_ANIMATIONS": "0"}

@@ -23,6 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 SIZES = ((1100, 760), (1920, 1080), (3000, 1900))
@@ -31,8 +32,17 @@ SIZES = ((1100, 760), (1920, 1080), (3000, 1900))
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=30, help="paints (and resize steps) per figure")
-    parser.add_argument("--json", help="write the figures to this file")
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
+    if args.repeats < 1:
+        parser.error(f"argument --repeats: must be at least 1, got {args.repeats}")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from core.cli_options import UsageError, output_file
+
+    try:
+        output_file(args.json, "the figures")
+    except UsageError as error:
+        parser.error(str(error))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-paint-"))
     os.environ["CARDTABLE_ANIMATIONS"] = "0"

@@ -147,10 +147,12 @@ def gather() -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, required=True, help="the JSON file to write")
+    parser.add_argument("--out", type=Path, required=True, help="the JSON file to write (a new one)")
     args = parser.parse_args()
     if args.out.is_dir() or not args.out.resolve().parent.is_dir():
         parser.error(f"cannot write to {args.out}: give a file name in a folder that exists")
+    if args.out.exists():  # a version's files are written once; a mistyped name must not clobber another file
+        parser.error(f"{args.out} already exists: give a new file name, or remove it first")
     import core
 
     checkout = Path(core.__file__).resolve().parents[1]
