@@ -1,0 +1,43 @@
+"""A short game through a real X server and window manager (``tools/real_input.py`` under Xvfb and openbox):
+keys and mouse go through the window manager's activation and focus, which no offscreen test has. Skipped where
+``xvfb-run``, ``openbox`` or ``xdotool`` is missing (``.ci/run`` installs them)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NEEDED = ("xvfb-run", "openbox", "xdotool")
+
+pytestmark = pytest.mark.skipif(any(shutil.which(tool) is None for tool in NEEDED),
+                                reason=f"needs {', '.join(NEEDED)} (Debian: xvfb openbox xdotool)")
+
+
+def _play(tmp_path: Path, *arguments: str) -> str:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["CARDTABLE_HOME"] = str(tmp_path)
+    player = shlex.join([sys.executable, str(ROOT / "tools" / "real_input.py"), *arguments])
+    command = f"openbox >/dev/null 2>&1 & exec {player}"
+    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x900x24", "sh", "-c", command], env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_euchre_by_keys_through_the_window_manager_with_back_and_continue(tmp_path: Path) -> None:
+    out = _play(tmp_path, "euchre", "--back", "--inputs", "21")
+    assert "euchre: 21 inputs by keys" in out and "inputs that did nothing: 0" in out
+    assert "back to the launcher and continued 2 times; games not come back whole: 0" in out
+
+
+def test_yukon_by_mouse_through_the_window_manager_while_it_resizes_and_minimises(tmp_path: Path) -> None:
+    out = _play(tmp_path, "yukon", "--mouse", "--resize", "--away", "--deal", "12", "--inputs", "15")
+    assert "inputs that did nothing: 0" in out
+    assert "cards out of place afterwards: 0" in out and "pauses missed or kept: 0" in out
