@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NEEDED = ("xvfb-run", "openbox", "xdotool")
+NEEDED = ("xvfb-run", "xauth", "openbox", "xdotool")
 
 pytestmark = pytest.mark.skipif(any(shutil.which(tool) is None for tool in NEEDED),
-                                reason=f"needs {', '.join(NEEDED)} (Debian: xvfb openbox xdotool)")
+                                reason=f"needs {', '.join(NEEDED)} (Debian: xvfb xauth openbox xdotool)")
 
 
 def _play(tmp_path: Path, *arguments: str) -> str:
