@@ -78,6 +78,10 @@ STRINGS: dict[str, Text] = {
     "help": Text("Help", "ヘルプ"),
     "finding_games": Text("Looking for games…", "ゲームを探しています…"),
     "sound_effects": Text("Sound effects", "効果音"),
+    "preset_help": Text("A preset sets the rule options below at once; changing one of them by hand makes the rules "
+                        "Custom.", "プリセットは下のルールをまとめて設定します。手で変えると「自分で設定」になります。"),
+    "card_theme_help": Text("How the cards look: Card Table's own design, or one installed on this computer.",
+                            "カードの絵柄: カードテーブル独自のもの、またはこのコンピューターに入っているもの。"),
     "sound_help": Text("Short sounds for dealing, playing a card, a trick taken and a win.",
                        "配る・札を出す・トリックを取る・勝つときの短い音。"),
     "last_hand": Text("Last hand", "前のハンド"),

@@ -1,11 +1,13 @@
 """The settings dialog, built from a game's :class:`SettingsSchema`: a preset picker that fills in the
-options, every option as a widget with its help as a tooltip, and the shell's card-design choice."""
+options, every option as a widget, and the shell's card-design choice. What the option with the focus (or under
+the pointer) does is written under them, so a player moving through by Tab reads it too (and it stays a tooltip)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,6 +35,7 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(tr("settings_title", game=text(game.name)))
         self._updating = False
         self.widgets: dict[str, QWidget] = {}
+        self._helps: dict[QWidget, str] = {}
         layout = QVBoxLayout(self)
         form = self.form = QFormLayout()
         layout.addLayout(form)
@@ -45,6 +48,7 @@ class SettingsDialog(QDialog):
             self.preset.addItem(text(CUSTOM_LABEL), CUSTOM)
             form.addRow(tr("preset"), self.preset)
             self.preset.currentIndexChanged.connect(self._preset_chosen)
+            self._explain(self.preset, tr("preset_help"))
 
         for option in self.schema.options:
             widget: QWidget
@@ -70,7 +74,7 @@ class SettingsDialog(QDialog):
                 widget = spin
                 form.addRow(text(option.label), spin)
             widget.setObjectName(option.key)
-            widget.setToolTip(text(option.help))
+            self._explain(widget, text(option.help))
             self.widgets[option.key] = widget
 
         self.theme = QComboBox()
@@ -87,11 +91,19 @@ class SettingsDialog(QDialog):
         self._themes_to_read = [theme for theme in installed if theme.id != chosen.id]
         QTimer.singleShot(0, self, self._read_a_theme)
         form.addRow(tr("card_theme"), self.theme)
+        self._explain(self.theme, tr("card_theme_help"))
         self.sound = QCheckBox(tr("sound_effects"))
         self.sound.setObjectName("sound")
         self.sound.setChecked(sound)
-        self.sound.setToolTip(tr("sound_help"))
+        self._explain(self.sound, tr("sound_help"))
         form.addRow(self.sound)
+        self.about = QLabel()
+        self.about.setObjectName("option_help")
+        self.about.setWordWrap(True)
+        self.about.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.about.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.about.setText(next(iter(self._helps.values())))  # the first widget's, which has the focus at first
+        layout.addWidget(self.about)
 
         note_text = tr("settings_ends_saved", game=text(game.name)) if ends_saved_game else tr("settings_new_game")
         at_once = [text(option.label) for option in self.schema.options if option.at_once]
@@ -110,6 +122,30 @@ class SettingsDialog(QDialog):
         layout.addWidget(buttons)
         self._show_preset()
         self._show_applicable()
+
+    def _explain(self, widget: QWidget, help_text: str) -> None:
+        """``help_text`` as the widget's tooltip and in the help line while it has the focus or the pointer (an
+        option without help empties the line rather than leave another's there)."""
+        widget.setToolTip(help_text)
+        self._helps[widget] = help_text
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The help line follows the pointer over an option, and the focus when the pointer leaves it."""
+        if event.type() in (QEvent.Type.FocusIn, QEvent.Type.Enter) and watched in self._helps:
+            self.about.setText(self._helps[watched])
+        elif event.type() == QEvent.Type.Leave:
+            self.about.setText(self._helps.get(self.focusWidget(), ""))
+        return False
+
+    def showEvent(self, event: Any) -> None:
+        """Tall enough for the longest help at the dialog's width, so the dialog never jumps as it changes."""
+        super().showEvent(event)
+        width = max(self.about.width(), 1)
+        metrics = self.about.fontMetrics()
+        self.about.setFixedHeight(max((metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap,
+                                                            help_text).height() for help_text in self._helps.values()),
+                                      default=0))
 
     def values(self) -> dict[str, Any]:
         result: dict[str, Any] = {}

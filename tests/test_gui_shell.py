@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton, QSpinBox
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
@@ -122,6 +122,41 @@ def test_settings_preset_fills_toggles_and_editing_switches_to_custom(qtbot: QtB
     assert not holding.isChecked() and preset.currentData() == "custom"
     preset.setCurrentIndex(preset.findData("standard"))
     assert not stick.isChecked() and dialog.values()["target"] == 10
+
+
+def test_settings_say_under_the_options_what_the_one_with_the_focus_or_the_pointer_does(qtbot: QtBot) -> None:
+    dialog = SettingsDialog(EUCHRE, EUCHRE.settings.defaults(), "classic")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with qtbot.waitActive(dialog):  # focus events reach only the active window
+        dialog.activateWindow()
+    about = dialog.findChild(QLabel, "option_help")
+    assert about.text().startswith("A preset sets the rule options below")  # the first focus: the rules' preset
+    joker = dialog.findChild(QCheckBox, "joker")
+    height = about.height()
+    for name in ("trump_holding", "joker", "target", "card_theme", "sound"):
+        widget = dialog.findChild(QWidget, name)
+        widget.setFocus(Qt.FocusReason.TabFocusReason)
+        QApplication.processEvents()  # the layout follows the new text
+        assert about.text() == widget.toolTip() and about.text()
+        assert about.heightForWidth(about.width()) <= about.height()  # all of it shows
+        assert about.height() == height  # room for the longest help from the start: the dialog never jumps
+    assert "the dealer names trump before looking at the hand" in joker.toolTip()
+    QApplication.sendEvent(joker, QEvent(QEvent.Type.Enter))  # the pointer over another option
+    assert about.text() == joker.toolTip()
+    QApplication.sendEvent(joker, QEvent(QEvent.Type.Leave))  # and away again: the focused one's help
+    assert about.text().startswith("Short sounds")
+    set_language("ja")
+    try:
+        japanese = SettingsDialog(EUCHRE, EUCHRE.settings.defaults(), "classic")
+        qtbot.addWidget(japanese)
+        japanese.show()
+        with qtbot.waitActive(japanese):
+            japanese.activateWindow()
+        japanese.findChild(QWidget, "trump_holding").setFocus(Qt.FocusReason.TabFocusReason)
+        assert japanese.findChild(QLabel, "option_help").text().startswith("宣言には切札を1枚以上持つ必要があります")
+    finally:
+        set_language("en")
 
 
 def test_yukon_settings_grey_out_the_deal_number_and_difficulty_until_the_deal_mode_uses_them(qtbot: QtBot) -> None:
