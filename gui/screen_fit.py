@@ -1,18 +1,38 @@
 """Window sizes that fit the screen: a size a window asks for, cut down to 90% of the screen's free area (the
 part the desktop's panels leave) where that is smaller, so a 1024 × 600 netbook or a 1366 × 768 laptop shows a
-dialog's Close button and its last lines instead of running them off the bottom edge."""
+dialog's Close button and its last lines instead of running them off the bottom edge. The main window's smallest
+size is cut down to the free area less room for the window's frame, so a small screen at 200% (1280 × 900 is
+640 × 450 then) still shows the whole table, if cramped."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
+
+
+def free_area(near: QWidget | None = None) -> QRect | None:
+    """The part of the screen ``near`` is on (the primary screen without it) that the desktop's panels leave."""
+    screen = near.screen() if near is not None else QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else None
 
 
 def fitted_size(width: int, height: int, near: QWidget | None = None) -> tuple[int, int]:
     """``width`` × ``height``, or 90% of the free area of the screen ``near`` is on (the primary screen
     without it) in either direction where that is smaller."""
-    screen = near.screen() if near is not None else QGuiApplication.primaryScreen()
-    area = screen.availableGeometry() if screen is not None else None
+    area = free_area(near)
     if area is None or area.isEmpty():
         return width, height
     return min(width, int(area.width() * 0.9)), min(height, int(area.height() * 0.9))
+
+
+FRAME_ROOM = (20, 50)  # a window manager's borders and title bar, roughly: not known before the window is shown
+
+
+def smallest_size(width: int, height: int, near: QWidget | None = None) -> tuple[int, int]:
+    """The smallest size a main window may take: ``width`` × ``height``, or where that is smaller the free area
+    of the screen ``near`` is on, less :data:`FRAME_ROOM`."""
+    area = free_area(near)
+    if area is None or area.isEmpty():
+        return width, height
+    return min(width, area.width() - FRAME_ROOM[0]), min(height, area.height() - FRAME_ROOM[1])

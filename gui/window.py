@@ -20,7 +20,7 @@ from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
-from gui.screen_fit import fitted_size
+from gui.screen_fit import fitted_size, smallest_size
 from gui.sound import SoundBoard
 
 if TYPE_CHECKING:  # the game page, dialogs and card art are imported when first shown: the launcher opens fast
@@ -72,7 +72,7 @@ class MainWindow(QMainWindow):
         self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
         self.launcher.help_clicked.connect(lambda: self.open_help(None))
         self.setWindowIcon(QIcon(str(resources.files().joinpath("icons", "app.svg"))))
-        self.setMinimumHeight(SMALLEST_HEIGHT)
+        self.setMinimumHeight(smallest_size(0, SMALLEST_HEIGHT, self)[1])
         self._unlisten = on_language_changed(self.retranslate)
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
         geometry = self._geometry.value("geometry")

@@ -359,6 +359,26 @@ def test_the_rules_and_statistics_windows_fit_the_screen(qtbot: QtBot) -> None:
         dialog.close()
 
 
+def test_on_a_small_screen_at_200_percent_the_whole_window_and_table_fit(qtbot: QtBot,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """1280 × 900 at 200% is 640 × 450: the window's smallest size gives way to the screen, and every card and
+    label still lies on the table."""
+    from PySide6.QtCore import QRect
+
+    from gui import screen_fit
+    from tests.test_gui_monkey import check_inside
+
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    for game in ("euchre", "yukon"):
+        page = window.new_game(game)
+        assert page is not None
+        window.resize(620, 400)  # the free area less room for the window manager's frame
+        qtbot.wait(50)
+        assert (window.width(), window.height()) == (620, 400), game
+        check_inside(page, game)
+
+
 def test_the_window_opens_at_a_sensible_size_on_a_first_start(qtbot: QtBot) -> None:
     from PySide6.QtGui import QGuiApplication
 
