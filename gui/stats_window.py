@@ -16,7 +16,7 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QPainter
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +39,7 @@ from core.text import Text
 from gui.i18n import language, text, tr
 from gui.screen_fit import fitted_size
 
+CHART_SMALLEST = (260, 200)  # two side by side still fit a 640-wide screen (1280 at 200%)
 
 def _fitting(font: QFont, words: str) -> QFont:
     """``font``, or a Japanese family when ``words`` stand taller than ``font``'s line: Qt sizes a vertical axis
@@ -110,7 +112,7 @@ def chart_view(data: Chart) -> QChartView:
             line.attachAxis(y_axis)
     view = QChartView(chart)
     view.setRenderHint(QPainter.RenderHint.Antialiasing)
-    view.setMinimumSize(320, 230)
+    view.setMinimumSize(CHART_SMALLEST[0], CHART_SMALLEST[1])
     return view
 
 
@@ -119,7 +121,7 @@ def no_data_view(title: Text) -> QWidget:
     view = QFrame()
     view.setObjectName("no_data")
     view.setStyleSheet("#no_data { background: white; border-radius: 6px; }")
-    view.setMinimumSize(320, 230)
+    view.setMinimumSize(CHART_SMALLEST[0], CHART_SMALLEST[1])
     layout = QVBoxLayout(view)
     heading = QLabel(text(title))
     heading.setAlignment(Qt.AlignmentFlag.AlignHCenter)
@@ -144,6 +146,7 @@ class StatsWindow(QDialog):
         self.games: list[GameSpec] = [g for base in host.games() for g in (base, *host.variants_of(base.id))
                                       if g.statistics is not None]
         self.setWindowTitle(tr("stats_title"))
+        self.pieces: list[QWidget] = []  # the figures, then each chart: two to a row where two fit, else one
         self.resize(*fitted_size(1000, 720, parent))
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -167,8 +170,12 @@ class StatsWindow(QDialog):
         self.message.hide()
         self.problems: dict[str, str] = {}  # by game: a file moved aside is said as long as the window is open
         layout.addWidget(self.message)
+        self.figures_area = QScrollArea()  # on a small screen (or at 200%) the figures scroll, the buttons stay
+        self.figures_area.setWidgetResizable(True)
+        self.figures_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.figures_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout.addWidget(self.figures_area, 1)
         self.body = QWidget()
-        layout.addWidget(self.body, 1)
         self.choice.currentIndexChanged.connect(self.show_game)
         if game_id is not None and self.choice.findData(game_id) >= 0:
             self.choice.setCurrentIndex(self.choice.findData(game_id))
@@ -178,13 +185,39 @@ class StatsWindow(QDialog):
         return next((g for g in self.games if g.id == self.choice.currentData()), None)
 
     def show_game(self) -> None:
-        old = self.body
         self.body = QWidget()
-        layout = self.layout()
-        assert layout is not None
-        layout.replaceWidget(old, self.body)
-        old.hide()  # gone at once, not when Qt gets round to deleting it
-        old.deleteLater()
+        self.grid = QGridLayout(self.body)
+        self.pieces = []
+        self.columns = 0
+        self._fill()
+        self._arrange()
+        self.figures_area.setWidget(self.body)  # filled first, as QScrollArea wants; the old body is deleted
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """The figures and charts two to a row where two fit, else one under another: they scroll up and down,
+        never sideways (a small screen, or 200%)."""
+        if not self.pieces:
+            return
+        widths = [piece.minimumSizeHint().expandedTo(piece.minimumSize()).width() for piece in self.pieces]
+        margins = self.grid.contentsMargins()
+        two = max(widths[0::2]) + self.grid.horizontalSpacing() + max(widths[1::2], default=0)
+        # the width as if the scroll bar showed, whether it does or not: the same width, the same columns
+        room = (self.figures_area.contentsRect().width() - self.figures_area.verticalScrollBar().sizeHint().width()
+                - margins.left() - margins.right())
+        columns = 2 if two <= room else 1
+        if columns == self.columns:
+            return
+        self.columns = columns
+        for piece in self.pieces:
+            self.grid.removeWidget(piece)
+        for n, piece in enumerate(self.pieces):
+            self.grid.addWidget(piece, n // columns, n % columns)
+
+    def _fill(self) -> None:
         game = self.game()
         if game is None:
             return
@@ -195,7 +228,6 @@ class StatsWindow(QDialog):
         problem = self.problems.get(game.id, "")
         self.message.setText(problem)
         self.message.setVisible(bool(problem))
-        grid = QGridLayout(self.body)
         figures = QFormLayout()
         for figure in summary.figures:
             value = QLabel(figure.value_in(language()))
@@ -203,11 +235,11 @@ class StatsWindow(QDialog):
             figures.addRow(text(figure.label).replace("&", "&&"), value)  # "&" is not a shortcut mark
         holder = QWidget()
         holder.setLayout(figures)
-        grid.addWidget(holder, 0, 0)
-        for n, data in enumerate(summary.charts, start=1):
+        self.pieces.append(holder)
+        for data in summary.charts:
             # with no games counted every chart is empty (bars of 0 would read as 0%); a line needs a point
             empty = not summary.events or (data.kind == "line" and not any(s.points for s in data.series))
-            grid.addWidget(no_data_view(data.title) if empty else chart_view(data), n // 2, n % 2)
+            self.pieces.append(no_data_view(data.title) if empty else chart_view(data))
 
     def reset(self) -> None:
         game = self.game()

@@ -190,3 +190,22 @@ def test_a_damaged_statistics_file_found_when_a_new_deal_replaces_the_last_is_sa
         assert fresh is not None and fresh.notice.isVisible(), via_launcher
         assert "the statistics file cannot be read" in fresh.notice.text()
         assert window.stats.load("yukon")[0], "the left deal is counted in a fresh file"
+
+
+def test_on_a_narrow_screen_the_figures_and_charts_stand_one_under_another_and_never_scroll_sideways(
+        qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    win_a_deal(window)
+    stats = window.open_stats("yukon")
+    figures_box, first_chart = stats.pieces[0], stats.pieces[1]
+    for width, side_by_side in ((1000, True), (560, False)):  # 560: 1280 × 900 at 200% leaves about that much
+        stats.resize(width, 450)
+        qtbot.wait(20)
+        assert stats.width() == width, "the window may be made that narrow"
+        assert (first_chart.y() == figures_box.y()) == side_by_side
+        assert not stats.figures_area.horizontalScrollBar().isVisible()
+        close = next(b for b in stats.findChildren(type(stats.reset_button)) if b.text() == "Close")
+        assert close.mapTo(stats, close.rect().bottomRight()).x() < stats.width()
+    stats.choice.setCurrentIndex(stats.choice.findData("euchre"))  # another game's pieces follow the same width
+    qtbot.wait(20)
+    assert stats.columns == 1 and not stats.figures_area.horizontalScrollBar().isVisible()
