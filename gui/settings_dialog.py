@@ -14,7 +14,9 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QLabel,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -24,6 +26,7 @@ from core.game import GameSpec
 from core.settings import CUSTOM, CUSTOM_LABEL, Choice, Number, Toggle
 from gui.deck import CLASSIC, Theme, installed_themes, qt_draws, theme_by_id
 from gui.i18n import text, tr
+from gui.screen_fit import smallest_size
 
 
 class SettingsDialog(QDialog):
@@ -37,8 +40,15 @@ class SettingsDialog(QDialog):
         self.widgets: dict[str, QWidget] = {}
         self._helps: dict[QWidget, str] = {}
         layout = QVBoxLayout(self)
-        form = self.form = QFormLayout()
-        layout.addLayout(form)
+        options = QWidget()
+        form = self.form = QFormLayout(options)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.options_area = QScrollArea()  # a short screen (200% on a laptop) scrolls the options, not OK off-screen
+        self.options_area.setWidgetResizable(True)
+        self.options_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.options_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.options_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.options_area, 1)
 
         self.preset = QComboBox()
         self.preset.setObjectName("preset")
@@ -97,6 +107,7 @@ class SettingsDialog(QDialog):
         self.sound.setChecked(sound)
         self._explain(self.sound, tr("sound_help"))
         form.addRow(self.sound)
+        self.options_area.setWidget(options)  # filled first, as QScrollArea wants
         self.about = QLabel()
         self.about.setObjectName("option_help")
         self.about.setWordWrap(True)
@@ -134,18 +145,32 @@ class SettingsDialog(QDialog):
         """The help line follows the pointer over an option, and the focus when the pointer leaves it."""
         if event.type() in (QEvent.Type.FocusIn, QEvent.Type.Enter) and watched in self._helps:
             self.about.setText(self._helps[watched])
+            if event.type() == QEvent.Type.FocusIn and isinstance(watched, QWidget):
+                self.options_area.ensureWidgetVisible(watched)  # scrolled to, however the focus came
         elif event.type() == QEvent.Type.Leave:
             self.about.setText(self._helps.get(self.focusWidget(), ""))
         return False
 
     def showEvent(self, event: Any) -> None:
-        """Tall enough for the longest help at the dialog's width, so the dialog never jumps as it changes."""
+        """The help line tall enough for the longest help at the dialog's width, so the dialog never jumps as it
+        changes; the options all shown where the screen has room, else scrolling in what it leaves."""
         super().showEvent(event)
         width = max(self.about.width(), 1)
         metrics = self.about.fontMetrics()
         self.about.setFixedHeight(max((metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap,
                                                             help_text).height() for help_text in self._helps.values()),
                                       default=0))
+        options = self.options_area.widget()
+        assert options is not None
+        tallest = smallest_size(0, 10_000, self)[1]  # the screen's free height less the window's frame
+        rest = self.sizeHint().height() - self.options_area.sizeHint().height()  # the help, note, buttons, margins
+        room = max(tallest - rest, 4 * metrics.height())
+        needed = options.sizeHint().height()
+        self.options_area.setMinimumHeight(min(needed, room))
+        if needed > room:  # it scrolls up and down: room beside the options for the scroll bar, never sideways
+            self.options_area.setMinimumWidth(options.sizeHint().width()
+                                              + self.options_area.verticalScrollBar().sizeHint().width())
+        self.resize(self.width(), min(self.sizeHint().height(), tallest))
 
     def values(self) -> dict[str, Any]:
         result: dict[str, Any] = {}

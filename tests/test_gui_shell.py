@@ -159,6 +159,37 @@ def test_settings_say_under_the_options_what_the_one_with_the_focus_or_the_point
         set_language("en")
 
 
+def test_on_a_short_screen_the_settings_scroll_and_ok_stays_on_the_screen(qtbot: QtBot,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """1280 × 900 at 200% leaves 640 × 450: the options scroll (up and down only), the help line, the note and
+    OK and Cancel stay in the window, which fits the screen."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from gui import screen_fit
+
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
+    dialog = SettingsDialog(EUCHRE, EUCHRE.settings.defaults(), "classic")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    with qtbot.waitActive(dialog):
+        dialog.activateWindow()
+    qtbot.wait(20)
+    assert dialog.height() <= 450 - screen_fit.FRAME_ROOM[1] and dialog.width() <= 640
+    area = dialog.options_area
+    assert area.verticalScrollBar().isVisible() and not area.horizontalScrollBar().isVisible()
+    options = area.widget()
+    assert options.width() <= area.viewport().width()  # nothing hidden at the side
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    assert ok.isVisible() and ok.mapTo(dialog, ok.rect().bottomRight()).y() < dialog.height()
+    opponents = dialog.findChild(QComboBox, "opponents")
+    opponents.setFocus(Qt.FocusReason.TabFocusReason)  # as Tab reaches it: scrolled into view
+    qtbot.wait(20)
+    top = opponents.mapTo(area.viewport(), opponents.rect().topLeft()).y()
+    assert top >= 0 and top + opponents.height() <= area.viewport().height()
+    assert dialog.findChild(QLabel, "option_help").text() == opponents.toolTip()
+
+
 def test_yukon_settings_grey_out_the_deal_number_and_difficulty_until_the_deal_mode_uses_them(qtbot: QtBot) -> None:
     yukon = yukon_plugin.GAME
     dialog = SettingsDialog(yukon, yukon.settings.defaults() | {"deal_number": 345}, "classic")
