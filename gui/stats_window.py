@@ -41,6 +41,7 @@ from gui.screen_fit import fitted_size
 
 CHART_SMALLEST = (260, 200)  # two side by side still fit a 640-wide screen (1280 at 200%)
 
+
 def _fitting(font: QFont, words: str) -> QFont:
     """``font``, or a Japanese family when ``words`` stand taller than ``font``'s line: Qt sizes a vertical axis
     title by its font's line height and cuts a taller borrowed glyph ("秒" beside one-digit labels) down to "…"."""
@@ -175,7 +176,6 @@ class StatsWindow(QDialog):
         self.figures_area.setFrameShape(QFrame.Shape.NoFrame)
         self.figures_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout.addWidget(self.figures_area, 1)
-        self.body = QWidget()
         self.choice.currentIndexChanged.connect(self.show_game)
         if game_id is not None and self.choice.findData(game_id) >= 0:
             self.choice.setCurrentIndex(self.choice.findData(game_id))
