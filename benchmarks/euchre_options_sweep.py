@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core.batch import Batch, add_batch_arguments
 from core.cli_options import guarded, positive_int
 from core.session import GameSession
+from core.text import plural
 
 TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
            "thirty_two_cards", "joker")
@@ -97,8 +98,8 @@ def main() -> int:
               f"{sum(1 for r in group if r['error']):>8}  {sum(r['seconds'] for r in group):>7.1f}")
     failures = Counter(r["error"] for r in rows if r["error"])
     hands = sum(r["hands"] for r in rows)
-    print(f"{len(rows)} matches, {hands} hands in {elapsed:.0f} s ({hands / elapsed:.1f} hands/s with "
-          f"{args.jobs} jobs); failures: {sum(failures.values())}")
+    print(f"{plural(len(rows), 'match')}, {plural(hands, 'hand')} in {elapsed:,.0f} s ({hands / elapsed:.1f} "
+          f"hands/s with {plural(args.jobs, 'job')}); failures: {sum(failures.values())}")
     for error, times in failures.most_common():
         first = next(r for r in rows if r["error"] == error)
         print(f"  {times}× {error}  (first: toggles {first['toggles']} target {first['target']} "

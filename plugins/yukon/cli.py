@@ -229,10 +229,10 @@ def _solve_range(args: argparse.Namespace, low: int, high: int) -> int:
     deals = high - low + 1
     guess = _estimate(deals, args.jobs, args.budget)
     if deals > MAX_RANGE:
-        raise UsageError(f"--range {args.deal_range} is {deals:,} deals, {guess} with {args.jobs} job(s); "
+        raise UsageError(f"--range {args.deal_range} is {deals:,} deals, {guess} with {plural(args.jobs, 'job')}; "
                          f"solve at most {MAX_RANGE:,} per run (split the range)")
     if deals >= 10_000:
-        print(f"solving {deals:,} deals: {guess} with {args.jobs} job(s); Ctrl-C stops with the summary so far",
+        print(f"solving {deals:,} deals: {guess} with {plural(args.jobs, 'job')}; Ctrl-C stops with the summary so far",
               file=sys.stderr)
     keys = range(low, high + 1)
     batch = Batch.from_args(args, "yukon solve", _solve_params(args))
