@@ -32,12 +32,12 @@ def _play(tmp_path: Path, *arguments: str) -> str:
 
 
 def test_euchre_by_keys_through_the_window_manager_with_back_and_continue(tmp_path: Path) -> None:
-    out = _play(tmp_path, "euchre", "--back", "--inputs", "21")
-    assert "euchre: 21 inputs by keys" in out and "inputs that did nothing: 0" in out
+    out = _play(tmp_path, "euchre", "--back", "--inputs", "15")
+    assert "euchre: 15 inputs by keys" in out and "inputs that did nothing: 0" in out
     assert "back to the launcher and continued 2 times; games not come back whole: 0" in out
 
 
 def test_yukon_by_mouse_through_the_window_manager_while_it_resizes_and_minimises(tmp_path: Path) -> None:
-    out = _play(tmp_path, "yukon", "--mouse", "--resize", "--away", "--deal", "12", "--inputs", "15")
+    out = _play(tmp_path, "yukon", "--mouse", "--resize", "--away", "--deal", "12", "--inputs", "10")
     assert "inputs that did nothing: 0" in out
     assert "cards out of place afterwards: 0" in out and "pauses missed or kept: 0" in out
