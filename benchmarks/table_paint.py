@@ -11,6 +11,9 @@ rectangle and drew each empty pile's translucent outline afresh at every paint; 
 pixel for pixel at its size (a turning or scaled card still is resampled) and an outline is drawn once per size
 and marks, then copied. Runs alternate between the two, so drift on a noisy machine hits both alike; figures are
 medians.
+Last, Yukon deal 5001 repainted while the solver analyses it (it spends its whole budget on that deal): the
+analysis in its own process (today) against on a thread of the window's process (baseline), which held Python's
+lock against the window's code.
 Needs a display: ``QT_QPA_PLATFORM=offscreen`` (the default here) or Xvfb.
 """
 
@@ -104,10 +107,52 @@ def main() -> int:
                   f"resize {row['today_resize_ms']:.1f} ms (baseline {row['baseline_resize_ms']:.1f}, "
                   f"×{row['baseline_resize_ms'] / row['today_resize_ms']:.2f})", flush=True)
         window.show_launcher()
+    results.append(while_the_solver_thinks(app, window, yukon, args.repeats))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(results, out, indent=1)
     return 0
+
+
+def while_the_solver_thinks(app: Any, window: Any, yukon: Any, repeats: int) -> dict[str, Any]:
+    """Repaints of Yukon deal 5001 (the solver spends its whole budget on its start) while the solver analyses
+    it: in the analysis process (today) against on a thread of the window's process (baseline), in turns."""
+    import functools
+    import threading
+
+    from core.session import GameSession
+    from gui import table_view
+
+    page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 5001},
+                                               saves=window.saves))
+    window.resize(1100, 760)
+    figures: dict[str, list[float]] = {"today": [], "baseline": []}
+    for _ in range(max(1, repeats // 5)):
+        for kind in ("baseline", "today"):
+            page.view._drop_analysis()
+            stop = threading.Event()
+            if kind == "today":
+                page.view._schedule()  # the view's own analysis, in its process
+                assert page.view._analysing is not None
+            else:
+                job = page.session.analysis_job()
+                assert job is not None
+                table_view.run_in_background(job, functools.partial(job.run, stop.is_set))
+            time.sleep(0.3)  # the analysis under way
+            for _ in range(5):
+                start = time.perf_counter()
+                page.table.viewport().grab()
+                app.processEvents()
+                figures[kind].append((time.perf_counter() - start) * 1000)
+            stop.set()
+    page.view._drop_analysis()
+    window.show_launcher()
+    row = {"table": "yukon deal 5001 while the solver thinks", "size": "1100x760",
+           **{f"{kind}_repaint_ms": round(statistics.median(values), 2) for kind, values in figures.items()}}
+    print(f"{row['table']} 1100×760: repaint {row['today_repaint_ms']:.1f} ms in its process (on a thread "
+          f"{row['baseline_repaint_ms']:.1f}, ×{row['baseline_repaint_ms'] / row['today_repaint_ms']:.2f})",
+          flush=True)
+    return row
 
 
 if __name__ == "__main__":

@@ -184,10 +184,12 @@ SeatPlayers = Callable[[Mapping[str, Any]], tuple[str | None, ...]]
 """``seat_players(settings)`` → per seat, a strategy name for a CPU or ``None`` for a person."""
 
 Analysis = Callable[[Any], Iterator[Any]]
-"""``analysis(state)`` → an iterator the session runs on a worker thread while the position stands: it yields
-``None`` now and then (so it can be stopped when the position changes) and finally its verdict, which the
-presenter receives in ``Situation.analysis``. It sees the whole state, so a game may only show from it
-what its rules announce as an assist (Yukon's solver verdict)."""
+"""``analysis(state)`` → an iterator the window runs away from its own thread while the position stands: it
+yields ``None`` now and then (so it can be stopped when the position changes) and finally its verdict, which the
+presenter receives in ``Situation.analysis``. Where the analysis and the state pickle (a module-level function or
+a :class:`Lazy`; the verdict must pickle too) it runs in a worker process, so a long analysis never slows the
+window (:mod:`core.analysis_worker`); else on a worker thread. It sees the whole state, so a game may only show
+from it what its rules announce as an assist (Yukon's solver verdict)."""
 
 
 def _one_human(settings: Mapping[str, Any]) -> tuple[str | None, ...]:

@@ -15,12 +15,11 @@ survives Back + Continue and a restart of the program.
 from __future__ import annotations
 
 import secrets
-import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove, Outcome, RecordsItsDeal, Strategy
+from core.game import Analysis, GameSpec, Hint, HoldsForThePlayer, IllegalMove, Outcome, RecordsItsDeal, Strategy
 from core.history import History, Step, Undone
 from core.rng import Rng
 from core.saves import SaveError, SaveService
@@ -73,16 +72,18 @@ class CpuTurn:
 
 @dataclass
 class AnalysisJob:
-    """The game's background analysis of one position, to run on a worker thread."""
+    """The game's background analysis of one position, to run away from the window: in a worker process
+    (:mod:`core.analysis_worker`; the job is sent there whole) or on a worker thread."""
 
     ply: int
     state: Any
-    steps: Iterator[Any]
+    analysis: Analysis
 
-    def run(self, stop: threading.Event) -> Any:
-        """Step the analysis until it gives a verdict (returned) or ``stop`` is set (``None``)."""
-        for value in self.steps:
-            if stop.is_set():
+    def run(self, stopped: Callable[[], bool]) -> Any:
+        """Step the analysis until it gives a verdict (returned) or ``stopped()`` says the position it was asked
+        about is gone (``None``, as when the analysis finds no verdict)."""
+        for value in self.analysis(self.state):
+            if stopped():
                 return None
             if value is not None:
                 return value
@@ -436,7 +437,7 @@ class GameSession:
         """The game's analysis of the current position, if it has one and it has not run yet."""
         if self.game.analysis is None or self._paused or self.ply in self.analysis:
             return None
-        return AnalysisJob(self.ply, self.state, self.game.analysis(self.state))
+        return AnalysisJob(self.ply, self.state, self.game.analysis)
 
     def finish_analysis(self, job: AnalysisJob, verdict: Any) -> bool:
         """Keep a verdict (``None``: the analysis found none) if the position is still the one analysed;

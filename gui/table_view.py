@@ -24,6 +24,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
+from core.analysis_worker import AnalysisWorker
 from core.game import Hint, IllegalMove
 from core.session import AnalysisJob, CpuTurn, GameSession, SessionListener
 from core.table import (
@@ -100,6 +101,28 @@ def run_in_background(job: object, call: Callable[[], Any]) -> None:
     threading.Thread(target=work, daemon=True, name=type(job).__name__).start()
 
 
+_analysis_worker: AnalysisWorker | None = None
+
+
+def analyse_in_background(job: AnalysisJob) -> Callable[[], None]:
+    """Start ``job`` in the analysis process (a thread, when the job cannot be sent there); its verdict comes
+    back as ``relay().done(job, …)``. Returns the call that abandons it."""
+    global _analysis_worker
+    if _analysis_worker is None:
+        signal = relay().done
+
+        def answer(job: object, verdict: object, error: BaseException | None) -> None:
+            with contextlib.suppress(RuntimeError):  # the relay is gone: the program is closing
+                signal.emit(job, verdict, error)
+
+        _analysis_worker = AnalysisWorker(answer)
+    if _analysis_worker.submit(job):
+        return functools.partial(_analysis_worker.cancel, job)
+    stop = threading.Event()
+    run_in_background(job, functools.partial(job.run, stop.is_set))
+    return stop.set
+
+
 class _Listener(SessionListener):
     def __init__(self, view: TableView) -> None:
         self.view = view
@@ -153,7 +176,7 @@ class TableView(QObject):
         self.table_observation: Any = None
         relay().done.connect(self._done)
         self._thinking: CpuTurn | None = None
-        self._analysing: tuple[AnalysisJob, threading.Event] | None = None
+        self._analysing: tuple[AnalysisJob, Callable[[], None]] | None = None  # the job and its abandoning
         self._stopped = False
         self.cpu_timer = QTimer(self)
         self.cpu_timer.setSingleShot(True)
@@ -336,9 +359,7 @@ class TableView(QObject):
         if self._analysing is None:
             job = session.analysis_job()
             if job is not None:
-                stop = threading.Event()
-                self._analysing = (job, stop)
-                run_in_background(job, functools.partial(job.run, stop))
+                self._analysing = (job, analyse_in_background(job))
 
     def _auto_move(self) -> str | None:
         session = self.session
@@ -402,7 +423,7 @@ class TableView(QObject):
 
     def _drop_analysis(self) -> None:
         if self._analysing is not None:
-            self._analysing[1].set()
+            self._analysing[1]()
             self._analysing = None
 
     # -- the page's calls -------------------------------------------------------------------------

@@ -4,17 +4,22 @@ restart of the program."""
 from __future__ import annotations
 
 import itertools
+import os
 import random
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 import plugins.yukon.plugin as yukon_plugin
+from core.analysis_worker import AnalysisWorker
 from core.session import GameSession
+from gui import table_view
 from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.window import MainWindow
+from plugins.yukon.words import W
 from tests.gui_helpers import card, click, item_point, make_window, marked, slot
 
 
@@ -467,3 +472,21 @@ def test_the_won_panel_says_how_long_the_deal_took(qtbot: QtBot) -> None:
     assert not page.buttons["pause"].isEnabled()  # a won deal has nothing left to hide or to time
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     assert not page.session.paused and panel.isVisible()
+
+
+@pytest.mark.parametrize("where", ["process", "thread"])
+def test_the_solvers_verdict_reaches_the_status_from_its_process_or_a_thread(qtbot: QtBot,
+                                                                            monkeypatch: pytest.MonkeyPatch,
+                                                                            where: str) -> None:
+    """A deal not in the catalogue: the status says the solver is thinking, then what it found. The solver
+    thinks in a process of its own, or on a thread when a game's analysis cannot be sent there."""
+    monkeypatch.setattr(table_view, "_analysis_worker", None)  # a worker of this test's own
+    if where == "thread":
+        monkeypatch.setattr(AnalysisWorker, "submit", lambda self, job: False)
+    _, page = open_deal(qtbot, 999_999)
+    thinking, solvable = W["thinking"].en, W["solvable"].en
+    assert thinking in page.status.text() or solvable in page.status.text()
+    qtbot.waitUntil(lambda: solvable in page.status.text(), timeout=20000)
+    worker = table_view._analysis_worker
+    assert worker is not None and (worker.pid not in (None, os.getpid())) == (where == "process")
+    worker.close()

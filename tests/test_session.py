@@ -266,7 +266,7 @@ def test_analysis_verdicts_are_kept_by_ply_and_dropped_when_undone() -> None:
     session = GameSession.new(YUKON, YUKON.settings.defaults(), deal={"number": 12})
     job = session.analysis_job()
     assert job is not None and job.ply == 0
-    verdict = job.run(threading.Event())
+    verdict = job.run(threading.Event().is_set)
     assert session.finish_analysis(job, verdict) and session.analysis_job() is None
     assert session.analysis[0].verdict == "won"
     session.play("4>F")

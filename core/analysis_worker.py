@@ -1,0 +1,179 @@
+"""Background analysis in a process of its own.
+
+A game's analysis (Yukon's solver) can think for most of a minute about a hard position. On a thread of the
+window's process it held Python's interpreter lock against the window's own code: a table's repaint took ten
+times as long while the solver ran, and a dragged card stuttered. So the window hands each position to one
+worker process instead, started on the first analysis (spawned: it inherits no Qt state), kept for the
+program's life and ended with it, and reads the verdicts back on a thread that only waits.
+
+One position at a time: a new job supersedes the one before it, and :meth:`AnalysisWorker.cancel` abandons a job
+whose position is gone. The worker checks between the analysis's slices, so it drops abandoned work within a
+slice; an abandoned or superseded job is never answered. A job that cannot be sent to another process (an
+analysis or a state that does not pickle: a lambda, a local class) is refused by :meth:`AnalysisWorker.submit`,
+and the caller runs it on a thread as before. If the worker process dies (killed, out of memory), the job it
+had gets the verdict ``None`` (the analysis found none) and the next job starts a new process.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import functools
+import multiprocessing
+import os
+import pickle
+import signal
+import sys
+import threading
+import traceback
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any
+
+from core.session import AnalysisJob
+
+Answer = Callable[[AnalysisJob, Any, BaseException | None], None]
+"""``answer(job, verdict, error)``: called on the worker's reading thread, never on the caller's."""
+
+
+class AnalysisFailed(Exception):
+    """An analysis raised in the worker process (or its verdict could not be sent back): the exception's type,
+    message and traceback as text."""
+
+
+class AnalysisWorker:
+    """The worker process and the bookkeeping of the job it has. Thread-safe."""
+
+    def __init__(self, answer: Answer) -> None:
+        self._answer = answer
+        self._lock = threading.Lock()
+        self._context = multiprocessing.get_context("spawn")
+        self._current = self._context.Value("q", 0, lock=False)  # the job the worker should be on; 0: none
+        self._process: Any = None  # a multiprocessing Process (spawn context), started on the first job
+        self._requests: Connection | None = None
+        self._pending: tuple[int, AnalysisJob] | None = None
+        self._last = 0
+        self._closes_at_exit = False
+
+    def submit(self, job: AnalysisJob) -> bool:
+        """Analyse ``job`` in the worker process, in place of any job before it. False: the job cannot be sent
+        to another process (nothing is started; run it on a thread)."""
+        try:
+            payload = pickle.dumps(job)
+        except Exception:  # any pickling failure: a lambda, a local class, an open file in the state
+            return False
+        with self._lock:
+            requests = self._start()
+            self._last += 1
+            self._pending = (self._last, job)
+            self._current.value = self._last
+            with contextlib.suppress(OSError):  # if the process died a moment ago, its reading thread answers the job
+                requests.send((self._last, payload))
+        return True
+
+    def cancel(self, job: AnalysisJob) -> None:
+        """Abandon ``job`` if it is the worker's: the worker stops between slices and never answers it."""
+        with self._lock:
+            if self._pending is not None and self._pending[1] is job:
+                self._pending = None
+                self._current.value = 0
+
+    def close(self) -> None:
+        """End the worker process quietly (it finishes the slice it is on); a later job starts another. Called
+        when the program exits."""
+        with self._lock:
+            process, requests = self._process, self._requests
+            self._process = self._requests = None
+            self._pending = None
+            self._current.value = 0
+        if requests is not None:
+            requests.close()  # the worker reads the end of its requests and returns
+        if process is not None:
+            process.join(2)
+            if process.is_alive():
+                process.kill()
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id while it runs (None before the first job and after it died)."""
+        with self._lock:
+            return self._process.pid if self._process is not None and self._process.is_alive() else None
+
+    def _start(self) -> Connection:
+        if self._process is not None and self._requests is not None and self._process.is_alive():
+            return self._requests
+        requests_in, requests_out = self._context.Pipe(duplex=False)
+        answers_in, answers_out = self._context.Pipe(duplex=False)
+        process = self._context.Process(target=serve, args=(requests_in, answers_out, self._current, os.getpid()),
+                                        name="cardtable analysis", daemon=True)
+        process.start()
+        if not self._closes_at_exit:
+            atexit.register(self.close)  # before multiprocessing's own exit handler, which would kill it loudly
+            self._closes_at_exit = True
+        requests_in.close()  # the worker holds the other ends: when it dies, reading its answers ends at once
+        answers_out.close()
+        self._process, self._requests = process, requests_out
+        threading.Thread(target=self._read, args=(process, answers_in, requests_out), daemon=True,
+                         name="analysis answers").start()
+        return requests_out
+
+    def _read(self, process: Any, answers: Connection, requests: Connection) -> None:
+        while True:
+            try:
+                number, verdict, error = answers.recv()
+            except (EOFError, OSError):
+                break
+            with self._lock:
+                job = None
+                if self._pending is not None and self._pending[0] == number:
+                    job, self._pending = self._pending[1], None
+            if job is not None:
+                self._answer(job, verdict, error)
+        process.join(5)
+        with self._lock:
+            if self._process is not process:
+                return
+            self._process = self._requests = None
+            job = self._pending[1] if self._pending is not None else None
+            self._pending = None
+        requests.close()
+        answers.close()
+        print(f"cardtable: the analysis process ended (exit code {process.exitcode}); a new one starts with the "
+              "next position", file=sys.stderr)
+        if job is not None:
+            self._answer(job, None, None)
+
+
+def serve(requests: Connection, answers: Connection, current: Any, parent: int) -> None:
+    """The worker process: analyse each job asked for while it is still the one wanted; answer
+    ``(number, verdict, error)``. Ends when the window's process closes its end or dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the window's to handle; this ends with it
+
+    def stopped(number: int) -> bool:
+        return current.value != number or os.getppid() != parent
+
+    while True:
+        try:
+            number, payload = requests.recv()
+        except (EOFError, OSError):
+            return
+        if stopped(number):
+            continue  # superseded while it waited
+        verdict: Any = None
+        error: BaseException | None = None
+        try:
+            job: AnalysisJob = pickle.loads(payload)
+            verdict = job.run(functools.partial(stopped, number))
+        except Exception as failure:
+            error = AnalysisFailed("".join(traceback.format_exception(failure)))
+        if stopped(number):
+            continue
+        try:
+            answers.send((number, verdict, error))
+        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+            try:
+                answers.send((number, None, AnalysisFailed(f"the analysis's verdict could not be sent back: "
+                                                           f"{verdict!r}")))
+            except OSError:
+                return
+
