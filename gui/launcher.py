@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 import resources
 from core.saves import SaveService
+from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
 
@@ -200,25 +201,16 @@ class LauncherPage(QWidget):
         tiles = list(self.tiles.values())  # as they are read, left to right and down
         if not tiles:
             return
-        spacing = self.grid.horizontalSpacing()
-        margins = self.grid.contentsMargins()
         metrics = self.fontMetrics()
         asking = max(0, metrics.horizontalAdvance(tr("new_confirm_saved")) - metrics.horizontalAdvance(tr("new_game")))
-        widths = [tile.minimumSizeHint().width() for tile in tiles]
-        two = max(widths[0::2]) + max(widths[1::2], default=0)  # the narrowest each column may be, side by side
-        # the width as if the scroll bar showed, whether it does or not: the same width, the same columns
-        room = (self.games_area.contentsRect().width() - self.games_area.verticalScrollBar().sizeHint().width()
-                - margins.left() - margins.right())
-        columns = 2 if two + spacing + asking <= room else 1  # one button asks at a time
+        columns = columns_that_fit([tile.minimumSizeHint().width() for tile in tiles], self.grid, self.games_area,
+                                   asking)  # one button asks at a time
         if columns == self.columns:
             return
         self.columns = columns
-        for tile in tiles:
-            self.grid.removeWidget(tile)
         for row in range(self.grid.rowCount()):
             self.grid.setRowStretch(row, 0)
-        for i, tile in enumerate(tiles):
-            self.grid.addWidget(tile, i // columns, i % columns)
+        place_in_columns(self.grid, tiles, columns)
         self.grid.setRowStretch(-(-len(tiles) // columns), 1)  # the tiles stay at the top
 
     def focus_game(self, game_id: str | None = None) -> None:

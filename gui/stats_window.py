@@ -36,6 +36,7 @@ from core.game import GameSpec
 from core.manager import PluginHost
 from core.stats import Chart, StatsStore
 from core.text import Text
+from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
 from gui.screen_fit import fitted_size
 
@@ -203,19 +204,11 @@ class StatsWindow(QDialog):
         if not self.pieces:
             return
         widths = [piece.minimumSizeHint().expandedTo(piece.minimumSize()).width() for piece in self.pieces]
-        margins = self.grid.contentsMargins()
-        two = max(widths[0::2]) + self.grid.horizontalSpacing() + max(widths[1::2], default=0)
-        # the width as if the scroll bar showed, whether it does or not: the same width, the same columns
-        room = (self.figures_area.contentsRect().width() - self.figures_area.verticalScrollBar().sizeHint().width()
-                - margins.left() - margins.right())
-        columns = 2 if two <= room else 1
+        columns = columns_that_fit(widths, self.grid, self.figures_area)
         if columns == self.columns:
             return
         self.columns = columns
-        for piece in self.pieces:
-            self.grid.removeWidget(piece)
-        for n, piece in enumerate(self.pieces):
-            self.grid.addWidget(piece, n // columns, n % columns)
+        place_in_columns(self.grid, self.pieces, columns)
 
     def _fill(self) -> None:
         game = self.game()
