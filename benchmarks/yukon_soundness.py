@@ -82,10 +82,10 @@ def main() -> int:
                 bar.advance(size)
         sent = sum(checked[v] for v in ("standard", "russian"))
         print(f"{plural(args.safe, 'random endgame')}: {plural(sent, 'card')} the table "
-              f"would send home by itself from a won position ({checked['standard']} standard, {checked['russian']} "
-              f"Russian, {checked['returns']} with returns, {checked['not an ace']} not aces); "
-              f"{len(failures)} proved lost after it by exhaustive search, {checked['undecided']} where neither "
-              f"search found a win; {time.perf_counter() - started:.0f} s")
+              f"would send home by itself from a won position ({checked['standard']:,} standard, "
+              f"{checked['russian']:,} Russian, {checked['returns']:,} with returns, {checked['not an ace']:,} not "
+              f"aces); {len(failures):,} proved lost after it by exhaustive search, {checked['undecided']:,} where "
+              f"neither search found a win; {time.perf_counter() - started:.0f} s")
         for failure in failures:
             print(f"  lost: {failure}")
         return 1 if failures else 0
