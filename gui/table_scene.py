@@ -535,10 +535,18 @@ class TableScene(QGraphicsScene):
         row = [self._button(choice, size) for choice in table.choices]
         gap = size * 0.6
         width = sum(b.boundingRect().width() for b in row) + gap * max(len(row) - 1, 0)
+        height = max((b.boundingRect().height() for b in row), default=0.0)
         centre = self.point(*table.choices_at)
         x = max(centre.x() - width / 2, 4.0)
+        span = QRectF(x, centre.y() - height / 2, width, height)
+        # the buttons keep a readable size on a small table (200% on a small screen), so they can reach down onto
+        # a label under them (the player's seat): the row then moves up clear of it
+        labels = [item.sceneBoundingRect() for item in self.texts.values()]
+        lift = max((span.bottom() - rect.top() + gap / 2 for rect in labels
+                    if rect.intersects(span) and rect.center().y() > span.center().y()), default=0.0)
+        top = max(span.top() - lift, 4.0)
         for button in row:
-            button.setPos(x, centre.y() - button.boundingRect().height() / 2)
+            button.setPos(x, top + (height - button.boundingRect().height()) / 2)
             button.setVisible(not self.paused)
             x += button.boundingRect().width() + gap
         if table.hold is None:

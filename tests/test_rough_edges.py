@@ -379,6 +379,34 @@ def test_on_a_small_screen_at_200_percent_the_whole_window_and_table_fit(qtbot: 
         check_inside(page, game)
 
 
+@pytest.mark.parametrize("seed", [9, 2], ids=["you-deal", "west-deals"])
+@pytest.mark.parametrize("size", [(620, 400), (680, 430), (760, 480)])
+def test_on_a_small_table_the_bid_buttons_stay_clear_of_the_players_seat(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+                                                                         size: tuple[int, int], seed: int) -> None:
+    """The buttons keep a readable size however small the table (200% on a small screen), so they reached down
+    onto the player's label under them ("You · dealer"): the row now moves up clear of it."""
+    from PySide6.QtCore import QRect
+
+    from gui import screen_fit
+
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=seed, saves=window.saves))
+    assert page is not None
+    window.resize(*size)
+    assert (window.width(), window.height()) == size
+    scene = page.view.scene
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and any(b.isVisible() for b in scene.buttons.values()),
+                    timeout=10000)
+    qtbot.wait(50)
+    labels = {key: item.sceneBoundingRect() for key, item in scene.texts.items() if item.isVisible()}
+    assert any(line.startswith("You") for item in scene.texts.values() for line in item.lines), "the seat label"
+    for button in (b for b in scene.buttons.values() if b.isVisible()):
+        rect = button.sceneBoundingRect()
+        assert not [key for key, label in labels.items() if label.intersects(rect)], (size, button.choice.id)
+
+
 def test_the_window_opens_at_a_sensible_size_on_a_first_start(qtbot: QtBot) -> None:
     from PySide6.QtGui import QGuiApplication
 
