@@ -90,8 +90,9 @@ def test_while_a_long_analysis_runs_it_is_the_worker_that_thinks_not_the_window(
     time.sleep(1)  # the worker starts and imports the solver
     here, there = time.process_time(), cpu_seconds(pid)
     time.sleep(2)
-    assert cpu_seconds(pid) - there > 1.0, "the worker process analyses"
-    assert time.process_time() - here < 0.5, "this process only waits (a thread here would have used it)"
+    worker_cpu, own_cpu = cpu_seconds(pid) - there, time.process_time() - here
+    assert worker_cpu > 0.3, "the worker process analyses (even on a machine busy with other work)"
+    assert own_cpu < worker_cpu / 4, "this process only waits (a thread here would have done the work)"
     worker.cancel(job)
 
 
