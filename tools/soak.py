@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from core.cli_options import guarded, output_file  # noqa: E402
 from core.progress import Progress  # noqa: E402
+from core.text import plural  # noqa: E402
 
 WARM_UP = 3  # games before the first reading: caches (card art, solver tables) fill during these
 YUKON_MOVES = 300
@@ -157,9 +158,10 @@ def main() -> int:
         started = time.perf_counter()
         before, after, moves = soak(game_id, args.games, args.seed)
         per_game = (after.py_objects - before.py_objects) / args.games
-        print(f"{game_id}: {args.games} games, {moves} moves by the person in {time.perf_counter() - started:.0f} s; "
-              f"Qt objects {before.qt_objects} → {after.qt_objects}, Python objects {before.py_objects} → "
-              f"{after.py_objects} ({per_game:+.0f} a game), memory {before.rss_mb:.0f} → {after.rss_mb:.0f} MB",
+        print(f"{game_id}: {plural(args.games, 'game')}, {plural(moves, 'move')} by the person in "
+              f"{time.perf_counter() - started:.0f} s; Qt objects {before.qt_objects:,} → {after.qt_objects:,}, "
+              f"Python objects {before.py_objects:,} → {after.py_objects:,} ({per_game:+,.0f} a game), "
+              f"memory {before.rss_mb:.0f} → {after.rss_mb:.0f} MB",
               flush=True)
         if args.json is not None:
             with args.json.open("a") as out:
