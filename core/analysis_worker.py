@@ -129,15 +129,15 @@ class AnalysisWorker:
                     job, self._pending = self._pending[1], None
             if job is not None:
                 self._answer(job, verdict, error)
-        process.join(5)
+        answers.close()
         with self._lock:
-            if self._process is not process:
+            if self._process is not process:  # closed (close() waits for it) or replaced: nothing to say
                 return
             self._process = self._requests = None
             job = self._pending[1] if self._pending is not None else None
             self._pending = None
         requests.close()
-        answers.close()
+        process.join(5)
         print(f"cardtable: the analysis process ended (exit code {process.exitcode}); a new one starts with the "
               "next position", file=sys.stderr)
         if job is not None:
