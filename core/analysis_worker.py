@@ -123,6 +123,11 @@ class AnalysisWorker:
                 number, verdict, error = answers.recv()
             except (EOFError, OSError):
                 break
+            except Exception as failure:  # a verdict that cannot be rebuilt here: the job it was for says so
+                with self._lock:
+                    number = self._pending[0] if self._pending is not None else 0
+                verdict, error = None, AnalysisFailed("the analysis's verdict could not be read back:\n"
+                                                      + "".join(traceback.format_exception(failure)))
             with self._lock:
                 job = None
                 if self._pending is not None and self._pending[0] == number:

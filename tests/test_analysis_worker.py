@@ -181,3 +181,30 @@ def test_the_worker_ends_when_the_window_process_dies() -> None:
         time.sleep(0.1)
     os.kill(pid, signal.SIGKILL)
     pytest.fail("the worker went on analysing for a process that is gone")
+
+
+class Unreadable:
+    """Pickles in the worker, and cannot be rebuilt where it is read back."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_refuse, ())
+
+
+def _refuse() -> None:
+    raise ValueError("this verdict cannot be rebuilt")
+
+
+def unreadable_verdict(state: Any) -> Any:
+    yield Unreadable()
+
+
+def test_a_verdict_that_cannot_be_read_back_comes_as_an_error_for_its_job(worker: AnalysisWorker,
+                                                                          answers: Answers) -> None:
+    job = AnalysisJob(0, job_for(12).state, unreadable_verdict)
+    assert worker.submit(job)
+    answered, verdict, error = answers.next()
+    assert answered is job and verdict is None and isinstance(error, AnalysisFailed)
+    assert "could not be read back" in str(error) and "cannot be rebuilt" in str(error)
+    quick = job_for(12)
+    assert worker.submit(quick)
+    assert answers.next()[0] is quick, "the worker goes on"
