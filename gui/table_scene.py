@@ -541,7 +541,7 @@ class TableScene(QGraphicsScene):
         span = QRectF(x, centre.y() - height / 2, width, height)
         # the buttons keep a readable size on a small table (200% on a small screen), so they can reach down onto
         # a label under them (the player's seat): the row then moves up clear of it
-        labels = [item.sceneBoundingRect() for item in self.texts.values()]
+        labels = [item.sceneBoundingRect() for item in self.texts.values()] if row else []
         lift = max((span.bottom() - rect.top() + gap / 2 for rect in labels
                     if rect.intersects(span) and rect.center().y() > span.center().y()), default=0.0)
         top = max(span.top() - lift, 4.0)

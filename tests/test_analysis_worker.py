@@ -146,13 +146,19 @@ def raises(state: Any) -> Any:
     raise ValueError("the analysis went wrong")
 
 
-def test_an_analysis_that_raises_comes_back_as_an_error_with_its_traceback(worker: AnalysisWorker,
-                                                                          answers: Answers) -> None:
-    job = AnalysisJob(0, job_for(12).state, raises)
+def failure_of(analysis: Any, worker: AnalysisWorker, answers: Answers) -> str:
+    """The text of the error ``analysis`` comes back with, for its own job and with no verdict."""
+    job = AnalysisJob(0, job_for(12).state, analysis)
     assert worker.submit(job)
     answered, verdict, error = answers.next()
     assert answered is job and verdict is None and isinstance(error, AnalysisFailed)
-    assert "ValueError: the analysis went wrong" in str(error) and "in raises" in str(error)
+    return str(error)
+
+
+def test_an_analysis_that_raises_comes_back_as_an_error_with_its_traceback(worker: AnalysisWorker,
+                                                                          answers: Answers) -> None:
+    error = failure_of(raises, worker, answers)
+    assert "ValueError: the analysis went wrong" in error and "in raises" in error
 
 
 def test_the_worker_ends_when_the_window_process_dies() -> None:
@@ -200,11 +206,8 @@ def unreadable_verdict(state: Any) -> Any:
 
 def test_a_verdict_that_cannot_be_read_back_comes_as_an_error_for_its_job(worker: AnalysisWorker,
                                                                           answers: Answers) -> None:
-    job = AnalysisJob(0, job_for(12).state, unreadable_verdict)
-    assert worker.submit(job)
-    answered, verdict, error = answers.next()
-    assert answered is job and verdict is None and isinstance(error, AnalysisFailed)
-    assert "could not be read back" in str(error) and "cannot be rebuilt" in str(error)
+    error = failure_of(unreadable_verdict, worker, answers)
+    assert "could not be read back" in error and "cannot be rebuilt" in error
     quick = job_for(12)
     assert worker.submit(quick)
     assert answers.next()[0] is quick, "the worker goes on"
