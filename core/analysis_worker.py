@@ -9,9 +9,11 @@ program's life and ended with it, and reads the verdicts back on a thread that o
 One position at a time: a new job supersedes the one before it, and :meth:`AnalysisWorker.cancel` abandons a job
 whose position is gone. The worker checks between the analysis's slices, so it drops abandoned work within a
 slice; an abandoned or superseded job is never answered. A job that cannot be sent to another process (an
-analysis or a state that does not pickle: a lambda, a local class) is refused by :meth:`AnalysisWorker.submit`,
-and the caller runs it on a thread as before. If the worker process dies (killed, out of memory), the job it
-had gets the verdict ``None`` (the analysis found none) and the next job starts a new process.
+analysis or a state that does not pickle: a lambda, a local class) runs on a thread of the window's process
+instead, answered the same way; so does one the worker cannot rebuild (its analysis or state lives in a module
+the worker cannot import: a script's own function, a plugin loaded from a folder of its own), and that module's
+later jobs go to a thread at once. If the worker process dies (killed, out of memory), the job it had gets the
+verdict ``None`` (the analysis found none) and the next job starts a new process.
 """
 
 from __future__ import annotations
@@ -37,8 +39,17 @@ Answer = Callable[[AnalysisJob, Any, BaseException | None], None]
 
 
 class AnalysisFailed(Exception):
-    """An analysis raised in the worker process (or its verdict could not be sent back): the exception's type,
-    message and traceback as text."""
+    """An analysis raised (or its verdict could not be sent back from the worker process): the exception's
+    type, message and traceback as text."""
+
+
+class NotLoadable(AnalysisFailed):
+    """The worker process could not rebuild a job sent to it (the job runs on a thread instead)."""
+
+
+def _home(job: AnalysisJob) -> tuple[str, str]:
+    """The modules a job needs in the worker process: its analysis's and its state's."""
+    return (getattr(job.analysis, "__module__", None) or type(job.analysis).__module__, type(job.state).__module__)
 
 
 class AnalysisWorker:
@@ -54,22 +65,26 @@ class AnalysisWorker:
         self._pending: tuple[int, AnalysisJob] | None = None
         self._last = 0
         self._closes_at_exit = False
+        self._not_loadable: set[tuple[str, str]] = set()  # the homes of jobs the worker could not rebuild
 
-    def submit(self, job: AnalysisJob) -> bool:
-        """Analyse ``job`` in the worker process, in place of any job before it. False: the job cannot be sent
-        to another process (nothing is started; run it on a thread)."""
-        try:
-            payload = pickle.dumps(job)
-        except Exception:  # any pickling failure: a lambda, a local class, an open file in the state
-            return False
+    def submit(self, job: AnalysisJob) -> None:
+        """Analyse ``job``, in place of any job before it: in the worker process, or on a thread of this one
+        when the job cannot be sent there or rebuilt there."""
+        payload = None
+        if _home(job) not in self._not_loadable:
+            with contextlib.suppress(Exception):  # any pickling failure: a lambda, a local class, an open file
+                payload = pickle.dumps(job)
         with self._lock:
-            requests = self._start()
             self._last += 1
-            self._pending = (self._last, job)
-            self._current.value = self._last
-            with contextlib.suppress(OSError):  # if the process died a moment ago, its reading thread answers the job
-                requests.send((self._last, payload))
-        return True
+            number = self._last
+            self._pending = (number, job)
+            self._current.value = number if payload is not None else 0  # on a thread: the worker drops its job
+            if payload is not None:
+                requests = self._start()
+                with contextlib.suppress(OSError):  # if the process died a moment ago, its reading thread answers
+                    requests.send((number, payload))
+                return
+        self._run_on_thread(number, job)
 
     def cancel(self, job: AnalysisJob) -> None:
         """Abandon ``job`` if it is the worker's: the worker stops between slices and never answers it."""
@@ -99,6 +114,30 @@ class AnalysisWorker:
         with self._lock:
             return self._process.pid if self._process is not None and self._process.is_alive() else None
 
+    def _run_on_thread(self, number: int, job: AnalysisJob) -> None:
+        def stopped() -> bool:
+            with self._lock:
+                return self._pending is None or self._pending[0] != number
+
+        def run() -> None:
+            verdict: Any = None
+            error: BaseException | None = None
+            try:
+                verdict = job.run(stopped)
+            except Exception as failure:
+                error = AnalysisFailed("".join(traceback.format_exception(failure)))
+            self._answer_job(number, verdict, error)
+
+        threading.Thread(target=run, daemon=True, name="analysis").start()
+
+    def _answer_job(self, number: int, verdict: Any, error: BaseException | None) -> None:
+        """Answer job ``number`` if it is still the one wanted."""
+        with self._lock:
+            if self._pending is None or self._pending[0] != number:
+                return
+            job, self._pending = self._pending[1], None
+        self._answer(job, verdict, error)
+
     def _start(self) -> Connection:
         if self._process is not None and self._requests is not None and self._process.is_alive():
             return self._requests
@@ -124,29 +163,38 @@ class AnalysisWorker:
             except (EOFError, OSError):
                 break
             except Exception as failure:  # a verdict that cannot be rebuilt here: the job it was for says so
-                with self._lock:
-                    number = self._pending[0] if self._pending is not None else 0
+                number = self._current.value  # the job the worker is on, if any (0: none, or one on a thread)
                 verdict, error = None, AnalysisFailed("the analysis's verdict could not be read back:\n"
                                                       + "".join(traceback.format_exception(failure)))
-            with self._lock:
-                job = None
-                if self._pending is not None and self._pending[0] == number:
-                    job, self._pending = self._pending[1], None
-            if job is not None:
-                self._answer(job, verdict, error)
+            if isinstance(error, NotLoadable):
+                self._rerun_here(number, error)
+            else:
+                self._answer_job(number, verdict, error)
         answers.close()
         with self._lock:
             if self._process is not process:  # closed (close() waits for it) or replaced: nothing to say
                 return
             self._process = self._requests = None
-            job = self._pending[1] if self._pending is not None else None
-            self._pending = None
+            number = self._current.value  # the job it had, if any (one on a thread runs on)
         requests.close()
         process.join(5)
         print(f"cardtable: the analysis process ended (exit code {process.exitcode}); a new one starts with the "
               "next position", file=sys.stderr)
-        if job is not None:
-            self._answer(job, None, None)
+        if number:
+            self._answer_job(number, None, None)
+
+    def _rerun_here(self, number: int, error: NotLoadable) -> None:
+        """The worker could not rebuild job ``number``: it runs on a thread, and so do its module's later jobs."""
+        with self._lock:
+            if self._pending is None or self._pending[0] != number:
+                return
+            job = self._pending[1]
+            self._current.value = 0
+            self._not_loadable.add(_home(job))
+        why = str(error).strip().splitlines()[-1]
+        print(f"cardtable: the analysis process cannot load {' and '.join(sorted(set(_home(job))))} ({why}); "
+              "its analyses run in the window's process", file=sys.stderr)
+        self._run_on_thread(number, job)
 
 
 def serve(requests: Connection, answers: Connection, current: Any, parent: int) -> None:
@@ -168,9 +216,13 @@ def serve(requests: Connection, answers: Connection, current: Any, parent: int) 
         error: BaseException | None = None
         try:
             job: AnalysisJob = pickle.loads(payload)
-            verdict = job.run(functools.partial(stopped, number))
         except Exception as failure:
-            error = AnalysisFailed("".join(traceback.format_exception(failure)))
+            error = NotLoadable("".join(traceback.format_exception(failure)))
+        else:
+            try:
+                verdict = job.run(functools.partial(stopped, number))
+            except Exception as failure:
+                error = AnalysisFailed("".join(traceback.format_exception(failure)))
         if stopped(number):
             continue
         try:

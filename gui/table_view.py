@@ -105,7 +105,7 @@ _analysis_worker: AnalysisWorker | None = None
 
 
 def analyse_in_background(job: AnalysisJob) -> Callable[[], None]:
-    """Start ``job`` in the analysis process (a thread, when the job cannot be sent there); its verdict comes
+    """Start ``job`` in the analysis process (or on a thread, when the job cannot go there); its verdict comes
     back as ``relay().done(job, …)``. Returns the call that abandons it."""
     global _analysis_worker
     if _analysis_worker is None:
@@ -116,11 +116,8 @@ def analyse_in_background(job: AnalysisJob) -> Callable[[], None]:
                 signal.emit(job, verdict, error)
 
         _analysis_worker = AnalysisWorker(answer)
-    if _analysis_worker.submit(job):
-        return functools.partial(_analysis_worker.cancel, job)
-    stop = threading.Event()
-    run_in_background(job, functools.partial(job.run, stop.is_set))
-    return stop.set
+    _analysis_worker.submit(job)
+    return functools.partial(_analysis_worker.cancel, job)
 
 
 class _Listener(SessionListener):

@@ -10,7 +10,9 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
+import types
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +70,7 @@ def cpu_seconds(pid: int) -> float:
 def test_a_position_is_analysed_in_another_process_with_the_verdict_found_here(worker: AnalysisWorker,
                                                                                answers: Answers) -> None:
     job = job_for(12)
-    assert worker.submit(job)
+    worker.submit(job)
     answered, verdict, error = answers.next()
     here = job.run(lambda: False)
     assert answered is job and error is None
@@ -84,7 +86,7 @@ def test_a_position_is_analysed_in_another_process_with_the_verdict_found_here(w
 def test_while_a_long_analysis_runs_it_is_the_worker_that_thinks_not_the_window(worker: AnalysisWorker,
                                                                                 answers: Answers) -> None:
     job = job_for(UNDECIDED_DEAL)
-    assert worker.submit(job)
+    worker.submit(job)
     pid = worker.pid
     assert pid is not None
     time.sleep(1)  # the worker starts and imports the solver
@@ -99,18 +101,18 @@ def test_while_a_long_analysis_runs_it_is_the_worker_that_thinks_not_the_window(
 def test_a_cancelled_or_superseded_job_is_never_answered_and_the_worker_moves_on(worker: AnalysisWorker,
                                                                                  answers: Answers) -> None:
     long = job_for(UNDECIDED_DEAL)
-    assert worker.submit(long)
+    worker.submit(long)
     time.sleep(1.5)
     worker.cancel(long)
     assert answers.none_within(1), "an abandoned job is not answered"
     quick = job_for(12)
-    assert worker.submit(quick)
+    worker.submit(quick)
     answered, verdict, _ = answers.next(timeout=20)  # the long one took most of a minute: it was dropped
     assert answered is quick and verdict.verdict == "won"
     superseded = job_for(UNDECIDED_DEAL)
-    assert worker.submit(superseded)
+    worker.submit(superseded)
     time.sleep(0.5)
-    assert worker.submit(quick)
+    worker.submit(quick)
     answered, verdict, _ = answers.next(timeout=20)
     assert answered is quick and answers.none_within(1)
 
@@ -119,7 +121,7 @@ def test_a_killed_worker_answers_none_and_the_next_job_starts_another(worker: An
                                                                       answers: Answers,
                                                                       capfd: pytest.CaptureFixture[str]) -> None:
     long = job_for(UNDECIDED_DEAL)
-    assert worker.submit(long)
+    worker.submit(long)
     first = worker.pid
     assert first is not None
     time.sleep(1)
@@ -128,17 +130,78 @@ def test_a_killed_worker_answers_none_and_the_next_job_starts_another(worker: An
     assert answered is long and verdict is None and error is None, "the status says undecided, nothing raises"
     assert "the analysis process ended" in capfd.readouterr().err
     quick = job_for(12)
-    assert worker.submit(quick)
+    worker.submit(quick)
     answered, verdict, _ = answers.next()
     assert answered is quick and verdict.verdict == "won" and worker.pid not in (None, first)
 
 
-def test_a_job_that_cannot_be_sent_is_refused_for_a_thread_to_run(worker: AnalysisWorker) -> None:
-    job = job_for(12)
-    local = AnalysisJob(job.ply, job.state, lambda state: iter([None, "verdict"]))
-    assert not worker.submit(local)
-    assert worker.pid is None, "nothing was started for it"
-    assert local.run(lambda: False) == "verdict"
+class Gate:
+    """An analysis that thinks (yielding ``None``) until its gate opens, then gives its verdict; it counts its
+    steps, so a test sees whether it is still being stepped."""
+
+    def __init__(self, verdict: str) -> None:
+        self.verdict, self.open, self.steps = verdict, threading.Event(), 0
+
+    def __call__(self, state: Any) -> Any:
+        while not self.open.is_set():
+            self.steps += 1
+            yield None
+            time.sleep(0.01)
+        yield self.verdict
+
+
+def test_a_job_that_cannot_be_sent_runs_on_a_thread_answered_the_same_way(worker: AnalysisWorker,
+                                                                          answers: Answers) -> None:
+    state = job_for(12).state
+    local = AnalysisJob(0, state, lambda state: iter([None, "verdict"]))
+    worker.submit(local)
+    assert answers.next() == (local, "verdict", None)
+    assert worker.pid is None, "no process was started for it"
+    gate = Gate("never seen")
+    cancelled = AnalysisJob(1, state, gate)  # a local object's method: not sent either
+    worker.submit(cancelled)
+    time.sleep(0.2)
+    worker.cancel(cancelled)
+    steps = gate.steps
+    gate.open.set()
+    assert answers.none_within(0.5) and gate.steps <= steps + 1, "cancelled: it stops and is never answered"
+    assert "ValueError: the analysis went wrong" in failure_of(lambda state: raises(state), worker, answers)
+
+
+def test_a_thread_job_is_not_touched_by_the_worker_process_dying(worker: AnalysisWorker, answers: Answers) -> None:
+    worker.submit(job_for(UNDECIDED_DEAL))
+    pid = worker.pid
+    assert pid is not None
+    gate = Gate("from the thread")
+    on_thread = AnalysisJob(0, job_for(12).state, gate)
+    worker.submit(on_thread)  # supersedes the process's job
+    os.kill(pid, signal.SIGKILL)
+    assert answers.none_within(1), "the superseded job is not answered, nor the thread's job with its verdict"
+    gate.open.set()
+    assert answers.next() == (on_thread, "from the thread", None)
+
+
+def test_a_job_the_worker_cannot_rebuild_runs_on_a_thread_and_so_do_its_modules_next_ones(
+        worker: AnalysisWorker, answers: Answers, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A plugin loaded from a folder of its own: its analysis pickles here (by its module's name), and the
+    worker process cannot import that module."""
+    module = types.ModuleType("cardtable_only_here")
+    exec("def analysis(state):\n    yield None\n    yield 'found here'\n", module.__dict__)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    state = job_for(12).state
+    first = AnalysisJob(0, state, module.analysis)
+    worker.submit(first)
+    assert answers.next() == (first, "found here", None)
+    said = capsys.readouterr().err
+    assert "cannot load cardtable_only_here" in said and "ModuleNotFoundError" in said, said
+    second = AnalysisJob(1, state, module.analysis)
+    worker.submit(second)
+    assert answers.next() == (second, "found here", None)
+    assert capsys.readouterr().err == "", "sent to a thread at once"
+    quick = job_for(12)
+    worker.submit(quick)
+    assert answers.next()[1].verdict == "won", "other games' jobs still go to the process"
 
 
 def raises(state: Any) -> Any:
@@ -149,7 +212,7 @@ def raises(state: Any) -> Any:
 def failure_of(analysis: Any, worker: AnalysisWorker, answers: Answers) -> str:
     """The text of the error ``analysis`` comes back with, for its own job and with no verdict."""
     job = AnalysisJob(0, job_for(12).state, analysis)
-    assert worker.submit(job)
+    worker.submit(job)
     answered, verdict, error = answers.next()
     assert answered is job and verdict is None and isinstance(error, AnalysisFailed)
     return str(error)
@@ -209,5 +272,5 @@ def test_a_verdict_that_cannot_be_read_back_comes_as_an_error_for_its_job(worker
     error = failure_of(unreadable_verdict, worker, answers)
     assert "could not be read back" in error and "cannot be rebuilt" in error
     quick = job_for(12)
-    assert worker.submit(quick)
+    worker.submit(quick)
     assert answers.next()[0] is quick, "the worker goes on"

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import itertools
 import os
+import pickle
 import random
+import types
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -13,7 +15,7 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 import plugins.yukon.plugin as yukon_plugin
-from core.analysis_worker import AnalysisWorker
+from core import analysis_worker
 from core.session import GameSession
 from gui import table_view
 from gui.game_page import GamePage
@@ -482,7 +484,10 @@ def test_the_solvers_verdict_reaches_the_status_from_its_process_or_a_thread(qtb
     thinks in a process of its own, or on a thread when a game's analysis cannot be sent there."""
     monkeypatch.setattr(table_view, "_analysis_worker", None)  # a worker of this test's own
     if where == "thread":
-        monkeypatch.setattr(AnalysisWorker, "submit", lambda self, job: False)
+        def does_not_pickle(job: object) -> bytes:
+            raise pickle.PicklingError("a local object")
+
+        monkeypatch.setattr(analysis_worker, "pickle", types.SimpleNamespace(dumps=does_not_pickle))
     _, page = open_deal(qtbot, 999_999)
     thinking, solvable = W["thinking"].en, W["solvable"].en
     assert thinking in page.status.text() or solvable in page.status.text()
