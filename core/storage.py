@@ -76,8 +76,9 @@ def clean_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS)
     return removed
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON: temp file in the same folder, flush, fsync, ``os.replace``.
+def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
+    """Write ``data`` as JSON: temp file in the same folder, flush, fsync, ``os.replace``. ``indent=None``
+    writes it on one line, about five times as fast for a large file (Python's C encoder does not indent).
 
     Raises ``OSError`` when the folder cannot be written; the old file is then untouched.
     """
@@ -85,7 +86,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1, allow_nan=False)  # NaN would not read back
+            handle.write(json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False))  # NaN: unreadable
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
