@@ -43,6 +43,13 @@ def first_size() -> tuple[int, int]:
     return fitted_size(1100, 760)
 
 
+def full_screen_keys() -> list[QKeySequence]:
+    """F11 everywhere, and the keys Qt lists for full screen on this platform (F11 and Alt+Enter on Linux and
+    Windows, Ctrl+⌘+F on a Mac)."""
+    keys = [QKeySequence(Qt.Key.Key_F11)]
+    return keys + [key for key in QKeySequence.keyBindings(QKeySequence.StandardKey.FullScreen) if key not in keys]
+
+
 class MainWindow(QMainWindow):
     """The window. Given no ``host``, it shows itself first and looks for games right after its first frame
     (:meth:`attach`), so a person sees the window at once."""
@@ -69,6 +76,8 @@ class MainWindow(QMainWindow):
         self.launcher.language_chosen.connect(self.choose_language)
         self.launcher.quit_clicked.connect(self.close)
         QShortcut(QKeySequence("Ctrl+Q"), self).activated.connect(self.close)  # from a game too: it is saved
+        for sequence in full_screen_keys():
+            QShortcut(sequence, self).activated.connect(self.toggle_full_screen)
         self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
         self.launcher.help_clicked.connect(lambda: self.open_help(None))
         self.setWindowIcon(QIcon(str(resources.files().joinpath("icons", "app.svg"))))
@@ -395,6 +404,11 @@ class MainWindow(QMainWindow):
         self.show()
         self.raise_()
         self.activateWindow()
+
+    def toggle_full_screen(self) -> None:
+        """Fill the screen, or give the window back the size it had (maximised stays maximised). A window
+        closed in full screen opens in full screen next time."""
+        self.setWindowState(self.windowState() ^ Qt.WindowState.WindowFullScreen)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

@@ -433,6 +433,32 @@ def test_ctrl_n_f5_and_ctrl_q_do_what_they_do_in_every_desktop_card_game(qtbot: 
     assert not window.isVisible() and window.saves.played("yukon")  # closed, the move kept
 
 
+def test_f11_fills_the_screen_from_a_game_or_the_launcher_and_gives_the_window_its_size_back(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+
+    def press(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        with qtbot.waitActive(window):  # the window keeps the focus as it changes size (offscreen: given back)
+            window.activateWindow()
+        qtbot.keyClick(window.focusWidget() or window, key, modifier)
+
+    size = window.size()
+    page = window.new_game("yukon")
+    assert page is not None
+    press(Qt.Key.Key_F11)
+    assert window.isFullScreen() and window.page is page and not page.session.moves, "the game goes on as it was"
+    qtbot.waitUntil(lambda: window.geometry() == window.screen().geometry())
+    press(Qt.Key.Key_Enter, Qt.KeyboardModifier.AltModifier)
+    assert not window.isFullScreen()
+    qtbot.waitUntil(lambda: window.size() == size)
+    window.showMaximized()
+    press(Qt.Key.Key_F11)
+    press(Qt.Key.Key_F11)
+    assert window.isMaximized() and not window.isFullScreen(), "maximised before, maximised after"
+    window.show_launcher()
+    press(Qt.Key.Key_F11)
+    assert window.isFullScreen()
+
+
 def test_alt_left_goes_back_to_the_launcher_with_the_game_saved_and_backspace_does_not(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     with qtbot.waitActive(window):

@@ -37,7 +37,8 @@ def test_euchre_by_keys_through_the_window_manager_with_back_and_continue(tmp_pa
     assert "back to the launcher and continued 2 times; games not come back whole: 0" in out
 
 
-def test_yukon_by_mouse_through_the_window_manager_while_it_resizes_and_minimises(tmp_path: Path) -> None:
+def test_yukon_by_mouse_through_the_window_manager_resized_full_screen_and_minimised(tmp_path: Path) -> None:
     out = _play(tmp_path, "yukon", "--mouse", "--resize", "--away", "--deal", "12", "--inputs", "10")
     assert "inputs that did nothing: 0" in out
     assert "cards out of place afterwards: 0" in out and "pauses missed or kept: 0" in out
+    assert "(1 by F11 to full screen and back)" in out, out

@@ -14,11 +14,12 @@ a click on the button or card (the "alone" button first for a loner), or on the 
 in Yukon the hinted cards are moved by their visible strip onto the target pile, in turn by a drag, by two clicks
 (pick up, put down) and, for one card going home, by a double click. After each input the game must
 have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. With
-``--resize`` the window manager resizes the window after every third input, and every card must then lie where the
-table's layout puts it; with ``--away`` it minimises the window after every fifth input and brings it back, and a
-game that can pause must be paused meanwhile and going on after; with ``--back``, before every seventh input it
-presses Alt+Left, and on the launcher Enter on the game's Continue, which must be focused and bring the game back
-as it was. The game's rules are its settings' defaults, or
+``--resize`` the window manager resizes the window after every third input (the second time and every fourth
+after it F11 fills the screen, and the next F11 leaves full screen before the next size), and every card must
+then lie where the table's layout puts it; with ``--away`` it minimises the window after every fifth input and
+brings it back, and a game that can pause must be paused meanwhile and going on after; with ``--back``, before
+every seventh input it presses Alt+Left, and on the launcher Enter on the game's Continue, which must be focused
+and bring the game back as it was. The game's rules are its settings' defaults, or
 any preset and option by the same flags as its command-line tools (``--preset holding_stick --opponents hard``;
 ``--help`` after the game's name lists them); ``--language ja`` plays it in Japanese. Ends with a summary naming the
 rules; exits 1 when an input did nothing, a card was out of place, a pause was missed or kept, or a game did not
@@ -131,7 +132,8 @@ def main() -> int:
     for line in idle:
         print(f"  {line}")
     if args.resize:
-        print(f"window resized {plural(person.resizes, 'time')}; cards out of place afterwards: "
+        print(f"window resized {plural(person.resizes, 'time')} ({person.full_screens} by F11 to full screen and "
+              f"back); cards out of place afterwards: "
               f"{len(person.misplaced)}")
         for line in person.misplaced[:10]:
             print(f"  {line}")
@@ -170,7 +172,7 @@ class Person:
 
     def __init__(self, page: Any, mouse: bool, resize: bool = False, away: bool = False, back: bool = False) -> None:
         self.page, self.mouse, self.resize, self.away, self.back = page, mouse, resize, away, back
-        self.inputs = self.resizes = self.aways = self.backs = 0
+        self.inputs = self.resizes = self.aways = self.backs = self.full_screens = 0
         self._last_click = 0.0
         self.misplaced: list[str] = []
         self.unpaused: list[str] = []
@@ -247,8 +249,21 @@ class Person:
         self.resizes += 1
         width, height = self.SIZES[self.resizes % len(self.SIZES)]
         window = self.page.window()
-        subprocess.run(["xdotool", "windowsize", str(int(window.winId())), str(width), str(height)], check=True)
-        QTest.qWait(400)
+        if window.isFullScreen():
+            self._xdotool("key", "F11", wait_ms=600)
+            if window.isFullScreen():
+                self.misplaced.append(f"resize {self.resizes}: F11 did not leave full screen")
+        if self.resizes % 4 == 2:
+            self.full_screens += 1
+            self._xdotool("key", "F11", wait_ms=600)
+            screen = window.screen().geometry()
+            width, height = screen.width(), screen.height()
+            if not window.isFullScreen() or window.geometry() != screen:
+                self.misplaced.append(f"resize {self.resizes}: F11 left the window at {window.width()}×"
+                                      f"{window.height()}, full screen {window.isFullScreen()}")
+        else:
+            subprocess.run(["xdotool", "windowsize", str(int(window.winId())), str(width), str(height)], check=True)
+            QTest.qWait(400)
         scene = self.page.view.scene
         for _ in range(60):
             if not any(item.animating for item in scene.cards.values()):
