@@ -1,5 +1,6 @@
 """The help window: a game's rules text (its plugin's Markdown, in the interface's language) followed by the
-options the game is played with and what each means (:func:`core.help.options_markdown`)."""
+options the game is played with and what each means (:func:`core.help.options_markdown`); last in its list, the
+About page (:mod:`core.about`)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,19 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
+from core.about import TITLE, about_markdown, folders
 from core.game import GameSpec
 from core.help import HelpUnavailable, options_markdown
 from core.manager import PluginHost
 from gui.i18n import language, text, tr
 from gui.screen_fit import fitted_size
 
+ABOUT = ":about"  # the About page's entry in the list (no game id starts with a colon)
+
 
 class HelpWindow(QDialog):
-    """Rules of every game that has them; opens on ``game_id``. ``settings_of`` gives the settings a game is
-    played with (the game on the page, else the player's saved settings)."""
+    """Rules of every game that has them, then the About page; opens on ``game_id``. ``settings_of`` gives the
+    settings a game is played with (the game on the page, else the player's saved settings)."""
 
     def __init__(self, host: PluginHost, settings_of: Callable[[GameSpec], Mapping[str, Any]],
                  game_id: str | None = None, parent: QWidget | None = None) -> None:
@@ -33,6 +37,8 @@ class HelpWindow(QDialog):
         self.choice.setObjectName("help_game")
         for game in self.games:
             self.choice.addItem(text(game.name), game.id)
+        self.choice.addItem(text(TITLE), ABOUT)
+        self.host = host
         top.addWidget(self.choice)
         top.addStretch(1)
         close = QPushButton(tr("close"))
@@ -54,6 +60,8 @@ class HelpWindow(QDialog):
         return next((g for g in self.games if g.id == self.choice.currentData()), None)
 
     def markdown(self) -> str:
+        if self.choice.currentData() == ABOUT:
+            return text(about_markdown(self.host.plugins(), lambda game_id: self.host.game(game_id).name, folders()))
         game = self.game()
         if game is None or game.help is None:
             return tr("no_help")

@@ -16,14 +16,17 @@ import plugins.bid_euchre.plugin as bid_plugin
 import plugins.cutthroat.plugin as cutthroat_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
+from core import __version__
+from core.paths import config_dir, saves_dir
 from core.session import GameSession
 from core.settings import Choice, Toggle
 from gui.game_page import GamePage
-from gui.help_window import HelpWindow
+from gui.help_window import ABOUT, HelpWindow
 from gui.i18n import set_language
 from gui.review_window import ReviewWindow
 from gui.window import MainWindow
 from tests.gui_helpers import click, make_window
+from tests.test_gui_shell import Misspelled
 
 
 def test_f1_opens_the_rules_with_the_options_of_the_game_in_play(qtbot: QtBot) -> None:
@@ -106,6 +109,50 @@ def test_the_rules_show_no_markdown_marks_and_bold_what_the_page_marks_bold(qtbo
                 help_window.deleteLater()
     finally:
         set_language("en")
+
+
+def test_the_about_page_names_the_version_every_plugin_and_the_folders_with_links(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin, "euchre": euchre_plugin, "cutthroat": cutthroat_plugin,
+                                 "misspelled": Misspelled})
+    help_window = window.open_help(None)
+    help_window.choice.setCurrentIndex(help_window.choice.findData(ABOUT))
+    shown = help_window.browser.toPlainText()
+    assert help_window.choice.currentText() == "About Card Table" and f"Card Table {__version__}" in shown
+    assert "yukon — Yukon" in " ".join(shown.split()), shown  # added by the test: no package
+    assert "Two-handed Euchre, Three-handed Euchre" in shown, shown
+    assert "not loaded: unknown hook cardtable_register_gmaes" in " ".join(shown.split())
+    assert f"{saves_dir()} (not made yet)" in shown and str(config_dir()) in shown
+    assert not re.search(r"\*|`|\|", shown), "no Markdown marks show"
+    saves_dir().mkdir(parents=True)
+    help_window.choice.setCurrentIndex(0)
+    help_window.choice.setCurrentIndex(help_window.choice.findData(ABOUT))
+    assert f"{saves_dir()} (not made yet)" not in help_window.browser.toPlainText()
+    links = anchors(help_window.browser.document())
+    assert saves_dir().as_uri() in links and config_dir().as_uri() in links, links
+    help_window.close()
+    set_language("ja")
+    try:
+        help_window = window.open_help(None)
+        help_window.choice.setCurrentIndex(help_window.choice.findData(ABOUT))
+        shown = help_window.browser.toPlainText()
+        assert help_window.choice.currentText() == "Card Table について" and "2人ユーカー、3人ユーカー" in shown
+        assert "読み込めません: 未知のフック cardtable_register_gmaes" in " ".join(shown.split())
+    finally:
+        set_language("en")
+
+
+def anchors(document: QTextDocument) -> list[str]:
+    found = []
+    block = document.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fragment = it.fragment()
+            if fragment.charFormat().isAnchor():
+                found.append(fragment.charFormat().anchorHref())
+            it += 1
+        block = block.next()
+    return found
 
 
 def euchre_at_souths_first_call(qtbot: QtBot, plugins: dict[str, Any]) -> tuple[MainWindow, GamePage]:
