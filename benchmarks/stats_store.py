@@ -20,6 +20,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.cli_options import UsageError, output_file, positive_int
+
 SIZES = (1_000, 5_000, 20_000)
 EVENT = {"kind": "hand", "level": "normal", "thrown_in": False, "called": True, "euchred": False, "march": False,
          "alone": False, "points": [1, 0]}
@@ -27,14 +31,10 @@ EVENT = {"kind": "hand", "level": "normal", "thrown_in": False, "called": True, 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=9, help="adds timed per figure")
+    parser.add_argument("--repeats", type=positive_int, default=9, help="adds timed per figure")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
-    if args.repeats < 1:
-        parser.error(f"argument --repeats: must be at least 1, got {args.repeats}")
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from core import stats
-    from core.cli_options import UsageError, output_file
     from core.storage import write_json_atomic
 
     try:

@@ -5,11 +5,12 @@ interface is), the Euchre hint marks the suggested card and says why, ? asks for
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
-from PySide6.QtGui import QFont, QTextDocument
+from PySide6.QtGui import QFont, QTextDocument, QTextFragment
 from pytestqt.qtbot import QtBot
 
 import plugins.bid_euchre.plugin as bid_plugin
@@ -71,19 +72,20 @@ def help_settings(game: Any) -> list[dict[str, Any]]:
     return sets + [{**defaults, o.key: v} for o in schema.options if isinstance(o, Choice) for v in o.values]
 
 
-def bold_text(document: QTextDocument) -> str:
-    """Every bold run of the shown text, one a line."""
-    runs = []
+def fragments(document: QTextDocument) -> Iterator[QTextFragment]:
+    """Every run of the shown text with one format, in order."""
     block = document.begin()
     while block.isValid():
-        fragments = block.begin()
-        while not fragments.atEnd():
-            fragment = fragments.fragment()
-            if fragment.charFormat().fontWeight() >= QFont.Weight.Bold:
-                runs.append(fragment.text())
-            fragments += 1
+        runs = block.begin()
+        while not runs.atEnd():
+            yield runs.fragment()
+            runs += 1
         block = block.next()
-    return "\n".join(runs)
+
+
+def bold_text(document: QTextDocument) -> str:
+    """Every bold run of the shown text, one a line."""
+    return "\n".join(f.text() for f in fragments(document) if f.charFormat().fontWeight() >= QFont.Weight.Bold)
 
 
 @pytest.mark.parametrize("words", ["en", "ja"])
@@ -142,17 +144,7 @@ def test_the_about_page_names_the_version_every_plugin_and_the_folders_with_link
 
 
 def anchors(document: QTextDocument) -> list[str]:
-    found = []
-    block = document.begin()
-    while block.isValid():
-        it = block.begin()
-        while not it.atEnd():
-            fragment = it.fragment()
-            if fragment.charFormat().isAnchor():
-                found.append(fragment.charFormat().anchorHref())
-            it += 1
-        block = block.next()
-    return found
+    return [f.charFormat().anchorHref() for f in fragments(document) if f.charFormat().isAnchor()]
 
 
 def euchre_at_souths_first_call(qtbot: QtBot, plugins: dict[str, Any]) -> tuple[MainWindow, GamePage]:
