@@ -1,7 +1,7 @@
 """A seeded monkey in the window, for every game: random keys, clicks on the table's buttons, on cards and on the
 felt, drags, the toolbar (undo, redo, hint, pause, restart, new game, last hand, help, statistics, settings changed
-or not, back and continue) and window sizes, in English and Japanese. Nothing may raise and no error dialog may
-appear; every visible card and label, the held panel and a refused move's reason stay inside the table
+or not, back and continue) and window sizes (F11 too), in English and Japanese. Nothing may raise and no error
+dialog may appear; every visible card and label, the held panel and a refused move's reason stay inside the table
 whatever the window's size; and the game saved on leaving comes back move for move (which moves were made by
 themselves, what Redo would play back).
 
@@ -206,6 +206,9 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         return f"toolbar {name}"
     if roll < 0.98:
+        if rng.random() < 0.3:
+            qtbot.keyClick(table, Qt.Key.Key_F11)
+            return f"key F11 (full screen {'on' if window.isFullScreen() else 'off'})"
         window.resize(rng.randrange(640, 1500), rng.randrange(460, 1050))
         return "resize"
     if rng.random() < 0.5:
