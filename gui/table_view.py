@@ -4,7 +4,9 @@ Everything follows one path: the session tells what happened (a move, an undo, a
 hold, an analysis verdict) and the view asks the presenter for the new table and shows it. Input goes the
 other way: the scene reports a click, drop or key as a :mod:`core.table` event, the presenter says what it
 means, and the view plays the move, keeps the new ``ui`` state, or asks the shell for an action. CPU seats
-think on a worker thread and their move comes back by a Qt signal; so does the game's background analysis.
+think on a worker thread (once the last card's glide is over: they wait ``animation.cpu_delay_ms()``) and their
+move comes back by a Qt signal; so does the verdict of the game's background analysis, which runs in a process of
+its own (:mod:`core.analysis_worker`).
 
 A plugin's view module is usually just::
 
