@@ -1,6 +1,6 @@
 """The About page of the help window, as Markdown in both languages: the program's version and licence, every
 plugin the host found (its package and version, what it gives, or why it is not loaded) and the folders where
-the player's files are kept, each a link that opens it."""
+the player's files are kept, each a link that opens it once it exists."""
 
 from __future__ import annotations
 
@@ -57,8 +57,12 @@ def about_markdown(plugins: Sequence[PluginInfo], name_of: Callable[[str], Text]
                   "## Where your files are" if en else "## ファイルの場所", "",
                   "| | folder |" if en else "| | フォルダ |", "|---|---|"]
         for label, path in places:
-            missing = "" if path.exists() else (" (not made yet)" if en else "（まだありません）")
-            lines.append(f"| {label.get(language)} | [{_cell(str(path))}]({path.absolute().as_uri()}){missing} |")
+            shown = _cell(str(path))
+            if path.exists():
+                shown = f"[{shown}]({path.absolute().as_uri()})"
+            else:
+                shown += " (not made yet)" if en else "（まだありません）"
+            lines.append(f"| {label.get(language)} | {shown} |")
         lines += ["", f"With the environment variable {HOME_ENV} set to a folder, they are all kept under it." if en
                   else f"環境変数 {HOME_ENV} にフォルダを設定すると、すべてその下に置かれます。"]
         pages[language] = "\n".join(lines) + "\n"
