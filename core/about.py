@@ -12,7 +12,7 @@ from core.manager import DISABLED, PluginInfo
 from core.paths import HOME_ENV, config_dir, data_dir, saves_dir
 from core.text import Text
 
-TITLE = Text("About Card Table", "Card Table について")
+TITLE = Text("About Card Table", "カードテーブルについて")
 
 
 def _cell(words: str) -> str:
@@ -33,7 +33,7 @@ def about_markdown(plugins: Sequence[PluginInfo], name_of: Callable[[str], Text]
     pages = {}
     for language in ("en", "ja"):
         en = language == "en"
-        lines = [f"# Card Table {__version__}", "",
+        lines = [f"# {'Card Table' if en else 'カードテーブル'} {__version__}", "",
                  "Card games with CPU players, in a window that finds its games as plugins. Free software under "
                  "the MIT licence." if en else
                  "CPU と対戦できるカードゲーム集です。ゲームはプラグインとして見つけます。MIT ライセンスの"

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from core.about import TITLE, about_markdown, folders
 from core.game import GameSpec
@@ -29,7 +31,6 @@ class HelpWindow(QDialog):
         self.setObjectName("help_window")
         self.settings_of = settings_of
         self.games = [g for base in host.games() for g in (base, *host.variants_of(base.id)) if g.help is not None]
-        self.setWindowTitle(tr("help_title"))
         self.resize(*fitted_size(760, 720, parent))
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -47,14 +48,30 @@ class HelpWindow(QDialog):
         layout.addLayout(top)
         self.browser = QTextBrowser()
         self.browser.setObjectName("help_text")
-        self.browser.setOpenExternalLinks(True)
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self.open_link)
         self.browser.setStyleSheet("QTextBrowser { padding: 10px 16px; font-size: 14px; }")
         layout.addWidget(self.browser, 1)
+        self.link_problem = QLabel()  # under the text: where the player just clicked
+        self.link_problem.setObjectName("link_problem")
+        self.link_problem.setWordWrap(True)
+        self.link_problem.hide()
+        layout.addWidget(self.link_problem)
         self.choice.currentIndexChanged.connect(self.show_game)
         if game_id is not None and self.choice.findData(game_id) >= 0:
             self.choice.setCurrentIndex(self.choice.findData(game_id))
         self.show_game()
         self.browser.setFocus()
+
+    def open_link(self, url: QUrl) -> None:
+        """A link in the text: a place on the page is scrolled to; anything else (a folder on the About page, a
+        web page) goes to the desktop, and if the desktop cannot open it the window says so under the text."""
+        if url.isRelative() and url.hasFragment():
+            self.browser.scrollToAnchor(url.fragment())
+            return
+        opened = QDesktopServices.openUrl(url)
+        self.link_problem.setText("" if opened else tr("link_not_opened", target=url.toLocalFile() or url.toString()))
+        self.link_problem.setVisible(not opened)
 
     def game(self) -> GameSpec | None:
         return next((g for g in self.games if g.id == self.choice.currentData()), None)
@@ -72,4 +89,7 @@ class HelpWindow(QDialog):
         return rules.rstrip() + "\n\n" + text(options_markdown(game.settings, self.settings_of(game)))
 
     def show_game(self) -> None:
+        about = self.choice.currentData() == ABOUT
+        self.setWindowTitle(f"{text(TITLE)} — {tr('app_title')}" if about else tr("help_title"))
+        self.link_problem.hide()
         self.browser.setMarkdown(self.markdown())

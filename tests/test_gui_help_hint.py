@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QUrl
 from PySide6.QtGui import QFont, QTextDocument, QTextFragment
 from pytestqt.qtbot import QtBot
 
+import gui.help_window as help_window_module
 import plugins.bid_euchre.plugin as bid_plugin
 import plugins.cutthroat.plugin as cutthroat_plugin
 import plugins.euchre.plugin as euchre_plugin
@@ -113,13 +115,15 @@ def test_the_rules_show_no_markdown_marks_and_bold_what_the_page_marks_bold(qtbo
         set_language("en")
 
 
-def test_the_about_page_names_the_version_every_plugin_and_the_folders_with_links(qtbot: QtBot) -> None:
+def test_the_about_page_names_the_version_every_plugin_and_its_folders_with_links(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin, "euchre": euchre_plugin, "cutthroat": cutthroat_plugin,
                                  "misspelled": Misspelled})
     help_window = window.open_help(None)
     help_window.choice.setCurrentIndex(help_window.choice.findData(ABOUT))
     shown = help_window.browser.toPlainText()
     assert help_window.choice.currentText() == "About Card Table" and f"Card Table {__version__}" in shown
+    assert help_window.windowTitle() == "About Card Table — Card Table"
     assert "yukon — Yukon" in " ".join(shown.split()), shown  # added by the test: no package
     assert "Two-handed Euchre, Three-handed Euchre" in shown, shown
     assert "not loaded: unknown hook cardtable_register_gmaes" in " ".join(shown.split())
@@ -131,13 +135,24 @@ def test_the_about_page_names_the_version_every_plugin_and_the_folders_with_link
     assert f"{saves_dir()} (not made yet)" not in help_window.browser.toPlainText()
     links = anchors(help_window.browser.document())
     assert saves_dir().as_uri() in links and (data_dir() / "stats").as_uri() not in links, "a missing one: no link"
+    opened: list[str] = []
+    monkeypatch.setattr(help_window_module, "QDesktopServices",
+                        SimpleNamespace(openUrl=lambda url: opened.append(url.toString()) or len(opened) > 1))
+    help_window.browser.anchorClicked.emit(QUrl(saves_dir().as_uri()))
+    problem = help_window.link_problem
+    assert opened == [saves_dir().as_uri()] and problem.isVisibleTo(help_window)
+    assert problem.text() == f"{saves_dir()} cannot be opened: this desktop has no program set up to open it."
+    help_window.browser.anchorClicked.emit(QUrl(saves_dir().as_uri()))
+    assert len(opened) == 2 and not problem.isVisibleTo(help_window), "opened: nothing to say"
     help_window.close()
     set_language("ja")
     try:
         help_window = window.open_help(None)
         help_window.choice.setCurrentIndex(help_window.choice.findData(ABOUT))
         shown = help_window.browser.toPlainText()
-        assert help_window.choice.currentText() == "Card Table について" and "2人ユーカー、3人ユーカー" in shown
+        assert help_window.choice.currentText() == "カードテーブルについて" and "2人ユーカー、3人ユーカー" in shown
+        assert help_window.windowTitle() == "カードテーブルについて — カードテーブル"
+        assert "カードテーブル 0.1.0" in shown
         assert "読み込めません: 未知のフック cardtable_register_gmaes" in " ".join(shown.split())
     finally:
         set_language("en")
