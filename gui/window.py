@@ -44,8 +44,7 @@ def first_size() -> tuple[int, int]:
 
 
 def full_screen_keys() -> list[QKeySequence]:
-    """F11 everywhere, and the keys Qt lists for full screen on this platform (F11 and Alt+Enter on Linux and
-    Windows, Ctrl+⌘+F on a Mac)."""
+    """F11 everywhere, and any other keys Qt lists for full screen on the platform (on Linux: Alt+Enter)."""
     keys = [QKeySequence(Qt.Key.Key_F11)]
     return keys + [key for key in QKeySequence.keyBindings(QKeySequence.StandardKey.FullScreen) if key not in keys]
 

@@ -17,6 +17,7 @@ from core.plugin import GameSpec, SettingsSchema, Text, TextError, hookimpl
 from gui.cards import CardItem
 from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
+from gui.window import MainWindow
 from plugins.euchre.plugin import GAME as EUCHRE
 from tests.gui_helpers import item_point, make_window
 
@@ -457,6 +458,12 @@ def test_f11_fills_the_screen_from_a_game_or_the_launcher_and_gives_the_window_i
     window.show_launcher()
     press(Qt.Key.Key_F11)
     assert window.isFullScreen()
+    window.close()
+    again = MainWindow(window.host)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.isFullScreen(), "closed in full screen, it opens in full screen"
 
 
 def test_alt_left_goes_back_to_the_launcher_with_the_game_saved_and_backspace_does_not(qtbot: QtBot) -> None:
