@@ -3,6 +3,7 @@ own chart module, and a Reset that asks first."""
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable
 
@@ -16,7 +17,7 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QPainter, QResizeEvent
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QFontMetricsF, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -38,6 +39,7 @@ from core.stats import Chart, StatsStore
 from core.text import Text
 from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
+from gui.line_breaks import wrapped
 from gui.screen_fit import fitted_size
 
 CHART_SMALLEST = (260, 200)  # two side by side still fit a 640-wide screen (1280 at 200%)
@@ -61,6 +63,26 @@ def _fitting(font: QFont, words: str) -> QFont:
 
 
 CATEGORIES_SIDE_BY_SIDE = 12  # bar labels written across up to this many; more stand on end
+
+
+def _category_label(words: str) -> str:
+    """A bar's label as its axis shows it: a label of several words a word to a line, so that it still shows
+    under a narrow chart ("Other deals" had vanished at 330 pixels a chart); marks in it stay text."""
+    parts = words.split()
+    return "<br>".join(html.escape(part) for part in parts) if len(parts) > 1 else words
+
+
+def _tick_step(count: int) -> int:
+    """Games between two labelled ticks of a line chart over ``count`` games: about eight labels at most, each a
+    step of 1, 2 or 5 times a power of ten (20,000 games: every 5,000, not every 2,500 cut to "2…")."""
+    rough = max(1, math.ceil(count / 8))
+    power = int(10 ** (len(str(rough)) - 1))
+    return next(step * power for step in (1, 2, 5, 10) if step * power >= rough)
+
+
+def _game_number(x: str | Text, n: int) -> int:
+    """Where a line chart's point stands: the game number its label gives, else its place in the series."""
+    return int(x) if isinstance(x, str) and x.isdigit() else n
 
 
 def chart_view(data: Chart) -> QChartView:
@@ -89,33 +111,64 @@ def chart_view(data: Chart) -> QChartView:
         x_axis = QBarCategoryAxis()
         x_axis.setTruncateLabels(False)  # a few short names: "Other deals" in full, not "Other d…"
         categories = [text(x) if isinstance(x, Text) else x for x, _ in data.series[0].points] if data.series else []
-        x_axis.append(categories)
         if len(categories) > CATEGORIES_SIDE_BY_SIDE:
             x_axis.setLabelsAngle(-90)  # Bid Euchre's nineteen net scores would run into each other
+        else:
+            categories = [_category_label(c) for c in categories]
+        x_axis.append(categories)
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         bars.attachAxis(x_axis)
         bars.attachAxis(y_axis)
     else:
         games_axis = QValueAxis()
         games_axis.setLabelFormat("%d")
-        longest = max((len(series.points) for series in data.series), default=0)
-        games_axis.setRange(1, max(2, longest))
+        numbered = [[(_game_number(x, n), y) for n, (x, y) in enumerate(series.points, start=1)]
+                    for series in data.series]
+        first = min((points[0][0] for points in numbered if points), default=1)
+        last = max((points[-1][0] for points in numbered if points), default=1)
+        games_axis.setRange(first, max(first + 1, last))
         games_axis.setTickType(QValueAxis.TickType.TicksDynamic)  # whole numbers only: the n-th game
-        games_axis.setTickAnchor(1)
-        games_axis.setTickInterval(max(1, math.ceil(longest / 8)))
+        step = _tick_step(last - first + 1)
+        games_axis.setTickAnchor(first if step <= 2 else 0)  # 1, 3, 5 … 15; or 5,000, 10,000 …
+        games_axis.setTickInterval(step)
         chart.addAxis(games_axis, Qt.AlignmentFlag.AlignBottom)
-        for series in data.series:
+        for series, points in zip(data.series, numbered, strict=True):
             line = QLineSeries()
             line.setName(text(series.name))
-            for n, (_, y) in enumerate(series.points, start=1):
+            for n, y in points:
                 line.append(n, y)
             chart.addSeries(line)
             line.attachAxis(games_axis)
             line.attachAxis(y_axis)
-    view = QChartView(chart)
+    view = ChartView(chart)
     view.setRenderHint(QPainter.RenderHint.Antialiasing)
     view.setMinimumSize(CHART_SMALLEST[0], CHART_SMALLEST[1])
     return view
+
+
+class ChartView(QChartView):
+    """A chart whose title breaks into even lines where the chart is too narrow for it on one line (Qt would
+    cut it to "Points per hand, you & North minus …")."""
+
+    TITLE_INSET = 30  # beyond the chart's margins: its background's rounded edge and padding
+
+    def __init__(self, chart: QChart) -> None:
+        super().__init__(chart)
+        self.title = chart.title()
+        self._fit_title()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        margins = self.chart().margins()
+        room = self.width() - margins.left() - margins.right() - self.TITLE_INSET
+        lines = wrapped(self.title, QFontMetricsF(self.chart().titleFont()), room)
+        shown = (f"<center>{'<br>'.join(html.escape(line) for line in lines)}</center>" if len(lines) > 1
+                 else self.title)
+        if shown != self.chart().title():
+            self.chart().setTitle(shown)
 
 
 def no_data_view(title: Text) -> QWidget:

@@ -12,7 +12,6 @@ dragged with the cards fanned over them; a click fires only when press and relea
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from gui import animation
 from gui.cards import FELT, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
 from gui.deck import CardArt
 from gui.i18n import text
+from gui.line_breaks import wrapped
 
 MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
 DEAL_AFTER_LAYOUT_MS = 50  # a new game's deal waits this long for the window's last resize
@@ -49,42 +49,6 @@ def _font(size: float, bold: bool = False) -> QFont:
     font.setPixelSize(max(10, round(size)))
     font.setBold(bold)
     return font
-
-
-# The pieces a line may break between: a Japanese character alone or a katakana word whole (an opening bracket
-# kept with what follows it; closing brackets, punctuation, small kana and the long-vowel mark with what comes
-# before, a space between them or not: none may end or start a line), or a word — with the Japanese that follows
-# it without a space (a number with its counter, a card with its particle); each with the spaces after it.
-_OPENING = "「『（【〈《"
-_TRAILING = "」』）】〉》、。，．！？・ー…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
-_JAPANESE = rf"(?:[ァ-ヺー]+|[\u2e80-\uffff])[{_TRAILING}]*"
-_PIECES = re.compile(rf"[{_OPENING}]*(?:{_JAPANESE}|[^\s\u2e80-\uffff]+(?:(?![{_OPENING}]){_JAPANESE})?)"
-                     rf"(?:\s+[{_TRAILING}]+)?\s*|\s+")
-
-
-def _wrapped(line: str, metrics: QFontMetricsF, room: float) -> list[str]:
-    """``line`` broken into lines no wider than ``room`` and as even as they can be (no last word alone): at
-    spaces, and between Japanese characters (written without spaces), never inside a katakana word."""
-    width = metrics.horizontalAdvance(line)
-    if width <= room:
-        return [line]
-    pieces = _PIECES.findall(line)
-
-    def fill(limit: float) -> list[str]:
-        lines, current = [], ""
-        for piece in pieces:
-            if current and metrics.horizontalAdvance((current + piece).rstrip()) > limit:
-                lines.append(current.rstrip())
-                current = ""
-            current += piece
-        return [*lines, current.rstrip()] if current.strip() else lines
-
-    count = len(fill(room))
-    narrow, wide = width / count, room  # the narrowest width that still needs no more lines
-    for _ in range(10):
-        middle = (narrow + wide) / 2
-        narrow, wide = (narrow, middle) if len(fill(middle)) <= count else (middle, wide)
-    return fill(wide)
 
 
 class ButtonItem(QGraphicsObject):
@@ -174,7 +138,7 @@ class TextItem(QGraphicsObject):
         if width > 0:
             metrics = QFontMetricsF(self._font())
             room = width - 2 * self._pad()
-            self.lines = [part for line in self.lines for part in _wrapped(line, metrics, room)]
+            self.lines = [part for line in self.lines for part in wrapped(line, metrics, room)]
         self.update()
 
     def _font(self) -> QFont:

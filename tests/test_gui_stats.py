@@ -16,7 +16,7 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from gui.i18n import set_language
-from gui.stats_window import StatsWindow, chart_view
+from gui.stats_window import ChartView, StatsWindow, chart_view
 from gui.window import MainWindow
 from plugins.yukon.solver import solve
 from tests.gui_helpers import make_window
@@ -209,3 +209,37 @@ def test_on_a_narrow_screen_the_figures_and_charts_stand_one_under_another_and_n
     stats.choice.setCurrentIndex(stats.choice.findData("euchre"))  # another game's pieces follow the same width
     qtbot.wait(20)
     assert stats.columns == 1 and not stats.figures_area.horizontalScrollBar().isVisible()
+
+
+def test_years_of_play_read_well_round_numbers_on_the_axis_the_last_wins_whole_titles(qtbot: QtBot) -> None:
+    """At the 20,000-event cap: the games axis counted in round steps (every 5,000, not every 2,500 cut to
+    "2…"), the time chart the last 100 won deals at their numbers, a label of two words a word to a line, and a
+    long title in two lines in a narrow chart, in one line in a wide one."""
+    from PySide6.QtCharts import QBarCategoryAxis, QValueAxis
+
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    deals = [{"kind": "deal", "won": n % 4 == 0, "variant": "standard", "level": "normal", "deal": n, "moves": 90,
+              "seconds": 300.0, "help": False, "hints": 0} for n in range(1, 20_001)]
+    window.stats.add("yukon", deals)
+    stats = window.open_stats("yukon")
+    stats.resize(1000, 720)
+    qtbot.waitExposed(stats)
+    views = {v.title: v for v in stats.body.findChildren(ChartView)}
+    so_far = views["Deals won so far (%)"].chart().axes(Qt.Orientation.Horizontal)[0]
+    assert isinstance(so_far, QValueAxis) and (so_far.min(), so_far.max()) == (1, 20_000)
+    assert (so_far.tickInterval(), so_far.tickAnchor()) == (5_000, 0)
+    times = views["Time of the last 100 won deals (min)"].chart()
+    axis = times.axes(Qt.Orientation.Horizontal)[0]
+    assert isinstance(axis, QValueAxis) and (axis.min(), axis.max()) == (4_901, 5_000)
+    assert (axis.tickInterval(), axis.tickAnchor()) == (20, 0) and times.series()[0].count() == 100
+    levels = next(a for v in views.values() for a in v.chart().axes() if isinstance(a, QBarCategoryAxis))
+    assert levels.categories()[-1] == "Other<br>deals"
+    stats.close()
+    window.stats.add("euchre", [{"kind": "hand", "level": "normal", "thrown_in": False, "called": True,
+                                 "euchred": False, "march": False, "alone": False, "points": [1, 0]}])
+    stats = window.open_stats("euchre")
+    for width, lines in ((1000, 1), (680, 2)):  # at 680 two charts side by side, 300 wide: Qt would cut it
+        stats.resize(width, 720)
+        qtbot.wait(20)
+        points = next(v for v in stats.body.findChildren(ChartView) if v.title.startswith("Points per hand"))
+        assert points.chart().title().count("<br>") == lines - 1, (width, points.width())

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtGui import QFont, QFontMetricsF
 from pytestqt.qtbot import QtBot
 
-from gui.table_scene import _OPENING, _TRAILING, _wrapped
+from gui.line_breaks import _OPENING, _TRAILING, wrapped
 
 ROOT = Path(__file__).resolve().parents[1]
 _KATAKANA_WORD = re.compile(r"[ァ-ヺー]{2,}")
@@ -34,7 +34,7 @@ def test_japanese_lines_never_break_inside_a_katakana_word_or_before_closing_mar
     checked = 0
     for sentence in sentences:
         for room in (120, 170, 230):
-            lines = _wrapped(sentence, metrics, room)
+            lines = wrapped(sentence, metrics, room)
             assert "".join(lines).replace(" ", "") == sentence.replace(" ", ""), "no character is lost"
             for line in lines:
                 assert line and line[0] not in _TRAILING and line[-1] not in _OPENING, (sentence, lines)

@@ -249,6 +249,18 @@ def test_yukon_best_time_reads_in_minutes_and_seconds() -> None:
     assert times.title.en == "Time of each won deal (s)" and times.series[0].points == (("1", 75.0), ("2", 75.0))
 
 
+def test_yukon_time_chart_keeps_to_the_last_hundred_won_deals_numbered_as_they_were_won() -> None:
+    game = yukon()
+    events = [{"kind": "deal", "won": n % 3 != 0, "seconds": 60.0 + n, "moves": 90, "help": False, "hints": 0,
+               "variant": "standard", "level": "normal", "deal": n} for n in range(1, 301)]  # 200 won
+    times = game.statistics.charts(events)[-1]
+    assert (times.title.en, times.title.get("ja")) == ("Time of the last 100 won deals (min)",
+                                                       "最近100回のクリアまでの時間（分）")
+    points = times.series[0].points
+    assert len(points) == 100 and points[0] == ("101", round(211.0 / 60, 1)) and points[-1] == ("200", 6.0)
+    assert game.statistics.charts(events[:150])[-1].title.en == "Time of each won deal (min)", "100 won: all"
+
+
 def test_yukon_untouched_deal_is_not_counted() -> None:
     game = yukon()
     state = YukonRules().new_game(_settings(game), 1)

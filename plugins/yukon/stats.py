@@ -15,6 +15,7 @@ from plugins.yukon.rules import YukonState
 from plugins.yukon.settings import DIFFICULTIES, VARIANTS
 
 LEVELS = (*DIFFICULTIES, ("other", Text("Other deals", "その他の配り")))
+LAST_WINS = 100  # the time chart shows at most this many won deals, the latest
 
 
 def _deal(state: YukonState, context: Context, won: bool) -> dict[str, Any]:
@@ -69,10 +70,14 @@ class YukonStatistics:
         series = tuple(Series(name, rate_by([d for d in deals if d["variant"] == variant], "level", LEVELS))
                        for variant, name in VARIANTS)
         times = [(str(n), float(d["seconds"])) for n, d in enumerate((d for d in deals if d["won"]), start=1)]
-        title, unit = Text("Time of each won deal (s)", "クリアまでの時間（秒）"), Text("s", "秒")
+        title, unit = Text("Time of each won deal", "クリアまでの時間"), Text("s", "秒")
+        if len(times) > LAST_WINS:  # thousands of points would draw a solid block
+            times = times[-LAST_WINS:]
+            title = Text(f"Time of the last {LAST_WINS} won deals", f"最近{LAST_WINS}回のクリアまでの時間")
         if max((t for _, t in times), default=0.0) >= 120:  # minutes read better than hundreds of seconds
             times = [(n, round(t / 60, 1)) for n, t in times]
-            title, unit = Text("Time of each won deal (min)", "クリアまでの時間（分）"), Text("min", "分")
+            unit = Text("min", "分")
+        title += Text(" ({unit})", "（{unit}）").format(unit=unit)
         return [
             Chart("line", Text("Deals won so far (%)", "これまでのクリア率（%）"),
                   (Series(Text("win rate", "クリア率"), running_rate(deals)),), Text("%", "%"), 100.0),
