@@ -16,7 +16,7 @@ from PySide6.QtCharts import (
     QLineSeries,
     QValueAxis,
 )
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QFontMetricsF, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -65,13 +65,6 @@ def _fitting(font: QFont, words: str) -> QFont:
 CATEGORIES_SIDE_BY_SIDE = 12  # bar labels written across up to this many; more stand on end
 
 
-def _category_label(words: str) -> str:
-    """A bar's label as its axis shows it: a label of several words a word to a line, so that it still shows
-    under a narrow chart ("Other deals" had vanished at 330 pixels a chart); marks in it stay text."""
-    parts = words.split()
-    return "<br>".join(html.escape(part) for part in parts) if len(parts) > 1 else words
-
-
 def _tick_step(count: int) -> int:
     """Games between two labelled ticks of a line chart over ``count`` games: about eight labels at most, each a
     step of 1, 2 or 5 times a power of ten (20,000 games: every 5,000, not every 2,500 cut to "2…")."""
@@ -113,8 +106,6 @@ def chart_view(data: Chart) -> QChartView:
         categories = [text(x) if isinstance(x, Text) else x for x, _ in data.series[0].points] if data.series else []
         if len(categories) > CATEGORIES_SIDE_BY_SIDE:
             x_axis.setLabelsAngle(-90)  # Bid Euchre's nineteen net scores would run into each other
-        else:
-            categories = [_category_label(c) for c in categories]
         x_axis.append(categories)
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         bars.attachAxis(x_axis)
@@ -147,28 +138,65 @@ def chart_view(data: Chart) -> QChartView:
 
 
 class ChartView(QChartView):
-    """A chart whose title breaks into even lines where the chart is too narrow for it on one line (Qt would
-    cut it to "Points per hand, you & North minus …")."""
+    """A chart whose title, and the labels under its bars, break into even lines where the chart is too narrow
+    for them on one line: Qt would cut a title to "Points per hand, you & North minus …" and leave out a label
+    outright ("Other deals" and "その他の配り" vanished from under their bars at 300 pixels a chart)."""
 
     TITLE_INSET = 30  # beyond the chart's margins: its background's rounded edge and padding
 
     def __init__(self, chart: QChart) -> None:
         super().__init__(chart)
         self.title = chart.title()
+        self.categories = [(axis, axis.categories()) for axis in chart.axes(Qt.Orientation.Horizontal)
+                           if isinstance(axis, QBarCategoryAxis) and axis.labelsAngle() == 0]
         self._fit_title()
+        chart.plotAreaChanged.connect(self._fit_labels)  # laid out anew: each bar group's room is known
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit_title()
 
     def _fit_title(self) -> None:
-        margins = self.chart().margins()
-        room = self.width() - margins.left() - margins.right() - self.TITLE_INSET
-        lines = wrapped(self.title, QFontMetricsF(self.chart().titleFont()), room)
-        shown = (f"<center>{'<br>'.join(html.escape(line) for line in lines)}</center>" if len(lines) > 1
-                 else self.title)
-        if shown != self.chart().title():
-            self.chart().setTitle(shown)
+        chart = self.chart()
+        margins = chart.margins()
+        title = _lines(wrapped(self.title, QFontMetricsF(chart.titleFont()),
+                               self.width() - margins.left() - margins.right() - self.TITLE_INSET))
+        if title != chart.title():
+            chart.setTitle(title)
+
+    def _fit_labels(self, plot: QRectF) -> None:
+        for axis, words in self.categories:
+            shown = [_lines(lines) for lines in _labels_apart(words, QFontMetricsF(axis.labelsFont()),
+                                                             plot.width() / max(1, len(words)))]
+            if shown != axis.categories():  # only their height changes, so the plot's width stays: no loop
+                axis.setCategories(shown)
+
+
+def _labels_apart(words: list[str], metrics: QFontMetricsF, room: float) -> list[list[str]]:
+    """Each label's lines, so that none runs into its neighbour or past either end of the axis (Qt leaves such a
+    label out) under bars ``room`` wide apart: the widest label of the worst clash is broken to its own room, and
+    so on. A label beside a short one may spread past its own room on one line, as Qt shows it."""
+    lines = [[word] for word in words]
+    last = len(words) - 1
+
+    def width(i: int) -> float:
+        return max(metrics.horizontalAdvance(line) for line in lines[i]) if 0 <= i <= last else room
+
+    broken: set[int] = set()
+    while True:
+        clashes = [((width(i) + width(i + 1)) / 2 - room, (i, i + 1)) for i in range(-1, last + 1)]
+        unbroken = [(over, [k for k in sorted(pair, key=width, reverse=True) if 0 <= k <= last and k not in broken])
+                    for over, pair in clashes if over > 0]
+        worst = max(((over, candidates[0]) for over, candidates in unbroken if candidates), default=None)
+        if worst is None:
+            return lines  # no clash left, or only between labels already broken to their rooms
+        broken.add(worst[1])
+        lines[worst[1]] = wrapped(words[worst[1]], metrics, room)
+
+
+def _lines(lines: list[str]) -> str:
+    """Lines as a chart shows them: one as it is, several as rich text (their marks kept as text), centred."""
+    return lines[0] if len(lines) == 1 else f"<center>{'<br>'.join(html.escape(line) for line in lines)}</center>"
 
 
 def no_data_view(title: Text) -> QWidget:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from unittest import mock
 
+import pytest
 from PySide6.QtCharts import QChartView
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -16,7 +17,8 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from gui.i18n import set_language
-from gui.stats_window import ChartView, StatsWindow, chart_view
+from gui.line_breaks import wrapped
+from gui.stats_window import ChartView, StatsWindow, _labels_apart, chart_view
 from gui.window import MainWindow
 from plugins.yukon.solver import solve
 from tests.gui_helpers import make_window
@@ -213,8 +215,9 @@ def test_on_a_narrow_screen_the_figures_and_charts_stand_one_under_another_and_n
 
 def test_years_of_play_read_well_round_numbers_on_the_axis_the_last_wins_whole_titles(qtbot: QtBot) -> None:
     """At the 20,000-event cap: the games axis counted in round steps (every 5,000, not every 2,500 cut to
-    "2…"), the time chart the last 100 won deals at their numbers, a label of two words a word to a line, and a
-    long title in two lines in a narrow chart, in one line in a wide one."""
+    "2…"), the time chart the last 100 won deals at their numbers; and in a narrow chart a bar label that would
+    run past the axis's end (Qt leaves it out) and a long title broken into lines, each on one line in a wide
+    chart."""
     from PySide6.QtCharts import QBarCategoryAxis, QValueAxis
 
     window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
@@ -233,7 +236,10 @@ def test_years_of_play_read_well_round_numbers_on_the_axis_the_last_wins_whole_t
     assert isinstance(axis, QValueAxis) and (axis.min(), axis.max()) == (4_901, 5_000)
     assert (axis.tickInterval(), axis.tickAnchor()) == (20, 0) and times.series()[0].count() == 100
     levels = next(a for v in views.values() for a in v.chart().axes() if isinstance(a, QBarCategoryAxis))
-    assert levels.categories()[-1] == "Other<br>deals"
+    qtbot.waitUntil(lambda: levels.categories() == ["Easy", "Normal", "Hard", "Other deals"])  # room for each
+    stats.resize(680, 720)
+    qtbot.waitUntil(lambda: levels.categories()[-1] == "<center>Other<br>deals</center>")
+    assert levels.categories()[:3] == ["Easy", "Normal", "Hard"]
     stats.close()
     window.stats.add("euchre", [{"kind": "hand", "level": "normal", "thrown_in": False, "called": True,
                                  "euchred": False, "march": False, "alone": False, "points": [1, 0]}])
@@ -243,3 +249,29 @@ def test_years_of_play_read_well_round_numbers_on_the_axis_the_last_wins_whole_t
         qtbot.wait(20)
         points = next(v for v in stats.body.findChildren(ChartView) if v.title.startswith("Points per hand"))
         assert points.chart().title().count("<br>") == lines - 1, (width, points.width())
+
+
+EASY, NORMAL, HARD = "やさしい", "ふつう", "むずかしい"
+
+
+@pytest.mark.parametrize("words", [["Easy", "Normal", "Hard", "Other deals"], ["Easy", "Normal", "Hard"],
+                                   [EASY, NORMAL, HARD, "その他の配り"], [EASY, NORMAL, "つよい"]])
+def test_bar_labels_are_broken_only_where_they_would_run_into_a_neighbour_or_off_the_axis(
+        qtbot: QtBot, words: list[str]) -> None:
+    metrics = QFontMetricsF(QFont())
+
+    def clashes(widths: list[float], room: float) -> list[tuple[int, int]]:
+        """Neighbours (by label; -1 and len(widths) are the axis's ends) that run into each other."""
+        edged = [room, *widths, room]  # past either end as if into a label as wide as a bar group
+        return [(i - 2, i - 1) for i in range(1, len(edged)) if (edged[i - 1] + edged[i]) / 2 > room]
+
+    for room in range(20, 130, 3):
+        lines = _labels_apart(words, metrics, room)
+        assert ["".join(label).replace(" ", "") for label in lines] == [w.replace(" ", "") for w in words]
+        widths = [max(metrics.horizontalAdvance(line) for line in label) for label in lines]
+        done = {i for i, label in enumerate(lines) if len(label) > 1 or len(wrapped(label[0], metrics, room)) == 1}
+        left = [pair for pair in clashes(widths, room) if not {k for k in pair if 0 <= k < len(words)} <= done]
+        assert not left, (room, lines, "a clash left where a label could still be broken")
+        one_line = clashes([metrics.horizontalAdvance(w) for w in words], room)
+        broken = [i for i, label in enumerate(lines) if len(label) > 1]
+        assert all(any(i in pair for pair in one_line) for i in broken), (room, lines, "broken with no need")
