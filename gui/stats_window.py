@@ -94,18 +94,23 @@ def chart_view(data: Chart) -> QChartView:
     y_axis.setLabelFormat("%d" if step == int(step) else "%.1f")  # "75", not "75.0"; "0.5" where ticks need it
     chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
     if data.kind == "bar":
+        categories = [text(x) if isinstance(x, Text) else x for x, _ in data.series[0].points] if data.series else []
+        # Labels on end are a line tall along the axis, and Qt leaves out the first and last where that (margins
+        # and all) is wider than their bar groups: in a narrow chart, Bid Euchre's −12 and +6. An empty group
+        # beyond either end keeps them in.
+        standing = len(categories) > CATEGORIES_SIDE_BY_SIDE
+        blank = [0.0] if standing else []
         bars = QBarSeries()
         for series in data.series:
             group = QBarSet(text(series.name))
-            for _, y in series.points:
-                group.append(y)
+            group.append([*blank, *(y for _, y in series.points), *blank])
             bars.append(group)
         chart.addSeries(bars)
         x_axis = QBarCategoryAxis()
         x_axis.setTruncateLabels(False)  # a few short names: "Other deals" in full, not "Other d…"
-        categories = [text(x) if isinstance(x, Text) else x for x, _ in data.series[0].points] if data.series else []
-        if len(categories) > CATEGORIES_SIDE_BY_SIDE:
+        if standing:
             x_axis.setLabelsAngle(-90)  # Bid Euchre's nineteen net scores would run into each other
+            categories = [" ", *categories, "  "]  # two blank names: an axis's names must differ
         x_axis.append(categories)
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         bars.attachAxis(x_axis)
@@ -172,26 +177,40 @@ class ChartView(QChartView):
                 axis.setCategories(shown)
 
 
+LABEL_MARGIN = 4  # Qt's text items keep this much either side of a label's text
+
+
 def _labels_apart(words: list[str], metrics: QFontMetricsF, room: float) -> list[list[str]]:
-    """Each label's lines, so that none runs into its neighbour or past either end of the axis (Qt leaves such a
-    label out) under bars ``room`` wide apart: the widest label of the worst clash is broken to its own room, and
-    so on. A label beside a short one may spread past its own room on one line, as Qt shows it."""
+    """Each label's lines under bar groups ``room`` wide, so that none runs into its neighbour and the first and
+    last stay inside their own groups (Qt leaves out an end label wider than its group, margins and all): the
+    widest label of the worst clash is broken into lines, and so on. A middle label beside a short one may spread
+    past its own group on one line, as Qt shows it."""
     lines = [[word] for word in words]
     last = len(words) - 1
+    ends = {0, last}
+    if not words:
+        return lines
 
     def width(i: int) -> float:
-        return max(metrics.horizontalAdvance(line) for line in lines[i]) if 0 <= i <= last else room
+        return max(metrics.horizontalAdvance(line) for line in lines[i])
+
+    def own_room(i: int) -> float:
+        return room - 2 * LABEL_MARGIN if i in ends else room
+
+    def over(pair: tuple[int, int]) -> float:
+        inside = [k for k in pair if 0 <= k <= last]
+        return width(inside[0]) - own_room(inside[0]) if len(inside) == 1 else sum(map(width, pair)) / 2 - room
 
     broken: set[int] = set()
     while True:
-        clashes = [((width(i) + width(i + 1)) / 2 - room, (i, i + 1)) for i in range(-1, last + 1)]
-        unbroken = [(over, [k for k in sorted(pair, key=width, reverse=True) if 0 <= k <= last and k not in broken])
-                    for over, pair in clashes if over > 0]
-        worst = max(((over, candidates[0]) for over, candidates in unbroken if candidates), default=None)
-        if worst is None:
+        clashes = [(over(pair), pair) for pair in ((i, i + 1) for i in range(-1, last + 1))]
+        candidates = [(excess, k) for excess, pair in clashes if excess > 0
+                      for k in sorted((k for k in pair if 0 <= k <= last and k not in broken), key=width)[-1:]]
+        if not candidates:
             return lines  # no clash left, or only between labels already broken to their rooms
-        broken.add(worst[1])
-        lines[worst[1]] = wrapped(words[worst[1]], metrics, room)
+        _, worst = max(candidates)
+        broken.add(worst)
+        lines[worst] = wrapped(words[worst], metrics, own_room(worst))
 
 
 def _lines(lines: list[str]) -> str:
