@@ -93,7 +93,7 @@ STRINGS: dict[str, Text] = {
     "no_help": Text("No game here has a rules text.", "ルールの説明があるゲームはありません。"),
     "help_missing": Text("The rules text is missing: {reason}", "ルールの説明がありません: {reason}"),
     "link_not_opened": Text("{target} cannot be opened: this desktop has no program set up to open it.",
-                            "{target} を開けません。このデスクトップには開くためのプログラムが設定されていません。"),
+                            "{target}を開けません。このデスクトップには開くためのプログラムが設定されていません。"),
 }
 
 _language = "en"
