@@ -63,6 +63,7 @@ def _fitting(font: QFont, words: str) -> QFont:
 
 
 CATEGORIES_SIDE_BY_SIDE = 12  # bar labels written across up to this many; more stand on end
+MARKED_POINTS = 40  # a line of up to this many games marks each one
 
 
 def _tick_step(count: int) -> int:
@@ -87,7 +88,8 @@ def chart_view(data: Chart) -> QChartView:
     y_axis.setTitleText(text(data.y_label))
     y_axis.setTitleFont(_fitting(y_axis.titleFont(), y_axis.titleText()))
     values = [y for series in data.series for _, y in series.points] or [0.0]
-    y_axis.setRange(min(0.0, min(values)), data.y_max if data.y_max is not None else max(1.0, max(values)))
+    # headroom above the highest value: a point there is marked, and its mark is not cut by the chart's edge
+    y_axis.setRange(min(0.0, min(values)), data.y_max if data.y_max is not None else max(1.0, max(values) * 1.05))
     if data.y_max is None:
         y_axis.applyNiceNumbers()
     step = (y_axis.max() - y_axis.min()) / max(1, y_axis.tickCount() - 1)
@@ -122,7 +124,9 @@ def chart_view(data: Chart) -> QChartView:
                     for series in data.series]
         first = min((points[0][0] for points in numbered if points), default=1)
         last = max((points[-1][0] for points in numbered if points), default=1)
-        games_axis.setRange(first, max(first + 1, last))
+        marked = max((len(points) for points in numbered), default=0) <= MARKED_POINTS
+        pad = 0.5 if marked else 0.0  # a marked first or last game is not cut by the axis
+        games_axis.setRange(first - pad, max(first + 1, last) + pad if not marked else last + pad)
         games_axis.setTickType(QValueAxis.TickType.TicksDynamic)  # whole numbers only: the n-th game
         step = _tick_step(last - first + 1)
         games_axis.setTickAnchor(first if step <= 2 else 0)  # 1, 3, 5 … 15; or 5,000, 10,000 …
@@ -131,6 +135,8 @@ def chart_view(data: Chart) -> QChartView:
         for series, points in zip(data.series, numbered, strict=True):
             line = QLineSeries()
             line.setName(text(series.name))
+            line.setPointsVisible(marked)  # one game alone draws no line at all
+            line.setMarkerSize(7)
             for n, y in points:
                 line.append(n, y)
             chart.addSeries(line)

@@ -288,3 +288,30 @@ def test_bar_labels_are_broken_only_where_they_would_run_into_a_neighbour_or_off
         one_line = clashes([metrics.horizontalAdvance(w) for w in words], room)
         broken = [i for i, label in enumerate(lines) if len(label) > 1]
         assert all(any(i in pair for pair in one_line) for i in broken), (room, lines, "broken with no need")
+
+
+def test_the_first_won_deal_shows_as_a_marked_point_and_a_long_history_as_a_line(qtbot: QtBot) -> None:
+    """A line through one point draws nothing: after the first won deal both line charts stood empty."""
+    from PySide6.QtCharts import QLineSeries, QValueAxis
+
+    statistics = yukon_plugin.GAME.statistics
+    assert statistics is not None
+
+    def deals(count: int) -> list[dict[str, object]]:
+        return [{"kind": "deal", "won": True, "variant": "standard", "level": "normal", "deal": n, "moves": 90,
+                 "seconds": 300.0, "help": False, "hints": 0} for n in range(1, count + 1)]
+
+    for count, marked in ((1, True), (40, True), (41, False)):
+        for chart in statistics.charts(deals(count)):
+            if chart.kind != "line":
+                continue
+            view = chart_view(chart)
+            series = [s for s in view.chart().series() if isinstance(s, QLineSeries)]
+            assert series and all(s.pointsVisible() == marked for s in series), (count, chart.title.en)
+            games = view.chart().axes(Qt.Orientation.Horizontal)[0]
+            assert isinstance(games, QValueAxis)
+            assert (games.min(), games.max()) == ((0.5, count + 0.5) if marked else (1, count)), "a mark not cut"
+            values = view.chart().axes(Qt.Orientation.Vertical)[0]
+            highest = max(p.y() for s in series for p in s.points())
+            assert isinstance(values, QValueAxis) and (values.max() > highest if chart.y_max is None
+                                                       else values.max() == chart.y_max), "headroom over a time"
