@@ -46,7 +46,9 @@ class Series:
 @dataclass(frozen=True)
 class Chart:
     """A chart's data: ``kind`` is ``"line"`` (values over time) or ``"bar"`` (a value per category);
-    ``y_max`` fixes the top of the scale (100 for a percentage), else it follows the values."""
+    ``y_max`` fixes the top of the scale (100 for a percentage), else it follows the values. A line's point stands
+    at its x when that is a whole number written out (``"4901"``: the 4,901st game), else at its place in the
+    series; the shell marks each point of a line of up to 40."""
 
     kind: str
     title: Text
