@@ -125,8 +125,10 @@ def chart_view(data: Chart) -> QChartView:
         first = min((points[0][0] for points in numbered if points), default=1)
         last = max((points[-1][0] for points in numbered if points), default=1)
         marked = max((len(points) for points in numbered), default=0) <= MARKED_POINTS
-        pad = 0.5 if marked else 0.0  # a marked first or last game is not cut by the axis
-        games_axis.setRange(first - pad, max(first + 1, last) + pad if not marked else last + pad)
+        if marked:
+            games_axis.setRange(first - 0.5, last + 0.5)  # the first and last games' marks are not cut
+        else:
+            games_axis.setRange(first, max(first + 1, last))
         games_axis.setTickType(QValueAxis.TickType.TicksDynamic)  # whole numbers only: the n-th game
         step = _tick_step(last - first + 1)
         games_axis.setTickAnchor(first if step <= 2 else 0)  # 1, 3, 5 … 15; or 5,000, 10,000 …
