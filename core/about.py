@@ -4,6 +4,7 @@ the player's files are kept, each a link that opens it once it exists."""
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -28,8 +29,10 @@ def folders() -> list[tuple[Text, Path]]:
 
 
 def about_markdown(plugins: Sequence[PluginInfo], name_of: Callable[[str], Text],
-                   places: Sequence[tuple[Text, Path]]) -> Text:
-    """The page: ``plugins`` as the host lists them, ``name_of`` a game id's name, ``places`` the folders."""
+                   places: Sequence[tuple[Text, Path]], runtime: Sequence[tuple[str, str]] = ()) -> Text:
+    """The page: ``plugins`` as the host lists them, ``name_of`` a game id's name, ``places`` the folders and
+    ``runtime`` what the program runs on (``("Qt", "6.8.1")``: what a bug report needs)."""
+    running = " · ".join(f"{name} {version}" for name, version in (("Python", platform.python_version()), *runtime))
     pages = {}
     for language in ("en", "ja"):
         en = language == "en"
@@ -37,7 +40,7 @@ def about_markdown(plugins: Sequence[PluginInfo], name_of: Callable[[str], Text]
                  "Card games with CPU players, in a window that finds its games as plugins. Free software under "
                  "the MIT licence." if en else
                  "CPU と対戦できるカードゲーム集です。ゲームはプラグインとして見つけます。MIT ライセンスの"
-                 "フリーソフトウェアです。", "",
+                 "フリーソフトウェアです。", "", f"{'Running on' if en else '動作環境:'} {running}", "",
                  "## Plugins" if en else "## プラグイン", "",
                  "| plugin | package | gives |" if en else "| プラグイン | パッケージ | 内容 |", "|---|---|---|"]
         for info in plugins:

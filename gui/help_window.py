@@ -4,10 +4,12 @@ About page (:mod:`core.about`)."""
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QUrl
+import PySide6
+from PySide6.QtCore import QUrl, qVersion
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
@@ -78,7 +80,9 @@ class HelpWindow(QDialog):
 
     def markdown(self) -> str:
         if self.choice.currentData() == ABOUT:
-            return text(about_markdown(self.host.plugins(), lambda game_id: self.host.game(game_id).name, folders()))
+            runtime = (("Qt", qVersion()), ("PySide6", PySide6.__version__), (platform.system(), platform.release()))
+            return text(about_markdown(self.host.plugins(), lambda game_id: self.host.game(game_id).name, folders(),
+                                       runtime))
         game = self.game()
         if game is None or game.help is None:
             return tr("no_help")

@@ -4,13 +4,14 @@ interface is), the Euchre hint marks the suggested card and says why, ? asks for
 
 from __future__ import annotations
 
+import platform
 import re
 from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QUrl
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QUrl, qVersion
 from PySide6.QtGui import QFont, QTextDocument, QTextFragment
 from pytestqt.qtbot import QtBot
 
@@ -124,6 +125,7 @@ def test_the_about_page_names_the_version_every_plugin_and_its_folders_with_link
     shown = help_window.browser.toPlainText()
     assert help_window.choice.currentText() == "About Card Table" and f"Card Table {__version__}" in shown
     assert help_window.windowTitle() == "About Card Table — Card Table"
+    assert f"Running on Python {platform.python_version()} · Qt {qVersion()} · PySide6 " in shown
     assert "yukon — Yukon" in " ".join(shown.split()), shown  # added by the test: no package
     assert "Two-handed Euchre, Three-handed Euchre" in shown, shown
     assert "not loaded: unknown hook cardtable_register_gmaes" in " ".join(shown.split())
