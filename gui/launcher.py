@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 TILE_STYLE = """
 QFrame#tile { background: #ffffff; border: 1px solid #c9d3cc; border-radius: 10px; }
 QFrame#tile:disabled { background: #eeeeee; color: #888888; }
+QLabel#reason:disabled { color: #444444; }
 QLabel#title { font-size: 18px; font-weight: bold; }
 """
 

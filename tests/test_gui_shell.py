@@ -46,6 +46,9 @@ def test_launcher_lists_games_and_greys_a_broken_plugin(qtbot: QtBot) -> None:
     assert tiles["yukon"].isEnabled() and not tiles["plugin:misspelled"].isEnabled()
     reason = tiles["plugin:misspelled"].findChild(QLabel, "reason")
     assert reason is not None and "cardtable_register_gmaes" in reason.text()
+    image = reason.grab().toImage()
+    darkest = min(image.pixelColor(x, y).value() for x in range(image.width()) for y in range(image.height()))
+    assert darkest < 0x60, "the reason is read, to mend it: dark text, not the greyed tile's"
     assert tiles["euchre"].findChild(QPushButton, "continue-euchre") is None
 
 
