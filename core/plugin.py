@@ -45,7 +45,18 @@ from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
 from core.session import GameSession
 from core.settings import CPU_STRENGTHS, Choice, Number, Preset, SettingsSchema, Toggle
-from core.stats import Chart, Figure, Series, Statistics, averages, percent, rate_by, running_rate, won_by_strength
+from core.stats import (
+    Chart,
+    Figure,
+    Series,
+    Statistics,
+    amount,
+    averages,
+    percent,
+    rate_by,
+    running_rate,
+    won_by_strength,
+)
 from core.stats import Context as StatsContext
 from core.table import (
     CARD_HEIGHT,
@@ -156,6 +167,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "UsageError",
     "VariantRegistry",
     "add_settings_arguments",
+    "amount",
     "averages",
     "calendar_day",
     "counted",

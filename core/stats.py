@@ -83,11 +83,16 @@ class Statistics(Protocol):
         """The charts' data (results over time, rates per level, a distribution)."""
 
 
+def amount(n: int) -> str:
+    """A count as a figure shows it, its thousands set apart: "20,000" (in Japanese too)."""
+    return f"{n:,}"
+
+
 def percent(part: int, whole: int) -> Text | str:
     if not whole:
         return "0"
     return Text("{part} of {whole} ({rate:.0%})", "{part} / {whole}（{rate:.0%}）").format(
-        part=part, whole=whole, rate=part / whole)
+        part=amount(part), whole=amount(whole), rate=part / whole)
 
 
 def averages(rows: Sequence[tuple[float, float]]) -> str:

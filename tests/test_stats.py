@@ -261,6 +261,16 @@ def test_yukon_time_chart_keeps_to_the_last_hundred_won_deals_numbered_as_they_w
     assert game.statistics.charts(events[:150])[-1].title.en == "Time of each won deal (min)", "100 won: all"
 
 
+def test_thousands_are_set_apart_in_the_figures_in_either_language() -> None:
+    game = yukon()
+    events = [{"kind": "deal", "won": n % 4 == 0, "seconds": 90.0, "moves": 1200, "help": n % 8 == 0, "hints": 3,
+               "variant": "standard", "level": "normal", "deal": n} for n in range(1, 20_001)]
+    figures = {f.label.en: (f.value_in("en"), f.value_in("ja")) for f in game.statistics.figures(events)}
+    assert figures["Deals won"] == ("5,000 of 20,000 (25%)", "5,000 / 20,000（25%）")
+    assert figures["Hints asked for"] == ("60,000", "60,000") and figures["Fewest moves"][0] == "1,200"
+    assert figures["… without help"][0] == "2,500"
+
+
 def test_yukon_untouched_deal_is_not_counted() -> None:
     game = yukon()
     state = YukonRules().new_game(_settings(game), 1)

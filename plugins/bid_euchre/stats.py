@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.plugin import Chart, Figure, Text, averages, percent, won_by_strength
+from core.plugin import Chart, Figure, Text, amount, averages, percent, won_by_strength
 from core.plugin import StatsContext as Context
 from plugins.bid_euchre.rules import BidState
 from plugins.euchre.public import partnership_charts
@@ -35,10 +35,10 @@ class BidEuchreStatistics:
         points = [h["points"] for h in hands]
         return [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
-            Figure(Text("Hands played", "ハンド数"), str(len(hands))),
+            Figure(Text("Hands played", "ハンド数"), amount(len(hands))),
             Figure(Text("You & North declared", "あなたと北の宣言"), percent(len(ours), len(hands))),
             Figure(Text("… and made the bid", "…ビッド達成"), percent(sum(1 for h in ours if h["made"]), len(ours))),
-            Figure(Text("… in no-trump", "…ノートランプで"), str(sum(1 for h in ours if h["notrump"]))),
+            Figure(Text("… in no-trump", "…ノートランプで"), amount(sum(1 for h in ours if h["notrump"]))),
             Figure(Text("Their bids set", "相手のビッドをセット"),
                    percent(sum(1 for h in theirs if not h["made"]), len(theirs))),
             Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),

@@ -12,6 +12,7 @@ from core.plugin import (
     Figure,
     Series,
     Text,
+    amount,
     averages,
     percent,
     rate_by,
@@ -45,10 +46,10 @@ class CutthroatStatistics:
         points = [h["points"] for h in hands]
         return [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
-            Figure(Text("Hands played", "ハンド数"), str(len(hands))),
+            Figure(Text("Hands played", "ハンド数"), amount(len(hands))),
             Figure(Text("You made trump", "あなたの切札宣言"), percent(len(mine), len(hands))),
             Figure(Text("… and were euchred", "…ユーカーされた"), percent(sum(1 for h in mine if h["euchred"]), len(mine))),
-            Figure(Text("… and marched", "…5トリック全部"), str(sum(1 for h in mine if h["march"]))),
+            Figure(Text("… and marched", "…5トリック全部"), amount(sum(1 for h in mine if h["march"]))),
             Figure(Text("Others' calls euchred", "相手の宣言をユーカー"),
                    percent(sum(1 for h in theirs if h["euchred"]), len(theirs))),
             Figure(Text("Points per hand (you — each opponent)", "1ハンドの得点（あなた — 相手1人あたり）"),

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.settings import CPU_STRENGTHS
-from core.stats import Chart, Context, Figure, Series, averages, percent, rate_by, running_rate, won_by_strength
+from core.stats import Chart, Context, Figure, Series, amount, averages, percent, rate_by, running_rate, won_by_strength
 from core.text import Text, points
 from plugins.euchre.model import EuchreState
 
@@ -43,12 +43,12 @@ class EuchreStatistics:
         return [
             Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
             Figure(Text("Hands played", "ハンド数"),
-                   Text("{n} ({out} thrown in)", "{n}（うち配り直し{out}）").format(n=len(hands), out=len(hands) - len(played))),
+                   Text("{n} ({out} thrown in)", "{n}（うち配り直し{out}）").format(n=amount(len(hands)), out=amount(len(hands) - len(played)))),
             Figure(Text("You & North made trump", "あなたと北の宣言"), percent(len(calls), len(played))),
             Figure(Text("… and were euchred", "…ユーカーされた"), percent(sum(1 for h in calls if h["euchred"]), len(calls))),
             Figure(Text("… and took all five", "…5トリック全部"), percent(sum(1 for h in calls if h["march"]), len(calls))),
             Figure(Text("Loners tried / swept", "単独の挑戦 / 全取り"),
-                   f"{len(loners)} / {sum(1 for h in loners if h['march'])}"),
+                   f"{amount(len(loners))} / {amount(sum(1 for h in loners if h['march']))}"),
             Figure(Text("Opponents euchred", "相手をユーカー"), percent(sum(1 for h in theirs if h["euchred"]), len(theirs))),
             Figure(Text("Points per hand (you & North — them)", "1ハンドの得点（味方 — 相手）"),
                    averages([(p[0], p[1]) for p in points])),

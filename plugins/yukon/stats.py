@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.stats import Chart, Context, Figure, Series, percent, rate_by, running_rate
+from core.stats import Chart, Context, Figure, Series, amount, percent, rate_by, running_rate
 from core.text import Text, duration
 from plugins.yukon.rules import YukonState
 from plugins.yukon.settings import DIFFICULTIES, VARIANTS
@@ -44,14 +44,14 @@ class YukonStatistics:
             best = max(best, streak)
         figures = [
             Figure(Text("Deals won", "クリアした配り"), percent(len(wins), len(deals))),
-            Figure(Text("… without help", "…手助けなし"), str(sum(1 for d in wins if not d["help"]))),
+            Figure(Text("… without help", "…手助けなし"), amount(sum(1 for d in wins if not d["help"]))),
             Figure(Text("… with help (hints or returns)", "…手助けあり（ヒント・戻し）"),
-                   str(sum(1 for d in wins if d["help"]))),
-            Figure(Text("Hints asked for", "ヒントの回数"), str(sum(d.get("hints", 0) for d in deals))),
-            Figure(Text("Current / best winning streak", "現在 / 最長の連勝"), f"{streak} / {best}"),
+                   amount(sum(1 for d in wins if d["help"]))),
+            Figure(Text("Hints asked for", "ヒントの回数"), amount(sum(d.get("hints", 0) for d in deals))),
+            Figure(Text("Current / best winning streak", "現在 / 最長の連勝"), f"{amount(streak)} / {amount(best)}"),
             Figure(Text("Best time", "最短時間"),
                    duration(min(d["seconds"] for d in wins)) if wins else "—"),
-            Figure(Text("Fewest moves", "最少手数"), str(min(d["moves"] for d in wins)) if wins else "—"),
+            Figure(Text("Fewest moves", "最少手数"), amount(min(d["moves"] for d in wins)) if wins else "—"),
         ]
         for variant, variant_name in VARIANTS:
             for level, level_name in LEVELS:
