@@ -318,3 +318,25 @@ def test_tab_reaches_the_table_buttons_and_enter_presses_them(qtbot: QtBot) -> N
         qtbot.keyClick(page.table, Qt.Key.Key_Tab)
     qtbot.keyClick(page.table, Qt.Key.Key_Return)
     assert page.session.moves == ["pass"]
+
+
+def test_in_a_tall_window_the_table_stands_in_the_middle_and_yukons_columns_from_the_top(qtbot: QtBot) -> None:
+    """A card table has a bounded height, so a tall window centres it; Yukon's columns may grow to the window's
+    foot, so its table keeps to the top."""
+    import plugins.yukon.plugin as yukon_plugin
+
+    window, page = open_euchre(qtbot)
+    window.resize(780, 1000)
+    qtbot.wait(50)
+    scene = page.view.scene
+    table = scene.table
+    assert table is not None
+    below = scene.view_size[1] - (scene.origin.y() + table.height * scene.unit)
+    assert scene.origin.y() > 100 and abs(below - scene.origin.y()) <= 1, (scene.origin.y(), below)
+    game = yukon_plugin.GAME
+    window.host.add_plugin("yukon", yukon_plugin)
+    yukon = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": 12},
+                                                saves=window.saves))
+    assert yukon is not None
+    qtbot.wait(50)
+    assert yukon.view.scene.origin.y() == 0

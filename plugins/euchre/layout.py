@@ -19,6 +19,7 @@ SOUTH_STEP = 0.8  # between your cards
 CENTRE = (WIDTH / 2, HEIGHT / 2 - 0.35)  # the middle of the trick
 TRICK = {0: (0.0, 0.78), 1: (-1.15, 0.0), 2: (0.0, -0.78), 3: (1.15, 0.0)}  # card centres, from CENTRE
 CHOICES_AT = (WIDTH / 2, HEIGHT - CARD_HEIGHT - 1.05)
+SIDE_TOP = 2.35  # the first card of West's and East's hands
 TRICK_HOLD = (3.0, 6.2)  # "Next" after a trick: below-left of the trick, clear of every card and name
 
 
@@ -34,7 +35,9 @@ def hand_pile(seat: int, count: int, cards: Sequence[CardFace] = (), marks: froz
         span = SMALL + 0.45 * (max(count, 1) - 1)
         return Pile("hand:2", WIDTH / 2 - span / 2, 0.25, backs, (0.45, 0.0), scale=SMALL)
     x = 0.3 if seat == 1 else WIDTH - 0.3 - SMALL
-    return Pile(f"hand:{seat}", x, 2.35, backs, (0.0, 0.32), scale=SMALL)
+    # room down to the table's foot: no hand needs it all, and the table, bounded, stands in the middle of a
+    # tall window instead of at its top (a fan free to reach the window's edge keeps a table at the top)
+    return Pile(f"hand:{seat}", x, SIDE_TOP, backs, (0.0, 0.32), room=HEIGHT - SIDE_TOP, scale=SMALL)
 
 
 def trump_badge(card: Card, trump: Suit | None) -> str:
