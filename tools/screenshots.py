@@ -156,6 +156,10 @@ def main() -> int:
     shot("help-ja", help_window)
     help_window.close()
     set_language("en")
+    help_window = window.open_help("euchre")
+    QTest.keyClick(help_window.choice, Qt.Key.Key_End)  # the list's last entry: About Card Table
+    shot("about-en", help_window)
+    help_window.close()
     while page.session.observation(0).previous is None or page.session.hold is not None:
         if page.session.hold is not None:
             page.session.acknowledge()
