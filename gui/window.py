@@ -84,9 +84,7 @@ class MainWindow(QMainWindow):
         self._unlisten = on_language_changed(self.retranslate)
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
         geometry = self._geometry.value("geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
+        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):  # none yet, or damaged
             self.resize(*first_size())
         if host is not None:
             self.attach(host)

@@ -17,7 +17,7 @@ from core.plugin import GameSpec, SettingsSchema, Text, TextError, hookimpl
 from gui.cards import CardItem
 from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
-from gui.window import MainWindow
+from gui.window import MainWindow, first_size
 from plugins.euchre.plugin import GAME as EUCHRE
 from tests.gui_helpers import item_point, make_window
 
@@ -540,6 +540,12 @@ def test_window_size_and_language_are_remembered_across_restarts(qtbot: QtBot) -
         fresh = type(again)(again.host)
         qtbot.addWidget(fresh)
         assert (fresh.width(), fresh.height()) == (700, 520)
+        settings = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
+        settings.setValue("geometry", QByteArray(b"not a window's geometry"))
+        settings.sync()
+        damaged = type(again)(again.host)
+        qtbot.addWidget(damaged)
+        assert (damaged.width(), damaged.height()) == first_size(), "a damaged place: the first size, not the least"
     finally:
         set_language("en")
 
