@@ -45,19 +45,9 @@ from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
 from core.session import GameSession
 from core.settings import CPU_STRENGTHS, Choice, Number, Preset, SettingsSchema, Toggle
-from core.stats import (
-    Chart,
-    Figure,
-    Series,
-    Statistics,
-    amount,
-    averages,
-    percent,
-    rate_by,
-    running_rate,
-    won_by_strength,
-)
+from core.stats import Chart, Figure, Series, Statistics, averages, percent, rate_by, running_rate, won_by_strength
 from core.stats import Context as StatsContext
+from core.stats import amount as amount  # the public name, re-exported
 from core.table import (
     CARD_HEIGHT,
     IGNORED,
