@@ -127,6 +127,12 @@ def chart_view(data: Chart) -> QChartView:
         marked = max((len(points) for points in numbered), default=0) <= MARKED_POINTS
         if marked:
             games_axis.setRange(first - 0.5, last + 0.5)  # the first and last games' marks are not cut
+            if data.y_max is not None:  # nor one at either end of a fixed scale: its ticks stay, a little room
+                low, high = y_axis.min(), y_axis.max()
+                y_axis.setTickType(QValueAxis.TickType.TicksDynamic)
+                y_axis.setTickAnchor(low)
+                y_axis.setTickInterval((high - low) / max(1, y_axis.tickCount() - 1))
+                y_axis.setRange(low - (high - low) * 0.04, high + (high - low) * 0.04)
         else:
             games_axis.setRange(first, max(first + 1, last))
         games_axis.setTickType(QValueAxis.TickType.TicksDynamic)  # whole numbers only: the n-th game

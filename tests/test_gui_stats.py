@@ -312,6 +312,15 @@ def test_the_first_won_deal_shows_as_a_marked_point_and_a_long_history_as_a_line
             assert isinstance(games, QValueAxis)
             assert (games.min(), games.max()) == ((0.5, count + 0.5) if marked else (1, count)), "a mark not cut"
             values = view.chart().axes(Qt.Orientation.Vertical)[0]
-            highest = max(p.y() for s in series for p in s.points())
-            assert isinstance(values, QValueAxis) and (values.max() > highest if chart.y_max is None
-                                                       else values.max() == chart.y_max), "headroom over a time"
+            assert isinstance(values, QValueAxis)
+            ys = [p.y() for s in series for p in s.points()]
+            if marked:  # room beyond the highest and lowest marks, 100% and 0% too; a fixed scale's ticks kept
+                assert values.max() > max(ys) and values.min() < min(ys)
+                if chart.y_max is not None:
+                    assert (values.tickAnchor(), values.tickInterval()) == (0, 25)
+            else:
+                assert chart.y_max is None or values.max() == chart.y_max
+    lost = [{**deals(1)[0], "won": False}]
+    view = chart_view(statistics.charts(lost)[0])
+    so_far = view.chart().axes(Qt.Orientation.Vertical)[0]
+    assert isinstance(so_far, QValueAxis) and so_far.min() < 0, "a first deal lost: its mark at 0% not cut"
