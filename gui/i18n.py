@@ -74,6 +74,8 @@ STRINGS: dict[str, Text] = {
     "stats_problem": Text("Statistics for {game}: {reason}", "{game}の統計: {reason}"),
     "stats_reset_ask": Text("Forget every statistic kept for {game}? This cannot be undone.",
                             "{game}の統計をすべて消しますか？元に戻せません。"),
+    "stats_reset_failed": Text("they cannot be reset ({why}) and are kept as they were",
+                               "リセットできません（{why}）。統計はそのままです"),
     "close": Text("Close", "閉じる"),
     "help": Text("Help", "ヘルプ"),
     "finding_games": Text("Looking for games…", "ゲームを探しています…"),

@@ -357,5 +357,10 @@ class StatsWindow(QDialog):
         box.setObjectName("stats_reset_confirm")
         box.setDefaultButton(QMessageBox.StandardButton.No)  # Enter keeps them: forgetting cannot be undone
         if box.exec() == QMessageBox.StandardButton.Yes:
-            self.store.reset(self.slot_of(game.id))
+            try:
+                self.store.reset(self.slot_of(game.id))
+                self.problems.pop(game.id, None)  # whatever was said of the file it held is over
+            except OSError as error:  # a folder that cannot be written: said in the window, nothing lost
+                self.problems[game.id] = tr("stats_problem", game=text(game.name),
+                                            reason=tr("stats_reset_failed", why=error.strerror or error))
             self.show_game()

@@ -70,9 +70,16 @@ def test_reset_asks_first_and_no_keeps_the_figures(qtbot: QtBot) -> None:
     with mock.patch.object(QMessageBox, "exec", return_value=QMessageBox.StandardButton.No) as asked:
         stats.reset_button.click()
     assert asked.called and figures(stats)["Deals won"] == "1 of 1 (100%)"
+    refused = OSError(13, "Permission denied")
+    with (mock.patch.object(QMessageBox, "exec", return_value=QMessageBox.StandardButton.Yes),
+          mock.patch.object(window.stats, "reset", side_effect=refused)):
+        stats.reset_button.click()  # a folder that cannot be written: said, nothing lost, no traceback
+    assert figures(stats)["Deals won"] == "1 of 1 (100%)" and stats.message.isVisible()
+    assert stats.message.text() == ("Statistics for Yukon: they cannot be reset (Permission denied) and are kept as "
+                                    "they were")
     with mock.patch.object(QMessageBox, "exec", return_value=QMessageBox.StandardButton.Yes):
         stats.reset_button.click()
-    assert figures(stats)["Deals won"] == "0"
+    assert figures(stats)["Deals won"] == "0" and not stats.message.isVisible()
     assert window.stats.load("yukon")[0] == []
 
 
