@@ -60,7 +60,7 @@ def about_markdown(plugins: Sequence[PluginInfo], name_of: Callable[[str], Text]
                   "## Where your files are" if en else "## ファイルの場所", "",
                   "| | folder |" if en else "| | フォルダ |", "|---|---|"]
         for label, path in places:
-            shown = _cell(str(path))
+            shown = f"`` {_cell(str(path))} ``"  # as code: no mark in a folder's name is read as Markdown
             if path.exists():
                 shown = f"[{shown}]({path.absolute().as_uri()})"
             else:
