@@ -5,6 +5,7 @@ the player's files are kept, each a link that opens it once it exists."""
 from __future__ import annotations
 
 import platform
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -17,8 +18,9 @@ TITLE = Text("About Card Table", "カードテーブルについて")
 
 
 def _cell(words: str) -> str:
-    """``words`` as a Markdown table cell: one line, its bars kept as text."""
-    return " ".join(words.split()).replace("|", "\\|")
+    """``words`` as a Markdown table cell: one line, every mark kept as text (an error naming ``__init__`` is not
+    bold, a bar does not end the cell)."""
+    return re.sub(r"([\\`*_\[\]<>#|~])", r"\\\1", " ".join(words.split()))
 
 
 def folders() -> list[tuple[Text, Path]]:
@@ -60,7 +62,8 @@ def about_markdown(plugins: Sequence[PluginInfo], name_of: Callable[[str], Text]
                   "## Where your files are" if en else "## ファイルの場所", "",
                   "| | folder |" if en else "| | フォルダ |", "|---|---|"]
         for label, path in places:
-            shown = f"`` {_cell(str(path))} ``"  # as code: no mark in a folder's name is read as Markdown
+            folder = str(path).replace("|", "\\|")  # a bar would end the cell (Qt then shows its backslash too)
+            shown = f"`` {folder} ``"  # as code: no other mark in a folder's name is read as Markdown
             if path.exists():
                 shown = f"[{shown}]({path.absolute().as_uri()})"
             else:
