@@ -22,6 +22,7 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core import __version__
 from core.paths import config_dir, data_dir, saves_dir
+from core.plugin import hookimpl
 from core.session import GameSession
 from core.settings import Choice, Toggle
 from gui.game_page import GamePage
@@ -116,10 +117,17 @@ def test_the_rules_show_no_markdown_marks_and_bold_what_the_page_marks_bold(qtbo
         set_language("en")
 
 
+class MarksInItsError:
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: object) -> None:
+        raise RuntimeError("cannot import name x from pkg.__init__ (*a* | b)")
+
+
 def test_the_about_page_names_the_version_every_plugin_and_its_folders_with_links(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin, "euchre": euchre_plugin, "cutthroat": cutthroat_plugin,
-                                 "misspelled": Misspelled})
+                                 "misspelled": Misspelled, "marks": MarksInItsError})
     help_window = window.open_help(None)
     help_window.choice.setCurrentIndex(help_window.choice.findData(ABOUT))
     shown = help_window.browser.toPlainText()
@@ -130,7 +138,8 @@ def test_the_about_page_names_the_version_every_plugin_and_its_folders_with_link
     assert "Two-handed Euchre, Three-handed Euchre" in shown, shown
     assert "not loaded: unknown hook cardtable_register_gmaes" in " ".join(shown.split())
     assert f"{saves_dir()} (not made yet)" in shown and str(config_dir()) in shown
-    assert not re.search(r"\*|`|\|", shown), "no Markdown marks show"
+    assert "RuntimeError: cannot import name x from pkg.__init__ (*a* | b)" in " ".join(shown.split())
+    assert not re.search(r"\*\*|`", shown), "no Markdown marks show"
     saves_dir().mkdir(parents=True)
     help_window.choice.setCurrentIndex(0)
     help_window.choice.setCurrentIndex(help_window.choice.findData(ABOUT))
