@@ -293,6 +293,7 @@ class LauncherPage(QWidget):
         message = (tr("disabled_plugin", name=name) if status == "disabled"
                    else tr("broken_plugin", name=name, reason=reason))
         detail = QLabel(message)
+        detail.setTextFormat(Qt.TextFormat.PlainText)  # an error's "<module>" is a word, not a tag
         detail.setWordWrap(True)
         detail.setObjectName("reason")
         layout.addWidget(detail)
