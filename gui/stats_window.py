@@ -63,7 +63,8 @@ def _fitting(font: QFont, words: str) -> QFont:
 
 
 CATEGORIES_SIDE_BY_SIDE = 12  # bar labels written across up to this many; more stand on end
-MARKED_POINTS = 40  # a line of up to this many games marks each one
+MARKED_POINTS = 40  # a line of up to this many games marks each one, where the marks stand apart:
+MARKS_APART = 2.5  # a mark's width times this between two games
 
 
 def _tick_step(count: int) -> int:
@@ -168,8 +169,10 @@ class ChartView(QChartView):
         self.title = chart.title()
         self.categories = [(axis, axis.categories()) for axis in chart.axes(Qt.Orientation.Horizontal)
                            if isinstance(axis, QBarCategoryAxis) and axis.labelsAngle() == 0]
+        self.lines = [series for series in chart.series() if isinstance(series, QLineSeries) and series.pointsVisible()]
         self._fit_title()
         chart.plotAreaChanged.connect(self._fit_labels)  # laid out anew: each bar group's room is known
+        chart.plotAreaChanged.connect(self._fit_marks)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -182,6 +185,13 @@ class ChartView(QChartView):
                                self.width() - margins.left() - margins.right() - self.TITLE_INSET))
         if title != chart.title():
             chart.setTitle(title)
+
+    def _fit_marks(self, plot: QRectF) -> None:
+        """Each game of a marked line keeps its mark while the marks stand apart; closer, they would merge into a
+        thick band, and the line alone reads better (one game alone is always marked: it has no line)."""
+        for series in self.lines:
+            apart = plot.width() / max(1, series.count()) >= MARKS_APART * series.markerSize()
+            series.setPointsVisible(series.count() == 1 or apart)
 
     def _fit_labels(self, plot: QRectF) -> None:
         for axis, words in self.categories:

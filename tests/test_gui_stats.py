@@ -331,3 +331,20 @@ def test_the_first_won_deal_shows_as_a_marked_point_and_a_long_history_as_a_line
     view = chart_view(statistics.charts(lost)[0])
     so_far = view.chart().axes(Qt.Orientation.Vertical)[0]
     assert isinstance(so_far, QValueAxis) and so_far.min() < 0, "a first deal lost: its mark at 0% not cut"
+
+
+def test_marks_stand_apart_or_give_way_to_the_line_as_the_chart_narrows(qtbot: QtBot) -> None:
+    from PySide6.QtCharts import QLineSeries
+
+    statistics = yukon_plugin.GAME.statistics
+    assert statistics is not None
+    for count, width, marked in ((1, 280, True), (16, 600, True), (25, 280, False), (25, 900, True)):
+        deals = [{"kind": "deal", "won": n % 2 == 0, "variant": "standard", "level": "normal", "deal": n,
+                  "moves": 90, "seconds": 300.0, "help": False, "hints": 0} for n in range(1, count + 1)]
+        view = chart_view(statistics.charts(deals)[0])  # won so far: a point a deal
+        qtbot.addWidget(view)
+        view.resize(width, 260)
+        view.show()
+        qtbot.waitExposed(view)
+        line = next(s for s in view.chart().series() if isinstance(s, QLineSeries))
+        qtbot.waitUntil(lambda line=line, marked=marked: line.pointsVisible() == marked, timeout=2000)
