@@ -47,7 +47,6 @@ from core.session import GameSession
 from core.settings import CPU_STRENGTHS, Choice, Number, Preset, SettingsSchema, Toggle
 from core.stats import Chart, Figure, Series, Statistics, averages, percent, rate_by, running_rate, won_by_strength
 from core.stats import Context as StatsContext
-from core.stats import amount as amount  # the public name, re-exported
 from core.table import (
     CARD_HEIGHT,
     IGNORED,
@@ -70,7 +69,7 @@ from core.table import (
     Table,
 )
 from core.table import Choice as Button
-from core.text import Text, TextError, calendar_day, counted, duration, next_best, plural, points, signed
+from core.text import Text, TextError, amount, calendar_day, counted, duration, next_best, plural, points, signed
 
 if TYPE_CHECKING:
     from core.batch import Batch, add_batch_arguments

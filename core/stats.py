@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from core.session import GameSession, SessionListener
 from core.settings import CPU_STRENGTHS
 from core.storage import BadFile, move_aside, read_json_file, write_json_atomic
-from core.text import Text
+from core.text import Text, amount
 
 STATS_FORMAT = 1
 MAX_EVENTS = 20_000  # the oldest go first; a file stays small
@@ -81,11 +81,6 @@ class Statistics(Protocol):
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
         """The charts' data (results over time, rates per level, a distribution)."""
-
-
-def amount(n: int) -> str:
-    """A count as a figure shows it, its thousands set apart: "20,000" (in Japanese too)."""
-    return f"{n:,}"
 
 
 def percent(part: int, whole: int) -> Text | str:

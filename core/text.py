@@ -60,9 +60,14 @@ def plural_word(one: str) -> str:
     return one + ("es" if one.endswith(("s", "sh", "ch", "x")) else "s")
 
 
+def amount(n: int) -> str:
+    """A count as people read it, its thousands set apart: "20,000" (in Japanese too)."""
+    return f"{n:,}"
+
+
 def plural(n: int, one: str) -> str:
     """An English count for the command line: "1 match", "3 matches", "1,500 deals"."""
-    return f"{n:,} {one if n == 1 else plural_word(one)}"
+    return f"{amount(n)} {one if n == 1 else plural_word(one)}"
 
 
 def points(value: int, plus: bool = False) -> str:

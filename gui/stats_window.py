@@ -209,11 +209,11 @@ def _labels_apart(words: list[str], metrics: QFontMetricsF, room: float) -> list
     last stay inside their own groups (Qt leaves out an end label wider than its group, margins and all): the
     widest label of the worst clash is broken into lines, and so on. A middle label beside a short one may spread
     past its own group on one line, as Qt shows it."""
+    if not words:
+        return []
     lines = [[word] for word in words]
     last = len(words) - 1
     ends = {0, last}
-    if not words:
-        return lines
 
     def width(i: int) -> float:
         return max(metrics.horizontalAdvance(line) for line in lines[i])

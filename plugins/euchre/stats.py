@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.settings import CPU_STRENGTHS
-from core.stats import Chart, Context, Figure, Series, amount, averages, percent, rate_by, running_rate, won_by_strength
-from core.text import Text, points
+from core.stats import Chart, Context, Figure, Series, averages, percent, rate_by, running_rate, won_by_strength
+from core.text import Text, amount, points
 from plugins.euchre.model import EuchreState
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.stats import Chart, Context, Figure, Series, amount, percent, rate_by, running_rate
-from core.text import Text, duration
+from core.stats import Chart, Context, Figure, Series, percent, rate_by, running_rate
+from core.text import Text, amount, duration
 from plugins.yukon.rules import YukonState
 from plugins.yukon.settings import DIFFICULTIES, VARIANTS
 
