@@ -27,18 +27,11 @@ from core.saves import SaveService
 from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
+from gui.theme import tile_style
 
 if TYPE_CHECKING:
     from core.game import GameSpec
     from core.manager import PluginHost
-
-TILE_STYLE = """
-QFrame#tile { background: #ffffff; border: 1px solid #c9d3cc; border-radius: 10px; }
-QFrame#tile:disabled { background: #eeeeee; color: #888888; }
-QLabel#reason:disabled { color: #444444; }
-QLabel#title { font-size: 18px; font-weight: bold; }
-"""
-
 
 def icon_pixmap(game: GameSpec, size: int = 64) -> QPixmap:
     path = Path(str(resources.files().joinpath("icons", "app.svg")))
@@ -68,7 +61,7 @@ class LauncherPage(QWidget):
         self._painted = False
         self.saves = saves
         self.slot_of = slot_of
-        self.setStyleSheet(TILE_STYLE)
+        self.setStyleSheet(tile_style())
         outer = QVBoxLayout(self)
         outer.setContentsMargins(20, 16, 20, 16)
         outer.setSpacing(12)
@@ -122,6 +115,12 @@ class LauncherPage(QWidget):
         self.first_buttons: dict[str, QPushButton] = {}  # each game's first button, in the launcher's order
         self._armed: QPushButton | None = None  # a New game pressed once over a saved game
         self.rebuild()
+
+    def follow_palette(self) -> None:
+        """The desktop switched between light and dark (the window hears of it): the tiles follow."""
+        style = tile_style()
+        if style != self.styleSheet():
+            self.setStyleSheet(style)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_F1:

@@ -15,7 +15,9 @@ class NoticeBar(QFrame):
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(f"{name}_bar")
-        self.setStyleSheet("QFrame { background: #fff3c4; } QLabel { color: #5a4500; padding: 4px; }")
+        # its own ink as well as its paper: a dark theme's light text would not read on the yellow
+        self.setStyleSheet("QFrame { background: #fff3c4; } QLabel, QToolButton { color: #5a4500; } "
+                           "QLabel { padding: 4px; }")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 4, 0)
         self.label = QLabel()

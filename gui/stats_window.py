@@ -41,6 +41,7 @@ from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
 from gui.line_breaks import wrapped
 from gui.screen_fit import fitted_size
+from gui.theme import is_dark, mixed
 
 CHART_SMALLEST = (260, 200)  # two side by side still fit a 640-wide screen (1280 at 200%)
 
@@ -60,6 +61,26 @@ def _fitting(font: QFont, words: str) -> QFont:
         if fits(candidate):
             return candidate
     return font
+
+
+def chart_theme() -> QChart.ChartTheme:
+    """Qt's dark chart theme under a dark palette, its light one otherwise."""
+    return QChart.ChartTheme.ChartThemeDark if is_dark() else QChart.ChartTheme.ChartThemeLight
+
+
+def chart_panel_style(name: str) -> str:
+    """A style sheet for a panel ``name`` standing in a chart's place: the chart theme's background (a gradient
+    under the dark theme), its title's colour for the panel's words, and a dimmer one for ``name``_text."""
+    chart = QChart()
+    chart.setTheme(chart_theme())
+    brush, ink = chart.backgroundBrush(), chart.titleBrush().color()
+    gradient = brush.gradient()
+    stops = gradient.stops() if gradient is not None else [(0.0, brush.color())]
+    background = (f"qlineargradient(x1: 0, y1: 0, x2: 0, y2: 1, "
+                  f"{', '.join(f'stop: {at} {colour.name()}' for at, colour in stops)})")
+    middle = mixed(stops[0][1], stops[-1][1], 0.5)
+    return (f"#{name} {{ background: {background}; border-radius: 6px; }} #{name} QLabel {{ color: {ink.name()}; }} "
+            f"#{name}_text {{ color: {mixed(middle, ink, 0.7).name()}; }}")
 
 
 CATEGORIES_SIDE_BY_SIDE = 12  # bar labels written across up to this many; more stand on end
@@ -83,6 +104,7 @@ def _game_number(x: str | Text, n: int) -> int:
 def chart_view(data: Chart) -> QChartView:
     """A QtCharts view of one chart's data."""
     chart = QChart()
+    chart.setTheme(chart_theme())  # before the series: a theme set later recolours them
     chart.setTitle(text(data.title))
     chart.legend().setVisible(len(data.series) > 1)
     y_axis = QValueAxis()
@@ -246,7 +268,7 @@ def no_data_view(title: Text) -> QWidget:
     """In a chart's place while there is nothing to draw: its title and "No data yet", not empty axes."""
     view = QFrame()
     view.setObjectName("no_data")
-    view.setStyleSheet("#no_data { background: white; border-radius: 6px; }")
+    view.setStyleSheet(chart_panel_style("no_data"))
     view.setMinimumSize(CHART_SMALLEST[0], CHART_SMALLEST[1])
     layout = QVBoxLayout(view)
     heading = QLabel(text(title))
@@ -256,7 +278,6 @@ def no_data_view(title: Text) -> QWidget:
     empty = QLabel(tr("stats_no_data"))
     empty.setObjectName("no_data_text")
     empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    empty.setStyleSheet("color: #777;")
     layout.addWidget(empty, 1)
     return view
 

@@ -411,6 +411,8 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
         if event.type() == QEvent.Type.WindowStateChange and self.page is not None:
             self.page.out_of_sight(self.isMinimized())
+        if event.type() == QEvent.Type.PaletteChange:  # the desktop went dark or light
+            self.launcher.follow_palette()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._geometry.setValue("geometry", self.saveGeometry())

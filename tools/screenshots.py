@@ -25,7 +25,12 @@ SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=SHOTS, help=f"folder for the pictures (default {SHOTS})")
+    parser.add_argument("--dark", action="store_true",
+                        help="under a dark desktop's palette, to look at; needs --out (the pictures in the docs are "
+                             "of the light one)")
     args = parser.parse_args()
+    if args.dark and args.out == SHOTS:
+        parser.error("--dark needs --out: the pictures in the docs are of the light palette")
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         parser.error("needs a display: run it under xvfb-run, as in the example in --help")
     out: Path = args.out
@@ -37,6 +42,10 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication(sys.argv[:1])
+    if args.dark:
+        from gui.theme import dark_palette
+
+        app.setPalette(dark_palette())
     from core.cards import full_deck
     from core.manager import load_host
     from core.session import GameSession
