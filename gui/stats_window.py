@@ -16,7 +16,7 @@ from PySide6.QtCharts import (
     QLineSeries,
     QValueAxis,
 )
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QRectF, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QFontMetricsF, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -330,7 +330,14 @@ class StatsWindow(QDialog):
     def game(self) -> GameSpec | None:
         return next((g for g in self.games if g.id == self.choice.currentData()), None)
 
+    def changeEvent(self, event: QEvent) -> None:
+        """The desktop switched between light and dark while the window is open: the charts are drawn anew."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and is_dark() != self.dark:
+            self.show_game()
+
     def show_game(self) -> None:
+        self.dark = is_dark()  # the charts' theme
         self.body = QWidget()
         self.grid = QGridLayout(self.body)
         self.pieces = []

@@ -1,4 +1,5 @@
-"""Helpers for pytest-qt tests: a main window over chosen plugins, and real mouse clicks on scene items."""
+"""Helpers for pytest-qt tests: a main window over chosen plugins, real mouse clicks on scene items, a Yukon deal
+won in the window."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from PySide6.QtWidgets import QGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from core.manager import PluginHost
+from core.session import GameSession
 from gui.game_page import GamePage
 from gui.window import MainWindow
+from plugins.yukon.solver import solve
 
 
 def make_window(qtbot: QtBot, plugins: dict[str, Any]) -> MainWindow:
@@ -59,3 +62,14 @@ def press(qtbot: QtBot, page: GamePage, choice_id: str) -> None:
     button = page.view.scene.buttons[choice_id]
     point = page.table.mapFromScene(button.sceneBoundingRect().center())
     qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def win_a_deal(window: MainWindow) -> None:
+    """Yukon's deal 7 opened in ``window`` and won by the solver's moves: counted in the statistics."""
+    game = window.host.game("yukon")
+    session = GameSession.new(game, game.settings.defaults(), deal={"number": 7}, saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    for move in solve(session.state).moves:
+        session.play(move)
+    assert session.state.won

@@ -15,23 +15,10 @@ from pytestqt.qtbot import QtBot
 import plugins.bid_euchre.plugin as bid_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
-from core.session import GameSession
 from gui.i18n import set_language
 from gui.line_breaks import wrapped
 from gui.stats_window import ChartView, StatsWindow, _labels_apart, chart_view
-from gui.window import MainWindow
-from plugins.yukon.solver import solve
-from tests.gui_helpers import make_window
-
-
-def win_a_deal(window: MainWindow) -> None:
-    game = window.host.game("yukon")
-    session = GameSession.new(game, game.settings.defaults(), deal={"number": 7}, saves=window.saves)
-    page = window.open_session(session)
-    assert page is not None
-    for move in solve(session.state).moves:
-        session.play(move)
-    assert session.state.won
+from tests.gui_helpers import make_window, win_a_deal
 
 
 def figures(stats: StatsWindow) -> dict[str, str]:

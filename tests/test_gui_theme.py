@@ -19,7 +19,7 @@ from core.stats import Chart, Series
 from core.text import Text
 from gui.stats_window import StatsWindow, chart_view
 from gui.theme import dark_palette
-from tests.gui_helpers import make_window
+from tests.gui_helpers import make_window, win_a_deal
 
 READABLE = 4.5  # the contrast the web's accessibility guidelines ask of ordinary text
 
@@ -108,3 +108,20 @@ def test_the_notice_bars_close_button_reads_under_either_palette(qtbot: QtBot, d
     bar.show_message("a save was moved aside")
     qtbot.wait(10)
     assert words_contrast(bar.close_button) >= READABLE, desktop
+
+
+def test_open_charts_follow_the_desktop_switching_to_dark(qtbot: QtBot, qapp: QApplication) -> None:
+    kept = QApplication.palette()
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    win_a_deal(window)
+    window.show_launcher()
+    window.launcher.stats.click()
+    stats = window.findChild(StatsWindow)
+    assert stats is not None
+    try:
+        qapp.setPalette(dark_palette())
+        qtbot.wait(10)
+        themes = {view.chart().theme() for view in stats.body.findChildren(QChartView)}
+        assert themes == {QChart.ChartTheme.ChartThemeDark}
+    finally:
+        qapp.setPalette(kept)
