@@ -408,14 +408,19 @@ class GameSession:
         return (self.game.hint is not None and not self._paused and self.hold is None
                 and self.to_move is not None and self.to_move in (self.human_seats or (0,)))
 
-    def hint(self) -> Hint | None:
-        """The plugin's suggestion for the person to move, given only that seat's observation (counted)."""
+    def hint(self, counted: bool = True) -> Hint | None:
+        """The plugin's suggestion for the person to move, given only that seat's observation (``counted``
+        among the hints asked for; a demo's moves are not, the demo itself is: :meth:`count_hint`)."""
         if not self.can_hint():
             return None
         hint = hint_for(self.game, self.state)
-        if hint is not None:
-            self.hints += 1
+        if hint is not None and counted:
+            self.count_hint()
         return hint
+
+    def count_hint(self) -> None:
+        """Help was given: one more hint asked for (a Yukon deal won after it is won with help)."""
+        self.hints += 1
 
     def last_move(self) -> tuple[Any, Any] | None:
         """The state before the last move and the state now, or ``None`` before the first move."""

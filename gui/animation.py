@@ -7,6 +7,7 @@ import os
 MOVE_MS = 180
 FLIP_MS = 120
 CPU_DELAY_MS = 450  # pause between CPU moves so a person can follow them
+HOLD_READ_MS = 1500  # the demo reads a moment the table holds (a finished trick, a hand's summary) this long
 DEAL_STEP_MS = 30  # in a deal, how long after one card the next sets off from the deck ...
 DEAL_MS = 600  # ... or less, so that the last one sets off within this
 
@@ -32,3 +33,7 @@ def flip_ms() -> int:
 
 def cpu_delay_ms() -> int:
     return CPU_DELAY_MS if enabled() else 0
+
+
+def hold_read_ms() -> int:
+    return HOLD_READ_MS if enabled() else 0

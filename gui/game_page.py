@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -26,7 +26,24 @@ from gui.screen_fit import smallest_size
 from gui.table_canvas import TableCanvas
 from gui.table_view import TableView
 
+MODIFIER_KEYS = frozenset({Qt.Key.Key_Control, Qt.Key.Key_Shift, Qt.Key.Key_Alt, Qt.Key.Key_Meta, Qt.Key.Key_AltGr,
+                           Qt.Key.Key_CapsLock, Qt.Key.Key_Super_L, Qt.Key.Key_Super_R})  # the start of Ctrl+D
 SMALLEST_WIDTH = 780  # narrower, the Euchre tables' names, bubbles and score box run into the cards
+
+
+class ToolbarButton(QPushButton):
+    """A toolbar button as wide as its words and a little room, not the 80 pixels the style keeps for a dialog's
+    buttons: a game's twelve buttons stay on one row down to the smallest window (780 pixels) in both languages,
+    where the table needs every pixel of its height."""
+
+    ROOM = 24  # beside the words: the style's margins and frame, and some air
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), self.fontMetrics().horizontalAdvance(self.text()) + self.ROOM), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
 
 
 class ViewUnavailable(Exception):
@@ -77,9 +94,9 @@ class GamePage(QWidget):
 
         self.buttons: dict[str, QPushButton] = {}
         bar = FlowLayout()  # a second row of buttons, not a window wider than the screen, under large fonts
-        for key in ("back", "new", "restart", "undo", "redo", "hint", "last_hand", "pause", "settings", "stats",
-                    "help"):
-            button = QPushButton()
+        for key in ("back", "new", "restart", "undo", "redo", "hint", "demo", "last_hand", "pause", "settings",
+                    "stats", "help"):
+            button = ToolbarButton()
             button.setObjectName(key)
             button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
             button.setAutoDefault(True)  # Enter presses a focused button, as on the launcher
@@ -92,6 +109,7 @@ class GamePage(QWidget):
         self.buttons["undo"].clicked.connect(self.undo)
         self.buttons["redo"].clicked.connect(self.redo)
         self.buttons["hint"].clicked.connect(self.hint)
+        self.buttons["demo"].clicked.connect(self.toggle_demo)
         self.buttons["pause"].clicked.connect(self.toggle_pause)
         self.buttons["settings"].clicked.connect(self.settings_requested)
         self.buttons["stats"].clicked.connect(self.stats_requested)
@@ -106,7 +124,7 @@ class GamePage(QWidget):
         self.buttons["pause"].setToolTip("P")
         # the usual keys of these buttons, wherever the focus is (Qt shows Ctrl as ⌘ on a Mac)
         for name, keys in (("undo", ("Ctrl+Z",)), ("redo", ("Ctrl+Shift+Z", "Ctrl+Y")), ("new", ("Ctrl+N",)),
-                           ("restart", ("F5",))):
+                           ("restart", ("F5",)), ("demo", ("Ctrl+D",))):
             sequences = [QKeySequence(key) for key in keys]
             for sequence in sequences:
                 QShortcut(sequence, self).activated.connect(functools.partial(self._shortcut, name))
@@ -144,6 +162,8 @@ class GamePage(QWidget):
         layout.addWidget(self.status)
 
         self.view.changed.connect(self.update_controls)
+        self.view.demo_ended.connect(self._demo_ended)
+        self.view.scene.choice_pressed.connect(self.stop_demo)  # a button on the table: the player takes over
         self.view.action_requested.connect(self._action)
         self.view.failed.connect(self.failed)
         self.view.scene.table_event.connect(self._table_event)
@@ -154,26 +174,54 @@ class GamePage(QWidget):
 
     def _action(self, name: str) -> None:
         {"undo": self.undo, "redo": self.redo, "hint": self.hint, "pause": self.toggle_pause, "restart": self.restart,
-         "new": self.new_game, "back": self.back_requested.emit}[name]()
+         "new": self.new_game, "back": self.back_requested.emit, "demo": self.toggle_demo}[name]()
 
     def _shortcut(self, name: str) -> None:
-        if name in self.view.tools and self.buttons[name].isEnabled():
+        if self.buttons[name].isVisibleTo(self) and self.buttons[name].isEnabled():
             self._action(name)
             if self._armed == name:  # asked by a key: said on the table too, where the player is looking
                 self.view.scene.show_refusal(tr(f"{name}_confirm_key"))
 
+    def toggle_demo(self) -> None:
+        """Demo on (the hint plays for the player) or off; said under the toolbar, where the player looks."""
+        self.disarm()
+        if self.view.demo:
+            self.stop_demo()
+            return
+        self.view.set_demo(True)
+        if self.view.demo:
+            self.show_notice(tr("demo_on"), timeout_ms=5000)
+            self.table.setFocus()  # the next key is the player's taking over, not the button's
+
+    def stop_demo(self) -> None:
+        if self.view.demo:
+            self.view.set_demo(False)
+            self.notice_bar.show_message("")  # the demo's note is over with it
+
+    def _demo_ended(self, hint: object) -> None:
+        """The demo stopped by itself: its note gives way to why (a hint's reason is on the table)."""
+        self.notice_bar.show_message("")
+        if hint is None and self.session.is_over:
+            self.show_notice(tr("demo_over"), timeout_ms=5000)
+        elif hint is None:
+            self.show_notice(tr("no_hint"), timeout_ms=3000)
+        self.update_controls()
+
     def undo(self) -> None:
         self.disarm()
+        self.stop_demo()
         self.session.undo()
         self.update_controls()
 
     def redo(self) -> None:
         self.disarm()
+        self.stop_demo()
         self.session.redo()
         self.update_controls()
 
     def hint(self) -> None:
         self.disarm()
+        self.stop_demo()
         if self.session.paused:
             return
         hint = self.session.hint()
@@ -224,6 +272,7 @@ class GamePage(QWidget):
 
     def _table_event(self, event: Event) -> None:
         self.disarm()  # a click on the table (on a card, or on the empty felt) cancels a confirmation
+        self.stop_demo()  # and takes over from the demo
 
     def toggle_pause(self) -> None:
         self.disarm()
@@ -267,12 +316,16 @@ class GamePage(QWidget):
         self.buttons["undo"].setEnabled(not paused and self.session.can_undo())
         self.buttons["redo"].setEnabled(not paused and self.session.can_redo())
         self.buttons["hint"].setEnabled(self.session.can_hint())
+        self.buttons["demo"].setVisible("hint" in tools and self.game.hint is not None)
+        self.buttons["demo"].setText(tr("demo_stop") if self.view.demo else tr("demo"))
+        self.buttons["demo"].setEnabled(self.view.demo or (not paused and not self.session.is_over))
         self.buttons["last_hand"].setEnabled(not paused and bool(self.view.review()))
         self.buttons["pause"].setText(tr("resume") if paused else tr("pause"))
         self.buttons["pause"].setEnabled(paused or not self.session.is_over)
         # paused, no seat may move: the line says how to go on (a presenter would take the player's turn for
         # another seat's, "You is thinking…")
-        self.status.setText(tr("paused") if paused else self.view.status_text())
+        status = self.view.status_text()
+        self.status.setText(tr("paused") if paused else f"{tr('demo_status')} · {status}" if self.view.demo else status)
 
     def hold_cpu(self, behind: QDialog | None = None) -> None:
         """No CPU move behind a dialog; the table asks again when ``behind`` closes, else when it is shown next."""
@@ -287,7 +340,8 @@ class GamePage(QWidget):
         labels = {"back": "back", "new": "new_confirm" if self._armed == "new" else "new_game",
                   "restart": "restart_confirm" if self._armed == "restart" else "restart",
                   "undo": "undo", "redo": "redo", "hint": "hint", "pause": "pause", "settings": "settings",
-                  "stats": "stats", "help": "help", "last_hand": "last_hand"}
+                  "stats": "stats", "help": "help", "last_hand": "last_hand",
+                  "demo": "demo_stop" if self.view.demo else "demo"}
         for key, label in labels.items():
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))
@@ -301,6 +355,11 @@ class GamePage(QWidget):
         key = event.key()
         if key == Qt.Key.Key_P:
             self.toggle_pause()
+            return
+        if self.view.demo and key not in MODIFIER_KEYS:  # any other key takes over from the demo, and does only that
+            self.stop_demo()
+            if key == Qt.Key.Key_F1:
+                event.ignore()  # the rules open as well
             return
         if self.session.paused:
             return

@@ -156,6 +156,8 @@ class TableView(QObject):
     failed = Signal(object)
     #: a move deserves a sound effect (one of core.table.SOUNDS)
     sound = Signal(str)
+    #: the demo stopped by itself: the game is over, or the hint had no move (the hint, or None)
+    demo_ended = Signal(object)
 
     def __init__(self, session: GameSession, art: CardArt, presenter: Presenter[Any, Any, Any], *,
                  scene: TableScene | None = None, tools: Collection[str] = ALL_TOOLS,
@@ -184,6 +186,10 @@ class TableView(QObject):
         self.auto_timer = QTimer(self)
         self.auto_timer.setSingleShot(True)
         self.auto_timer.timeout.connect(self._move_by_itself)
+        self.demo = False  # the hint plays the person's moves (see set_demo)
+        self.demo_timer = QTimer(self)
+        self.demo_timer.setSingleShot(True)
+        self.demo_timer.timeout.connect(self._demo_step)
         self.scene.table_event.connect(self.handle)
         self.scene.choice_pressed.connect(self.press)
         self._unlisten = session.add_listener(_Listener(self))
@@ -355,6 +361,14 @@ class TableView(QObject):
             self.cpu_timer.start(animation.cpu_delay_ms())
         if self._auto_move() is not None and not self.auto_timer.isActive():
             self.auto_timer.start(animation.cpu_delay_ms())
+        if self.demo and not self.demo_timer.isActive():
+            if session.is_over:
+                self.set_demo(False)
+                self.demo_ended.emit(None)
+            elif session.hold is not None:
+                self.demo_timer.start(animation.hold_read_ms())
+            elif session.can_hint():
+                self.demo_timer.start(animation.cpu_delay_ms())
         if self._analysing is None:
             job = session.analysis_job()
             if job is not None:
@@ -371,6 +385,43 @@ class TableView(QObject):
         move = self._auto_move()  # asked again: the position may have changed since the timer started
         if move is not None and not self._stopped:
             self.play(move, automatic=True)
+
+    def set_demo(self, on: bool) -> None:
+        """The demo: the game's hint plays the person's moves at the CPU players' pace, and a moment the table
+        holds is read for a while and passed, until the game is over, the hint has no move, or the player stops
+        it (any input on the table does). Counted once among the hints asked for."""
+        if on == self.demo or self._stopped or (on and (self.session.is_over or self.session.game.hint is None)):
+            return
+        self.demo = on
+        self.demo_timer.stop()
+        if on:
+            self.session.count_hint()
+            self.hint = None
+            self.ui = self.presenter.initial_ui()  # cards picked up are put down: the demo moves them
+            self.refresh(animate=False)
+        self.changed.emit()
+
+    def _demo_step(self) -> None:
+        session = self.session
+        if not self.demo or self._stopped or session.paused:
+            return
+        dealing = self.scene.dealing_ms()
+        if dealing > 0:
+            self.demo_timer.start(dealing + animation.cpu_delay_ms() // 2)
+            return
+        if session.hold is not None:
+            session.acknowledge()
+            return
+        if not session.can_hint():
+            self._schedule()  # a CPU's turn: the demo waits for the person's
+            return
+        hint = session.hint(counted=False)
+        if hint is None or not hint.move:
+            self.set_demo(False)
+            self.show_hint(hint)
+            self.demo_ended.emit(hint)
+            return
+        self.play(hint.move)
 
     def _think(self) -> None:
         turn = self.session.cpu_turn()
@@ -409,8 +460,9 @@ class TableView(QObject):
             self._schedule()
 
     def hold_cpu(self) -> None:
-        """No CPU move until the table asks again: a decision on its way is dropped."""
+        """No CPU move (nor the demo's) until the table asks again: a decision on its way is dropped."""
         self.cpu_timer.stop()
+        self.demo_timer.stop()
         self._thinking = None
 
     def _analysis_done(self, job: AnalysisJob, verdict: Any) -> None:
@@ -446,6 +498,7 @@ class TableView(QObject):
         """The player left the game: no more CPU moves, analysis or redraws."""
         self._stopped = True
         self.auto_timer.stop()
+        self.demo_timer.stop()
         self.hold_cpu()
         self._drop_analysis()
         self._unlisten()

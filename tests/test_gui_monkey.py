@@ -39,7 +39,7 @@ KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, 
         Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F1, Qt.Key.Key_F5,
         *(Qt.Key(Qt.Key.Key_0 + n) for n in range(10)),
         *(Qt.Key(Qt.Key.Key_A + n) for n in range(26))]
-TOOLBAR = ["undo", "undo", "redo", "pause", "restart", "new", "last_hand", "help", "stats", "settings"]
+TOOLBAR = ["undo", "undo", "redo", "pause", "restart", "new", "last_hand", "help", "stats", "settings", "demo"]
 STEPS = 400
 SEED = os.environ.get("CARDTABLE_MONKEY_SEED", "")  # another seed for every case (tools/monkey.py)
 WIDE = os.environ.get("CARDTABLE_MONKEY_WIDE", "") == "1"  # and more rule sets

@@ -374,8 +374,8 @@ def test_tab_reaches_the_toolbar_buttons_and_enter_presses_them(qtbot: QtBot) ->
     window = make_window(qtbot, {"yukon": yukon_plugin})
     page = window.new_game("yukon")
     assert page is not None
-    page.buttons["hint"].setFocus()
-    qtbot.keyClick(page.buttons["hint"], Qt.Key.Key_Tab)
+    page.buttons["demo"].setFocus()
+    qtbot.keyClick(page.buttons["demo"], Qt.Key.Key_Tab)
     focused = window.focusWidget()
     assert isinstance(focused, QPushButton) and focused.objectName() == "pause"
     qtbot.keyClick(focused, Qt.Key.Key_Return)
@@ -741,7 +741,7 @@ def test_every_games_help_names_the_keys_its_toolbar_buttons_show(qtbot: QtBot) 
         assert page is not None and game.help is not None
         keys = {key for button in page.buttons.values() if not button.isHidden() and button.toolTip()
                 for key in button.toolTip().split(" / ")}
-        assert {"Alt+Left", "Ctrl+N", "F5", "P", "F1"} <= keys
+        assert {"Alt+Left", "Ctrl+N", "F5", "P", "F1", "Ctrl+D"} <= keys
         for language, arrow in (("en", "Left"), ("ja", "←")):
             text = game.help.read(language)
             missing = [key for key in keys if key.replace("Left", arrow) not in text]

@@ -126,6 +126,15 @@ def main() -> int:
 
     from plugins.yukon.solver import solve
 
+    page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 1},
+                                               saves=window.saves))
+    assert page is not None
+    page.buttons["demo"].click()  # the demo under way: the hint has played twenty moves of deal 1
+    while len(page.session.moves) < 20:
+        app.processEvents()
+    page.view.demo_timer.stop()
+    shot("yukon-demo")
+
     page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},
                                                saves=window.saves))
     assert page is not None

@@ -1,0 +1,126 @@
+"""The Demo, offscreen: the hint plays the person's moves until the game ends or the hint has no move, passes the
+moments a table holds, stops at the player's first key or click (which does nothing else), waits behind a pause
+and a dialog, and counts as one hint."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from pytestqt.qtbot import QtBot
+
+import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
+from core.session import GameSession
+from gui.game_page import GamePage
+from gui.window import MainWindow
+from tests.gui_helpers import make_window
+
+
+def yukon_deal(qtbot: QtBot, number: int) -> tuple[MainWindow, GamePage]:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": number},
+                                               saves=window.saves))
+    assert page is not None
+    return window, page
+
+
+def test_the_demo_wins_a_deal_the_hint_wins_and_it_counts_as_one_hint(qtbot: QtBot) -> None:
+    window, page = yukon_deal(qtbot, 12)  # the hint alone wins deal 12 in 90 moves
+    page.buttons["demo"].click()
+    assert page.view.demo and page.buttons["demo"].text() == "Stop demo"
+    assert "Any key or click on the table stops it" in page.notice.text()  # under the button just pressed
+    assert page.status.text().startswith("Demo — any key or click stops it")
+    qtbot.waitUntil(lambda: page.session.is_over, timeout=20000)
+    assert page.session.state.won and not page.view.demo
+    assert page.session.hints == 1
+    assert page.notice.text() == "The demo has played the game to its end."
+    assert page.buttons["demo"].text() == "Demo" and not page.buttons["demo"].isEnabled()
+    events, _ = window.stats.load(window.host.slot("yukon"))
+    assert events[-1]["won"] and events[-1]["help"]  # won with help, not on the player's own
+
+
+def test_the_demo_stops_where_the_hint_has_no_move_and_says_why_on_the_table(qtbot: QtBot) -> None:
+    _, page = yukon_deal(qtbot, 7)  # the hint, seeing only face-up cards, runs deal 7 into a dead end
+    page.buttons["demo"].click()
+    qtbot.waitUntil(lambda: not page.view.demo, timeout=20000)
+    assert not page.session.is_over and page.session.moves
+    hint = page.view.hint
+    assert hint is not None and hint.move == "" and "cannot be won from here" in hint.reason.get("en")
+    assert page.buttons["demo"].text() == "Demo" and page.buttons["undo"].isEnabled()
+    assert "Demo" not in page.notice.text()  # its note gave way
+
+
+def test_a_key_on_the_table_stops_the_demo_and_does_nothing_else(qtbot: QtBot) -> None:
+    window, page = yukon_deal(qtbot, 12)
+    with qtbot.waitActive(window):  # shortcuts belong to the active window, as a person's keys do
+        window.activateWindow()
+    qtbot.keyPress(page.table, Qt.Key.Key_Control)  # the first half of Ctrl+D: not a key of its own
+    qtbot.keyClick(page.table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert page.view.demo
+    qtbot.keyPress(page.table, Qt.Key.Key_Control)
+    assert page.view.demo, "Ctrl on its way to Ctrl+D does not stop the demo"
+    qtbot.waitUntil(lambda: len(page.session.moves) >= 5, timeout=10000)
+    page.view.demo_timer.stop()  # as if the key came between two of the demo's moves
+    moves, ui = list(page.session.moves), page.view.ui
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)  # would pick a card up, were the demo not running
+    assert not page.view.demo and page.session.moves == moves and page.view.ui == ui
+    qtbot.wait(50)
+    assert page.session.moves == moves, "stopped means stopped"
+    qtbot.keyClick(page.table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert page.view.demo
+    qtbot.keyClick(page.table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    assert not page.view.demo  # Ctrl+D again stops it
+    assert page.session.hints == 2  # each demo is one hint
+
+
+def test_a_click_on_the_table_stops_the_demo(qtbot: QtBot) -> None:
+    _, page = yukon_deal(qtbot, 12)
+    page.buttons["demo"].click()
+    qtbot.waitUntil(lambda: len(page.session.moves) >= 3, timeout=10000)
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(8, 8))  # the empty felt
+    assert not page.view.demo
+
+
+def test_a_pause_holds_the_demo_and_resuming_goes_on(qtbot: QtBot) -> None:
+    _, page = yukon_deal(qtbot, 12)
+    page.buttons["demo"].click()
+    qtbot.waitUntil(lambda: len(page.session.moves) >= 3, timeout=10000)
+    page.buttons["pause"].click()
+    moves = len(page.session.moves)
+    qtbot.wait(100)
+    assert len(page.session.moves) == moves and page.view.demo
+    page.buttons["pause"].click()
+    qtbot.waitUntil(lambda: len(page.session.moves) > moves, timeout=10000)
+
+
+@pytest.mark.parametrize("opponents", ["easy", "hard"])
+def test_the_demo_plays_a_euchre_match_through_its_held_tricks_to_the_end(qtbot: QtBot, opponents: str) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    window.settings_store.save("euchre", {**game.settings.defaults(), "opponents": opponents, "target": 5})
+    page = window.new_game("euchre")
+    assert page is not None
+    page.buttons["demo"].click()
+    assert page.view.demo  # at once, even while the CPU players bid first: the demo waits for the player's turn
+    qtbot.waitUntil(lambda: page.session.is_over, timeout=60000)
+    assert not page.view.demo and page.session.hints == 1
+    assert page.session.hold is not None  # the match's last summary stays for the player to read
+    events, _ = window.stats.load(window.host.slot("euchre"))
+    assert any(event.get("kind") == "match" for event in events)
+
+
+def test_the_demo_waits_behind_the_last_hand_window(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    page = window.new_game("euchre")
+    assert page is not None
+    page.buttons["demo"].click()
+    qtbot.waitUntil(lambda: page.buttons["last_hand"].isEnabled(), timeout=30000)
+    review = page.review_last_hand()
+    assert review is not None
+    moves = len(page.session.moves)
+    qtbot.wait(100)
+    assert len(page.session.moves) == moves, "no move behind the window the player reads"
+    review.close()
+    qtbot.waitUntil(lambda: len(page.session.moves) > moves, timeout=10000)
+    assert page.view.demo
