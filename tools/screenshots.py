@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -35,7 +36,11 @@ def main() -> int:
         parser.error("needs a display: run it under xvfb-run, as in the example in --help")
     out: Path = args.out
     output_folder(out, "the screenshots")
-    os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-shots-"))
+    if "CARDTABLE_HOME" not in os.environ:  # a fresh folder, its name the same every run: the About page shows it
+        home = Path(tempfile.gettempdir()) / "cardtable-screenshots"
+        shutil.rmtree(home, ignore_errors=True)
+        home.mkdir()
+        os.environ["CARDTABLE_HOME"] = str(home)
     os.environ["CARDTABLE_ANIMATIONS"] = "0"
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtTest import QTest
