@@ -45,7 +45,18 @@ from core.registry import CommandRegistry, GameRegistry, VariantRegistry
 from core.rng import Rng
 from core.session import GameSession
 from core.settings import CPU_STRENGTHS, Choice, Number, Preset, SettingsSchema, Toggle
-from core.stats import Chart, Figure, Series, Statistics, averages, percent, rate_by, running_rate, won_by_strength
+from core.stats import (
+    Chart,
+    Figure,
+    Series,
+    Statistics,
+    averages,
+    matches_won,
+    percent,
+    rate_by,
+    running_rate,
+    won_by_strength,
+)
 from core.stats import Context as StatsContext
 from core.table import (
     CARD_HEIGHT,
@@ -165,6 +176,7 @@ __all__ = [  # noqa: RUF022 — the lazy command-line pieces last
     "full_deck",
     "hookimpl",
     "jobs",
+    "matches_won",
     "next_best",
     "output_file",
     "output_folder",

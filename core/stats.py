@@ -108,6 +108,16 @@ def running_rate(results: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, float
     return tuple(points)
 
 
+def matches_won(matches: Sequence[Mapping[str, Any]]) -> list[Figure]:
+    """"Matches won: 4 of 7 (57%)" and how many of those wins had help (hints or the demo), from match events with
+    ``won`` and ``help`` (matches counted before the demo existed have no ``help``: won on the player's own)."""
+    won = [m for m in matches if m["won"]]
+    return [Figure(Text("Matches won", "勝った対戦"), percent(len(won), len(matches))),
+            Figure(Text("… with help (hints or the demo)", "…手助けあり（ヒント・デモ）"),
+                   amount(sum(1 for m in won if m.get("help")))),
+            ]
+
+
 def won_by_strength(matches: Sequence[Mapping[str, Any]]) -> list[Figure]:
     """A figure per CPU strength the player has met ("Won against Normal opponents: 2 of 3 (67%)"), from match
     events with ``level`` and ``won``: what the bar chart of the same rates cannot tell, a 0% from no match."""

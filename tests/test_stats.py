@@ -138,7 +138,7 @@ def test_euchre_events_sum_to_the_match(tmp_path: Path, seed: int) -> None:
     assert len(hands) == len(state.results)
     assert [sum(h["points"][0] for h in hands), sum(h["points"][1] for h in hands)] == list(state.scores)
     assert matches == [{**matches[0], "kind": "match", "level": "hard", "won": state.scores[0] > state.scores[1],
-                        "score": list(state.scores)}]
+                        "score": list(state.scores), "help": False}]  # no hint asked for, no demo
     made = sum(1 for r in state.results if r.maker is not None and r.maker % 2 == 0)
     figures = {f.label.en: f.value_in("en") for f in game.statistics.figures(events)}
     assert figures["Matches won"] == f"{int(matches[0]['won'])} of 1 ({int(matches[0]['won']):.0%})"
@@ -146,6 +146,15 @@ def test_euchre_events_sum_to_the_match(tmp_path: Path, seed: int) -> None:
     charts = game.statistics.charts(events)
     spread = charts[2].series[0].points
     assert sum(y for _, y in spread) == len(hands)  # every hand is in the distribution
+
+
+def test_matches_won_with_help_are_told_apart_and_older_matches_count_as_won_alone() -> None:
+    from core.stats import matches_won
+
+    matches = [{"won": True, "help": True}, {"won": True, "help": False}, {"won": False, "help": True},
+               {"won": True}]  # the last one counted before matches kept whether help was given
+    shown = {f.label.en: f.value_in("en") for f in matches_won(matches)}
+    assert shown == {"Matches won": "3 of 4 (75%)", "… with help (hints or the demo)": "1"}
 
 
 def test_unfinished_euchre_match_counts_hands_but_no_match(tmp_path: Path) -> None:

@@ -138,6 +138,8 @@ def main() -> int:
     while len(page.session.moves) < 20:
         app.processEvents()
     page.view.demo_timer.stop()
+    while page.view._analysing is not None:  # the status line's verdict on this position, as every run shows it
+        app.processEvents()
     shot("yukon-demo")
 
     page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},

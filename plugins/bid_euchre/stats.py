@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core.plugin import Chart, Figure, Text, amount, averages, percent, won_by_strength
+from core.plugin import Chart, Figure, Text, amount, averages, matches_won, percent, won_by_strength
 from core.plugin import StatsContext as Context
 from plugins.bid_euchre.rules import BidState
 from plugins.euchre.public import partnership_charts
@@ -21,7 +21,8 @@ class BidEuchreStatistics:
             events.append({"kind": "hand", "level": level, "declared": contract.side == 0, "bid": contract.bid,
                            "made": result.made, "notrump": contract.trump is None, "points": list(result.points)})
         if after.over and not before.over:
-            events.append({"kind": "match", "level": level, "won": after.winner == 0, "score": list(after.scores)})
+            events.append({"kind": "match", "level": level, "won": after.winner == 0, "score": list(after.scores),
+                           "help": context.hints > 0})
         return events
 
     def finish(self, state: BidState, context: Context) -> list[dict[str, Any]]:
@@ -34,7 +35,7 @@ class BidEuchreStatistics:
         theirs = [h for h in hands if not h["declared"]]
         points = [h["points"] for h in hands]
         return [
-            Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
+            *matches_won(matches),
             Figure(Text("Hands played", "ハンド数"), amount(len(hands))),
             Figure(Text("You & North declared", "あなたと北の宣言"), percent(len(ours), len(hands))),
             Figure(Text("… and made the bid", "…ビッド達成"), percent(sum(1 for h in ours if h["made"]), len(ours))),

@@ -14,6 +14,7 @@ from core.plugin import (
     Text,
     amount,
     averages,
+    matches_won,
     percent,
     rate_by,
     running_rate,
@@ -32,7 +33,8 @@ class CutthroatStatistics:
                            "march": result.maker is not None and result.maker_tricks == 5,
                            "points": list(result.points)})
         if after.over and not before.over:
-            events.append({"kind": "match", "level": level, "won": after.winner == 0, "score": list(after.scores)})
+            events.append({"kind": "match", "level": level, "won": after.winner == 0, "score": list(after.scores),
+                           "help": context.hints > 0})
         return events
 
     def finish(self, state: CutthroatState, context: Context) -> list[dict[str, Any]]:
@@ -45,7 +47,7 @@ class CutthroatStatistics:
         theirs = [h for h in hands if h["maker"] not in (0, None)]
         points = [h["points"] for h in hands]
         return [
-            Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
+            *matches_won(matches),
             Figure(Text("Hands played", "ハンド数"), amount(len(hands))),
             Figure(Text("You made trump", "あなたの切札宣言"), percent(len(mine), len(hands))),
             Figure(Text("… and were euchred", "…ユーカーされた"), percent(sum(1 for h in mine if h["euchred"]), len(mine))),

@@ -8,7 +8,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.settings import CPU_STRENGTHS
-from core.stats import Chart, Context, Figure, Series, averages, percent, rate_by, running_rate, won_by_strength
+from core.stats import (
+    Chart,
+    Context,
+    Figure,
+    Series,
+    averages,
+    matches_won,
+    percent,
+    rate_by,
+    running_rate,
+    won_by_strength,
+)
 from core.text import Text, amount, points
 from plugins.euchre.model import EuchreState
 
@@ -26,7 +37,8 @@ class EuchreStatistics:
                            "points": list(result.points)})
         if after.over and not before.over:
             events.append({"kind": "match", "level": level, "won": after.scores[0] > after.scores[1],
-                           "score": list(after.scores)})
+                           "score": list(after.scores),
+                           "help": context.hints > 0})
         return events
 
     def finish(self, state: EuchreState, context: Context) -> list[dict[str, Any]]:
@@ -41,7 +53,7 @@ class EuchreStatistics:
         loners = [h for h in calls if h["alone"]]
         points = [h["points"] for h in hands]
         return [
-            Figure(Text("Matches won", "勝った対戦"), percent(sum(1 for m in matches if m["won"]), len(matches))),
+            *matches_won(matches),
             Figure(Text("Hands played", "ハンド数"),
                    Text("{n} ({out} thrown in)", "{n}（うち配り直し{out}）").format(n=amount(len(hands)), out=amount(len(hands) - len(played)))),
             Figure(Text("You & North made trump", "あなたと北の宣言"), percent(len(calls), len(played))),
