@@ -13,7 +13,7 @@ from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from core.game import GameSpec
+from core.game import GameSpec, Hint
 from core.session import GameSession, SessionListener
 from core.table import Event, ReviewsTheLastHand
 from core.text import Text
@@ -196,15 +196,18 @@ class GamePage(QWidget):
     def stop_demo(self) -> None:
         if self.view.demo:
             self.view.set_demo(False)
-            self.notice_bar.show_message("")  # the demo's note is over with it
+            self.notice_bar.end_passing()  # the demo's note is over with it; a standing message stays
 
-    def _demo_ended(self, hint: object) -> None:
-        """The demo stopped by itself: its note gives way to why (a hint's reason is on the table)."""
-        self.notice_bar.show_message("")
-        if hint is None and self.session.is_over:
-            self.show_notice(tr("demo_over"), timeout_ms=5000)
+    def _demo_ended(self, hint: Hint | None) -> None:
+        """The demo stopped by itself: its note under the toolbar says why for a few seconds (replaced, not
+        taken away: the table keeps its size while it shows the hint's reason or the refusal)."""
+        if self.session.is_over:
+            why = "demo_over"
         elif hint is None:
-            self.show_notice(tr("no_hint"), timeout_ms=3000)
+            why = "no_hint"
+        else:
+            why = "demo_stuck" if not hint.move else "demo_refused"
+        self.show_notice(tr(why), timeout_ms=5000)
         self.update_controls()
 
     def undo(self) -> None:

@@ -51,6 +51,13 @@ class NoticeBar(QFrame):
         self.label.setText(message)
         self.show()
 
+    def end_passing(self) -> None:
+        """A passing note that no longer holds (the demo it told of was stopped) goes now: the standing message
+        comes back, or the bar goes."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self._passed()
+
     def withdraw(self, message: str) -> None:
         """``message`` no longer holds (the save works again): it does not come back after a passing note."""
         if self._standing == message:

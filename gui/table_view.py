@@ -156,7 +156,8 @@ class TableView(QObject):
     failed = Signal(object)
     #: a move deserves a sound effect (one of core.table.SOUNDS)
     sound = Signal(str)
-    #: the demo stopped by itself: the game is over, or the hint had no move (the hint, or None)
+    #: the demo stopped by itself: the game is over (None), or the hint had no move (the hint, or None) or one the
+    #: rules refused (the hint)
     demo_ended = Signal(object)
 
     def __init__(self, session: GameSession, art: CardArt, presenter: Presenter[Any, Any, Any], *,
@@ -420,8 +421,9 @@ class TableView(QObject):
             self.set_demo(False)
             self.show_hint(hint)
             self.demo_ended.emit(hint)
-            return
-        self.play(hint.move)
+        elif not self.play(hint.move):  # a hint the rules refuse (a plugin's bug): said on the table, not retried
+            self.set_demo(False)
+            self.demo_ended.emit(hint)
 
     def _think(self) -> None:
         turn = self.session.cpu_turn()

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
+from core.game import Hint
 from core.session import GameSession
 from gui.game_page import GamePage
 from gui.window import MainWindow
@@ -48,7 +49,7 @@ def test_the_demo_stops_where_the_hint_has_no_move_and_says_why_on_the_table(qtb
     hint = page.view.hint
     assert hint is not None and hint.move == "" and "cannot be won from here" in hint.reason.get("en")
     assert page.buttons["demo"].text() == "Demo" and page.buttons["undo"].isEnabled()
-    assert "Demo" not in page.notice.text()  # its note gave way
+    assert page.notice.text() == "The demo stopped: the hint has no move here (its reason is on the table)."
 
 
 def test_a_key_on_the_table_stops_the_demo_and_does_nothing_else(qtbot: QtBot) -> None:
@@ -125,3 +126,29 @@ def test_the_demo_waits_behind_the_last_hand_window(qtbot: QtBot) -> None:
     review.close()
     qtbot.waitUntil(lambda: len(page.session.moves) > moves, timeout=10000)
     assert page.view.demo
+
+
+def test_a_hint_the_rules_refuse_stops_the_demo_with_the_reason_on_the_table(qtbot: QtBot,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    _, page = yukon_deal(qtbot, 12)
+    monkeypatch.setattr("core.session.hint_for", lambda game, state: Hint("1>2"))  # a plugin's hint gone wrong
+    page.buttons["demo"].click()
+    qtbot.waitUntil(lambda: not page.view.demo, timeout=5000)
+    assert not page.session.moves
+    assert page.view.scene.refusal_item.isVisible()
+    assert " ".join(page.view.scene.refusal_item.lines) == "7♦ is not one lower than 9♥"
+    assert page.notice.text().startswith("The demo stopped: the game refused the hint's move")
+
+
+def test_stopping_the_demo_takes_its_note_away_but_not_a_standing_message(qtbot: QtBot) -> None:
+    _, page = yukon_deal(qtbot, 12)
+    page.show_notice("Progress cannot be saved (disk full); play goes on.")  # stays until closed
+    page.buttons["demo"].click()
+    assert page.notice.text().startswith("Demo: the hint plays for you")
+    page.buttons["demo"].click()
+    assert not page.view.demo
+    assert page.notice.text() == "Progress cannot be saved (disk full); play goes on."
+    page.notice_bar.dismiss()
+    page.buttons["demo"].click()
+    page.buttons["demo"].click()
+    assert page.notice_bar.isHidden()
