@@ -34,13 +34,18 @@ SMALLEST_WIDTH = 780  # narrower, the Euchre tables' names, bubbles and score bo
 class ToolbarButton(QPushButton):
     """A toolbar button as wide as its words and a little room, not the 80 pixels the style keeps for a dialog's
     buttons: a game's twelve buttons stay on one row down to the smallest window (780 pixels) in both languages,
-    where the table needs every pixel of its height."""
+    where the table needs every pixel of its height. A button that switches between words (Demo and Stop demo,
+    Pause and Resume) is as wide as the wider, so the buttons after it stay where they are."""
 
     ROOM = 24  # beside the words: the style's margins and frame, and some air
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: tuple[str, ...] = ()  # every text it may show
+
     def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        return QSize(min(hint.width(), self.fontMetrics().horizontalAdvance(self.text()) + self.ROOM), hint.height())
+        wide = max(self.fontMetrics().horizontalAdvance(words) for words in (self.text(), *self.words))
+        return QSize(wide + self.ROOM, super().sizeHint().height())
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -92,7 +97,7 @@ class GamePage(QWidget):
         self._armed: str | None = None  # "restart" or "new" after a first press, waiting for the second
         self._paused_out_of_sight = False  # the window was minimised on a running game
 
-        self.buttons: dict[str, QPushButton] = {}
+        self.buttons: dict[str, ToolbarButton] = {}
         bar = FlowLayout()  # a second row of buttons, not a window wider than the screen, under large fonts
         for key in ("back", "new", "restart", "undo", "redo", "hint", "demo", "last_hand", "pause", "settings",
                     "stats", "help"):
@@ -345,6 +350,8 @@ class GamePage(QWidget):
                   "undo": "undo", "redo": "redo", "hint": "hint", "pause": "pause", "settings": "settings",
                   "stats": "stats", "help": "help", "last_hand": "last_hand",
                   "demo": "demo_stop" if self.view.demo else "demo"}
+        self.buttons["demo"].words = (tr("demo"), tr("demo_stop"))
+        self.buttons["pause"].words = (tr("pause"), tr("resume"))
         for key, label in labels.items():
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))
