@@ -3,7 +3,8 @@ the window, Python's live objects and the process's resident memory, after a war
 
     python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1] [--json FILE] [--animations]
 
-The person's seat makes random legal moves (a Yukon deal is given up after 300 moves) and, as a person might, opens
+The person's seat makes random legal moves, or in every third game or so the Demo plays it (random moves take
+over where the demo stops; a Yukon deal is given up after 300 moves) and, as a person might, opens
 and closes the rules and the statistics and minimises the window for a moment at each new game, and opens the last
 hand's review at each hand's summary; CPU players decide as in play, without the pause between their moves (with
 ``--animations`` they wait, as in play, for the cards being dealt). Exits 1 when the window holds more Qt objects
@@ -54,9 +55,9 @@ def resident_mb() -> float:
     return float("nan")
 
 
-def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
+def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int, int]:
     """Plays ``games`` games of ``game_id`` (after the warm-up) in a new window: the readings after the warm-up
-    and at the end, and the person's moves."""
+    and at the end, the person's random moves and the games the demo played."""
     from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -69,7 +70,7 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
     window.show()
     rng = random.Random(seed)
     readings: list[Reading] = []
-    done = {"games": 0, "moves": 0, "deal_moves": 0}
+    done = {"games": 0, "moves": 0, "deal_moves": 0, "demos": 0}
     page = window.new_game(game_id)
     assert page is not None
 
@@ -91,7 +92,13 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
         window.showMinimized()  # away for a moment: the game pauses, and goes on when the window is back
         window.showNormal()
 
-    look_around()
+    def begin() -> None:
+        look_around()
+        if rng.random() < 1 / 3:
+            page.buttons["demo"].click()
+            done["demos"] += page.view.demo
+
+    begin()
     with Progress(games + WARM_UP, game_id) as bar:
         def step() -> None:
             nonlocal page
@@ -100,14 +107,18 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
                 done["games"] += 1
                 done["deal_moves"] = 0
                 bar.advance()
+                page = window.new_game(game_id) or page
+                # read on a fresh page: what a finished game's page holds (a note under the toolbar keeps its
+                # text layout once made) is not the game's leftovers, as long as the page goes with its game
                 if done["games"] == WARM_UP:
                     readings.append(read())
                 if done["games"] == WARM_UP + games:
                     readings.append(read())
                     app.quit()
                     return
-                page = window.new_game(game_id) or page
-                look_around()
+                begin()
+            elif page.view.demo:
+                pass  # the demo plays, and passes the held moments, by itself
             elif session.hold is not None:
                 if session.hold.startswith("hand") and page.buttons["last_hand"].isEnabled():
                     review = page.review_last_hand()
@@ -124,7 +135,7 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int]:
         app.exec()
     window.close()
     window.deleteLater()
-    return readings[0], readings[1], done["moves"]
+    return readings[0], readings[1], done["moves"], done["demos"]
 
 
 def main() -> int:
@@ -156,16 +167,17 @@ def main() -> int:
     grew = []
     for game_id in chosen:
         started = time.perf_counter()
-        before, after, moves = soak(game_id, args.games, args.seed)
+        before, after, moves, demos = soak(game_id, args.games, args.seed)
         per_game = (after.py_objects - before.py_objects) / args.games
-        print(f"{game_id}: {plural(args.games, 'game')}, {plural(moves, 'move')} by the person in "
+        print(f"{game_id}: {plural(args.games, 'game')} ({demos} begun by the demo), "
+              f"{plural(moves, 'random move')} by the person in "
               f"{time.perf_counter() - started:.0f} s; Qt objects {before.qt_objects:,} → {after.qt_objects:,}, "
               f"Python objects {before.py_objects:,} → {after.py_objects:,} ({per_game:+,.0f} a game), "
               f"memory {before.rss_mb:.0f} → {after.rss_mb:.0f} MB",
               flush=True)
         if args.json is not None:
             with args.json.open("a") as out:
-                out.write(json.dumps({"game": game_id, "games": args.games, "moves": moves,
+                out.write(json.dumps({"game": game_id, "games": args.games, "moves": moves, "demos": demos,
                                       "after_warm_up": asdict(before), "at_the_end": asdict(after)}) + "\n")
         change = Counter(after.qt_kinds)
         change.subtract(before.qt_kinds)
