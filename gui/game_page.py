@@ -37,7 +37,7 @@ class ToolbarButton(QPushButton):
     where the table needs every pixel of its height. A button that switches between words (Demo and Stop demo,
     Pause and Resume) is as wide as the wider, so the buttons after it stay where they are."""
 
-    ROOM = 24  # beside the words: the style's margins and frame, and some air
+    ROOM = 20  # beside the words: the style's margins and frame, and some air
 
     def __init__(self) -> None:
         super().__init__()
