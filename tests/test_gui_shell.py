@@ -749,6 +749,30 @@ def test_every_games_help_names_the_keys_its_toolbar_buttons_show(qtbot: QtBot) 
         window.show_launcher()
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_at_the_smallest_window_every_games_toolbar_stands_on_one_row(qtbot: QtBot, language: str) -> None:
+    from importlib import metadata
+
+    from core.manager import PluginHost
+
+    host = PluginHost()
+    host.discover(metadata.entry_points(group="cardtable"))
+    window = MainWindow(host)
+    qtbot.addWidget(window)
+    window.show()
+    set_language(language)
+    try:
+        for game in (variant for base in host.games() for variant in (base, *host.variants_of(base.id))):
+            page = window.new_game(game.id)
+            assert page is not None
+            window.resize(200, 200)  # down to the smallest the window takes
+            qtbot.wait(5)
+            rows = {button.y() for button in page.buttons.values() if button.isVisible()}
+            assert len(rows) == 1, f"{game.id} ({language}) at {window.width()} wide: rows at {sorted(rows)}"
+    finally:
+        set_language("en")
+
+
 def test_the_toolbar_wraps_onto_a_second_row_in_a_narrow_window_with_every_button_whole(qtbot: QtBot) -> None:
     from PySide6.QtWidgets import QApplication
 
