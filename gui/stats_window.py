@@ -80,7 +80,7 @@ def chart_panel_style(name: str) -> str:
                   f"{', '.join(f'stop: {at} {colour.name()}' for at, colour in stops)})")
     middle = mixed(stops[0][1], stops[-1][1], 0.5)
     return (f"#{name} {{ background: {background}; border-radius: 6px; }} #{name} QLabel {{ color: {ink.name()}; }} "
-            f"#{name}_text {{ color: {mixed(middle, ink, 0.7).name()}; }}")
+            f"#{name} QLabel#{name}_text {{ color: {mixed(middle, ink, 0.8).name()}; }}")
 
 
 CATEGORIES_SIDE_BY_SIDE = 12  # bar labels written across up to this many; more stand on end
