@@ -186,6 +186,8 @@ class GamePage(QWidget):
             self._action(name)
             if self._armed == name:  # asked by a key: said on the table too, where the player is looking
                 self.view.scene.show_refusal(tr(f"{name}_confirm_key"))
+            if name == "demo" and self.view.demo:
+                self.view.scene.show_refusal(tr("demo_status"))
 
     def toggle_demo(self) -> None:
         """Demo on (the hint plays for the player) or off; said under the toolbar, where the player looks."""

@@ -160,7 +160,9 @@ class TextItem(QGraphicsObject):
                       Style.SPEECH: QColor(255, 255, 255, 235), Style.TURN: QColor(0, 0, 0, 120),
                       Style.HINT: QColor(232, 242, 255, 245)}.get(self.style)
         if background is not None:
-            pen = {Style.TURN: QPen(QColor(255, 214, 0), 2), Style.HINT: QPen(HINT_BLUE, 2)}.get(self.style)
+            # a speech bubble's grey edge keeps its shape where it stands over the white cards (a refusal, the demo)
+            pen = {Style.TURN: QPen(QColor(255, 214, 0), 2), Style.HINT: QPen(HINT_BLUE, 2),
+                   Style.SPEECH: QPen(QColor(0, 0, 0, 70), 1)}.get(self.style)
             painter.setPen(pen if pen is not None else Qt.PenStyle.NoPen)
             painter.setBrush(background)
             painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), self.size * 0.5, self.size * 0.5)

@@ -59,6 +59,8 @@ def test_a_key_on_the_table_stops_the_demo_and_does_nothing_else(qtbot: QtBot) -
     qtbot.keyPress(page.table, Qt.Key.Key_Control)  # the first half of Ctrl+D: not a key of its own
     qtbot.keyClick(page.table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     assert page.view.demo
+    bubble = page.view.scene.refusal_item  # started by a key: said on the table, where the player looks
+    assert bubble.isVisible() and " ".join(bubble.lines) == "Demo — any key or click stops it"
     qtbot.keyPress(page.table, Qt.Key.Key_Control)
     assert page.view.demo, "Ctrl on its way to Ctrl+D does not stop the demo"
     qtbot.waitUntil(lambda: len(page.session.moves) >= 5, timeout=10000)
