@@ -147,6 +147,7 @@ class GamePage(QWidget):
         self.table.setScene(self.view.scene)
         self.table.resized.connect(self.view.layout)
         self.table.key.connect(self._table_key)
+        self.table.viewport().installEventFilter(self)  # any button of the mouse on the table stops the demo
         self.overlay = QLabel(self.table)
         self.overlay.setObjectName("pause_overlay")
         self.overlay.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -400,7 +401,11 @@ class GamePage(QWidget):
         return True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """P still pauses, ? still hints and R still replays the last hand with a toolbar button focused."""
+        """P still pauses, ? still hints and R still replays the last hand with a toolbar button focused; a press
+        of any mouse button on the table takes over from the demo (the left one's click then does what it does)."""
+        if event.type() == QEvent.Type.MouseButtonPress and watched is self.table.viewport():
+            self.stop_demo()
+            return False
         if event.type() == QEvent.Type.KeyPress and isinstance(watched, QPushButton):
             key_event: Any = event
             if key_event.key() == Qt.Key.Key_P:

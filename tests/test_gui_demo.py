@@ -83,6 +83,9 @@ def test_a_click_on_the_table_stops_the_demo(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: len(page.session.moves) >= 3, timeout=10000)
     qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(8, 8))  # the empty felt
     assert not page.view.demo
+    page.buttons["demo"].click()
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.RightButton, pos=QPoint(8, 8))
+    assert not page.view.demo, "any button of the mouse"
 
 
 def test_a_pause_holds_the_demo_and_resuming_goes_on(qtbot: QtBot) -> None:
