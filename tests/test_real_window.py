@@ -31,10 +31,11 @@ def _play(tmp_path: Path, *arguments: str) -> str:
     return result.stdout
 
 
-def test_euchre_by_keys_through_the_window_manager_with_back_and_continue(tmp_path: Path) -> None:
-    out = _play(tmp_path, "euchre", "--back", "--inputs", "15")
+def test_euchre_by_keys_through_the_window_manager_with_back_continue_and_the_demo(tmp_path: Path) -> None:
+    out = _play(tmp_path, "euchre", "--back", "--demo", "--inputs", "15")
     assert "euchre: 15 inputs by keys" in out and "inputs that did nothing: 0" in out
     assert "back to the launcher and continued 2 times; games not come back whole: 0" in out
+    assert "demo started by Ctrl+D and stopped by Esc 1 time; faults: 0" in out, out
 
 
 def test_yukon_by_mouse_through_the_window_manager_resized_full_screen_and_minimised(tmp_path: Path) -> None:

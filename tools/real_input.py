@@ -19,11 +19,13 @@ after it F11 fills the screen, and the next F11 leaves full screen before the ne
 then lie where the table's layout puts it; with ``--away`` it minimises the window after every fifth input and
 brings it back, and a game that can pause must be paused meanwhile and going on after; with ``--back``, before
 every seventh input it presses Alt+Left, and on the launcher Enter on the game's Continue, which must be focused
-and bring the game back as it was. The game's rules are its settings' defaults, or
+and bring the game back as it was; with ``--demo``, before every ninth input it presses Ctrl+D, lets the Demo play
+the person's moves for a moment and stops it with Esc, which must stop it and make no move of its own. The game's
+rules are its settings' defaults, or
 any preset and option by the same flags as its command-line tools (``--preset holding_stick --opponents hard``;
 ``--help`` after the game's name lists them); ``--language ja`` plays it in Japanese. Ends with a summary naming the
-rules; exits 1 when an input did nothing, a card was out of place, a pause was missed or kept, or a game did not
-come back whole. Needs
+rules; exits 1 when an input did nothing, a card was out of place, a pause was missed or kept, a game did not
+come back whole, or the demo did not start, play or stop as it should. Needs
 ``xdotool`` (Debian: ``apt-get install xdotool openbox``).
 """
 
@@ -72,6 +74,9 @@ def main() -> int:
     parser.add_argument("--back", action="store_true",
                         help="before every seventh input go back to the launcher by Alt+Left and continue the game by "
                              "Enter: it must come back as it was")
+    parser.add_argument("--demo", action="store_true",
+                        help="before every ninth input start the Demo by Ctrl+D, let it play the person's moves for a "
+                             "moment and stop it by Esc: it must start, play and stop, and Esc make no move")
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
@@ -114,7 +119,7 @@ def main() -> int:
     assert page is not None
     QTest.qWait(1500)
 
-    person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away, back=args.back)
+    person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away, back=args.back, demo=args.demo)
     play = play_yukon if args.game in YUKON else play_euchre
     try:
         done, idle = play(app, person, args.inputs)
@@ -147,8 +152,13 @@ def main() -> int:
               f"{len(person.not_back)}")
         for line in person.not_back[:10]:
             print(f"  {line}")
+    if args.demo:
+        print(f"demo started by Ctrl+D and stopped by Esc {plural(person.demos, 'time')}; faults: "
+              f"{len(person.demo_faults)}")
+        for line in person.demo_faults[:10]:
+            print(f"  {line}")
     window.close()
-    return 1 if idle or person.misplaced or person.unpaused or person.not_back else 0
+    return 1 if idle or person.misplaced or person.unpaused or person.not_back or person.demo_faults else 0
 
 
 def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
@@ -170,9 +180,11 @@ class Person:
 
     SIZES = ((1100, 760), (820, 620), (1260, 860), (960, 700), (1180, 640))
 
-    def __init__(self, page: Any, mouse: bool, resize: bool = False, away: bool = False, back: bool = False) -> None:
-        self.page, self.mouse, self.resize, self.away, self.back = page, mouse, resize, away, back
-        self.inputs = self.resizes = self.aways = self.backs = self.full_screens = 0
+    def __init__(self, page: Any, mouse: bool, resize: bool = False, away: bool = False, back: bool = False,
+                 demo: bool = False) -> None:
+        self.page, self.mouse, self.resize, self.away, self.back, self.demo = page, mouse, resize, away, back, demo
+        self.inputs = self.resizes = self.aways = self.backs = self.full_screens = self.demos = 0
+        self.demo_faults: list[str] = []
         self._last_click = 0.0
         self.misplaced: list[str] = []
         self.unpaused: list[str] = []
@@ -185,6 +197,8 @@ class Person:
         from PySide6.QtTest import QTest
         from PySide6.QtWidgets import QApplication
 
+        if self.demo and self.inputs // 9 > self.demos and not self.page.session.is_over:
+            self._demo()
         if not self.back or self.inputs // 7 <= self.backs or self.page.session.is_over:
             return
         self.backs += 1
@@ -211,6 +225,43 @@ class Person:
             self.not_back.append(f"back {self.backs}: {len(moves)} moves and hold {hold} went in, "
                                  f"{len(now.moves)} moves and hold {now.hold} came back")
         self.page = page
+
+    def _demo(self) -> None:
+        """Ctrl+D through the window manager: the demo must start and, within a few seconds, play a move of the
+        person's (or end the game); then Esc must stop it, and make no move itself."""
+        from PySide6.QtTest import QTest
+
+        from core.session import SessionListener
+
+        self.demos += 1
+        view, session = self.page.view, self.page.session
+        person_moves = [0]
+
+        class Counter(SessionListener):
+            def moved(self, seat: int, move: str) -> None:
+                person_moves[0] += seat in session.human_seats
+
+        stop_listening = session.add_listener(Counter())
+        try:
+            self._xdotool("key", "ctrl+d")
+            if not view.demo:
+                self.demo_faults.append(f"demo {self.demos}: Ctrl+D did not start it")
+                return
+            for _ in range(100):
+                if person_moves[0] or not view.demo:
+                    break
+                QTest.qWait(50)
+            if not person_moves[0] and not session.is_over:
+                self.demo_faults.append(f"demo {self.demos}: no move of the person's in 5 s")
+            if not view.demo:
+                return  # it ended by itself (the game is over, or the hint had no move): nothing to stop
+            before = person_moves[0]
+            self._xdotool("key", "Escape", wait_ms=600)
+            if view.demo or person_moves[0] != before:
+                self.demo_faults.append(f"demo {self.demos}: after Esc the demo is {'on' if view.demo else 'off'} "
+                                        f"and {person_moves[0] - before} of the person's moves were made")
+        finally:
+            stop_listening()
 
     def _acted(self) -> None:
         """After an input: with ``away``, every fifth, the window minimised and brought back; with ``resize``,
