@@ -244,8 +244,16 @@ class Person:
         stop_listening = session.add_listener(Counter())
         try:
             self._xdotool("key", "ctrl+d")
+            if not view.demo and session.is_over:
+                return  # the CPU players ended the match as the key went in: nothing to start
             if not view.demo:
-                self.demo_faults.append(f"demo {self.demos}: Ctrl+D did not start it")
+                from PySide6.QtWidgets import QApplication
+
+                focus = QApplication.focusWidget()
+                self.demo_faults.append(
+                    f"demo {self.demos}: Ctrl+D did not start it (paused {session.paused}, over {session.is_over}, "
+                    f"Demo enabled {self.page.buttons['demo'].isEnabled()}, window active "
+                    f"{self.page.window().isActiveWindow()}, focus on {type(focus).__name__ if focus else 'nothing'})")
                 return
             for _ in range(100):
                 if person_moves[0] or not view.demo:
