@@ -200,7 +200,7 @@ def test_yukon_win_without_and_with_help(tmp_path: Path) -> None:
                                                                     (True, True, 0)]
     figures = {f.label.en: f.value_in("en") for f in game.statistics.figures(events)}
     assert figures["Deals won"] == "3 of 3 (100%)"
-    assert figures["… without help"] == "1" and figures["… with help (hints or returns)"] == "2"
+    assert figures["… without help"] == "1" and figures["… with help (hints, the demo or returns)"] == "2"
     assert figures["Hints asked for"] == "2"
     assert figures["Fewest moves"] == str(len(solve(YukonRules().from_deal(_settings(game), {"number": 7})).moves))
 

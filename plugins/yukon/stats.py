@@ -1,6 +1,6 @@
-"""Yukon's statistics: deals played and won (with help or without: hints asked for, or returns from the
-foundations allowed, as seed 003 counts them), streaks, best time and fewest moves, per variant and level, and
-today's deals (each remembers its day) apart.
+"""Yukon's statistics: deals played and won (with help or without: hints asked for — the demo counts as one —
+or returns from the foundations allowed, as seed 003 counts them), streaks, best time and fewest moves, per
+variant and level, and today's deals (each remembers its day) apart.
 A deal counts as played once a move was made; it is recorded when it is won, or when the player leaves it
 for another deal."""
 
@@ -45,7 +45,7 @@ class YukonStatistics:
         figures = [
             Figure(Text("Deals won", "クリアした配り"), percent(len(wins), len(deals))),
             Figure(Text("… without help", "…手助けなし"), amount(sum(1 for d in wins if not d["help"]))),
-            Figure(Text("… with help (hints or returns)", "…手助けあり（ヒント・戻し）"),
+            Figure(Text("… with help (hints, the demo or returns)", "…手助けあり（ヒント・デモ・戻し）"),
                    amount(sum(1 for d in wins if d["help"]))),
             Figure(Text("Hints asked for", "ヒントの回数"), amount(sum(d.get("hints", 0) for d in deals))),
             Figure(Text("Current / best winning streak", "現在 / 最長の連勝"), f"{amount(streak)} / {amount(best)}"),
