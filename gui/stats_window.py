@@ -289,6 +289,7 @@ class StatsWindow(QDialog):
                  game_id: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("stats_window")
+        self.dark = is_dark()  # the charts' theme, as drawn
         self.store, self.slot_of = store, slot_of
         self.games: list[GameSpec] = [g for base in host.games() for g in (base, *host.variants_of(base.id))
                                       if g.statistics is not None]
@@ -337,7 +338,7 @@ class StatsWindow(QDialog):
             self.show_game()
 
     def show_game(self) -> None:
-        self.dark = is_dark()  # the charts' theme
+        self.dark = is_dark()
         self.body = QWidget()
         self.grid = QGridLayout(self.body)
         self.pieces = []
