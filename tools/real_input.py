@@ -247,8 +247,8 @@ class Person:
         stop_listening = session.add_listener(Counter())
         try:
             self._xdotool("key", "ctrl+d")
-            if not view.demo and session.is_over:
-                return  # the CPU players ended the match as the key went in: nothing to start
+            if not view.demo and (session.is_over or (view.hint is not None and not view.hint.move)):
+                return  # the match ended as the key went in, or the demo stopped at once: the hint has no move
             if not view.demo:
                 from PySide6.QtWidgets import QApplication
 
