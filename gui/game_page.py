@@ -351,8 +351,7 @@ class GamePage(QWidget):
         labels = {"back": "back", "new": "new_confirm" if self._armed == "new" else "new_game",
                   "restart": "restart_confirm" if self._armed == "restart" else "restart",
                   "undo": "undo", "redo": "redo", "hint": "hint", "pause": "pause", "settings": "settings",
-                  "stats": "stats", "help": "help", "last_hand": "last_hand",
-                  "demo": "demo_stop" if self.view.demo else "demo"}
+                  "stats": "stats", "help": "help", "last_hand": "last_hand"}  # Demo's words: update_controls
         self.buttons["demo"].words = (tr("demo"), tr("demo_stop"))
         self.buttons["pause"].words = (tr("pause"), tr("resume"))
         for key, label in labels.items():

@@ -500,8 +500,7 @@ class TableView(QObject):
         """The player left the game: no more CPU moves, analysis or redraws."""
         self._stopped = True
         self.auto_timer.stop()
-        self.demo_timer.stop()
-        self.hold_cpu()
+        self.hold_cpu()  # the CPU's timer and the demo's
         self._drop_analysis()
         self._unlisten()
         relay().done.disconnect(self._done)

@@ -10,14 +10,10 @@ from PySide6.QtWidgets import QApplication
 Role = QPalette.ColorRole
 
 
-def palette() -> QPalette:
-    """The application's palette: the desktop's, or the one set on the application."""
-    return QApplication.palette()
-
-
-def is_dark(colours: QPalette | None = None) -> bool:
-    """Whether the palette writes light text on dark windows."""
-    colours = colours or palette()
+def is_dark() -> bool:
+    """Whether the application's palette (the desktop's, or one set on the application) writes light text on dark
+    windows."""
+    colours = QApplication.palette()
     return colours.color(Role.Window).lightness() < colours.color(Role.WindowText).lightness()
 
 
@@ -28,11 +24,11 @@ def mixed(first: QColor, second: QColor, share: float) -> QColor:
                            first.blueF() + (second.blueF() - first.blueF()) * share)
 
 
-def tile_style(colours: QPalette | None = None) -> str:
+def tile_style() -> str:
     """The launcher's tiles: the palette's base (white under a light theme) edged a little towards its text; a
     broken plugin's tile a step towards the window, its reason in near-full text colour (a faint grey was hard to
     read), the rest of it dimmed."""
-    colours = colours or palette()
+    colours = QApplication.palette()
     base, ink, window = colours.color(Role.Base), colours.color(Role.Text), colours.color(Role.Window)
     return f"""
 QFrame#tile {{ background: {base.name()}; border: 1px solid {mixed(base, ink, 0.2).name()}; border-radius: 10px; }}
