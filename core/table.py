@@ -78,7 +78,8 @@ class Pile:
     readable; the scene shrinks the whole table instead. ``scale`` draws the cards smaller or larger.
     ``label`` is faintly shown in an empty pile (a suit sign on a foundation). ``focus``: the keyboard
     cursor may stop here. ``drag``: a face-up card here may be dragged, with the cards fanned over it.
-    ``marks`` highlight the empty pile (a legal target)."""
+    ``marks`` highlight the empty pile (a legal target). ``name`` is what a screen reader calls the pile ("Column
+    3", "Your hand"; see :mod:`core.table_words`); a pile without one is called by its ``id``."""
 
     id: str
     x: float
@@ -94,6 +95,7 @@ class Pile:
     focus: bool = False
     drag: bool = False
     marks: frozenset[Mark] = frozenset()
+    name: Text = Text("")
 
     def step(self, index: int) -> tuple[float, float]:
         """The offset from card ``index`` to the next one (before squeezing)."""
@@ -121,7 +123,8 @@ class Label:
     ``"w"``, ``"center"``, ``"e"``, ``"sw"``, ``"s"``, ``"se"`` — the point of the label's box that sits there.
     ``size`` is the font's height in card widths. ``colour`` names a suit colour for a suit sign
     (``"red"``/``"black"``) or is empty. ``width`` (card widths) is the room the text has: longer lines wrap
-    to it (with 0, the table's width)."""
+    to it (with 0, the table's width). ``name`` is who or what the text belongs to, for a screen reader, when
+    only its place on the table says so: a bid's bubble beside a seat is "West" ("West: pass")."""
 
     id: str
     text: Text
@@ -132,6 +135,7 @@ class Label:
     size: float = 0.2
     colour: str = ""
     width: float = 0.0
+    name: Text = Text("")
 
 
 @dataclass(frozen=True, slots=True)

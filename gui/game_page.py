@@ -357,6 +357,7 @@ class GamePage(QWidget):
         for key, label in labels.items():
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))
+        self.table.setAccessibleName(tr("table_name", game=text(self.game.name)))
         self.notice_bar.retranslate()
         self.view.retranslate()
         self.update_controls()

@@ -38,6 +38,7 @@ STRINGS: dict[str, Text] = {
     "back": Text("Back", "戻る"),
     "paused": Text("Paused — press P to resume", "ポーズ中 — Pで再開"),
     "no_hint": Text("No move to suggest", "提案できる手がありません"),
+    "table_name": Text("{game} table", "{game}の盤面"),
     "demo": Text("Demo", "デモ"),
     "demo_stop": Text("Stop demo", "デモを止める"),
     "demo_on": Text("Demo: the hint plays for you. Any key or click on the table stops it.",

@@ -1,12 +1,15 @@
 """The view a table scene is shown in: 1:1 pixels (the scene lays itself out for the canvas size,
-KPatience-style), keys passed on, Tab stepping through the table's buttons."""
+KPatience-style), keys passed on, Tab stepping through the table's buttons, and the table told to a screen reader:
+its whole description as the canvas's accessible description, what the scene says as announcements."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
+from core.table_words import table_words
+from gui.i18n import text, tr
 from gui.table_scene import ButtonItem, TableScene
 
 
@@ -16,6 +19,7 @@ class TableCanvas(QGraphicsView):
 
     resized = Signal(float, float)
     key = Signal(QKeyEvent)
+    announced = Signal(str)  # what was just announced to a screen reader
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -25,6 +29,27 @@ class TableCanvas(QGraphicsView):
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def setScene(self, scene: QGraphicsScene | None) -> None:
+        super().setScene(scene)
+        if isinstance(scene, TableScene):
+            scene.spoken.connect(self.announce)
+            scene.table_shown.connect(self.describe)
+            self.describe()
+
+    def describe(self) -> None:
+        """The table in words (everything on it, as the seat sees it), for a screen reader to read on request;
+        while paused, only that it is paused (the cards are hidden from the eye too)."""
+        scene = self.scene()
+        if not isinstance(scene, TableScene) or scene.table is None:
+            self.setAccessibleDescription("")
+        else:
+            self.setAccessibleDescription(tr("paused") if scene.paused else text(table_words(scene.table)))
+
+    def announce(self, words: str) -> None:
+        """Have a screen reader say ``words`` now (Qt passes it on only while one listens)."""
+        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self, words))
+        self.announced.emit(words)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -8,6 +8,8 @@ that appears face up where nothing held it (a card just played from a hand of ba
 back just vanished from. Choices become focusable buttons (Tab reaches them, Enter presses them, their key
 is shown). The arrow keys move a cursor over the piles marked ``focus``; cards in a ``drag`` pile can be
 dragged with the cards fanned over them; a click fires only when press and release are on the same card.
+What a screen reader should hear goes out as ``spoken`` (:mod:`core.table_words`): what changed with each new
+table, the card under the cursor as it moves, the table button Tab reaches.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from core.cards import Card
 from core.table import CARD_HEIGHT, Background, Choice, Click, Drop, Hold, Label, Pile, Style, Table
+from core.table_words import choice_words, cursor_words, news, sentences
 from gui import animation
 from gui.cards import FELT, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
 from gui.deck import CardArt
@@ -38,6 +41,7 @@ from gui.line_breaks import wrapped
 
 MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
 DEAL_AFTER_LAYOUT_MS = 50  # a new game's deal waits this long for the window's last resize
+NEWS_AFTER_MS = 200  # a screen reader hears what changed once the table has been still this long
 REFUSAL_MS = 4000  # how long a refused move's reason stays on the table, unless the player acts first
 INK = QColor(25, 25, 25)
 RED = QColor(200, 16, 46)
@@ -251,6 +255,8 @@ class TableScene(QGraphicsScene):
     table_event = Signal(object)
     choice_pressed = Signal(object)
     dealing = Signal()  # the cards of a deal lie in the deck and are about to set off
+    spoken = Signal(str)  # words for a screen reader to say now (see core.table_words)
+    table_shown = Signal()  # a new table is on show (its words changed)
 
     def __init__(self, art: CardArt) -> None:
         super().__init__()
@@ -277,6 +283,12 @@ class TableScene(QGraphicsScene):
         self._refusal_timer.timeout.connect(self.refusal_item.hide)
         self.last_click: QPointF | None = None  # where the last click or drop was; None after a key
         self.cursor: tuple[str, int | None] | None = None
+        self._told: Table | None = None  # the table whose news a screen reader heard last
+        self._just_said: set[str] = set()  # said since, outside the news
+        self._news_timer = QTimer(self)  # news waits for the table to settle: a move, then its analysis
+        self._news_timer.setSingleShot(True)
+        self._news_timer.setInterval(NEWS_AFTER_MS)
+        self._news_timer.timeout.connect(self._tell_news)
         self.paused = False
         # the press under way: pile, card index, where, and the card's key (the table may move it meanwhile)
         self._press: tuple[str, int | None, QPointF, str | None] | None = None
@@ -361,6 +373,7 @@ class TableScene(QGraphicsScene):
 
     def show_table(self, table: Table, animate: bool = True) -> None:
         """Make the scene show ``table``: cards glide, flip, appear and go; labels and buttons follow."""
+        fresh_table = table is not self.table
         self.table = table
         self._fit(table)
         self._clamp_cursor(table)
@@ -394,6 +407,9 @@ class TableScene(QGraphicsScene):
         self._show_buttons(table)
         if fresh and animate:
             self.deal()
+        if fresh_table:
+            self.table_shown.emit()
+            self._news_timer.start()
 
     @property
     def dealt(self) -> str | None:
@@ -546,6 +562,8 @@ class TableScene(QGraphicsScene):
         item.setPos(x, y)
         item.setVisible(not self.paused)
         self._refusal_timer.start(REFUSAL_MS)
+        self.spoken.emit(message)
+        self._just_said.add(message)  # the table's news will not say it again from its status line
 
     def hide_refusal(self) -> None:
         self._refusal_timer.stop()
@@ -576,6 +594,7 @@ class TableScene(QGraphicsScene):
                     item is not self.hold_item or (self.table is not None and self.table.hold is not None)))
             if paused and isinstance(item, TableItem):
                 item.finish_animation()
+        self.table_shown.emit()  # its words are hidden too
 
     # -- the keyboard cursor ----------------------------------------------------------------------
 
@@ -618,6 +637,7 @@ class TableScene(QGraphicsScene):
             if up[0] <= index + step <= up[-1]:
                 self.cursor = (current.id, index + step)
                 self.show_table(table, animate=False)
+                self.speak_cursor()
                 return
         dx, dy = {"Left": (-1, 0), "Right": (1, 0), "Up": (0, -1), "Down": (0, 1)}[direction]
         best, score = None, float("inf")
@@ -641,6 +661,26 @@ class TableScene(QGraphicsScene):
                                                                                    if pile.cards else None)))
         if self.table is not None:
             self.show_table(self.table, animate=False)
+        self.speak_cursor()
+
+    def _tell_news(self) -> None:
+        """Say what changed since the table a screen reader last heard about (nothing while paused: the table is
+        hidden, and its news waits for the player's return)."""
+        if self.table is None or self.paused:
+            return
+        parts = [part for part in news(self._told, self.table) if text(part) not in self._just_said]
+        self._told = self.table
+        self._just_said.clear()
+        if parts:
+            self.spoken.emit(text(sentences(parts)))
+
+    def speak_cursor(self) -> None:
+        """Say what the keyboard cursor stands on."""
+        if self.cursor is None or self.table is None:
+            return
+        pile = next((p for p in self.table.piles if p.id == self.cursor[0]), None)
+        if pile is not None:
+            self.spoken.emit(text(cursor_words(pile, self.cursor[1])))
 
     def hide_cursor(self) -> None:
         if self.cursor is not None:
@@ -766,6 +806,7 @@ class TableScene(QGraphicsScene):
         at = chain.index(focused) + 1 if focused in chain else 0
         if at < len(chain):
             chain[at].setFocus(Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason)
+            self.spoken.emit(text(choice_words(chain[at].choice)))
             return True
         if focused is not None:
             focused.clearFocus()
@@ -777,6 +818,7 @@ class TableScene(QGraphicsScene):
         self.table = None
         self._drag, self._press = [], None
         self._refusal_timer.stop()
+        self._news_timer.stop()
         for item in [*self.buttons.values(), *self.hold_item.buttons]:
             item.setParentItem(None)  # type: ignore[arg-type]  # the stubs omit None, which detaches
         for top in list(self.items()):

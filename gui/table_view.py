@@ -334,7 +334,11 @@ class TableView(QObject):
             self.scene.move_cursor(name)
             return True
         if name in ("Enter", "Space") and cursor is not None:
-            return self.handle(Click(cursor[0], cursor[1]))
+            ply = self.session.ply
+            used = self.handle(Click(cursor[0], cursor[1]))
+            if used and self.session.ply == ply:
+                self.scene.speak_cursor()  # no move: the card was picked up or put down, and says so
+            return used
         if name == "Escape":
             self.scene.hide_cursor()
             return True

@@ -23,21 +23,27 @@ SIDE_TOP = 2.35  # the first card of West's and East's hands
 TRICK_HOLD = (3.0, 6.2)  # "Next" after a trick: below-left of the trick, clear of every card and name
 
 
+def hand_name(seat: int) -> Text:
+    """What a screen reader calls ``seat``'s hand."""
+    return W["pile_hand_you"] if seat == 0 else W["pile_hand"].format(seat=SEATS[seat])
+
+
 def hand_pile(seat: int, count: int, cards: Sequence[CardFace] = (), marks: frozenset[Mark] = frozenset()) -> Pile:
     """A seat's hand: your ``cards`` face up at the bottom, else ``count`` backs (a fan at the top, columns at
     the sides)."""
     if seat == 0:
         span = 1 + SOUTH_STEP * (max(len(cards), 1) - 1)
         return Pile("hand:0", WIDTH / 2 - span / 2, HEIGHT - CARD_HEIGHT - 0.2, tuple(cards), (SOUTH_STEP, 0.0),
-                    focus=True, marks=marks)
+                    focus=True, marks=marks, name=hand_name(0))
     backs = tuple(CardFace(None, marks) for _ in range(count))
     if seat == 2:
         span = SMALL + 0.45 * (max(count, 1) - 1)
-        return Pile("hand:2", WIDTH / 2 - span / 2, 0.25, backs, (0.45, 0.0), scale=SMALL)
+        return Pile("hand:2", WIDTH / 2 - span / 2, 0.25, backs, (0.45, 0.0), scale=SMALL, name=hand_name(2))
     x = 0.3 if seat == 1 else WIDTH - 0.3 - SMALL
     # room down to the table's foot: no hand needs it all, and the table, bounded, stands in the middle of a
     # tall window instead of at its top (a fan free to reach the window's edge keeps a table at the top)
-    return Pile(f"hand:{seat}", x, SIDE_TOP, backs, (0.0, 0.32), room=HEIGHT - SIDE_TOP, scale=SMALL)
+    return Pile(f"hand:{seat}", x, SIDE_TOP, backs, (0.0, 0.32), room=HEIGHT - SIDE_TOP, scale=SMALL,
+                name=hand_name(seat))
 
 
 def trump_badge(card: Card, trump: Suit | None) -> str:
@@ -68,7 +74,8 @@ def trick_piles(plays: Sequence[tuple[int, Card]], winner: int | None = None) ->
     for seat, card in plays:
         marks = frozenset({Mark.WINNING}) if seat == winner else frozenset()
         x, y = trick_spot(seat)
-        piles.append(Pile(f"trick:{seat}", x, y, (CardFace(card.text, marks),)))
+        name = W["pile_trick_you"] if seat == 0 else W["pile_trick"].format(seat=SEATS[seat])
+        piles.append(Pile(f"trick:{seat}", x, y, (CardFace(card.text, marks),), name=name))
     return piles
 
 
@@ -76,7 +83,7 @@ def upcard_pile(dealer: int, card: Card | None) -> Pile:
     """The upcard, between the dealer's trick spot and the middle (face down once turned down)."""
     x, y = trick_spot(dealer)
     x, y = (x + CENTRE[0] - 0.5) / 2, (y + CENTRE[1] - CARD_HEIGHT / 2) / 2
-    return Pile("upcard", x, y, (CardFace(card.text if card else None),))
+    return Pile("upcard", x, y, (CardFace(card.text if card else None),), name=W["pile_upcard"])
 
 
 def upcard_note(dealer: int, text: Text) -> Label:
@@ -100,7 +107,7 @@ def speech(seat: int, text: Text) -> Label:
     spots = {0: (WIDTH / 2 - 2.6, HEIGHT - 0.9, "e"), 1: (0.3 + SMALL + 0.25, 3.6, "w"),
              2: (WIDTH / 2, 2.05, "n"), 3: (WIDTH - 0.3 - SMALL - 0.25, 3.6, "e")}
     x, y, anchor = spots[seat]
-    return Label(f"said:{seat}", text, x, y, anchor, Style.SPEECH, 0.24)
+    return Label(f"said:{seat}", text, x, y, anchor, Style.SPEECH, 0.24, name=SEATS[seat])
 
 
 def hint_label(reason: Text) -> Label:

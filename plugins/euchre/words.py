@@ -33,6 +33,10 @@ TABLE_WORDS: Mapping[str, Text] = MappingProxyType({
     "tricks_line": Text("Tricks: {a} — {b}", "トリック: {a} — {b}"),
     "score_line": Text("Score: {a} — {b} (game to {target})", "得点: {a} — {b}（{target}点先取）"),
     "match_line": Text("{n} hands played", "{n}ハンドで決着"), "match_line_one": Text("1 hand played", "1ハンドで決着"),
+    # the piles, as a screen reader names them
+    "pile_hand_you": Text("Your hand", "あなたの手札"), "pile_hand": Text("{seat}'s hand", "{seat}の手札"),
+    "pile_trick_you": Text("Your card in the trick", "場のあなたの札"),
+    "pile_trick": Text("{seat}'s card in the trick", "場の{seat}の札"), "pile_upcard": Text("The upcard", "公開札"),
     # the table
     "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"),
     "tricks_tag": Text("{n} tricks", "{n}トリック"), "trick_tag": Text("1 trick", "1トリック"),

@@ -155,14 +155,16 @@ class YukonPresenter:
                      for rank in range(1, obs.foundations[f] + 1)]
             mark = frozenset({Mark.TARGET}) if not faces and suit == home else frozenset()
             piles.append(Pile(f"foundation:{suit.letter}", column_x(f + 3), GAP, tuple(faces), label=suit.symbol,
-                              outline=True, focus=True, marks=mark))
+                              outline=True, focus=True, marks=mark,
+                              name=W["pile_foundation"].format(suit=suit.words.capitalized())))
         for c, column in enumerate(obs.columns):
             faces = [CardFace(None) if card is None else
                      self._face(card.text, picked, c in targets and i == len(column) - 1)
                      for i, card in enumerate(column)]
             mark = frozenset({Mark.TARGET}) if not column and c in targets else frozenset()
             piles.append(Pile(f"column:{c}", column_x(c), TOP, tuple(faces), (0, UP_STEP), (0, DOWN_STEP),
-                              squeeze=0.63, outline=True, focus=True, drag=True, marks=mark))
+                              squeeze=0.63, outline=True, focus=True, drag=True, marks=mark,
+                              name=W["pile_column"].format(n=c + 1)))
         hold = self._won(obs, s.seconds) if s.hold == "won" else None
         return Table(WIDTH, HEIGHT, tuple(piles), self._note(s, ui), hold=hold, status=self._status(s, ui),
                      deal=DECK)

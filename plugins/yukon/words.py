@@ -26,5 +26,5 @@ W = {
     "easy": Text("easy", "やさしい"), "normal": Text("normal", "ふつう"), "hard": Text("hard", "むずかしい"),
     "stuck": Text("No moves left. Undo, Restart or New game.",
                   "動かせる札がありません。「元に戻す」「最初から」「新しいゲーム」のどれかを。"),
-    "picked": Text("Picked {card}: click where it goes, or 1–7 / F.", "{card} を選択: 置き場所をクリック、または 1–7 / F。"),
+    "pile_column": Text("Column {n}", "{n}列目"), "pile_foundation": Text("{suit} foundation", "{suit}の組札"),
 }

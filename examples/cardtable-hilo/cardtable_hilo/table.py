@@ -21,8 +21,10 @@ class HiLoPresenter:
 
     def table(self, s: HiLoSituation, ui: NoUi) -> Table:
         obs = s.observation
-        seen = Pile("seen", 0.3, 0.3, tuple(CardFace(c.text) for c in obs.seen[:-1]), (0.35, 0.0), scale=0.6)
-        current = Pile("current", 3.3, 1.9, (CardFace(obs.current.text),), scale=1.4)
+        seen = Pile("seen", 0.3, 0.3, tuple(CardFace(c.text) for c in obs.seen[:-1]), (0.35, 0.0), scale=0.6,
+                    name=Text("Cards turned before", "これまでの札"))
+        current = Pile("current", 3.3, 1.9, (CardFace(obs.current.text),), scale=1.4,
+                       name=Text("The current card", "今の札"))
         score = Text("{n} right of {goal}", "{goal} 回中 {n} 回正解").format(n=obs.right, goal=obs.goal)
         label = Label("score", score, 4.0, 1.75, "s", Style.TITLE, 0.35)
         mine = bool(s.legal)

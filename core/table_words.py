@@ -1,0 +1,233 @@
+"""The table in words, for a screen reader: a card, a pile, the whole table, and what changed from one table to
+the next. Built from a :class:`~core.table.Table` alone, so it says only what the seat may see: a face-down card
+is "face down", never its name.
+
+The shell gives the table's canvas the whole description (:func:`table_words`), speaks the card under the keyboard
+cursor as it moves (:func:`cursor_words`) and, after every move, what changed (:func:`news`): cards that came face
+up in a pile, a bid said, a hint's reason, a held trick or hand's result, a new line under the table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.cards import Card, Suit
+from core.table import CardFace, Choice, Label, Mark, Pile, Style, Table
+from core.text import Text, counted
+
+_RANKS = (("ace", "エース"), ("two", "2"), ("three", "3"), ("four", "4"), ("five", "5"), ("six", "6"),
+          ("seven", "7"), ("eight", "8"), ("nine", "9"), ("ten", "10"), ("jack", "ジャック"), ("queen", "クイーン"),
+          ("king", "キング"))
+_MARKS = {  # in the order they are said
+    Mark.SELECTED: Text("picked up", "持ち上げ中"),
+    Mark.HINTED: Text("suggested by the hint", "ヒントの札"),
+    Mark.TARGET: Text("the picked cards may go here", "持ち上げた札を置けます"),
+    Mark.WINNING: Text("winning", "勝ち札"),
+    Mark.PLAYABLE: Text("playable", "出せます"),
+    Mark.DIMMED: Text("not playable now", "今は出せません"),
+    Mark.SITTING_OUT: Text("sitting out", "休み"),
+}
+W = {
+    "face_down": Text("face down", "裏向き"),
+    "down_one": Text("1 card face down", "裏向き1枚"),
+    "down_many": Text("{n} cards face down", "裏向き{n}枚"),
+    "empty": Text("empty", "空"),
+    "pile": Text("{name}: {cards}", "{name}: {cards}"),
+    "badge": Text("with the {suit} sign", "{suit}の印付き"),
+    "place": Text("{card} — {name}, card {i} of {n}", "{card} — {name}、{n}枚中{i}枚目"),
+    "run": Text("{first} to {last}, {n} cards", "{first}から{last}まで{n}枚"),
+    "button": Text("{text} button", "{text} ボタン"),
+    "key": Text("key {key}", "キー {key}"),
+    "on": Text("on", "オン"),
+    "unavailable": Text("unavailable", "使えません"),
+    "buttons": Text("Buttons: {list}", "ボタン: {list}"),
+    "dealt": Text("Cards dealt.", "札が配られました。"),
+}
+SEPARATOR = " · "  # between the parts of a status line (core.text.join's)
+DEALT_CARDS = 12  # a fresh deal's cards read out when this many or fewer face up (a hand, not a Yukon tableau)
+
+
+def _listed(parts: Sequence[Text]) -> Text:
+    return Text(", ".join(p.en for p in parts), "、".join(p.get("ja") for p in parts))
+
+
+def sentences(parts: Sequence[Text]) -> Text:
+    """Texts said one after another, each closed by a full stop unless it ends in one of its own."""
+    en = [p.en if p.en.endswith((".", "!", "?", "…", ":")) else p.en + "." for p in parts if p.en]
+    ja = [p.get("ja") if p.get("ja").endswith(("。", "！", "？", ".", "…", "!", "?", "）")) else p.get("ja") + "。"
+          for p in parts if p.en]
+    return Text(" ".join(en), "".join(ja))
+
+
+def card_words(card: str) -> Text:
+    """A card's name for people from its text: ``"TH"`` → "ten of hearts" / "ハートの10"; ``"JK"`` → "joker"."""
+    parsed = Card.parse(card)
+    if parsed.is_joker:
+        return Text("joker", "ジョーカー")
+    en, ja = _RANKS[parsed.rank - 1]
+    suit = parsed.suit.words
+    return Text(f"{en} of {suit.en}", f"{suit.get('ja')}の{ja}")
+
+
+def face_words(face: CardFace) -> Text:
+    """A card as it lies: its name (or "face down"), then its sign and marks in brackets: "jack of diamonds (with
+    the hearts sign, playable)"."""
+    name = card_words(face.card) if face.card is not None else W["face_down"]
+    return _with(name, _about(face.badge, face.marks))
+
+
+def _about(badge: str, marks: frozenset[Mark]) -> list[Text]:
+    parts = []
+    if badge:
+        suit = next((s for s in Suit if s.symbol == badge), None)
+        parts.append(W["badge"].format(suit=suit.words if suit is not None else badge))
+    return parts + [words for mark, words in _MARKS.items() if mark in marks]
+
+
+def _with(name: Text, about: Sequence[Text]) -> Text:
+    """``name`` with ``about`` it in brackets."""
+    if not about:
+        return name
+    said = _listed(about)
+    return Text(f"{name.en} ({said.en})", f"{name.get('ja')}（{said.get('ja')}）")
+
+
+def pile_name(pile: Pile) -> Text:
+    """The pile's name as the game gives it (its id when the game gives none)."""
+    return pile.name if pile.name.en else Text(pile.id)
+
+
+def _cards(faces: Sequence[CardFace]) -> Text:
+    """Cards in order, face-down ones next to each other counted together: "2 cards face down, seven of diamonds,
+    six of clubs" ("5 cards face down, sitting out" when they share marks)."""
+    parts: list[Text] = []
+    index = 0
+    while index < len(faces):
+        face = faces[index]
+        if face.card is not None:
+            parts.append(face_words(face))
+            index += 1
+            continue
+        end = index
+        while end < len(faces) and faces[end].card is None and faces[end].marks == face.marks:
+            end += 1
+        parts.append(_with(counted(end - index, W["down_one"], W["down_many"]), _about("", face.marks)))
+        index = end
+    return _listed(parts)
+
+
+def pile_words(pile: Pile) -> Text:
+    """A pile and its cards: "Column 3: 4 cards face down, seven of diamonds, six of clubs"; "…: empty"."""
+    cards = _cards(pile.cards) if pile.cards else W["empty"]
+    return W["pile"].format(name=_with(pile_name(pile), _about("", pile.marks)), cards=cards)
+
+
+def cursor_words(pile: Pile, index: int | None) -> Text:
+    """What the keyboard cursor stands on: "seven of diamonds, playable — Your hand, card 3 of 5" (the whole
+    pile when it is on no card)."""
+    if index is None or not 0 <= index < len(pile.cards):
+        return pile_words(pile)
+    return W["place"].format(card=face_words(pile.cards[index]), name=pile_name(pile), i=index + 1,
+                             n=len(pile.cards))
+
+
+def choice_words(choice: Choice) -> Text:
+    """A table button: "Order up ♠ button, key O"; "Go alone button, on, key A"; "…, unavailable"."""
+    parts = [W["button"].format(text=choice.text)]
+    if choice.checked:
+        parts.append(W["on"])
+    if not choice.enabled:
+        parts.append(W["unavailable"])
+    elif choice.key:
+        parts.append(W["key"].format(key=choice.key))
+    return _listed(parts)
+
+
+def label_words(label: Label) -> Text:
+    """A label as said: "West: pass" for a bubble whose label names who speaks, else its text."""
+    return W["pile"].format(name=label.name, cards=label.text) if label.name.en else label.text
+
+
+def _label_lines(labels: Sequence[Label]) -> list[Text]:
+    return [label_words(label) for label in labels if label.text.en.strip()]
+
+
+def table_words(table: Table) -> Text:
+    """The whole table, one sentence a line: the line under it, what it holds for the player, every label (names,
+    bids, the score sheet), every pile, the buttons."""
+    lines: list[Text] = []
+    if table.status.en:
+        lines.append(table.status)
+    if table.hold is not None:
+        lines += [table.hold.title, *table.hold.lines]
+    lines += _label_lines(table.labels)
+    lines += [pile_words(pile) for pile in table.piles]
+    choices = table.all_choices()
+    if choices:
+        lines.append(W["buttons"].format(list=_listed([choice_words(c) for c in choices])))
+    return Text("\n".join(line.en for line in lines), "\n".join(line.get("ja") for line in lines))
+
+
+def _numbers_aside(words: str) -> str:
+    return re.sub(r"\d+", "#", words)
+
+
+def _run(faces: Sequence[CardFace]) -> Text:
+    """Cards that came to a pile: one or two by name, a longer run by its ends and length ("eight of spades to
+    four of spades, 5 cards")."""
+    if len(faces) <= 2:
+        return _cards(faces)
+    return W["run"].format(first=face_words(faces[0]), last=face_words(faces[-1]), n=len(faces))
+
+
+def _status_parts(status: Text) -> list[Text]:
+    """The line under the table in its parts (games join them with " · ")."""
+    en, ja = status.en.split(SEPARATOR), status.get("ja").split(SEPARATOR)
+    return [Text(e, j) for e, j in zip(en, ja, strict=True)] if len(en) == len(ja) else [status]
+
+
+def _new_status_parts(before: Text, after: Text) -> list[Text]:
+    """The parts of the line under the table that are new, numbers aside: a move count ticking is not news."""
+    old = {_numbers_aside(part.en) for part in _status_parts(before)}
+    return [part for part in _status_parts(after) if part.en.strip() and _numbers_aside(part.en) not in old]
+
+
+def _gained(before: Pile | None, after: Pile) -> list[CardFace]:
+    """The face-up cards of ``after`` that were not face up in the same pile before, in order."""
+    seen = {face.card for face in before.cards} if before is not None else set()
+    return [face for face in after.cards if face.card is not None and face.card not in seen]
+
+
+def news(before: Table | None, after: Table) -> list[Text]:
+    """What a player who cannot see the table should hear after a change, each thing once: cards come face up in a
+    pile ("North's card in the trick: jack of spades"), what was said (a bid), the hint's reason, a held result,
+    the parts of the line under the table that are new (numbers aside). Empty when nothing worth saying changed."""
+    parts: list[Text] = []
+    fresh = after.deal is not None and (before is None or before.deal is None or before.deal.key != after.deal.key)
+    if fresh:
+        parts.append(W["dealt"])
+    old_labels = {label.id: label.text for label in before.labels} if before is not None else {}
+    said = [label for label in after.labels if label.style in (Style.SPEECH, Style.HINT, Style.TITLE)
+            and label.text.en.strip() and old_labels.get(label.id) != label.text]
+    parts += [label_words(label) for label in said if label.style == Style.SPEECH]  # a bid before what it brings
+    old_piles = {pile.id: pile for pile in before.piles} if before is not None and not fresh else {}
+    gained = [(pile, _gained(old_piles.get(pile.id), pile)) for pile in after.piles]
+    if not fresh:
+        parts += [W["pile"].format(name=pile_name(pile), cards=_run(cards)) for pile, cards in gained if cards]
+    elif sum(len(cards) for _, cards in gained) <= DEALT_CARDS:  # a hand dealt is read out whole
+        parts += [W["pile"].format(name=pile_name(pile), cards=_cards(cards)) for pile, cards in gained if cards]
+    parts += [label_words(label) for label in said if label.style != Style.SPEECH]
+    hold = after.hold
+    if hold is not None and (before is None or before.hold is None or before.hold.title != hold.title
+                             or before.hold.lines != hold.lines):
+        parts += [hold.title, *hold.lines]
+    parts += _new_status_parts(before.status if before is not None else Text(""), after.status)
+    unique: dict[str, Text] = {}
+    for part in parts:
+        unique.setdefault(part.en, part)
+    return list(unique.values())
+
+
+__all__ = ["card_words", "choice_words", "cursor_words", "face_words", "label_words", "news", "pile_name",
+           "pile_words", "sentences", "table_words"]

@@ -1,0 +1,118 @@
+"""What a screen reader gets from the table, offscreen: the canvas named after the game, the whole table as its
+accessible description (read through Qt's accessibility interface, as AT-SPI reads it), and announcements — the
+card under the keyboard cursor, the table button Tab reaches, what the CPU players do, a refused move once — in the
+player's language; nothing of the table while it is paused."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from pytestqt.qtbot import QtBot
+
+import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
+from core.session import GameSession
+from gui import animation
+from gui.game_page import GamePage
+from gui.i18n import set_language
+from gui.window import MainWindow
+from tests.gui_helpers import make_window
+
+
+def open_game(qtbot: QtBot, name: str, module: object, seed: int = 3, **deal: object) -> tuple[MainWindow, GamePage,
+                                                                                               list[str]]:
+    window = make_window(qtbot, {name: module})
+    game = window.host.game(name)
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=seed, deal=dict(deal) or None,
+                                               saves=window.saves))
+    assert page is not None
+    heard: list[str] = []
+    page.table.announced.connect(heard.append)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    page.table.setFocus()
+    return window, page, heard
+
+
+def described(page: GamePage) -> str:
+    """The description a screen reader reads, through Qt's accessibility interface for the canvas."""
+    interface = QAccessible.queryAccessibleInterface(page.table)
+    assert interface is not None
+    assert interface.text(QAccessible.Text.Name) == page.table.accessibleName()
+    return interface.text(QAccessible.Text.Description)
+
+
+def test_the_euchre_table_is_described_and_its_play_is_told(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(animation, "cpu_delay_ms", lambda: 300)  # the CPU players' pace, as in the window
+    _, page, heard = open_game(qtbot, "euchre", euchre_plugin)
+    assert page.table.accessibleName() == "Euchre table"
+    words = described(page)
+    assert "Your hand: " in words and "West's hand: 5 cards face down" in words
+    assert "Score 0 — 0" in words and "Game to 10" in words
+    hand = page.view.table.pile("hand:0") if page.view.table else None
+    assert hand is not None and all(face.card is not None for face in hand.cards)
+    qtbot.waitUntil(lambda: any("card in the trick: " in said for said in heard), timeout=30000)
+    assert any(said.startswith("Cards dealt. Your hand: ") for said in heard)
+    assert any(said.startswith(("West: ", "North: ", "East: ")) for said in heard), "a bid is told with who made it"
+
+
+def test_the_cursor_and_the_table_buttons_are_told_as_they_move(qtbot: QtBot) -> None:
+    _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)
+    assert heard[-1] == "Spades foundation: empty"
+    qtbot.keyClick(page.table, Qt.Key.Key_Left)
+    assert heard[-1] == "two of spades — Column 3, card 7 of 7"
+    qtbot.keyClick(page.table, Qt.Key.Key_Left)
+    assert heard[-1] == "nine of hearts — Column 2, card 6 of 6"
+    qtbot.keyClick(page.table, Qt.Key.Key_Up)
+    assert heard[-1] == "jack of spades — Column 2, card 5 of 6"
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert heard[-1] == "jack of spades (picked up) — Column 2, card 5 of 6"
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert heard[-1] == "jack of spades — Column 2, card 5 of 6", "put down again"
+
+
+def test_a_button_on_the_table_is_told_when_tab_reaches_it(qtbot: QtBot) -> None:
+    _, page, heard = open_game(qtbot, "euchre", euchre_plugin, seed=2)  # the player's bid comes round
+    qtbot.waitUntil(lambda: bool(page.view.table and page.view.table.choices), timeout=30000)
+    qtbot.keyClick(page.table, Qt.Key.Key_Tab)
+    choice = page.view.table.choices[0] if page.view.table else None
+    assert choice is not None and heard[-1].startswith(f"{choice.text.en} button")
+    assert heard[-1].endswith(f"key {choice.key}")
+
+
+def test_a_refused_move_is_told_once(qtbot: QtBot) -> None:
+    _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    qtbot.wait(400)  # the deal's news told
+    heard.clear()
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_Left):  # the cursor on column 2's nine of hearts
+        qtbot.keyClick(page.table, key)
+    qtbot.keyClick(page.table, Qt.Key.Key_F)  # to its foundation: refused
+    refusal = page.view.refusal.en
+    assert refusal
+    qtbot.wait(400)  # the table's news, whose status line also carries the refusal
+    assert sum(refusal in said for said in heard) == 1, heard
+
+
+def test_a_paused_table_tells_nothing_but_that_it_is_paused(qtbot: QtBot) -> None:
+    _, page, _ = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    assert "Column 1: seven of diamonds" in described(page)
+    page.buttons["pause"].click()
+    assert described(page) == "Paused — press P to resume"
+    page.buttons["pause"].click()
+    assert "Column 1: seven of diamonds" in described(page)
+
+
+def test_the_table_is_told_in_the_players_language(qtbot: QtBot) -> None:
+    window, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    set_language("ja")
+    try:
+        window.retranslate()
+        assert page.table.accessibleName() == "ユーコンの盤面"
+        assert "1列目: ダイヤの7" in described(page)
+        qtbot.keyClick(page.table, Qt.Key.Key_Right)
+        assert heard[-1] == "スペードの組札: 空"
+    finally:
+        set_language("en")
+        window.retranslate()

@@ -1,0 +1,153 @@
+"""The table in words, for a screen reader (``core.table_words``): every card named in both languages, every pile
+and every speaker named by every shipped game, the words naming exactly the cards the table shows face up — no
+hidden card, none left out — over whole seeded games, and the news after a change saying what a player who cannot
+see the table needs, once."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+import pytest
+
+from core.cards import JOKER_TEXT, RANK_LETTERS, SUIT_LETTERS
+from core.manager import load_host
+from core.rng import Rng
+from core.session import GameSession
+from core.table import CardFace, Choice, Deal, Label, Mark, Pile, Situation, Style, Table
+from core.table_words import card_words, choice_words, cursor_words, news, pile_words, sentences, table_words
+from core.text import Text
+
+HOST = load_host()
+CARDS = [rank + suit for suit in SUIT_LETTERS for rank in RANK_LETTERS] + [JOKER_TEXT]
+EVERY_TOGGLE = {"trump_holding": True, "stick_the_dealer": True, "joker": True, "defender_alone": True}
+GAMES = [("euchre", {}), ("euchre", EVERY_TOGGLE), ("bid-euchre", {}),
+         ("two-handed-euchre", {}), ("three-handed-euchre", {}), ("yukon", {}), ("yukon", {"variant": "russian"})]
+
+
+def named_cards(words: str, language: str) -> list[str]:
+    """The cards a text names, by their words in ``language`` (each name as a whole: "two of hearts", not a part
+    of another name)."""
+    found = []
+    for card in CARDS:
+        name = re.escape(card_words(card).get(language))
+        pattern = rf"(?<![\w]){name}(?![\w])" if language == "en" else rf"{name}(?![0-9０-９])"
+        found += [card] * len(re.findall(pattern, words))
+    return sorted(found)
+
+
+def test_every_card_has_its_own_name_in_both_languages() -> None:
+    for language in ("en", "ja"):
+        names = [card_words(card).get(language) for card in CARDS]
+        assert len(set(names)) == 53
+        for card in CARDS:
+            assert named_cards(card_words(card).get(language), language) == [card]
+    assert card_words("TH") == Text("ten of hearts", "ハートの10")
+    assert card_words("AS") == Text("ace of spades", "スペードのエース")
+    assert card_words("JK").en == "joker"
+
+
+def tables_of_a_game(game_id: str, options: dict[str, Any], seed: int, steps: int = 60) -> list[Table]:
+    """Seat 0's table at each step of a seeded game: seat 0 plays random legal moves, the CPU seats their own."""
+    game = HOST.game(game_id)
+    settings = {**game.settings.defaults(), **options}
+    session = GameSession.new(game, settings, seed=seed, deal={"number": seed} if game_id == "yukon" else None)
+    module, _, name = (game.presenter or "").partition(":")
+    presenter = getattr(importlib.import_module(module), name)()
+    ui = presenter.initial_ui()
+    rng = Rng(seed)
+    tables = []
+    for _ in range(steps):
+        mine = session.to_move == 0 and session.hold is None
+        legal = tuple(session.legal_moves()) if mine else ()
+        tables.append(presenter.table(Situation(session.observation(0), legal, 0, session.to_move, session.hold,
+                                                ply=session.ply), ui))
+        if session.is_over:
+            break
+        if session.hold is not None:
+            session.acknowledge()
+        elif mine:
+            session.play(rng.choice(list(legal)))
+        else:
+            session.cpu_step()
+    return tables
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_the_words_name_exactly_the_cards_the_table_shows_face_up_and_every_pile_and_speaker(
+        game_id: str, options: dict[str, Any]) -> None:
+    before: Table | None = None
+    heard = 0
+    for table in tables_of_a_game(game_id, options, seed=5):
+        for pile in table.piles:
+            assert pile.name.en and pile.name.ja, f"{game_id}: pile {pile.id} has no name for a screen reader"
+        for label in table.labels:
+            if label.style == Style.SPEECH:
+                assert label.name.en and label.name.ja, f"{game_id}: who says '{label.text.en}'?"
+        shown = sorted(table.face_up_cards())
+        for language in ("en", "ja"):
+            assert named_cards(table_words(table).get(language), language) == shown
+            said = named_cards(sentences(news(before, table)).get(language), language)
+            assert set(said) <= set(shown), f"{game_id}: the news names a card not face up"
+        heard += bool(news(before, table))
+        before = table
+    assert heard >= 10  # the news is not silent
+
+
+def trick(seat: int, card: str | None) -> Pile:
+    return Pile(f"trick:{seat}", 0, 0, (CardFace(card),) if card else (), name=Text(f"Seat {seat}'s card"))
+
+
+def test_the_news_of_a_card_played_a_bid_and_a_turn_passing() -> None:
+    hand = Pile("hand:0", 0, 0, (CardFace("9C"), CardFace("TC")), name=Text("Your hand", "あなたの手札"))
+    before = Table(10, 10, (hand, trick(1, None)), status=Text("West is thinking…"),
+                   labels=(Label("said:1", Text(""), 0, 0, style=Style.SPEECH, name=Text("West")),))
+    after = Table(10, 10, (hand, trick(1, "JS")), status=Text("North is thinking…"),
+                  labels=(Label("said:1", Text("pass"), 0, 0, style=Style.SPEECH, name=Text("West")),))
+    assert sentences(news(before, after)).en == "West: pass. Seat 1's card: jack of spades. North is thinking…"
+    assert news(after, after) == []
+
+
+def test_numbers_ticking_in_the_status_line_are_not_news_but_a_new_part_is() -> None:
+    column = Pile("column:0", 0, 0, (CardFace(None), CardFace("7D")), name=Text("Column 1", "1列目"))
+    before = Table(10, 10, (column,), status=Text("Deal 12 · 3 moves · still winnable"))
+    after = Table(10, 10, (column,), status=Text("Deal 12 · 4 moves · still winnable"))
+    assert news(before, after) == []
+    lost = Table(10, 10, (column,), status=Text("Deal 12 · 5 moves · no longer winnable"))
+    assert sentences(news(after, lost)).en == "no longer winnable."
+
+
+def test_a_run_of_cards_is_said_by_its_ends_and_a_card_turned_up_by_name() -> None:
+    run = tuple(CardFace(card) for card in ("8S", "7H", "6S", "5H"))
+    before = Table(10, 10, (Pile("c1", 0, 0, (CardFace(None), *run), name=Text("Column 1")),
+                            Pile("c2", 0, 0, (CardFace("9D"),), name=Text("Column 2"))))
+    after = Table(10, 10, (Pile("c1", 0, 0, (CardFace("KC"),), name=Text("Column 1")),
+                           Pile("c2", 0, 0, (CardFace("9D"), *run), name=Text("Column 2"))))
+    assert sentences(news(before, after)).en == \
+        "Column 1: king of clubs. Column 2: eight of spades to five of hearts, 4 cards."
+    assert "スペードの8からハートの5まで4枚" in sentences(news(before, after)).ja
+
+
+def test_a_fresh_deal_reads_a_hand_out_but_not_a_whole_tableau() -> None:
+    hand = Pile("hand:0", 0, 0, tuple(CardFace(c) for c in ("9S", "TS", "JS", "QS", "KS")), name=Text("Your hand"))
+    said = sentences(news(None, Table(10, 10, (hand,), deal=Deal("hand 0", 0, 0)))).en
+    assert said == "Cards dealt. Your hand: nine of spades, ten of spades, jack of spades, queen of spades, " \
+                   "king of spades."
+    columns = tuple(Pile(f"c{i}", 0, 0, tuple(CardFace(c) for c in CARDS[i * 5:i * 5 + 5]), name=Text(f"Column {i}"))
+                    for i in range(7))
+    assert sentences(news(None, Table(10, 10, columns, deal=Deal("deal 1", 0, 0)))).en == "Cards dealt."
+
+
+def test_marks_and_signs_are_said_in_brackets_and_face_down_cards_counted() -> None:
+    pile = Pile("hand:0", 0, 0, (CardFace("JD", frozenset({Mark.PLAYABLE}), "♥"),
+                                 CardFace("9C", frozenset({Mark.DIMMED})), CardFace(None), CardFace(None)),
+                name=Text("Your hand", "あなたの手札"))
+    assert pile_words(pile).en == "Your hand: jack of diamonds (with the hearts sign, playable), nine of clubs " \
+                                  "(not playable now), 2 cards face down"
+    assert pile_words(pile).ja == "あなたの手札: ダイヤのジャック（ハートの印付き、出せます）、" \
+                                  "クラブの9（今は出せません）、裏向き2枚"
+    assert cursor_words(pile, 1).en == "nine of clubs (not playable now) — Your hand, card 2 of 4"
+    assert pile_words(Pile("f", 0, 0, name=Text("Hearts foundation"))).en == "Hearts foundation: empty"
+    assert choice_words(Choice("a", Text("Alone", "単独"), "A", checked=True)).en == "Alone button, on, key A"
+    assert choice_words(Choice("p", Text("Pass"), "X", enabled=False)).en == "Pass button, unavailable"
