@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core.cards import Card, Suit
+from core.cards import JOKER_TEXT, RANK_LETTERS, SUIT_LETTERS, Card, Suit
 from core.table import CardFace, Choice, Label, Mark, Pile, Style, Table
 from core.text import Text, counted
 
@@ -44,6 +44,7 @@ W = {
     "buttons": Text("Buttons: {list}", "ボタン: {list}"),
     "dealt": Text("Cards dealt.", "札が配られました。"),
 }
+_ALL_CARDS = [rank + suit for suit in SUIT_LETTERS for rank in RANK_LETTERS] + [JOKER_TEXT]
 SEPARATOR = " · "  # between the parts of a status line (core.text.join's)
 DEALT_CARDS = 12  # a fresh deal's cards read out when this many or fewer face up (a hand, not a Yukon tableau)
 
@@ -68,6 +69,17 @@ def card_words(card: str) -> Text:
     en, ja = _RANKS[parsed.rank - 1]
     suit = parsed.suit.words
     return Text(f"{en} of {suit.en}", f"{suit.get('ja')}の{ja}")
+
+
+def cards_named(words: str, language: str) -> list[str]:
+    """The cards ``words`` names in ``language``, sorted, each as often as it is named (a name only as a whole:
+    "two of hearts" is not read inside another name). Checks that words say exactly what a table shows."""
+    found = []
+    for card in _ALL_CARDS:
+        name = re.escape(card_words(card).get(language))
+        pattern = rf"(?<!\w){name}(?!\w)" if language == "en" else rf"{name}(?![0-9０-９])"
+        found += [card] * len(re.findall(pattern, words))
+    return sorted(found)
 
 
 def face_words(face: CardFace) -> Text:
@@ -201,22 +213,30 @@ def _gained(before: Pile | None, after: Pile) -> list[CardFace]:
 
 def news(before: Table | None, after: Table) -> list[Text]:
     """What a player who cannot see the table should hear after a change, each thing once: cards come face up in a
-    pile ("North's card in the trick: jack of spades"), what was said (a bid), the hint's reason, a held result,
-    the parts of the line under the table that are new (numbers aside). Empty when nothing worth saying changed."""
+    pile ("North's card in the trick: jack of spades"), what was said (a bid), a seat's new standing ("East: made
+    trump", "West: alone"), a new line of the score sheet ("Trump ♥ · made by East"), the hint's reason, a held
+    result, the new parts of the line under the table. Numbers ticking (a move count, tricks taken, a score) are not
+    news: the held results say them. Empty when nothing worth saying changed."""
     parts: list[Text] = []
     fresh = after.deal is not None and (before is None or before.deal is None or before.deal.key != after.deal.key)
     if fresh:
         parts.append(W["dealt"])
-    old_labels = {label.id: label.text for label in before.labels} if before is not None else {}
+    old_labels = {label.id: label for label in before.labels} if before is not None else {}
     said = [label for label in after.labels if label.style in (Style.SPEECH, Style.HINT, Style.TITLE)
-            and label.text.en.strip() and old_labels.get(label.id) != label.text]
-    parts += [label_words(label) for label in said if label.style == Style.SPEECH]  # a bid before what it brings
+            and label.text.en.strip() and (label.id not in old_labels or old_labels[label.id].text != label.text)]
+    bids = [label_words(label) for label in said if label.style == Style.SPEECH]
+    if not fresh:
+        parts += bids  # a bid before what it brings
     old_piles = {pile.id: pile for pile in before.piles} if before is not None and not fresh else {}
     gained = [(pile, _gained(old_piles.get(pile.id), pile)) for pile in after.piles]
     if not fresh:
         parts += [W["pile"].format(name=pile_name(pile), cards=_run(cards)) for pile, cards in gained if cards]
     elif sum(len(cards) for _, cards in gained) <= DEALT_CARDS:  # a hand dealt is read out whole
         parts += [W["pile"].format(name=pile_name(pile), cards=_cards(cards)) for pile, cards in gained if cards]
+    if fresh:
+        parts += bids  # said before the player's turn came: after the cards they were said about
+    if before is not None:
+        parts += _standing(old_labels, after.labels)
     parts += [label_words(label) for label in said if label.style != Style.SPEECH]
     hold = after.hold
     if hold is not None and (before is None or before.hold is None or before.hold.title != hold.title
@@ -229,5 +249,35 @@ def news(before: Table | None, after: Table) -> list[Text]:
     return list(unique.values())
 
 
-__all__ = ["card_words", "choice_words", "cursor_words", "face_words", "label_words", "news", "pile_name",
-           "pile_words", "sentences", "table_words"]
+def _standing(old: dict[str, Label], labels: Sequence[Label]) -> list[Text]:
+    """What is new in the seats' names and the score sheet: a seat's tag without a number ("East: made trump"), a
+    score sheet's line that changed in more than its numbers ("Trump ♥ · made by East")."""
+    told: list[Text] = []
+    for label in labels:
+        if label.style in (Style.SEAT, Style.TURN):
+            parts = _status_parts(label.text)
+            known = {part.en for part in _status_parts(old[label.id].text)} if label.id in old else set()
+            tags = [part for part in parts[1:] if part.en not in known and not re.search(r"\d", part.en)]
+            if tags:
+                told.append(W["pile"].format(name=parts[0], cards=_listed(tags)))
+        elif label.style == Style.PANEL and label.id in old:
+            seen = {_numbers_aside(line) for line in old[label.id].text.en.split("\n")}
+            en, ja = label.text.en.split("\n"), label.text.get("ja").split("\n")
+            lines = [Text(e, j) for e, j in zip(en, ja, strict=True)] if len(en) == len(ja) else [label.text]
+            told += [line for line in lines if line.en.strip() and _numbers_aside(line.en) not in seen]
+    return told
+
+
+__all__ = [
+    "card_words",
+    "cards_named",
+    "choice_words",
+    "cursor_words",
+    "face_words",
+    "label_words",
+    "news",
+    "pile_name",
+    "pile_words",
+    "sentences",
+    "table_words",
+]

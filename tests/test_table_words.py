@@ -6,7 +6,6 @@ see the table needs, once."""
 from __future__ import annotations
 
 import importlib
-import re
 from typing import Any
 
 import pytest
@@ -16,7 +15,16 @@ from core.manager import load_host
 from core.rng import Rng
 from core.session import GameSession
 from core.table import CardFace, Choice, Deal, Label, Mark, Pile, Situation, Style, Table
-from core.table_words import card_words, choice_words, cursor_words, news, pile_words, sentences, table_words
+from core.table_words import (
+    card_words,
+    cards_named,
+    choice_words,
+    cursor_words,
+    news,
+    pile_words,
+    sentences,
+    table_words,
+)
 from core.text import Text
 
 HOST = load_host()
@@ -26,23 +34,12 @@ GAMES = [("euchre", {}), ("euchre", EVERY_TOGGLE), ("bid-euchre", {}),
          ("two-handed-euchre", {}), ("three-handed-euchre", {}), ("yukon", {}), ("yukon", {"variant": "russian"})]
 
 
-def named_cards(words: str, language: str) -> list[str]:
-    """The cards a text names, by their words in ``language`` (each name as a whole: "two of hearts", not a part
-    of another name)."""
-    found = []
-    for card in CARDS:
-        name = re.escape(card_words(card).get(language))
-        pattern = rf"(?<![\w]){name}(?![\w])" if language == "en" else rf"{name}(?![0-9０-９])"
-        found += [card] * len(re.findall(pattern, words))
-    return sorted(found)
-
-
 def test_every_card_has_its_own_name_in_both_languages() -> None:
     for language in ("en", "ja"):
         names = [card_words(card).get(language) for card in CARDS]
         assert len(set(names)) == 53
         for card in CARDS:
-            assert named_cards(card_words(card).get(language), language) == [card]
+            assert cards_named(card_words(card).get(language), language) == [card]
     assert card_words("TH") == Text("ten of hearts", "ハートの10")
     assert card_words("AS") == Text("ace of spades", "スペードのエース")
     assert card_words("JK").en == "joker"
@@ -87,8 +84,8 @@ def test_the_words_name_exactly_the_cards_the_table_shows_face_up_and_every_pile
                 assert label.name.en and label.name.ja, f"{game_id}: who says '{label.text.en}'?"
         shown = sorted(table.face_up_cards())
         for language in ("en", "ja"):
-            assert named_cards(table_words(table).get(language), language) == shown
-            said = named_cards(sentences(news(before, table)).get(language), language)
+            assert cards_named(table_words(table).get(language), language) == shown
+            said = cards_named(sentences(news(before, table)).get(language), language)
             assert set(said) <= set(shown), f"{game_id}: the news names a card not face up"
         heard += bool(news(before, table))
         before = table
@@ -151,3 +148,16 @@ def test_marks_and_signs_are_said_in_brackets_and_face_down_cards_counted() -> N
     assert pile_words(Pile("f", 0, 0, name=Text("Hearts foundation"))).en == "Hearts foundation: empty"
     assert choice_words(Choice("a", Text("Alone", "単独"), "A", checked=True)).en == "Alone button, on, key A"
     assert choice_words(Choice("p", Text("Pass"), "X", enabled=False)).en == "Pass button, unavailable"
+
+
+def test_a_seats_new_standing_and_a_new_line_of_the_score_sheet_are_told_but_not_counts() -> None:
+    def table(seat: str, sheet: str) -> Table:
+        return Table(10, 10, labels=(Label("seat:3", Text(seat), 0, 0, style=Style.SEAT),
+                                     Label("panel", Text(sheet), 0, 0, style=Style.PANEL)))
+
+    bidding = table("East · dealer", "Score 0 — 0\nTricks 0 — 0\nTrump not yet made")
+    made = table("East · dealer · made trump", "Score 0 — 0\nTricks 0 — 0\nTrump ♥ · made by East")
+    assert sentences(news(bidding, made)).en == "East: made trump. Trump ♥ · made by East."
+    a_trick = table("East · dealer · made trump · 1 trick", "Score 0 — 0\nTricks 0 — 1\nTrump ♥ · made by East")
+    assert news(made, a_trick) == []
+    assert news(None, bidding) == [], "the first table's names and sheet are in its description, not news"

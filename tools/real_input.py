@@ -20,12 +20,16 @@ then lie where the table's layout puts it; with ``--away`` it minimises the wind
 brings it back, and a game that can pause must be paused meanwhile and going on after; with ``--back``, before
 every seventh input it presses Alt+Left, and on the launcher Enter on the game's Continue, which must be focused
 and bring the game back as it was; with ``--demo``, before every ninth input it presses Ctrl+D, lets the Demo play
-the person's moves for a moment and stops it with Esc, which must stop it and make no move of its own. The game's
-rules are its settings' defaults, or
+the person's moves for a moment and stops it with Esc, which must stop it and make no move of its own; with
+``--screen-reader`` a screen reader's ears listen on the accessibility bus (AT-SPI, ``tools/screen_reader_listener.py``
+under the system's Python): every announcement the table makes must reach them, word for word and in order, and
+every tenth input the table's description they read must be the one the table has, naming exactly the cards it
+shows face up (run it inside ``dbus-run-session``; Debian: ``apt-get install at-spi2-core python3-pyatspi``). The
+game's rules are its settings' defaults, or
 any preset and option by the same flags as its command-line tools (``--preset holding_stick --opponents hard``;
 ``--help`` after the game's name lists them); ``--language ja`` plays it in Japanese. Ends with a summary naming the
 rules; exits 1 when an input did nothing, a card was out of place, a pause was missed or kept, a game did not
-come back whole, or the demo did not start, play or stop as it should. Needs
+come back whole, the demo did not start, play or stop as it should, or a screen reader missed words. Needs
 ``xdotool`` (Debian: ``apt-get install xdotool openbox``).
 """
 
@@ -77,6 +81,9 @@ def main() -> int:
     parser.add_argument("--demo", action="store_true",
                         help="before every ninth input start the Demo by Ctrl+D, let it play the person's moves for a "
                              "moment and stop it by Esc: it must start, play and stop, and Esc make no move")
+    parser.add_argument("--screen-reader", action="store_true",
+                        help="listen on the accessibility bus as a screen reader does: every announcement must arrive "
+                             "and the table's description must match what it shows")
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
@@ -101,8 +108,13 @@ def main() -> int:
         parser.error(str(error))
     if shutil.which("xdotool") is None or not os.environ.get("DISPLAY"):
         parser.error("needs xdotool and an X display with a window manager (see the example above)")
+    if args.screen_reader:
+        problem = ScreenReader.missing()
+        if problem:
+            parser.error(problem)
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-input-"))
     os.environ["CARDTABLE_ANIMATIONS"] = "1" if args.animations else "0"
+    reader = ScreenReader() if args.screen_reader else None  # before Qt starts, so Qt finds the bus
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -117,9 +129,12 @@ def main() -> int:
     window.settings_store.save(game_id, settings)
     page = window.new_game(game_id)
     assert page is not None
+    if reader is not None:
+        reader.follow(page)  # from the deal's first words
     QTest.qWait(1500)
 
-    person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away, back=args.back, demo=args.demo)
+    person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away, back=args.back, demo=args.demo,
+                    reader=reader)
     play = play_yukon if args.game in YUKON else play_euchre
     try:
         done, idle = play(app, person, args.inputs)
@@ -157,8 +172,17 @@ def main() -> int:
               f"{len(person.demo_faults)}")
         for line in person.demo_faults[:10]:
             print(f"  {line}")
+    if reader is not None:
+        reader.finish(person.page)
+        heard = Path(os.environ["CARDTABLE_HOME"]) / "heard.txt"
+        heard.write_text("".join(line + "\n" for line in reader.heard), encoding="utf-8")
+        print(f"screen reader: {plural(len(reader.told), 'announcement')} made, {len(reader.heard)} heard over AT-SPI "
+              f"(in {heard}); the description read {plural(reader.reads, 'time')}; faults: {len(reader.faults)}")
+        for line in reader.faults[:10]:
+            print(f"  {line}")
     window.close()
-    return 1 if idle or person.misplaced or person.unpaused or person.not_back or person.demo_faults else 0
+    faults = reader.faults if reader is not None else []
+    return 1 if idle or person.misplaced or person.unpaused or person.not_back or person.demo_faults or faults else 0
 
 
 def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
@@ -171,6 +195,120 @@ def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
     return len(idle) >= 3 and len({line.split(" (focus")[0] for line in idle[-3:]}) == 1
 
 
+class ScreenReader:
+    """A screen reader's ears: ``tools/screen_reader_listener.py`` on the accessibility bus, under the system's
+    Python, and what the table told it (``told``) against what arrived there (``heard``)."""
+
+    PYTHON = "/usr/bin/python3"  # the system's, with the AT-SPI bindings
+    BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
+
+    @classmethod
+    def missing(cls) -> str:
+        """What this machine lacks to listen, or ""."""
+        if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+            return "--screen-reader needs a session bus: run the tool inside dbus-run-session"
+        if not Path(cls.BUS_LAUNCHER).exists() or subprocess.run([cls.PYTHON, "-c", "import pyatspi"],
+                                                                   capture_output=True).returncode:
+            return "--screen-reader needs AT-SPI and its Python bindings (Debian: at-spi2-core python3-pyatspi)"
+        return ""
+
+    def __init__(self) -> None:
+        import queue
+        import threading
+
+        os.environ["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"  # as when a screen reader runs on the desktop
+        self.bus = subprocess.Popen([self.BUS_LAUNCHER, "--launch-immediately"], stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+        time.sleep(1)
+        listener = Path(__file__).with_name("screen_reader_listener.py")
+        self.process = subprocess.Popen([self.PYTHON, str(listener)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, encoding="utf-8")
+        self.lines: queue.Queue[dict[str, Any]] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.lines.get(timeout=20)  # {"ready": true}
+        self.told: list[str] = []
+        self.heard: list[str] = []
+        self.faults: list[str] = []
+        self.reads = 0
+        self._canvases: set[int] = set()
+        self._answer: dict[str, Any] | None = None
+
+    def _read(self) -> None:
+        import json
+
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(json.loads(line))
+
+    def follow(self, page: Any) -> None:
+        """Note what ``page``'s table announces (once per table canvas)."""
+        if id(page.table) not in self._canvases:
+            self._canvases.add(id(page.table))
+            page.table.announced.connect(self.told.append)
+
+    def _replies(self, wait_s: float, until: Any) -> None:
+        """Take the listener's lines, the window answering the bus meanwhile, until ``until()`` or ``wait_s``."""
+        import queue
+
+        from PySide6.QtTest import QTest
+
+        end = time.monotonic() + wait_s
+        while not until() and time.monotonic() < end:
+            QTest.qWait(20)
+            try:
+                while True:
+                    line = self.lines.get_nowait()
+                    if "announcement" in line:
+                        self.heard.append(line["announcement"])
+                    else:
+                        self._answer = line
+            except queue.Empty:
+                pass
+
+    def check(self, page: Any) -> None:
+        """Read the table's description over the bus: it must be the table's own (as it was when asked or when
+        answered: a CPU player may move meanwhile), and name exactly the cards the table shows face up."""
+        from core.table_words import cards_named
+        from gui.i18n import language
+
+        canvas = page.table
+        asked = canvas.accessibleDescription()
+        self._answer = None
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"describe {canvas.accessibleName()}\n")
+        self.process.stdin.flush()
+        self._replies(10, lambda: self._answer is not None)
+        self.reads += 1
+        answer = self._answer
+        if answer is None or "missing" in answer:
+            self.faults.append(f"read {self.reads}: no object called '{canvas.accessibleName()}' on the bus")
+            return
+        read = answer["description"]
+        if read not in (asked, canvas.accessibleDescription()):
+            self.faults.append(f"read {self.reads}: the bus read '{read[:80]}…', the table says "
+                               f"'{canvas.accessibleDescription()[:80]}…'")
+            return
+        table = page.view.scene.table
+        if read == canvas.accessibleDescription() and table is not None and not page.view.scene.paused:
+            named, shown = cards_named(read, language()), sorted(table.face_up_cards())
+            if named != shown:
+                self.faults.append(f"read {self.reads}: the description names {named}, the table shows {shown}")
+
+    def finish(self, page: Any) -> None:
+        """The last reading, then every announcement made must have arrived, in order."""
+        self.check(page)
+        self._replies(5, lambda: len(self.heard) >= len(self.told))
+        if self.heard != self.told:
+            first = next((i for i, (a, b) in enumerate(zip(self.told, self.heard, strict=False)) if a != b),
+                         min(len(self.told), len(self.heard)))
+            self.faults.append(f"announcements: {len(self.told)} made, {len(self.heard)} heard; first difference at "
+                               f"{first + 1}")
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+        self.bus.terminate()
+
+
 class Unclickable(Exception):
     """A card or button the hint's move needs shows no point a hand could click."""
 
@@ -181,8 +319,9 @@ class Person:
     SIZES = ((1100, 760), (820, 620), (1260, 860), (960, 700), (1180, 640))
 
     def __init__(self, page: Any, mouse: bool, resize: bool = False, away: bool = False, back: bool = False,
-                 demo: bool = False) -> None:
+                 demo: bool = False, reader: ScreenReader | None = None) -> None:
         self.page, self.mouse, self.resize, self.away, self.back, self.demo = page, mouse, resize, away, back, demo
+        self.reader = reader
         self.inputs = self.resizes = self.aways = self.backs = self.full_screens = self.demos = 0
         self.demo_faults: list[str] = []
         self._last_click = 0.0
@@ -278,6 +417,10 @@ class Person:
         """After an input: with ``away``, every fifth, the window minimised and brought back; with ``resize``,
         every third, a new size."""
         self.inputs += 1
+        if self.reader is not None:
+            self.reader.follow(self.page)
+            if self.inputs % 10 == 0:
+                self.reader.check(self.page)
         if self.away and self.inputs % 5 == 0:
             self._go_away()
         if self.resize and self.inputs % 3 == 0:

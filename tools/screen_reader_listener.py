@@ -1,0 +1,70 @@
+"""A screen reader's ears, for ``tools/real_input.py --screen-reader``: listens on the accessibility bus (AT-SPI), as
+Orca does, in a process of its own, prints one JSON line for each announcement any program makes (``{"announcement":
+words, "from": name of the object}``) and follows changes of descriptions. A line ``describe NAME`` on its input
+prints the role and description of the accessible object called NAME (``{"name", "role", "description"}``, or
+``{"missing": NAME}``), as a screen reader reads them.
+
+It runs under the system's Python, which has the AT-SPI bindings (Debian: ``apt-get install python3-pyatspi``),
+not the program's; it imports nothing of Card Table.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import pyatspi  # type: ignore[import-not-found]
+from gi.repository import GLib  # type: ignore[import-not-found]
+
+DEPTH = 16  # the table lies a dozen objects deep in the window
+
+
+def say(value: dict[str, Any]) -> None:
+    print(json.dumps(value, ensure_ascii=False), flush=True)
+
+
+def announced(event: Any) -> None:
+    say({"announcement": str(event.any_data), "from": event.source.name if event.source is not None else ""})
+
+
+def find(node: Any, name: str, depth: int = 0) -> Any:
+    if node is None or depth > DEPTH:
+        return None
+    if node.name == name and depth:
+        return node
+    for child in node:
+        found = find(child, name, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def command(source: Any, condition: Any) -> bool:
+    line = sys.stdin.readline()
+    if not line:  # the program closed our input: done
+        pyatspi.Registry.stop()
+        return False
+    verb, _, name = line.strip().partition(" ")
+    if verb == "describe":
+        desktop = pyatspi.Registry.getDesktop(0)
+        node = next((found for app in desktop if app is not None for found in [find(app, name)] if found), None)
+        if node is None:
+            say({"missing": name})
+        else:
+            say({"name": node.name, "role": node.getRoleName(), "description": node.description})
+    return True
+
+
+def main() -> None:
+    pyatspi.Registry.registerEventListener(announced, "object:announcement")
+    # as Orca does: a program tells of a changed description only to listeners of the change, and the bindings
+    # keep a description read until told it changed
+    pyatspi.Registry.registerEventListener(lambda event: None, "object:property-change:accessible-description")
+    GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, command)
+    say({"ready": True})
+    pyatspi.Registry.start()
+
+
+if __name__ == "__main__":
+    main()
