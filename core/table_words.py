@@ -56,7 +56,7 @@ def _listed(parts: Sequence[Text]) -> Text:
 def sentences(parts: Sequence[Text]) -> Text:
     """Texts said one after another, each closed by a full stop unless it ends in one of its own."""
     en = [p.en if p.en.endswith((".", "!", "?", "…", ":")) else p.en + "." for p in parts if p.en]
-    ja = [p.get("ja") if p.get("ja").endswith(("。", "！", "？", ".", "…", "!", "?", "）")) else p.get("ja") + "。"
+    ja = [p.get("ja") if p.get("ja").endswith(("。", "！", "？", ".", "…", "!", "?")) else p.get("ja") + "。"
           for p in parts if p.en]
     return Text(" ".join(en), "".join(ja))
 

@@ -1,6 +1,7 @@
 """A short game through a real X server and window manager (``tools/real_input.py`` under Xvfb and openbox):
-keys and mouse go through the window manager's activation and focus, which no offscreen test has. Skipped where
-``xvfb-run``, ``openbox`` or ``xdotool`` is missing (``.ci/run`` installs them)."""
+keys and mouse go through the window manager's activation and focus, which no offscreen test has, and a screen
+reader's ears listen on the accessibility bus. Skipped where ``xvfb-run``, ``openbox`` or ``xdotool`` is missing, the
+screen reader's test where AT-SPI or its Python bindings are (``.ci/run`` installs them all)."""
 
 from __future__ import annotations
 
@@ -20,13 +21,15 @@ pytestmark = pytest.mark.skipif(any(shutil.which(tool) is None for tool in NEEDE
                                 reason=f"needs {', '.join(NEEDED)} (Debian: xvfb xauth openbox xdotool)")
 
 
-def _play(tmp_path: Path, *arguments: str) -> str:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+def _play(tmp_path: Path, *arguments: str, bus: bool = False) -> str:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM",
+                                                               "DBUS_SESSION_BUS_ADDRESS")}
     env["CARDTABLE_HOME"] = str(tmp_path)
     player = shlex.join([sys.executable, str(ROOT / "tools" / "real_input.py"), *arguments])
     command = f"openbox >/dev/null 2>&1 & exec {player}"
-    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x900x24", "sh", "-c", command], env=env,
-                            capture_output=True, text=True, timeout=300)
+    session = ["dbus-run-session", "--"] if bus else []
+    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x900x24", *session, "sh", "-c", command],
+                            env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 
@@ -43,3 +46,21 @@ def test_yukon_by_mouse_through_the_window_manager_resized_full_screen_and_minim
     assert "inputs that did nothing: 0" in out
     assert "cards out of place afterwards: 0" in out and "pauses missed or kept: 0" in out
     assert "(1 by F11 to full screen and back)" in out, out
+
+
+def _no_screen_reader() -> bool:
+    if shutil.which("dbus-run-session") is None or not Path("/usr/libexec/at-spi-bus-launcher").exists():
+        return True
+    return subprocess.run(["/usr/bin/python3", "-c", "import pyatspi"], capture_output=True).returncode != 0
+
+
+@pytest.mark.skipif(_no_screen_reader(), reason="needs dbus-run-session, at-spi2-core and python3-pyatspi")
+def test_a_screen_reader_hears_every_announcement_and_reads_the_table_over_atspi(tmp_path: Path) -> None:
+    out = _play(tmp_path, "yukon", "--deal", "12", "--inputs", "20", "--screen-reader", bus=True)
+    assert "inputs that did nothing: 0" in out
+    said = out.split("screen reader: ")[1]
+    made, heard = said.split(" announcements made, ")[0], said.split(" made, ")[1].split(" heard")[0]
+    assert int(made) >= 20 and heard == made, out
+    assert "the description read 3 times; faults: 0" in out, out
+    words = (tmp_path / "heard.txt").read_text(encoding="utf-8")
+    assert words.startswith("Cards dealt.") and "foundation: ace of " in words, words

@@ -161,3 +161,10 @@ def test_a_seats_new_standing_and_a_new_line_of_the_score_sheet_are_told_but_not
     a_trick = table("East · dealer · made trump · 1 trick", "Score 0 — 0\nTricks 0 — 1\nTrump ♥ · made by East")
     assert news(made, a_trick) == []
     assert news(None, bidding) == [], "the first table's names and sheet are in its description, not news"
+
+
+def test_said_one_after_another_each_closes_its_sentence_in_both_languages() -> None:
+    said = sentences([Text("nine of clubs (winning)", "クラブの9（勝ち札）"), Text("You won the trick", "あなたの勝ち"),
+                      Text("West is thinking…", "西が考えています…"), Text("Done!", "完了！")])
+    assert said.en == "nine of clubs (winning). You won the trick. West is thinking… Done!"
+    assert said.ja == "クラブの9（勝ち札）。あなたの勝ち。西が考えています…完了！"
