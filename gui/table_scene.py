@@ -619,7 +619,8 @@ class TableScene(QGraphicsScene):
             self.cursor = (pile.id, up[-1] if up and (index is None or index > up[-1]) else up[0] if up else None)
 
     def move_cursor(self, direction: str) -> None:
-        """Arrow keys: along a pile's face-up cards, or to the nearest focus pile that way."""
+        """Arrow keys: along a pile's face-up cards (Up and Down in a column, Left and Right in a row), or to the
+        nearest focus pile that way."""
         table = self.table
         if table is None:
             return
@@ -632,8 +633,9 @@ class TableScene(QGraphicsScene):
             return
         up = [i for i, c in enumerate(current.cards) if c.face_up]
         index = self.cursor[1]
-        if direction in ("Up", "Down") and up and index is not None:
-            step = -1 if direction == "Up" else 1
+        along = ("Up", "Down") if abs(current.fan[1]) >= abs(current.fan[0]) else ("Left", "Right")
+        if direction in along and up and index is not None:
+            step = -1 if direction == along[0] else 1
             if up[0] <= index + step <= up[-1]:
                 self.cursor = (current.id, index + step)
                 self.show_table(table, animate=False)

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
+from core.table_words import card_words
 from gui import animation
 from gui.game_page import GamePage
 from gui.i18n import set_language
@@ -116,3 +117,21 @@ def test_the_table_is_told_in_the_players_language(qtbot: QtBot) -> None:
     finally:
         set_language("en")
         window.retranslate()
+
+
+def test_the_arrows_run_along_a_hand_and_enter_plays_the_card_under_the_cursor(qtbot: QtBot) -> None:
+    _, page, heard = open_game(qtbot, "euchre", euchre_plugin, seed=1)  # the player leads the first trick
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.hold is None, timeout=30000)
+    hand = page.view.table.pile("hand:0") if page.view.table else None
+    assert hand is not None and len(hand.cards) == 5
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)  # the cursor shows on the front card
+    assert heard[-1].endswith("— Your hand, card 5 of 5")
+    for _ in range(4):
+        qtbot.keyClick(page.table, Qt.Key.Key_Left)
+    assert heard[-1].endswith("— Your hand, card 1 of 5")
+    first = hand.cards[0].card
+    assert first is not None and heard[-1].startswith(card_words(first).en)
+    qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    assert page.session.moves[-1] == f"play {first}"  # the player leads: any card will do
+    qtbot.waitUntil(lambda: any(f"Your card in the trick: {card_words(first).en}" in said for said in heard),
+                    timeout=5000)

@@ -10,12 +10,10 @@ not the program's; it imports nothing of Card Table.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from typing import Any
-
-import pyatspi  # type: ignore[import-not-found]
-from gi.repository import GLib  # type: ignore[import-not-found]
 
 DEPTH = 16  # the table lies a dozen objects deep in the window
 
@@ -41,6 +39,8 @@ def find(node: Any, name: str, depth: int = 0) -> Any:
 
 
 def command(source: Any, condition: Any) -> bool:
+    import pyatspi  # type: ignore[import-not-found]
+
     line = sys.stdin.readline()
     if not line:  # the program closed our input: done
         pyatspi.Registry.stop()
@@ -57,6 +57,10 @@ def command(source: Any, condition: Any) -> bool:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
+    import pyatspi
+    from gi.repository import GLib  # type: ignore[import-not-found]
+
     pyatspi.Registry.registerEventListener(announced, "object:announcement")
     # as Orca does: a program tells of a changed description only to listeners of the change, and the bindings
     # keep a description read until told it changed
