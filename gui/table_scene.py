@@ -633,9 +633,9 @@ class TableScene(QGraphicsScene):
             return
         up = [i for i, c in enumerate(current.cards) if c.face_up]
         index = self.cursor[1]
-        along = ("Up", "Down") if abs(current.fan[1]) >= abs(current.fan[0]) else ("Left", "Right")
-        if direction in along and up and index is not None:
-            step = -1 if direction == along[0] else 1
+        axis = ("Up", "Down") if abs(current.fan[1]) >= abs(current.fan[0]) else ("Left", "Right")
+        if direction in axis and up and index is not None:
+            step = -1 if direction == axis[0] else 1
             if up[0] <= index + step <= up[-1]:
                 self.cursor = (current.id, index + step)
                 self.show_table(table, animate=False)
