@@ -182,7 +182,8 @@ def table_words(table: Table) -> Text:
 
 
 def _numbers_aside(words: str) -> str:
-    return re.sub(r"\d+", "#", words)
+    """``words`` with every number (and an English plural after it) set aside: "1 move" and "12 moves" alike."""
+    return re.sub(r"# (\w+?)s\b", r"# \1", re.sub(r"\d[\d,]*", "#", words))
 
 
 def _run(faces: Sequence[CardFace]) -> Text:

@@ -213,9 +213,11 @@ class TableView(QObject):
         session = self.session
         hold = session.hold
         mine = session.to_move == self.seat and hold is None and not session.paused
+        # an analysis about to start (it starts once the table is drawn) is already under way for the table
+        analysing = self._analysing is not None or (not self._stopped and session.analysis_job() is not None)
         return Situation(session.observation(self.seat), tuple(session.legal_moves()) if mine else (), self.seat,
-                         session.to_move, hold, self.hint, self.refusal, dict(session.analysis),
-                         self._analysing is not None, session.ply, session.seconds)
+                         session.to_move, hold, self.hint, self.refusal, dict(session.analysis), analysing,
+                         session.ply, session.seconds)
 
     def review(self) -> tuple[Table, ...]:
         """The previous hand's frames, when the presenter replays it (:class:`ReviewsTheLastHand`)."""

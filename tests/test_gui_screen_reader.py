@@ -135,3 +135,15 @@ def test_the_arrows_run_along_a_hand_and_enter_plays_the_card_under_the_cursor(q
     assert page.session.moves[-1] == f"play {first}"  # the player leads: any card will do
     qtbot.waitUntil(lambda: any(f"Your card in the trick: {card_words(first).en}" in said for said in heard),
                     timeout=5000)
+
+
+def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_known(qtbot: QtBot) -> None:
+    _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    qtbot.waitUntil(lambda: "solvable" in page.status.text(), timeout=10000)
+    qtbot.wait(300)
+    heard.clear()
+    assert page.view.play("4>F")  # the ace of hearts home
+    assert "solver thinking…" in page.status.text() and "not yet known" not in page.status.text()
+    qtbot.waitUntil(lambda: "still winnable" in page.status.text(), timeout=10000)
+    qtbot.wait(400)
+    assert not any("not yet known" in said for said in heard), heard

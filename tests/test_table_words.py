@@ -168,3 +168,8 @@ def test_said_one_after_another_each_closes_its_sentence_in_both_languages() -> 
                       Text("West is thinking…", "西が考えています…"), Text("Done!", "完了！")])
     assert said.en == "nine of clubs (winning). You won the trick. West is thinking… Done!"
     assert said.ja == "クラブの9（勝ち札）。あなたの勝ち。西が考えています…完了！"
+
+
+def test_a_count_turning_plural_is_not_news() -> None:
+    one, two = Table(10, 10, status=Text("Deal 3 · 1 move")), Table(10, 10, status=Text("Deal 3 · 2 moves"))
+    assert news(one, two) == []
