@@ -29,6 +29,7 @@ class ReviewWindow(QDialog):
         self.step = 0
         self.scene = TableScene(art)
         self.canvas = TableCanvas()
+        self.canvas.setAccessibleName(tr("last_hand"))
         self.canvas.setScene(self.scene)
         self.canvas.resized.connect(self.scene.resize)
         self.canvas.key.connect(self.keyPressEvent)

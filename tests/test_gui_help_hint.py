@@ -290,8 +290,12 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
     area = review.screen().availableGeometry()  # the review fits the screen (800 × 800 offscreen)
     assert review.width() <= area.width() and review.height() <= area.height()
     moves = len(session.moves)
+    heard: list[str] = []
+    review.canvas.announced.connect(heard.append)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Return)  # Enter steps on (the dialog's first button went back)
     assert review.step == 1 and "Trick 1 of" in review.frames[1].status.en
+    qtbot.waitUntil(lambda: any("Trick 1 of" in said for said in heard), timeout=2000)  # a screen reader hears it
+    assert review.canvas.accessibleName() == "Last hand" and "Trick 1 of" in review.canvas.accessibleDescription()
     qtbot.keyClick(review.canvas, Qt.Key.Key_Right)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Left)
     assert review.step == 1
