@@ -191,6 +191,10 @@ def _run(faces: Sequence[CardFace]) -> Text:
     four of spades, 5 cards")."""
     if len(faces) <= 2:
         return _cards(faces)
+    if all(face.marks == faces[0].marks and not face.badge for face in faces):  # a group picked up: said once
+        ends = W["run"].format(first=card_words(str(faces[0].card)), last=card_words(str(faces[-1].card)),
+                               n=len(faces))
+        return _with(ends, _about("", faces[0].marks))
     return W["run"].format(first=face_words(faces[0]), last=face_words(faces[-1]), n=len(faces))
 
 
@@ -236,6 +240,8 @@ def news(before: Table | None, after: Table) -> list[Text]:
         parts += [W["pile"].format(name=pile_name(pile), cards=_cards(cards)) for pile, cards in gained if cards]
     if fresh:
         parts += bids  # said before the player's turn came: after the cards they were said about
+    if before is not None and not fresh:
+        parts += _newly_marked(old_piles, after.piles)
     if before is not None:
         parts += _standing(old_labels, after.labels)
     parts += [label_words(label) for label in said if label.style != Style.SPEECH]
@@ -248,6 +254,27 @@ def news(before: Table | None, after: Table) -> list[Text]:
     for part in parts:
         unique.setdefault(part.en, part)
     return list(unique.values())
+
+
+SPOKEN_MARKS = frozenset({Mark.SELECTED, Mark.HINTED, Mark.TARGET})  # marks that come and go by the player's doing
+
+
+def _newly_marked(old: dict[str, Pile], piles: Sequence[Pile]) -> list[Text]:
+    """Cards (and empty places) newly picked up, hinted or made a place the picked cards may go: "Column 4: ace of
+    hearts (picked up)", "Hearts foundation (the picked cards may go here): empty"."""
+    picked: list[Text] = []
+    places: list[Text] = []
+    for pile in piles:
+        before = old.get(pile.id)
+        was = {face.card: face.marks for face in before.cards} if before is not None else {}
+        faces = [face for face in pile.cards if face.card is not None and face.marks & SPOKEN_MARKS
+                 and not face.marks & SPOKEN_MARKS <= was.get(face.card, frozenset())]
+        if faces:
+            said = W["pile"].format(name=pile_name(pile), cards=_run(faces))
+            (places if all(face.marks & SPOKEN_MARKS == {Mark.TARGET} for face in faces) else picked).append(said)
+        elif pile.marks & SPOKEN_MARKS and not pile.marks & SPOKEN_MARKS <= (before.marks if before else frozenset()):
+            places.append(pile_words(pile))
+    return picked + places  # what was picked up, then where it may go
 
 
 def _standing(old: dict[str, Label], labels: Sequence[Label]) -> list[Text]:

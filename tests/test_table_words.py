@@ -173,3 +173,24 @@ def test_said_one_after_another_each_closes_its_sentence_in_both_languages() -> 
 def test_a_count_turning_plural_is_not_news() -> None:
     one, two = Table(10, 10, status=Text("Deal 3 · 1 move")), Table(10, 10, status=Text("Deal 3 · 2 moves"))
     assert news(one, two) == []
+
+
+def test_cards_picked_up_hinted_or_made_a_place_to_go_are_told() -> None:
+    def table(picked: bool) -> Table:
+        up, there = frozenset({Mark.SELECTED}) if picked else frozenset(), frozenset({Mark.TARGET}) if picked \
+            else frozenset()
+        return Table(10, 10, (Pile("fH", 0, 0, marks=there, name=Text("Hearts foundation")),
+                              Pile("c4", 0, 0, (CardFace(None), CardFace("AH", up)), name=Text("Column 4")),
+                              Pile("c5", 0, 0, (CardFace("9C", frozenset({Mark.PLAYABLE})),), name=Text("Column 5"))))
+
+    assert sentences(news(table(False), table(True))).en == \
+        "Column 4: ace of hearts (picked up). Hearts foundation (the picked cards may go here): empty."
+    assert news(table(True), table(True)) == [] and news(table(True), table(False)) == []
+
+
+def test_a_group_picked_up_is_said_by_its_ends_and_its_mark_once() -> None:
+    group = tuple(CardFace(card) for card in ("8S", "7H", "6S"))
+    picked = tuple(CardFace(card, frozenset({Mark.SELECTED})) for card in ("8S", "7H", "6S"))
+    before = Table(10, 10, (Pile("c7", 0, 0, (CardFace(None), *group), name=Text("Column 7")),))
+    after = Table(10, 10, (Pile("c7", 0, 0, (CardFace(None), *picked), name=Text("Column 7")),))
+    assert sentences(news(before, after)).en == "Column 7: eight of spades to six of spades, 3 cards (picked up)."
