@@ -114,6 +114,7 @@ class LauncherPage(QWidget):
         self.columns = 0
         self.first_buttons: dict[str, QPushButton] = {}  # each game's first button, in the launcher's order
         self._armed: QPushButton | None = None  # a New game pressed once over a saved game
+        self._armed_game = ""  # its game's name, which its accessible description says when not armed
         self.rebuild()
 
     def follow_palette(self) -> None:
@@ -229,6 +230,7 @@ class LauncherPage(QWidget):
                 continue
             button = QPushButton(tr(label))
             button.setObjectName(f"{key}-{game.id}")
+            button.setAccessibleDescription(text(game.name))  # a screen reader: "New game, button, Yukon"
             button.setAutoDefault(True)
             button.clicked.connect(lambda _=False, k=key, s=signal, g=game.id, b=button: self._pressed(k, s, g, b))
             row.addWidget(button)
@@ -245,6 +247,8 @@ class LauncherPage(QWidget):
             self._armed = button
             button.setText(tr("new_confirm_saved"))
             button.setToolTip(tr("new_confirm_saved_why"))
+            self._armed_game = button.accessibleDescription()
+            button.setAccessibleDescription(f"{self._armed_game}: {tr('new_confirm_saved_why')}")
             return
         signal.emit(game_id)
 
@@ -252,6 +256,7 @@ class LauncherPage(QWidget):
         if self._armed is not None:
             self._armed.setText(tr("new_game"))
             self._armed.setToolTip("")
+            self._armed.setAccessibleDescription(self._armed_game)
             self._armed = None
 
     def _game_tile(self, host: PluginHost, game: GameSpec) -> QFrame:

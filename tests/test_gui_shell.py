@@ -281,11 +281,13 @@ def test_new_game_on_the_launcher_over_a_saved_game_asks_for_a_second_press(qtbo
         assert found is not None
         return found
 
+    assert button("new").accessibleDescription() == "Yukon"  # a screen reader: "New game, button, Yukon"
     qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
     assert window.page is None and button("new").text() == "Press again to confirm"
     assert "ends the saved game" in button("new").toolTip()
+    assert button("new").accessibleDescription().startswith("Yukon: A second press ends the saved game")
     qtbot.keyClick(button("new"), Qt.Key.Key_Escape)  # as on a game's toolbar, Esc cancels
-    assert button("new").text() == "New game"
+    assert button("new").text() == "New game" and button("new").accessibleDescription() == "Yukon"
     qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
     qtbot.mouseClick(button("continue"), Qt.MouseButton.LeftButton)  # another press cancels it too
     assert window.page is not None and window.page.session.state == state
