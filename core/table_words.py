@@ -3,8 +3,10 @@ the next. Built from a :class:`~core.table.Table` alone, so it says only what th
 is "face down", never its name.
 
 The shell gives the table's canvas the whole description (:func:`table_words`), speaks the card under the keyboard
-cursor as it moves (:func:`cursor_words`) and, after every move, what changed (:func:`news`): cards that came face
-up in a pile, a bid said, a hint's reason, a held trick or hand's result, a new line under the table.
+cursor as it moves (:func:`cursor_words`) and the table button Tab reaches (:func:`choice_words`), and, once a
+changed table has been still a moment, what changed (:func:`news`): cards that came face up in a pile, a bid said,
+cards picked up or hinted and where they may go, a seat's new tag, a score sheet's new line, a hint's reason, a
+held trick or hand's result, the new parts of the line under the table.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ W = {
     "down_one": Text("1 card face down", "裏向き1枚"),
     "down_many": Text("{n} cards face down", "裏向き{n}枚"),
     "empty": Text("empty", "空"),
-    "pile": Text("{name}: {cards}", "{name}: {cards}"),
+    "named": Text("{name}: {what}", "{name}: {what}"),
     "badge": Text("with the {suit} sign", "{suit}の印付き"),
     "place": Text("{card} — {name}, card {i} of {n}", "{card} — {name}、{n}枚中{i}枚目"),
     "run": Text("{first} to {last}, {n} cards", "{first}から{last}まで{n}枚"),
@@ -132,11 +134,11 @@ def _cards(faces: Sequence[CardFace]) -> Text:
 def pile_words(pile: Pile) -> Text:
     """A pile and its cards: "Column 3: 4 cards face down, seven of diamonds, six of clubs"; "…: empty"."""
     cards = _cards(pile.cards) if pile.cards else W["empty"]
-    return W["pile"].format(name=_with(pile_name(pile), _about("", pile.marks)), cards=cards)
+    return W["named"].format(name=_with(pile_name(pile), _about("", pile.marks)), what=cards)
 
 
 def cursor_words(pile: Pile, index: int | None) -> Text:
-    """What the keyboard cursor stands on: "seven of diamonds, playable — Your hand, card 3 of 5" (the whole
+    """What the keyboard cursor stands on: "seven of diamonds (playable) — Your hand, card 3 of 5" (the whole
     pile when it is on no card)."""
     if index is None or not 0 <= index < len(pile.cards):
         return pile_words(pile)
@@ -158,7 +160,7 @@ def choice_words(choice: Choice) -> Text:
 
 def label_words(label: Label) -> Text:
     """A label as said: "West: pass" for a bubble whose label names who speaks, else its text."""
-    return W["pile"].format(name=label.name, cards=label.text) if label.name.en else label.text
+    return W["named"].format(name=label.name, what=label.text) if label.name.en else label.text
 
 
 def _label_lines(labels: Sequence[Label]) -> list[Text]:
@@ -235,9 +237,9 @@ def news(before: Table | None, after: Table) -> list[Text]:
     old_piles = {pile.id: pile for pile in before.piles} if before is not None and not fresh else {}
     gained = [(pile, _gained(old_piles.get(pile.id), pile)) for pile in after.piles]
     if not fresh:
-        parts += [W["pile"].format(name=pile_name(pile), cards=_run(cards)) for pile, cards in gained if cards]
+        parts += [W["named"].format(name=pile_name(pile), what=_run(cards)) for pile, cards in gained if cards]
     elif sum(len(cards) for _, cards in gained) <= DEALT_CARDS:  # a hand dealt is read out whole
-        parts += [W["pile"].format(name=pile_name(pile), cards=_cards(cards)) for pile, cards in gained if cards]
+        parts += [W["named"].format(name=pile_name(pile), what=_cards(cards)) for pile, cards in gained if cards]
     if fresh:
         parts += bids  # said before the player's turn came: after the cards they were said about
     if before is not None and not fresh:
@@ -270,7 +272,7 @@ def _newly_marked(old: dict[str, Pile], piles: Sequence[Pile]) -> list[Text]:
         faces = [face for face in pile.cards if face.card is not None and face.marks & SPOKEN_MARKS
                  and not face.marks & SPOKEN_MARKS <= was.get(face.card, frozenset())]
         if faces:
-            said = W["pile"].format(name=pile_name(pile), cards=_run(faces))
+            said = W["named"].format(name=pile_name(pile), what=_run(faces))
             (places if all(face.marks & SPOKEN_MARKS == {Mark.TARGET} for face in faces) else picked).append(said)
         elif pile.marks & SPOKEN_MARKS and not pile.marks & SPOKEN_MARKS <= (before.marks if before else frozenset()):
             places.append(pile_words(pile))
@@ -287,7 +289,7 @@ def _standing(old: dict[str, Label], labels: Sequence[Label]) -> list[Text]:
             known = {part.en for part in _status_parts(old[label.id].text)} if label.id in old else set()
             tags = [part for part in parts[1:] if part.en not in known and not re.search(r"\d", part.en)]
             if tags:
-                told.append(W["pile"].format(name=parts[0], cards=_listed(tags)))
+                told.append(W["named"].format(name=parts[0], what=_listed(tags)))
         elif label.style == Style.PANEL and label.id in old:
             seen = {_numbers_aside(line) for line in old[label.id].text.en.split("\n")}
             en, ja = label.text.en.split("\n"), label.text.get("ja").split("\n")

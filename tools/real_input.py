@@ -205,8 +205,8 @@ class ScreenReader:
         """What this machine lacks to listen, or ""."""
         if not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
             return "--screen-reader needs a session bus: run the tool inside dbus-run-session"
-        if not Path(cls.BUS_LAUNCHER).exists() or subprocess.run([cls.PYTHON, "-c", "import pyatspi"],
-                                                                   capture_output=True).returncode:
+        if not Path(cls.BUS_LAUNCHER).exists() or not Path(cls.PYTHON).exists() or subprocess.run(
+                [cls.PYTHON, "-c", "import pyatspi"], capture_output=True).returncode:
             return "--screen-reader needs AT-SPI and its Python bindings (Debian: at-spi2-core python3-pyatspi)"
         return ""
 
