@@ -231,21 +231,21 @@ def news(before: Table | None, after: Table) -> list[Text]:
     old_labels = {label.id: label for label in before.labels} if before is not None else {}
     said = [label for label in after.labels if label.style in (Style.SPEECH, Style.HINT, Style.TITLE)
             and label.text.en.strip() and (label.id not in old_labels or old_labels[label.id].text != label.text)]
-    bids = [label_words(label) for label in said if label.style == Style.SPEECH]
-    if not fresh:
-        parts += bids  # a bid before what it brings
+    # what was said and what it made of the seats, then the cards it brought (a fresh deal: the cards first)
+    told = [label_words(label) for label in said if label.style == Style.SPEECH]
+    if before is not None:
+        told += _standing(old_labels, after.labels)
     old_piles = {pile.id: pile for pile in before.piles} if before is not None and not fresh else {}
     gained = [(pile, _gained(old_piles.get(pile.id), pile)) for pile in after.piles]
     if not fresh:
+        parts += told
         parts += [W["named"].format(name=pile_name(pile), what=_run(cards)) for pile, cards in gained if cards]
-    elif sum(len(cards) for _, cards in gained) <= DEALT_CARDS:  # a hand dealt is read out whole
-        parts += [W["named"].format(name=pile_name(pile), what=_cards(cards)) for pile, cards in gained if cards]
-    if fresh:
-        parts += bids  # said before the player's turn came: after the cards they were said about
-    if before is not None and not fresh:
-        parts += _newly_marked(old_piles, after.piles)
-    if before is not None:
-        parts += _standing(old_labels, after.labels)
+        if before is not None:
+            parts += _newly_marked(old_piles, after.piles)
+    else:
+        if sum(len(cards) for _, cards in gained) <= DEALT_CARDS:  # a hand dealt is read out whole
+            parts += [W["named"].format(name=pile_name(pile), what=_cards(cards)) for pile, cards in gained if cards]
+        parts += told
     parts += [label_words(label) for label in said if label.style != Style.SPEECH]
     hold = after.hold
     if hold is not None and (before is None or before.hold is None or before.hold.title != hold.title

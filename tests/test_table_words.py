@@ -194,3 +194,13 @@ def test_a_group_picked_up_is_said_by_its_ends_and_its_mark_once() -> None:
     before = Table(10, 10, (Pile("c7", 0, 0, (CardFace(None), *group), name=Text("Column 7")),))
     after = Table(10, 10, (Pile("c7", 0, 0, (CardFace(None), *picked), name=Text("Column 7")),))
     assert sentences(news(before, after)).en == "Column 7: eight of spades to six of spades, 3 cards (picked up)."
+
+
+def test_what_was_said_and_made_of_the_seats_comes_before_the_cards_it_brought() -> None:
+    def table(bid: str, tag: str, card: str | None) -> Table:
+        return Table(10, 10, (trick(1, card),), labels=(
+            Label("said:3", Text(bid), 0, 0, style=Style.SPEECH, name=Text("East")),
+            Label("seat:3", Text("East" + tag), 0, 0, style=Style.SEAT)))
+
+    assert sentences(news(table("", "", None), table("order up", " · made trump", "JS"))).en == \
+        "East: order up. East: made trump. Seat 1's card: jack of spades."
