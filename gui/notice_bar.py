@@ -1,6 +1,7 @@
 """The yellow bar above a page for what the player must read (a save that failed or was moved aside, settings
 that were reset): it stays until the player closes it (× — a click, or Enter, Space or Esc once Tab has reached
-it), and a passing note shown over it for a few seconds gives way to it again instead of taking it away."""
+it), and a passing note shown over it for a few seconds gives way to it again instead of taking it away. A screen
+reader says each message as it comes (a standing one at once, a passing note after what it is saying)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
+from gui.announce import announce
 from gui.i18n import tr
 
 
@@ -50,6 +52,7 @@ class NoticeBar(QFrame):
             self._standing = message
         self.label.setText(message)
         self.show()
+        announce(self.label, message, urgent=not timeout_ms)
 
     def end_passing(self) -> None:
         """A passing note that no longer holds (the demo it told of was stopped) goes now: the standing message

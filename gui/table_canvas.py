@@ -5,10 +5,11 @@ its whole description as the canvas's accessible description, what the scene say
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from core.table_words import table_words
+from gui.announce import announce
 from gui.i18n import text, tr
 from gui.table_scene import ButtonItem, TableScene
 
@@ -48,7 +49,7 @@ class TableCanvas(QGraphicsView):
 
     def announce(self, words: str) -> None:
         """Have a screen reader say ``words`` now (Qt passes it on only while one listens)."""
-        QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self, words))
+        announce(self, words)
         self.announced.emit(words)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

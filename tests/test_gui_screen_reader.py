@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
@@ -147,3 +147,22 @@ def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_k
     qtbot.waitUntil(lambda: "still winnable" in page.status.text(), timeout=30000)  # a busy machine: slow
     qtbot.wait(400)
     assert not any("not yet known" in said for said in heard), heard
+
+
+def test_the_notice_bar_is_said_a_standing_message_at_once(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[tuple[str, bool]] = []
+    update = QAccessible.updateAccessibility
+
+    def noted(event: QAccessibleEvent) -> None:
+        if isinstance(event, QAccessibleAnnouncementEvent):
+            said.append((event.message(), event.politeness() == QAccessible.AnnouncementPoliteness.Assertive))
+        update(event)
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", noted)
+    _, page, _ = open_game(qtbot, "yukon", yukon_plugin, number=7)  # the demo runs deal 7 into a dead end
+    page.show_notice("Progress cannot be saved (disk full); play goes on.")
+    assert ("Progress cannot be saved (disk full); play goes on.", True) in said
+    page.buttons["demo"].click()
+    qtbot.waitUntil(lambda: not page.view.demo, timeout=20000)
+    stopped = "The demo stopped: the hint has no move here (its reason is on the table)."
+    assert (stopped, False) in said  # a passing note, said after what the reader is saying

@@ -239,17 +239,18 @@ class ScreenReader:
             self.lines.put(json.loads(line))
 
     def _note_every_announcement(self) -> None:
-        """Note what every table canvas announces, from its first words (a game continued from the launcher opens
-        a new page, whose deal is told at once)."""
-        from gui.table_canvas import TableCanvas
+        """Note every announcement the program makes (the table's, the notice bar's), from the first: Qt's
+        ``updateAccessibility`` is where each one goes out."""
+        from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
 
-        told, announce = self.told, TableCanvas.announce
+        told, update = self.told, QAccessible.updateAccessibility
 
-        def noted(canvas: TableCanvas, words: str) -> None:
-            told.append(words)
-            announce(canvas, words)
+        def noted(event: QAccessibleEvent) -> None:
+            if isinstance(event, QAccessibleAnnouncementEvent):
+                told.append(event.message())
+            update(event)
 
-        TableCanvas.announce = noted  # type: ignore[method-assign, assignment]
+        QAccessible.updateAccessibility = noted  # type: ignore[method-assign]
 
     def _replies(self, wait_s: float, until: Any) -> None:
         """Take the listener's lines, the window answering the bus meanwhile, until ``until()`` or ``wait_s``."""
