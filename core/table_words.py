@@ -207,9 +207,11 @@ def _status_parts(status: Text) -> list[Text]:
 
 
 def _new_status_parts(before: Text, after: Text) -> list[Text]:
-    """The parts of the line under the table that are new, numbers aside: a move count ticking is not news."""
+    """The parts of the line under the table that are new, numbers aside (a move count ticking is not news), and
+    not a passing state (…): "West is thinking…" and "solver thinking…" are followed by what came of them."""
     old = {_numbers_aside(part.en) for part in _status_parts(before)}
-    return [part for part in _status_parts(after) if part.en.strip() and _numbers_aside(part.en) not in old]
+    return [part for part in _status_parts(after) if part.en.strip() and not part.en.endswith("…")
+            and _numbers_aside(part.en) not in old]
 
 
 def _gained(before: Pile | None, after: Pile) -> list[CardFace]:

@@ -102,7 +102,7 @@ def test_the_news_of_a_card_played_a_bid_and_a_turn_passing() -> None:
                    labels=(Label("said:1", Text(""), 0, 0, style=Style.SPEECH, name=Text("West")),))
     after = Table(10, 10, (hand, trick(1, "JS")), status=Text("North is thinking…"),
                   labels=(Label("said:1", Text("pass"), 0, 0, style=Style.SPEECH, name=Text("West")),))
-    assert sentences(news(before, after)).en == "West: pass. Seat 1's card: jack of spades. North is thinking…"
+    assert sentences(news(before, after)).en == "West: pass. Seat 1's card: jack of spades."  # not who thinks next
     assert news(after, after) == []
 
 
@@ -204,3 +204,13 @@ def test_what_was_said_and_made_of_the_seats_comes_before_the_cards_it_brought()
 
     assert sentences(news(table("", "", None), table("order up", " · made trump", "JS"))).en == \
         "East: order up. East: made trump. Seat 1's card: jack of spades."
+
+
+def test_a_passing_state_is_not_news_but_what_came_of_it_is() -> None:
+    before = Table(10, 10, status=Text("Deal 3 · 1 move · still winnable"))
+    thinking = Table(10, 10, status=Text("Deal 3 · 2 moves · solver thinking…"))
+    assert news(before, thinking) == []
+    lost = Table(10, 10, status=Text("Deal 3 · 2 moves · no longer winnable — undo to go back"))
+    assert sentences(news(thinking, lost)).en == "no longer winnable — undo to go back."
+    your_turn, waiting = Text("Your turn: play a card."), Text("West is thinking…")
+    assert news(Table(10, 10, status=your_turn), Table(10, 10, status=waiting)) == []
