@@ -2,9 +2,9 @@
 the next. Built from a :class:`~core.table.Table` alone, so it says only what the seat may see: a face-down card
 is "face down", never its name.
 
-The shell gives the table's canvas the whole description (:func:`table_words`), speaks the card under the keyboard
-cursor as it moves (:func:`cursor_words`) and the table button Tab reaches (:func:`choice_words`), and, once a
-changed table has been still a moment, what changed (:func:`news`): cards that came face up in a pile, a bid said,
+The shell says the whole table when the player presses T (:func:`table_words`), the card under the keyboard cursor
+as it moves (:func:`cursor_words`) and the table button Tab reaches (:func:`choice_words`), and, once a changed
+table has been still a moment, what changed (:func:`news`): cards that came face up in a pile, a bid said,
 cards picked up or hinted and where they may go, a seat's new tag, a score sheet's new line, a hint's reason, a
 held trick or hand's result, the new parts of the line under the table.
 """

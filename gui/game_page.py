@@ -156,7 +156,7 @@ class GamePage(QWidget):
         self.status = QLabel()
         self.status.setObjectName("status")
         self.status.setWordWrap(True)
-        self.notice_bar = NoticeBar("notice")
+        self.notice_bar = NoticeBar("notice", speak=self.table.say)  # where the table's words go
         self.notice = self.notice_bar.label
 
         layout = QVBoxLayout(self)
@@ -309,6 +309,7 @@ class GamePage(QWidget):
             self.overlay.setGeometry(self.table.rect())
             self.overlay.show()
             self.overlay.raise_()
+            self.table.say(tr("paused"))  # what the overlay says, for a screen reader too
         else:
             self.overlay.hide()
             self.table.setFocus()
@@ -358,6 +359,7 @@ class GamePage(QWidget):
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))
         self.table.setAccessibleName(tr("table_name", game=text(self.game.name)))
+        self.table.setAccessibleDescription(tr("table_help"))
         self.notice_bar.retranslate()
         self.view.retranslate()
         self.update_controls()
@@ -368,6 +370,9 @@ class GamePage(QWidget):
         key = event.key()
         if key == Qt.Key.Key_P:
             self.toggle_pause()
+            return
+        if key == Qt.Key.Key_T and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            self.table.say_table()  # paused, it says so; the demo goes on
             return
         if self.view.demo and key not in MODIFIER_KEYS:  # any other key takes over from the demo, and does only that
             self.stop_demo()

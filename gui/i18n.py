@@ -39,6 +39,8 @@ STRINGS: dict[str, Text] = {
     "paused": Text("Paused — press P to resume", "ポーズ中 — Pで再開"),
     "no_hint": Text("No move to suggest", "提案できる手がありません"),
     "table_name": Text("{game} table", "{game}の盤面"),
+    "table_help": Text("T reads the whole table; the arrows move over the cards.",
+                       "T で盤面全体を読み上げます。矢印キーで札の上を動きます。"),
     "demo": Text("Demo", "デモ"),
     "demo_stop": Text("Stop demo", "デモを止める"),
     "demo_on": Text("Demo: the hint plays for you. Any key or click on the table stops it.",

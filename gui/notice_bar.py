@@ -1,9 +1,11 @@
 """The yellow bar above a page for what the player must read (a save that failed or was moved aside, settings
 that were reset): it stays until the player closes it (× — a click, or Enter, Space or Esc once Tab has reached
 it), and a passing note shown over it for a few seconds gives way to it again instead of taking it away. A screen
-reader says each message as it comes (a standing one at once, a passing note after what it is saying)."""
+reader says each message as it comes."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent
@@ -14,8 +16,12 @@ from gui.i18n import tr
 
 
 class NoticeBar(QFrame):
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    """``speak`` says a message to a screen reader (by default an announcement of the bar's own); a game page
+    passes its table's, so the player hears it the way the table's words come."""
+
+    def __init__(self, name: str, parent: QWidget | None = None, speak: Callable[[str], None] | None = None) -> None:
         super().__init__(parent)
+        self._speak = speak or (lambda message: announce(self.label, message))
         self.setObjectName(f"{name}_bar")
         # its own ink as well as its paper: a dark theme's light text would not read on the yellow
         self.setStyleSheet("QFrame { background: #fff3c4; } QLabel, QToolButton { color: #5a4500; } "
@@ -52,7 +58,7 @@ class NoticeBar(QFrame):
             self._standing = message
         self.label.setText(message)
         self.show()
-        announce(self.label, message, urgent=not timeout_ms)
+        self._speak(message)
 
     def end_passing(self) -> None:
         """A passing note that no longer holds (the demo it told of was stopped) goes now: the standing message

@@ -18,8 +18,8 @@ from gui.table_scene import TableScene
 
 
 class ReviewWindow(QDialog):
-    """Shows ``frames`` one at a time: ← → (or the buttons) step, Space and Enter step on, Home/End jump, Esc
-    closes."""
+    """Shows ``frames`` one at a time: ← → (or the buttons) step, Space and Enter step on, Home/End jump, T reads
+    the frame's whole table to a screen reader, Esc closes."""
 
     def __init__(self, frames: Sequence[Table], art: CardArt, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +73,9 @@ class ReviewWindow(QDialog):
                  Qt.Key.Key_Return: self.step + 1, Qt.Key.Key_Enter: self.step + 1,  # not the dialog's Previous
                  Qt.Key.Key_Home: 0, Qt.Key.Key_End: len(self.frames) - 1}
         key = Qt.Key(event.key())
+        if key == Qt.Key.Key_T:
+            self.canvas.say_table()
+            return
         if key in steps:
             self.show_step(steps[key])
             return

@@ -1,6 +1,6 @@
 """The view a table scene is shown in: 1:1 pixels (the scene lays itself out for the canvas size,
-KPatience-style), keys passed on, Tab stepping through the table's buttons, and the table told to a screen reader:
-its whole description as the canvas's accessible description, what the scene says as announcements."""
+KPatience-style), keys passed on, Tab stepping through the table's buttons, and what the scene says told to a
+screen reader (see :meth:`TableCanvas.say`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from gui.announce import announce
 from gui.i18n import text, tr
 from gui.table_scene import ButtonItem, TableScene
 
+ZERO_WIDTH_SPACE = "\u200b"  # unspoken: it makes the same words a new description
+
 
 class TableCanvas(QGraphicsView):
     """Shows the scene 1:1 (no scaling blur): the scene lays itself out for the canvas size, KPatience-style.
@@ -20,7 +22,7 @@ class TableCanvas(QGraphicsView):
 
     resized = Signal(float, float)
     key = Signal(QKeyEvent)
-    announced = Signal(str)  # what was just announced to a screen reader
+    announced = Signal(str)  # what a screen reader was just given to say
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -34,23 +36,28 @@ class TableCanvas(QGraphicsView):
     def setScene(self, scene: QGraphicsScene | None) -> None:
         super().setScene(scene)
         if isinstance(scene, TableScene):
-            scene.spoken.connect(self.announce)
-            scene.table_shown.connect(self.describe)
-            self.describe()
+            scene.spoken.connect(self.say)
+            self.setAccessibleDescription(tr("table_help"))
 
-    def describe(self) -> None:
-        """The table in words (everything on it, as the seat sees it), for a screen reader to read on request;
-        while paused, only that it is paused (the cards are hidden from the eye too)."""
-        scene = self.scene()
-        if not isinstance(scene, TableScene) or scene.table is None:
-            self.setAccessibleDescription("")
+    def say(self, words: str) -> None:
+        """Have a screen reader say ``words`` now. While the table has the focus they become its description:
+        screen readers present a change of the focused object's description (Orca 43 too, which knows no
+        announcements), and where-am-I reads them again; otherwise (the focus on the toolbar) an announcement,
+        which Orca presents from version 45. Never both, which would say them twice."""
+        if self.hasFocus():
+            if words == self.accessibleDescription():  # the same words again are said again
+                words += ZERO_WIDTH_SPACE
+            self.setAccessibleDescription(words)
         else:
-            self.setAccessibleDescription(tr("paused") if scene.paused else text(table_words(scene.table)))
+            announce(self, words)
+        self.announced.emit(words.rstrip(ZERO_WIDTH_SPACE))
 
-    def announce(self, words: str) -> None:
-        """Have a screen reader say ``words`` now (Qt passes it on only while one listens)."""
-        announce(self, words)
-        self.announced.emit(words)
+    def say_table(self) -> None:
+        """The whole table in words, as the seat sees it (T): names, bids, the score sheet, every pile and card,
+        the buttons; while paused, only that it is paused (the cards are hidden from the eye too)."""
+        scene = self.scene()
+        if isinstance(scene, TableScene) and scene.table is not None:
+            self.say(tr("paused") if scene.paused else text(table_words(scene.table)))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -256,7 +256,6 @@ class TableScene(QGraphicsScene):
     choice_pressed = Signal(object)
     dealing = Signal()  # the cards of a deal lie in the deck and are about to set off
     spoken = Signal(str)  # words for a screen reader to say now (see core.table_words)
-    table_shown = Signal()  # a new table is on show (its words changed)
 
     def __init__(self, art: CardArt) -> None:
         super().__init__()
@@ -408,7 +407,6 @@ class TableScene(QGraphicsScene):
         if fresh and animate:
             self.deal()
         if fresh_table:
-            self.table_shown.emit()
             self._news_timer.start()
 
     @property
@@ -594,7 +592,6 @@ class TableScene(QGraphicsScene):
                     item is not self.hold_item or (self.table is not None and self.table.hold is not None)))
             if paused and isinstance(item, TableItem):
                 item.finish_animation()
-        self.table_shown.emit()  # its words are hidden too
 
     # -- the keyboard cursor ----------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
-"""What a screen reader gets from the table, offscreen: the canvas named after the game, the whole table as its
-accessible description (read through Qt's accessibility interface, as AT-SPI reads it), and announcements — the
-card under the keyboard cursor, the table button Tab reaches, what the CPU players do, a refused move once — in the
-player's language; nothing of the table while it is paused."""
+"""What a screen reader gets from the table, offscreen: the canvas named after the game; what it says — the whole
+table on T, the card under the keyboard cursor, the table button Tab reaches, what the CPU players do, a refused
+move once, the notice bar — as the canvas's new description while it has the focus (read here through Qt's
+accessibility interface, as AT-SPI reads it) or else as an announcement; in the player's language; nothing of the
+table while it is paused."""
 
 from __future__ import annotations
 
@@ -37,18 +38,25 @@ def open_game(qtbot: QtBot, name: str, module: object, seed: int = 3, **deal: ob
 
 
 def described(page: GamePage) -> str:
-    """The description a screen reader reads, through Qt's accessibility interface for the canvas."""
+    """The canvas's description as a screen reader reads it, through Qt's accessibility interface."""
     interface = QAccessible.queryAccessibleInterface(page.table)
     assert interface is not None
     assert interface.text(QAccessible.Text.Name) == page.table.accessibleName()
     return interface.text(QAccessible.Text.Description)
 
 
+def table_read(qtbot: QtBot, page: GamePage) -> str:
+    """The whole table, as T has it said."""
+    qtbot.keyClick(page.table, Qt.Key.Key_T)
+    return described(page)
+
+
 def test_the_euchre_table_is_described_and_its_play_is_told(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(animation, "cpu_delay_ms", lambda: 300)  # the CPU players' pace, as in the window
     _, page, heard = open_game(qtbot, "euchre", euchre_plugin)
     assert page.table.accessibleName() == "Euchre table"
-    words = described(page)
+    assert described(page) == "T reads the whole table; the arrows move over the cards."
+    words = table_read(qtbot, page)
     assert "Your hand: " in words and "West's hand: 5 cards face down" in words
     assert "Score 0 — 0" in words and "Game to 10" in words
     hand = page.view.table.pile("hand:0") if page.view.table else None
@@ -98,11 +106,12 @@ def test_a_refused_move_is_told_once(qtbot: QtBot) -> None:
 
 def test_a_paused_table_tells_nothing_but_that_it_is_paused(qtbot: QtBot) -> None:
     _, page, _ = open_game(qtbot, "yukon", yukon_plugin, number=12)
-    assert "Column 1: seven of diamonds" in described(page)
-    page.buttons["pause"].click()
-    assert described(page) == "Paused — press P to resume"
-    page.buttons["pause"].click()
-    assert "Column 1: seven of diamonds" in described(page)
+    assert "Column 1: seven of diamonds" in table_read(qtbot, page)
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert described(page) == "Paused — press P to resume"  # said as the overlay shows
+    assert table_read(qtbot, page).startswith("Paused — press P to resume")  # T again: no card
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert "Column 1: seven of diamonds" in table_read(qtbot, page)
 
 
 def test_the_table_is_told_in_the_players_language(qtbot: QtBot) -> None:
@@ -111,7 +120,7 @@ def test_the_table_is_told_in_the_players_language(qtbot: QtBot) -> None:
     try:
         window.retranslate()
         assert page.table.accessibleName() == "ユーコンの盤面"
-        assert "1列目: ダイヤの7" in described(page)
+        assert "1列目: ダイヤの7" in table_read(qtbot, page)
         qtbot.keyClick(page.table, Qt.Key.Key_Right)
         assert heard[-1] == "スペードの組札: 空"
     finally:
@@ -149,20 +158,46 @@ def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_k
     assert not any("not yet known" in said for said in heard), heard
 
 
-def test_the_notice_bar_is_said_a_standing_message_at_once(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    said: list[tuple[str, bool]] = []
+def test_the_notice_bar_is_said_through_the_table_or_announced_when_the_focus_is_elsewhere(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    announced: list[str] = []
     update = QAccessible.updateAccessibility
 
     def noted(event: QAccessibleEvent) -> None:
         if isinstance(event, QAccessibleAnnouncementEvent):
-            said.append((event.message(), event.politeness() == QAccessible.AnnouncementPoliteness.Assertive))
+            announced.append(event.message())
         update(event)
 
     monkeypatch.setattr(QAccessible, "updateAccessibility", noted)
-    _, page, _ = open_game(qtbot, "yukon", yukon_plugin, number=7)  # the demo runs deal 7 into a dead end
+    _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=7)  # the demo runs deal 7 into a dead end
     page.show_notice("Progress cannot be saved (disk full); play goes on.")
-    assert ("Progress cannot be saved (disk full); play goes on.", True) in said
+    assert described(page) == heard[-1] == "Progress cannot be saved (disk full); play goes on."
+    assert announced == [], "said once: as the focused table's description, not announced as well"
+    page.buttons["demo"].setFocus()  # the focus on the toolbar: an announcement, which Orca 45 and later present
     page.buttons["demo"].click()
+    assert announced == ["Demo: the hint plays for you. Any key or click on the table stops it."]
     qtbot.waitUntil(lambda: not page.view.demo, timeout=20000)
-    stopped = "The demo stopped: the hint has no move here (its reason is on the table)."
-    assert (stopped, False) in said  # a passing note, said after what the reader is saying
+    assert heard[-1] == "The demo stopped: the hint has no move here (its reason is on the table)."
+
+
+def test_the_same_words_again_are_a_new_description(qtbot: QtBot) -> None:
+    _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)
+    first = described(page)
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)  # from the spades foundation, and back to it
+    qtbot.keyClick(page.table, Qt.Key.Key_Left)
+    assert heard[-1] == heard[-3] == "Spades foundation: empty"
+    qtbot.keyClick(page.table, Qt.Key.Key_T)
+    qtbot.keyClick(page.table, Qt.Key.Key_T)
+    assert heard[-1] == heard[-2] and described(page) != first
+
+
+def test_t_reads_the_table_while_the_demo_plays_on(qtbot: QtBot) -> None:
+    _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    page.buttons["demo"].click()
+    page.table.setFocus()
+    qtbot.keyClick(page.table, Qt.Key.Key_T)
+    assert page.view.demo, "T is not a key that takes over from the demo"
+    assert heard[-1].startswith("Deal 12 · Standard") and "Column 1: " in heard[-1]
+    qtbot.keyClick(page.table, Qt.Key.Key_Escape)
+    assert not page.view.demo

@@ -55,12 +55,12 @@ def _no_screen_reader() -> bool:
 
 
 @pytest.mark.skipif(_no_screen_reader(), reason="needs dbus-run-session, at-spi2-core and python3-pyatspi")
-def test_a_screen_reader_hears_every_announcement_and_reads_the_table_over_atspi(tmp_path: Path) -> None:
+def test_a_screen_reader_hears_everything_the_table_says_and_the_whole_table_on_t_over_atspi(tmp_path: Path) -> None:
     out = _play(tmp_path, "yukon", "--deal", "12", "--inputs", "20", "--screen-reader", bus=True)
     assert "inputs that did nothing: 0" in out
     said = out.split("screen reader: ")[1]
-    made, heard = said.split(" announcements made, ")[0], said.split(" made, ")[1].split(" heard")[0]
+    made, heard = said.split(" things said, ")[0], said.split(" said, ")[1].split(" heard")[0]
     assert int(made) >= 20 and heard == made, out
-    assert "the description read 3 times; faults: 0" in out, out
+    assert "the whole table read by T 3 of 3 times; faults: 0" in out, out  # no CPU player to move meanwhile
     words = (tmp_path / "heard.txt").read_text(encoding="utf-8")
     assert words.startswith("Cards dealt.") and "foundation: ace of " in words, words

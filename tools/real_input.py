@@ -21,15 +21,16 @@ brings it back, and a game that can pause must be paused meanwhile and going on 
 every seventh input it presses Alt+Left, and on the launcher Enter on the game's Continue, which must be focused
 and bring the game back as it was; with ``--demo``, before every ninth input it presses Ctrl+D, lets the Demo play
 the person's moves for a moment and stops it with Esc, which must stop it and make no move of its own; with
-``--screen-reader`` a screen reader's ears listen on the accessibility bus (AT-SPI, ``tools/screen_reader_listener.py``
-under the system's Python): every announcement the table makes must reach them, word for word and in order, and
-every tenth input the table's description they read must be the one the table has, naming exactly the cards it
-shows face up (run it inside ``dbus-run-session``; Debian: ``apt-get install at-spi2-core python3-pyatspi``). The
-game's rules are its settings' defaults, or
-any preset and option by the same flags as its command-line tools (``--preset holding_stick --opponents hard``;
-``--help`` after the game's name lists them); ``--language ja`` plays it in Japanese. Ends with a summary naming the
-rules; exits 1 when an input did nothing, a card was out of place, a pause was missed or kept, a game did not
-come back whole, the demo did not start, play or stop as it should, or a screen reader missed words. Needs
+``--screen-reader`` a screen reader's ears listen on the accessibility bus (AT-SPI,
+``tools/screen_reader_listener.py`` under the system's Python): everything the table says (its new description while
+it has the focus, else an announcement) must reach them, word for word and in order, and every tenth input T,
+pressed through the X server, must have the whole table read there as the table shows it, naming exactly the cards
+it shows face up (run it inside ``dbus-run-session``; Debian: ``apt-get install at-spi2-core python3-pyatspi``). The
+game's rules are its settings' defaults, or any preset and option by the same flags as its command-line tools
+(``--preset holding_stick --opponents hard``; ``--help`` after the game's name lists them); ``--language ja`` plays
+it in Japanese. Ends with a summary naming the rules; exits 1 when an input did nothing, a card was out of place, a
+pause was missed or kept, a game did not come back whole, the demo did not start, play or stop as it should, or a
+screen reader missed words. Needs
 ``xdotool`` (Debian: ``apt-get install xdotool openbox``).
 """
 
@@ -82,8 +83,8 @@ def main() -> int:
                         help="before every ninth input start the Demo by Ctrl+D, let it play the person's moves for a "
                              "moment and stop it by Esc: it must start, play and stop, and Esc make no move")
     parser.add_argument("--screen-reader", action="store_true",
-                        help="listen on the accessibility bus as a screen reader does: every announcement must arrive "
-                             "and the table's description must match what it shows")
+                        help="listen on the accessibility bus as a screen reader does: everything the table says must "
+                             "arrive, and T must have the whole table read as it shows")
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
@@ -174,8 +175,9 @@ def main() -> int:
         reader.finish(person.page)
         heard = Path(os.environ["CARDTABLE_HOME"]) / "heard.txt"
         heard.write_text("".join(line + "\n" for line in reader.heard), encoding="utf-8")
-        print(f"screen reader: {plural(len(reader.told), 'announcement')} made, {len(reader.heard)} heard over AT-SPI "
-              f"(in {heard}); the description read {plural(reader.reads, 'time')}; faults: {len(reader.faults)}")
+        print(f"screen reader: {plural(len(reader.told), 'thing')} said, {len(reader.heard)} heard over AT-SPI "
+              f"(in {heard}); the whole table read by T {reader.wholes} of {plural(reader.reads, 'time')}; "
+              f"faults: {len(reader.faults)}")
         for line in reader.faults[:10]:
             print(f"  {line}")
     window.close()
@@ -195,7 +197,8 @@ def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
 
 class ScreenReader:
     """A screen reader's ears: ``tools/screen_reader_listener.py`` on the accessibility bus, under the system's
-    Python, and what the table told it (``told``) against what arrived there (``heard``)."""
+    Python. What the table gave to say (``told``: its canvas's ``say``) must arrive there (``heard``: the table's
+    description changes and announcements), and T must have the whole table read as it shows."""
 
     PYTHON = "/usr/bin/python3"  # the system's, with the AT-SPI bindings
     BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
@@ -228,7 +231,9 @@ class ScreenReader:
         self.heard: list[str] = []
         self.faults: list[str] = []
         self.reads = 0
-        self._note_every_announcement()
+        self.wholes = 0  # reads that had the whole table (the others, what a CPU player's move said after it)
+        self.tables: set[str] = set()  # the accessible names of the tables that spoke
+        self._note_what_the_tables_say()
         self._answer: dict[str, Any] | None = None
 
     def _read(self) -> None:
@@ -238,25 +243,29 @@ class ScreenReader:
         for line in self.process.stdout:
             self.lines.put(json.loads(line))
 
-    def _note_every_announcement(self) -> None:
-        """Note every announcement the program makes (the table's, the notice bar's), from the first: Qt's
-        ``updateAccessibility`` is where each one goes out."""
-        from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
+    def _note_what_the_tables_say(self) -> None:
+        """Note what every table canvas gives to say, from its first words (a game continued from the launcher is
+        a new page, whose deal is told at once)."""
+        from gui.table_canvas import TableCanvas
 
-        told, update = self.told, QAccessible.updateAccessibility
+        told, tables, say = self.told, self.tables, TableCanvas.say
 
-        def noted(event: QAccessibleEvent) -> None:
-            if isinstance(event, QAccessibleAnnouncementEvent):
-                told.append(event.message())
-            update(event)
+        def noted(canvas: TableCanvas, words: str) -> None:
+            told.append(words)
+            tables.add(canvas.accessibleName())
+            say(canvas, words)
 
-        QAccessible.updateAccessibility = noted  # type: ignore[method-assign]
+        TableCanvas.say = noted  # type: ignore[method-assign, assignment]
 
     def _replies(self, wait_s: float, until: Any) -> None:
-        """Take the listener's lines, the window answering the bus meanwhile, until ``until()`` or ``wait_s``."""
+        """Take the listener's lines, the window answering the bus meanwhile, until ``until()`` or ``wait_s``:
+        what a table said (a new description or an announcement), or the answer to a question."""
         import queue
 
         from PySide6.QtTest import QTest
+
+        from gui.i18n import tr
+        from gui.table_canvas import ZERO_WIDTH_SPACE
 
         end = time.monotonic() + wait_s
         while not until() and time.monotonic() < end:
@@ -264,21 +273,28 @@ class ScreenReader:
             try:
                 while True:
                     line = self.lines.get_nowait()
-                    if "announcement" in line:
-                        self.heard.append(line["announcement"])
-                    else:
+                    said = line.get("announcement", line.get("description_changed"))
+                    if said is None:
                         self._answer = line
+                    elif line["from"] in self.tables and said != tr("table_help"):  # the help is not said
+                        self.heard.append(said.rstrip(ZERO_WIDTH_SPACE))
             except queue.Empty:
                 pass
 
     def check(self, page: Any) -> None:
-        """Read the table's description over the bus: it must be the table's own (as it was when asked or when
-        answered: a CPU player may move meanwhile), and name exactly the cards the table shows face up."""
-        from core.table_words import cards_named
-        from gui.i18n import language
+        """T through the X server, then the table's description read over the bus: it must be the whole table as
+        the table shows it, naming exactly its face-up cards (or, when a CPU player moved meanwhile, what the
+        table said after)."""
+        from core.table_words import cards_named, table_words
+        from gui.i18n import language, text
+        from gui.table_canvas import ZERO_WIDTH_SPACE
 
-        canvas = page.table
-        asked = canvas.accessibleDescription()
+        canvas, scene = page.table, page.view.scene
+        if not canvas.hasFocus() or scene.table is None or scene.paused:
+            return  # T goes to the table only
+        subprocess.run(["xdotool", "key", "t"], check=True)
+        whole = text(table_words(scene.table))
+        self._replies(1, lambda: canvas.accessibleDescription().rstrip(ZERO_WIDTH_SPACE) == whole)
         self._answer = None
         assert self.process.stdin is not None
         self.process.stdin.write(f"describe {canvas.accessibleName()}\n")
@@ -289,25 +305,24 @@ class ScreenReader:
         if answer is None or "missing" in answer:
             self.faults.append(f"read {self.reads}: no object called '{canvas.accessibleName()}' on the bus")
             return
-        read = answer["description"]
-        if read not in (asked, canvas.accessibleDescription()):
+        read = answer["description"].rstrip(ZERO_WIDTH_SPACE)
+        if read == whole:
+            self.wholes += 1
+            named, shown = cards_named(read, language()), sorted(scene.table.face_up_cards())
+            if named != shown:
+                self.faults.append(f"read {self.reads}: the table read names {named}, the table shows {shown}")
+        elif read != canvas.accessibleDescription().rstrip(ZERO_WIDTH_SPACE):
             self.faults.append(f"read {self.reads}: the bus read '{read[:80]}…', the table says "
                                f"'{canvas.accessibleDescription()[:80]}…'")
-            return
-        table = page.view.scene.table
-        if read == canvas.accessibleDescription() and table is not None and not page.view.scene.paused:
-            named, shown = cards_named(read, language()), sorted(table.face_up_cards())
-            if named != shown:
-                self.faults.append(f"read {self.reads}: the description names {named}, the table shows {shown}")
 
     def finish(self, page: Any) -> None:
-        """The last reading, then every announcement made must have arrived, in order."""
+        """The last reading, then everything the tables said must have arrived, in order."""
         self.check(page)
         self._replies(5, lambda: len(self.heard) >= len(self.told))
         if self.heard != self.told:
             first = next((i for i, (a, b) in enumerate(zip(self.told, self.heard, strict=False)) if a != b),
                          min(len(self.told), len(self.heard)))
-            self.faults.append(f"announcements: {len(self.told)} made, {len(self.heard)} heard; first difference at "
+            self.faults.append(f"words: {len(self.told)} said, {len(self.heard)} heard; first difference at "
                                f"{first + 1}")
         assert self.process.stdin is not None
         self.process.stdin.close()

@@ -1,6 +1,7 @@
 """A screen reader's ears, for ``tools/real_input.py --screen-reader``: listens on the accessibility bus (AT-SPI), as
-Orca does, in a process of its own, prints one JSON line for each announcement any program makes (``{"announcement":
-words, "from": name of the object}``) and follows changes of descriptions. A line ``describe NAME`` on its input
+Orca does, in a process of its own, and prints one JSON line for each announcement any program makes (``{"announcement":
+words, "from": name of the object}``) and each changed description (``{"description_changed": words, "from": …}``),
+the two ways Orca hears what a program says. A line ``describe NAME`` on its input
 prints the role and description of the accessible object called NAME (``{"name", "role", "description"}``, or
 ``{"missing": NAME}``), as a screen reader reads them.
 
@@ -24,6 +25,10 @@ def say(value: dict[str, Any]) -> None:
 
 def announced(event: Any) -> None:
     say({"announcement": str(event.any_data), "from": event.source.name if event.source is not None else ""})
+
+
+def described(event: Any) -> None:
+    say({"description_changed": str(event.any_data), "from": event.source.name if event.source is not None else ""})
 
 
 def find(node: Any, name: str, depth: int = 0) -> Any:
@@ -62,9 +67,9 @@ def main() -> None:
     from gi.repository import GLib  # type: ignore[import-not-found]
 
     pyatspi.Registry.registerEventListener(announced, "object:announcement")
-    # as Orca does: a program tells of a changed description only to listeners of the change, and the bindings
-    # keep a description read until told it changed
-    pyatspi.Registry.registerEventListener(lambda event: None, "object:property-change:accessible-description")
+    # as Orca does, which presents a new description of the focused object (and a program tells of a changed
+    # description only to listeners of the change; the bindings keep a description read until told it changed)
+    pyatspi.Registry.registerEventListener(described, "object:property-change:accessible-description")
     GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, command)
     say({"ready": True})
     pyatspi.Registry.start()
