@@ -667,7 +667,8 @@ class TableScene(QGraphicsScene):
         hidden, and its news waits for the player's return)."""
         if self.table is None or self.paused:
             return
-        parts = [part for part in news(self._told, self.table) if text(part) not in self._just_said]
+        parts = [part for part in news(self._told, self.table)  # not again what was just said (a refusal)
+                 if not any(said in text(part) for said in self._just_said)]
         self._told = self.table
         self._just_said.clear()
         if parts:

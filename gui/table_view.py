@@ -338,7 +338,7 @@ class TableView(QObject):
         if name in ("Enter", "Space") and cursor is not None:
             ply = self.session.ply
             used = self.handle(Click(cursor[0], cursor[1]))
-            if used and self.session.ply == ply:
+            if used and self.session.ply == ply and not self.refusal.en:
                 self.scene.speak_cursor()  # no move: the card was picked up or put down, and says so
             return used
         if name == "Escape":

@@ -201,3 +201,18 @@ def test_t_reads_the_table_while_the_demo_plays_on(qtbot: QtBot) -> None:
     assert heard[-1].startswith("Deal 12 · Standard") and "Column 1: " in heard[-1]
     qtbot.keyClick(page.table, Qt.Key.Key_Escape)
     assert not page.view.demo
+
+
+def test_a_card_refused_by_enter_is_said_once_with_its_reason(qtbot: QtBot) -> None:
+    _, page, heard = open_game(qtbot, "euchre", euchre_plugin, seed=1)  # East leads trump; the player must follow
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.hold is None, timeout=30000)
+    qtbot.wait(400)
+    heard.clear()
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)
+    while "(not playable now)" not in heard[-1]:
+        qtbot.keyClick(page.table, Qt.Key.Key_Left)
+    qtbot.keyClick(page.table, Qt.Key.Key_Return)
+    reason = page.view.refusal.en
+    assert reason.startswith("You must follow") and heard[-1] == reason
+    qtbot.wait(400)  # the table's news, whose status line carries the reason too
+    assert sum(reason in said for said in heard) == 1, heard
