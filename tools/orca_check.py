@@ -1,0 +1,118 @@
+"""Plays a game with the Orca screen reader running and fails unless Orca presented everything the table said.
+
+Run it inside a session bus under Xvfb with a window manager:
+
+    xvfb-run -a -s "-screen 0 1280x900x24" dbus-run-session -- sh -c 'openbox & python tools/orca_check.py yukon'
+
+It starts AT-SPI and Orca (``orca -d speech``, its speech off so no sound device is needed, with a debug log),
+opens the game with the table focused, moves the keyboard cursor, has T read the whole table, lets the Demo play
+(CPU players and cards at their usual pace), and closes. Orca presents what a program says by speaking it and
+flashing it in braille: its log keeps each flash, so every message the table gave to say (its first line, as a
+braille line shows it) must be among them. Tested with Orca 43.1 (Debian 12), which presents a change of the
+focused object's description and knows no announcements. Needs Orca (Debian: ``apt-get install orca``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core.cli_options import positive_int
+from core.text import LANGUAGES, plural
+
+GAMES = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre", "yukon")
+BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", nargs="?", default="yukon", choices=GAMES, help="the game (default yukon)")
+    parser.add_argument("--seconds", type=positive_int, default=30, help="how long the Demo plays (default 30)")
+    parser.add_argument("--language", choices=LANGUAGES, default="en", help="the window's language (default en)")
+    args = parser.parse_args()
+    if not os.environ.get("DISPLAY") or not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        parser.error("needs an X display and a session bus (see the example above)")
+    if shutil.which("orca") is None or not Path(BUS_LAUNCHER).exists():
+        parser.error("needs Orca and AT-SPI (Debian: apt-get install orca at-spi2-core)")
+    work = Path(tempfile.mkdtemp(prefix="cardtable-orca-"))
+    os.environ["CARDTABLE_HOME"] = str(work / "home")
+    os.environ["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
+    bus = subprocess.Popen([BUS_LAUNCHER, "--launch-immediately"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    log = work / "orca.debug"
+    orca = subprocess.Popen(["orca", "--replace", "-d", "speech", "--user-prefs", str(work / "prefs"),
+                             "--debug-file", str(log)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(5)
+    try:
+        said = play(args.game, args.seconds, args.language)
+    finally:
+        orca.send_signal(signal.SIGTERM)  # Orca writes its log out as it quits
+        try:
+            orca.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            orca.kill()
+        bus.terminate()
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    # a flash's first line (a message of many lines goes on in the log's next lines)
+    flashed = {line.removesuffix("'") for line in re.findall(r"BRAILLE LINE:  '([^\n]*)", text)}
+    missing = [words for words in said if words.split("\n")[0] not in flashed]
+    print(f"{args.game}: {plural(len(said), 'thing')} the table said, {len(said) - len(missing)} presented by Orca "
+          f"(its log: {log}); missing: {len(missing)}")
+    for words in missing[:10]:
+        print(f"  {words.splitlines()[0][:100]}")
+    return 1 if missing or not said else 0
+
+
+def play(game_id: str, seconds: int, language: str) -> list[str]:
+    """The game with its table focused: the cursor moved, T, then the Demo for ``seconds``; what the table said."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from core.manager import load_host
+    from core.session import GameSession
+    from gui.window import MainWindow
+
+    app = QApplication(sys.argv[:1])
+    host = load_host()
+    window = MainWindow(host)
+    window.resize(1100, 760)
+    window.show()
+    window.choose_language(language)
+    QTest.qWait(3000)
+    game = host.game(game_id)
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=1, saves=window.saves,
+                                               deal={"number": 12} if game_id == "yukon" else None))
+    assert page is not None
+    said: list[str] = []
+    page.table.announced.connect(said.append)
+    window.activateWindow()
+    page.table.setFocus()
+    QTest.qWait(6000)  # the deal, and Orca catching up with the window
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Left, Qt.Key.Key_Left, Qt.Key.Key_T):
+        QTest.keyClick(page.table, key)
+        QTest.qWait(2500)
+    QTest.keyClick(page.table, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    QTest.qWait(seconds * 1000)
+    if page.view.demo:
+        QTest.keyClick(page.table, Qt.Key.Key_Escape)
+    QTest.qWait(8000)  # Orca presents what is left
+    window.close()
+    app.processEvents()
+    return said
+
+
+if __name__ == "__main__":
+    from core.cli_options import guarded
+
+    sys.exit(guarded(main, "orca_check.py"))
