@@ -46,6 +46,7 @@ W = {
     "buttons": Text("Buttons: {list}", "ボタン: {list}"),
     "dealt": Text("Cards dealt.", "札が配られました。"),
 }
+SPOKEN_MARKS = frozenset({Mark.SELECTED, Mark.HINTED, Mark.TARGET})  # marks that come and go by the player's doing
 _ALL_CARDS = [rank + suit for suit in SUIT_LETTERS for rank in RANK_LETTERS] + [JOKER_TEXT]
 SEPARATOR = " · "  # between the parts of a status line (core.text.join's)
 DEALT_CARDS = 12  # a fresh deal's cards read out when this many or fewer face up (a hand, not a Yukon tableau)
@@ -134,7 +135,8 @@ def _cards(faces: Sequence[CardFace]) -> Text:
 def pile_words(pile: Pile) -> Text:
     """A pile and its cards: "Column 3: 4 cards face down, seven of diamonds, six of clubs"; "…: empty"."""
     cards = _cards(pile.cards) if pile.cards else W["empty"]
-    return W["named"].format(name=_with(pile_name(pile), _about("", pile.marks)), what=cards)
+    marks = pile.marks if pile.cards else pile.marks & SPOKEN_MARKS  # an empty hand faded says nothing
+    return W["named"].format(name=_with(pile_name(pile), _about("", marks)), what=cards)
 
 
 def cursor_words(pile: Pile, index: int | None) -> Text:
@@ -258,9 +260,6 @@ def news(before: Table | None, after: Table) -> list[Text]:
     for part in parts:
         unique.setdefault(part.en, part)
     return list(unique.values())
-
-
-SPOKEN_MARKS = frozenset({Mark.SELECTED, Mark.HINTED, Mark.TARGET})  # marks that come and go by the player's doing
 
 
 def _newly_marked(old: dict[str, Pile], piles: Sequence[Pile]) -> list[Text]:

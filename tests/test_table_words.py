@@ -214,3 +214,14 @@ def test_a_passing_state_is_not_news_but_what_came_of_it_is() -> None:
     assert sentences(news(thinking, lost)).en == "no longer winnable — undo to go back."
     your_turn, waiting = Text("Your turn: play a card."), Text("West is thinking…")
     assert news(Table(10, 10, status=your_turn), Table(10, 10, status=waiting)) == []
+
+
+def test_a_faded_empty_hand_is_just_empty_but_a_hand_sitting_out_says_so() -> None:
+    faded = frozenset({Mark.SITTING_OUT})
+    assert pile_words(Pile("hand:0", 0, 0, marks=faded, name=Text("Your hand"))).en == "Your hand: empty"
+    backs = tuple(CardFace(None, faded) for _ in range(5))
+    assert pile_words(Pile("hand:2", 0, 0, backs, name=Text("North's hand"))).en == \
+        "North's hand: 5 cards face down (sitting out)"
+    hand = (CardFace("9S"), CardFace("TS"))
+    assert pile_words(Pile("hand:0", 0, 0, hand, marks=faded, name=Text("Your hand"))).en == \
+        "Your hand (sitting out): nine of spades, ten of spades"
