@@ -15,7 +15,7 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from core.table_words import card_words
-from gui import animation
+from gui import animation, table_view
 from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.window import MainWindow
@@ -146,7 +146,9 @@ def test_the_arrows_run_along_a_hand_and_enter_plays_the_card_under_the_cursor(q
                     timeout=5000)
 
 
-def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_known(qtbot: QtBot) -> None:
+def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_known(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_view, "_analysis_worker", None)  # a worker of this test's own: another test's may be gone
     _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
     qtbot.waitUntil(lambda: "solvable" in page.status.text(), timeout=10000)
     qtbot.wait(300)
@@ -156,6 +158,9 @@ def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_k
     qtbot.waitUntil(lambda: "still winnable" in page.status.text(), timeout=30000)  # a busy machine: slow
     qtbot.wait(400)
     assert not any("not yet known" in said for said in heard), heard
+    worker = table_view._analysis_worker
+    if worker is not None:
+        worker.close()
 
 
 def test_the_notice_bar_is_said_through_the_table_or_announced_when_the_focus_is_elsewhere(
