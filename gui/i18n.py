@@ -41,6 +41,8 @@ STRINGS: dict[str, Text] = {
     "table_name": Text("{game} table", "{game}の盤面"),
     "table_help": Text("T reads the whole table; the arrows move over the cards.",
                        "T で盤面全体を読み上げます。矢印キーで札の上を動きます。"),
+    "review_help": Text("T reads the whole table; the arrows step through the hand.",
+                        "T で盤面全体を読み上げます。矢印キーでハンドを一場面ずつ進みます。"),
     "demo": Text("Demo", "デモ"),
     "demo_stop": Text("Stop demo", "デモを止める"),
     "demo_on": Text("Demo: the hint plays for you. Any key or click on the table stops it.",

@@ -31,6 +31,7 @@ class ReviewWindow(QDialog):
         self.canvas = TableCanvas()
         self.canvas.setAccessibleName(tr("last_hand"))
         self.canvas.setScene(self.scene)
+        self.canvas.setAccessibleDescription(tr("review_help"))
         self.canvas.resized.connect(self.scene.resize)
         self.canvas.key.connect(self.keyPressEvent)
         layout = QVBoxLayout(self)

@@ -296,6 +296,8 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
     assert review.step == 1 and "Trick 1 of" in review.frames[1].status.en
     qtbot.waitUntil(lambda: any("Trick 1 of" in said for said in heard), timeout=2000)  # a screen reader hears it
     assert review.canvas.accessibleName() == "Last hand" and "Trick 1 of" in review.canvas.accessibleDescription()
+    qtbot.keyClick(review.canvas, Qt.Key.Key_T)  # the whole frame
+    assert review.canvas.accessibleDescription().startswith(review.frames[1].status.en)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Right)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Left)
     assert review.step == 1
