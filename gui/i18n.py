@@ -12,6 +12,7 @@ from core.text import LANGUAGES, Text
 STRINGS: dict[str, Text] = {
     "app_title": Text("Card Table", "カードテーブル"),
     "games": Text("Games", "ゲーム"),
+    "game": Text("Game", "ゲーム"),
     "continue": Text("Continue", "続きから"),
     "new_game": Text("New game", "新しいゲーム"),
     "settings": Text("Settings", "設定"),

@@ -77,6 +77,7 @@ class LauncherPage(QWidget):
         self.language.setObjectName("language")
         self.language.addItem("English", "en")
         self.language.addItem("日本語", "ja")
+        self.language_label.setBuddy(self.language)  # a screen reader names the list by its label (AT-SPI's relation)
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.currentIndexChanged.connect(lambda: self.language_chosen.emit(self.language.currentData()))
         top.addWidget(self.language)

@@ -302,6 +302,9 @@ class StatsWindow(QDialog):
         self.choice.setObjectName("stats_game")
         for game in self.games:
             self.choice.addItem(text(game.name), game.id)
+        label = QLabel(tr("game"))
+        label.setBuddy(self.choice)  # a screen reader names the list by its label (AT-SPI's relation)
+        top.addWidget(label)
         top.addWidget(self.choice)
         top.addStretch(1)
         self.reset_button = QPushButton(tr("stats_reset"))

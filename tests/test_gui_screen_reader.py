@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
+from PySide6.QtWidgets import QApplication, QComboBox
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
@@ -221,3 +222,19 @@ def test_a_card_refused_by_enter_is_said_once_with_its_reason(qtbot: QtBot) -> N
     assert reason.startswith("You must follow") and heard[-1] == reason
     qtbot.wait(400)  # the table's news, whose status line carries the reason too
     assert sum(reason in said for said in heard) == 1, heard
+
+
+def labelled(widget: object) -> list[str]:
+    """The texts of the labels a screen reader names ``widget`` by (AT-SPI's labelled-by relation)."""
+    interface = QAccessible.queryAccessibleInterface(widget)
+    assert interface is not None
+    return [other.text(QAccessible.Text.Name) for other, _ in interface.relations(QAccessible.RelationFlag.Label)]
+
+
+def test_the_launchers_language_list_and_the_statistics_game_list_are_named_by_their_labels(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    assert labelled(window.launcher.language) == ["Language"]
+    window.launcher.stats.click()
+    stats = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "stats_window")
+    assert labelled(stats.findChild(QComboBox, "stats_game")) == ["Game"]
+    stats.close()
