@@ -4,6 +4,8 @@ screen reader (see :meth:`TableCanvas.say`)."""
 
 from __future__ import annotations
 
+import sys
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
@@ -14,6 +16,8 @@ from gui.i18n import text, tr
 from gui.table_scene import ButtonItem, TableScene
 
 ZERO_WIDTH_SPACE = "\u200b"  # unspoken: it makes the same words a new description
+# AT-SPI screen readers (Orca) present the focused object's new description; elsewhere Qt's announcements are the way
+DESCRIPTION_SPEAKS = sys.platform.startswith("linux")
 
 
 class TableCanvas(QGraphicsView):
@@ -40,11 +44,11 @@ class TableCanvas(QGraphicsView):
             self.setAccessibleDescription(tr("table_help"))
 
     def say(self, words: str) -> None:
-        """Have a screen reader say ``words`` now. While the table has the focus they become its description:
-        screen readers present a change of the focused object's description (Orca 43 too, which knows no
-        announcements), and where-am-I reads them again; otherwise (the focus on the toolbar) an announcement,
-        which Orca presents from version 45. Never both, which would say them twice."""
-        if self.hasFocus():
+        """Have a screen reader say ``words`` now. On Linux, while the table has the focus, they become its
+        description: Orca presents a change of the focused object's description (Orca 43 too, which knows no
+        announcements), and where-am-I reads them again; otherwise (the focus on the toolbar, or another system)
+        an announcement, which Orca presents from version 45. Never both, which would say them twice."""
+        if self.hasFocus() and DESCRIPTION_SPEAKS:
             if words == self.accessibleDescription():  # the same words again are said again
                 words += ZERO_WIDTH_SPACE
             self.setAccessibleDescription(words)

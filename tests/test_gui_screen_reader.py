@@ -16,7 +16,7 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from core.table_words import card_words
-from gui import animation, table_view
+from gui import animation, table_canvas, table_view
 from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.window import MainWindow
@@ -238,3 +238,20 @@ def test_the_launchers_language_list_and_the_statistics_game_list_are_named_by_t
     stats = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "stats_window")
     assert labelled(stats.findChild(QComboBox, "stats_game")) == ["Game"]
     stats.close()
+
+
+def test_elsewhere_than_linux_the_table_always_announces(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    announced: list[str] = []
+    update = QAccessible.updateAccessibility
+
+    def noted(event: QAccessibleEvent) -> None:
+        if isinstance(event, QAccessibleAnnouncementEvent):
+            announced.append(event.message())
+        update(event)
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", noted)
+    monkeypatch.setattr(table_canvas, "DESCRIPTION_SPEAKS", False)  # Windows, macOS: no AT-SPI, no Orca
+    _, page, _ = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)
+    assert announced[-1] == "Spades foundation: empty"
+    assert described(page) == "T reads the whole table; the arrows move over the cards."
