@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from core.cards import JOKER_TEXT, RANK_LETTERS, SUIT_LETTERS, Card, Suit
 from core.table import CardFace, Choice, Label, Mark, Pile, Style, Table
-from core.text import Text, counted
+from core.text import SEPARATOR, Text, counted
 
 _RANKS = (("ace", "エース"), ("two", "2"), ("three", "3"), ("four", "4"), ("five", "5"), ("six", "6"),
           ("seven", "7"), ("eight", "8"), ("nine", "9"), ("ten", "10"), ("jack", "ジャック"), ("queen", "クイーン"),
@@ -48,7 +48,6 @@ W = {
 }
 SPOKEN_MARKS = frozenset({Mark.SELECTED, Mark.HINTED, Mark.TARGET})  # marks that come and go by the player's doing
 _ALL_CARDS = [rank + suit for suit in SUIT_LETTERS for rank in RANK_LETTERS] + [JOKER_TEXT]
-SEPARATOR = " · "  # between the parts of a status line (core.text.join's)
 DEALT_CARDS = 12  # a fresh deal's cards read out when this many or fewer face up (a hand, not a Yukon tableau)
 
 
@@ -202,17 +201,18 @@ def _run(faces: Sequence[CardFace]) -> Text:
     return W["run"].format(first=face_words(faces[0]), last=face_words(faces[-1]), n=len(faces))
 
 
-def _status_parts(status: Text) -> list[Text]:
-    """The line under the table in its parts (games join them with " · ")."""
-    en, ja = status.en.split(SEPARATOR), status.get("ja").split(SEPARATOR)
-    return [Text(e, j) for e, j in zip(en, ja, strict=True)] if len(en) == len(ja) else [status]
+def _split(text: Text, separator: str = SEPARATOR) -> list[Text]:
+    """``text`` in its parts, both languages alike (whole when they do not split alike): a status line's parts
+    (games join them with ``core.text.join``), a score sheet's lines."""
+    en, ja = text.en.split(separator), text.get("ja").split(separator)
+    return [Text(e, j) for e, j in zip(en, ja, strict=True)] if len(en) == len(ja) else [text]
 
 
-def _new_status_parts(before: Text, after: Text) -> list[Text]:
+def _new_split(before: Text, after: Text) -> list[Text]:
     """The parts of the line under the table that are new, numbers aside (a move count ticking is not news), and
     not a passing state (…): "West is thinking…" and "solver thinking…" are followed by what came of them."""
-    old = {_numbers_aside(part.en) for part in _status_parts(before)}
-    return [part for part in _status_parts(after) if part.en.strip() and not part.en.endswith("…")
+    old = {_numbers_aside(part.en) for part in _split(before)}
+    return [part for part in _split(after) if part.en.strip() and not part.en.endswith("…")
             and _numbers_aside(part.en) not in old]
 
 
@@ -255,7 +255,7 @@ def news(before: Table | None, after: Table) -> list[Text]:
     if hold is not None and (before is None or before.hold is None or before.hold.title != hold.title
                              or before.hold.lines != hold.lines):
         parts += [hold.title, *hold.lines]
-    parts += _new_status_parts(before.status if before is not None else Text(""), after.status)
+    parts += _new_split(before.status if before is not None else Text(""), after.status)
     unique: dict[str, Text] = {}
     for part in parts:
         unique.setdefault(part.en, part)
@@ -286,16 +286,15 @@ def _standing(old: dict[str, Label], labels: Sequence[Label]) -> list[Text]:
     told: list[Text] = []
     for label in labels:
         if label.style in (Style.SEAT, Style.TURN):
-            parts = _status_parts(label.text)
-            known = {part.en for part in _status_parts(old[label.id].text)} if label.id in old else set()
+            parts = _split(label.text)
+            known = {part.en for part in _split(old[label.id].text)} if label.id in old else set()
             tags = [part for part in parts[1:] if part.en not in known and not re.search(r"\d", part.en)]
             if tags:
                 told.append(W["named"].format(name=parts[0], what=_listed(tags)))
         elif label.style == Style.PANEL and label.id in old:
             seen = {_numbers_aside(line) for line in old[label.id].text.en.split("\n")}
-            en, ja = label.text.en.split("\n"), label.text.get("ja").split("\n")
-            lines = [Text(e, j) for e, j in zip(en, ja, strict=True)] if len(en) == len(ja) else [label.text]
-            told += [line for line in lines if line.en.strip() and _numbers_aside(line.en) not in seen]
+            told += [line for line in _split(label.text, "\n")
+                     if line.en.strip() and _numbers_aside(line.en) not in seen]
     return told
 
 

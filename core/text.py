@@ -115,6 +115,9 @@ def calendar_day(day: datetime.date) -> Text:
     return Text(f"{day.day} {MONTHS[day.month - 1]} {day.year}", f"{day.year}年{day.month}月{day.day}日")
 
 
-def join(parts: list[Text], separator: str = " · ") -> Text:
+SEPARATOR = " · "  # between the parts of a line: a status line, a seat's name and tags
+
+
+def join(parts: list[Text], separator: str = SEPARATOR) -> Text:
     """Texts joined in each language."""
     return Text(separator.join(p.en for p in parts), separator.join(p.get("ja") for p in parts))

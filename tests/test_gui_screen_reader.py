@@ -38,6 +38,21 @@ def open_game(qtbot: QtBot, name: str, module: object, seed: int = 3, **deal: ob
     return window, page, heard
 
 
+@pytest.fixture
+def announced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The announcements the program sends, as Qt's accessibility gets them."""
+    said: list[str] = []
+    update = QAccessible.updateAccessibility
+
+    def noted(event: QAccessibleEvent) -> None:
+        if isinstance(event, QAccessibleAnnouncementEvent):
+            said.append(event.message())
+        update(event)
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", noted)
+    return said
+
+
 def described(page: GamePage) -> str:
     """The canvas's description as a screen reader reads it, through Qt's accessibility interface."""
     interface = QAccessible.queryAccessibleInterface(page.table)
@@ -165,16 +180,7 @@ def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_k
 
 
 def test_the_notice_bar_is_said_through_the_table_or_announced_when_the_focus_is_elsewhere(
-        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    announced: list[str] = []
-    update = QAccessible.updateAccessibility
-
-    def noted(event: QAccessibleEvent) -> None:
-        if isinstance(event, QAccessibleAnnouncementEvent):
-            announced.append(event.message())
-        update(event)
-
-    monkeypatch.setattr(QAccessible, "updateAccessibility", noted)
+        qtbot: QtBot, announced: list[str]) -> None:
     _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=7)  # the demo runs deal 7 into a dead end
     page.show_notice("Progress cannot be saved (disk full); play goes on.")
     assert described(page) == heard[-1] == "Progress cannot be saved (disk full); play goes on."
@@ -240,16 +246,8 @@ def test_the_launchers_language_list_and_the_statistics_game_list_are_named_by_t
     stats.close()
 
 
-def test_elsewhere_than_linux_the_table_always_announces(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    announced: list[str] = []
-    update = QAccessible.updateAccessibility
-
-    def noted(event: QAccessibleEvent) -> None:
-        if isinstance(event, QAccessibleAnnouncementEvent):
-            announced.append(event.message())
-        update(event)
-
-    monkeypatch.setattr(QAccessible, "updateAccessibility", noted)
+def test_elsewhere_than_linux_the_table_always_announces(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+                                                         announced: list[str]) -> None:
     monkeypatch.setattr(table_canvas, "DESCRIPTION_SPEAKS", False)  # Windows, macOS: no AT-SPI, no Orca
     _, page, _ = open_game(qtbot, "yukon", yukon_plugin, number=12)
     qtbot.keyClick(page.table, Qt.Key.Key_Right)
