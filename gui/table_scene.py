@@ -7,7 +7,10 @@ card that changes pile glides there, and a face-down card that turns up where it
 that appears face up where nothing held it (a card just played from a hand of backs) starts from the place a
 back just vanished from. Choices become focusable buttons (Tab reaches them, Enter presses them, their key
 is shown). The arrow keys move a cursor over the piles marked ``focus``; cards in a ``drag`` pile can be
-dragged with the cards fanned over them; a click fires only when press and release are on the same card.
+dragged with the cards fanned over them, and while they are, the pile they would drop on is outlined when the
+move is legal there (as KPatience does); a redrawn table leaves them in the hand. A click fires only when press
+and release are on the same card. The right button held on a covered face-up card shows it whole on top of its
+pile until released (KPatience's peek).
 What a screen reader should hear goes out as ``spoken`` (:mod:`core.table_words`): what changed with each new
 table, the card under the cursor as it moves, the table button Tab reaches.
 """
@@ -15,7 +18,7 @@ table, the card under the cursor as it moves, the table button Tab reaches.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
@@ -42,6 +45,8 @@ from gui.line_breaks import wrapped
 MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
 DEAL_AFTER_LAYOUT_MS = 50  # a new game's deal waits this long for the window's last resize
 NEWS_AFTER_MS = 200  # a screen reader hears what changed once the table has been still this long
+DRAG_Z = 8000  # the dragged cards, over every other card
+PEEK_Z = 9000  # a peeked card, over its pile (and a drag's)
 REFUSAL_MS = 4000  # how long a refused move's reason stays on the table, unless the player acts first
 INK = QColor(25, 25, 25)
 RED = QColor(200, 16, 46)
@@ -238,6 +243,11 @@ class HoldItem(QGraphicsObject):
         self.update()
 
 
+def _nowhere(pile: str, index: int) -> Collection[str]:
+    """A table that says nothing about where dragged cards may go."""
+    return ()
+
+
 @dataclass
 class _Place:
     """Where a card item goes in the current table."""
@@ -293,6 +303,12 @@ class TableScene(QGraphicsScene):
         self._press: tuple[str, int | None, QPointF, str | None] | None = None
         self._drag: list[CardItem] = []
         self._drag_offsets: list[QPointF] = []
+        # where the cards of pile, index may be dropped (the view's answer; none by default)
+        self.drop_targets: Callable[[str, int], Collection[str]] = _nowhere
+        self._drag_targets: frozenset[str] = frozenset()
+        self._drag_at = QPointF()  # the pointer during a drag
+        self._lit: str | None = None  # the pile outlined as the dragged cards' destination
+        self._peek: tuple[CardItem, float] | None = None  # the card shown whole, and its place in the pile's order
         self._dealt: str | None = None  # the key of the last deal shown
         self._deal_timer = QTimer(self)  # a new game's deal, once its page is laid out
         self._deal_timer.setSingleShot(True)
@@ -387,6 +403,7 @@ class TableScene(QGraphicsScene):
         for key in [k for k in self.cards if k not in wanted]:
             self.removeItem(self.cards.pop(key))
         self.places = {}
+        held = {item: n for n, item in enumerate(self._drag)}  # in the player's hand: they stay there, on top
         for order, (key, place, item) in enumerate(places):
             face = place.pile.cards[place.index]
             if item is None:
@@ -394,16 +411,27 @@ class TableScene(QGraphicsScene):
             card = Card.parse(face.card) if face.card is not None else item.card
             item.set_card(card, face.face_up)
             item.set_width(place.width)
-            item.setZValue(100 + order)
+            item.setZValue(100 + order if item not in held else DRAG_Z + held[item])
             item.set_badge(face.badge, red=face.badge in "♥♦")
             item.set_suit_beside_rank(place.shown < SUIT_SIGN_SHOWN)
             item.show_marks(face.marks, self._cursor_on(place.pile.id, place.index))
             item.setVisible(not self.paused)
-            item.move_to(place.pos, animate)
+            if item not in held:
+                item.move_to(place.pos, animate)
             self.places[key] = place
         self._show_slots(table, animate)
         self._show_labels(table)
         self._show_buttons(table)
+        if self._peek is not None:  # a card still covered where it was peeked at stays shown whole
+            peeked, self._peek = self._peek[0], None
+            at = next((p for k, p in self.places.items() if self.cards[k] is peeked), None)
+            if at is not None and at.index < len(at.pile.cards) - 1 and at.pile.cards[at.index].face_up:
+                self._peek = (peeked, peeked.zValue())
+                peeked.setZValue(PEEK_Z)
+        if self._drag:  # the marks were redrawn, and where the cards may go can have changed (an undo)
+            self._lit = None
+            self._drag_targets = self._targets_of_drag()
+            self._light(self._drop_target(self._drag_at))
         if fresh and animate:
             self.deal()
         if fresh_table:
@@ -730,6 +758,8 @@ class TableScene(QGraphicsScene):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.hide_refusal()
+        if event.button() == Qt.MouseButton.RightButton and not self.paused and not self._drag:
+            self._start_peek(event.scenePos())
         if self.paused or event.button() != Qt.MouseButton.LeftButton:
             return
         top = self.itemAt(event.scenePos(), QTransform())
@@ -741,8 +771,10 @@ class TableScene(QGraphicsScene):
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._drag:
+            self._drag_at = event.scenePos()
             for item, offset in zip(self._drag, self._drag_offsets, strict=True):
                 item.setPos(event.scenePos() + offset)
+            self._light(self._drop_target(event.scenePos()))
             return
         press = self._press
         if press is None or not press[0] or press[1] is None:
@@ -759,16 +791,81 @@ class TableScene(QGraphicsScene):
         keys = [k for k, p in self.places.items() if p.pile.id == place.pile.id and p.index >= place.index]
         self._drag = [self.cards[k] for k in sorted(keys, key=lambda k: self.places[k].index)]
         self._drag_offsets = [item.pos() - event.scenePos() for item in self._drag]
+        self._end_peek()
         for n, item in enumerate(self._drag):
             item.finish_animation()
-            item.setZValue(8000 + n)
+            item.setZValue(DRAG_Z + n)
+        self._drag_at = event.scenePos()
+        self._drag_targets = self._targets_of_drag()
+        self._light(self._drop_target(event.scenePos()))
+
+    def _targets_of_drag(self) -> frozenset[str]:
+        """The piles the cards being dragged may be dropped on (none once the table has moved them away)."""
+        press = self._press
+        place = self.places.get(press[3]) if press is not None and press[3] is not None else None
+        if press is None or place is None or (place.pile.id, place.index) != press[:2]:
+            return frozenset()
+        return frozenset(self.drop_targets(place.pile.id, place.index)) - {place.pile.id}
+
+    def _light(self, target: str | None) -> None:
+        """Outline ``target`` as the dragged cards' destination when they may go there; put out the one before."""
+        lit = target if target in self._drag_targets else None
+        if lit == self._lit:
+            return
+        if self._lit is not None:
+            self._redraw_marks(self._lit)
+        self._lit = lit
+        front = self._front(lit) if lit is not None else None
+        if front is not None:
+            front.set_marks(destination=True)
+
+    def _front(self, pile_id: str) -> TableItem | None:
+        """What a pile shows in front: its last card not being dragged, else its empty outline."""
+        cards = [(p.index, self.cards[k]) for k, p in self.places.items()
+                 if p.pile.id == pile_id and self.cards[k] not in self._drag]
+        return max(cards, key=lambda pair: pair[0])[1] if cards else self.slots.get(pile_id)
+
+    def _redraw_marks(self, pile_id: str) -> None:
+        """A pile's marks as its table has them."""
+        for key, place in self.places.items():
+            if place.pile.id == pile_id:
+                self.cards[key].show_marks(place.pile.cards[place.index].marks,
+                                           self._cursor_on(pile_id, place.index))
+        pile = next((p for p in self.table.piles if p.id == pile_id), None) if self.table is not None else None
+        if pile is not None and pile_id in self.slots:
+            self.slots[pile_id].show_marks(pile.marks, self._cursor_on(pile_id, None))
+
+    def _start_peek(self, pos: QPointF) -> None:
+        """Show the face-up card under ``pos`` whole, over the cards fanned on it, until the button is released."""
+        hit = self._hit(pos)
+        key = self._key_at(hit) if hit is not None else None
+        place = self.places.get(key) if key is not None else None
+        if key is None or place is None or place.index == len(place.pile.cards) - 1:
+            return  # nothing covers the front card
+        if not place.pile.cards[place.index].face_up:
+            return
+        self._end_peek()
+        item = self.cards[key]
+        item.finish_animation()
+        self._peek = (item, item.zValue())
+        item.setZValue(PEEK_Z)
+
+    def _end_peek(self) -> None:
+        if self._peek is not None:
+            item, z = self._peek
+            self._peek = None
+            item.setZValue(z)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            self._end_peek()
+            return
         self.last_click = event.scenePos()
         if self._drag:
             press, self._press = self._press, None
             target = self._drop_target(event.scenePos())  # under the dragged cards, which it looks through
-            self._drag, dragged = [], self._drag
+            self._light(None)
+            self._drag, dragged, self._drag_targets = [], self._drag, frozenset()
             place = self.places.get(press[3]) if press is not None and press[3] is not None else None
             if press and place and (place.pile.id, place.index) == press[:2] and target not in (None, press[0]):
                 self.table_event.emit(Drop(place.pile.id, place.index, target))  # (a table that moved them: no drop)
@@ -788,6 +885,9 @@ class TableScene(QGraphicsScene):
             self.table_event.emit(Click(press[0], press[1]))
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:  # a quick second right press peeks again
+            self.mousePressEvent(event)
+            return
         self.last_click = event.scenePos()
         hit = self._hit(event.scenePos())
         if hit is not None and not self.paused:
@@ -817,6 +917,8 @@ class TableScene(QGraphicsScene):
         the garbage collector can be freed after the scene that owned them, which crashes Qt."""
         self.table = None
         self._drag, self._press = [], None
+        self._drag_targets, self._lit, self._peek = frozenset(), None, None
+        self.drop_targets = _nowhere  # (the view's method: no cycle through the scene)
         self._refusal_timer.stop()
         self._news_timer.stop()
         for item in [*self.buttons.values(), *self.hold_item.buttons]:

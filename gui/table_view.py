@@ -34,6 +34,7 @@ from core.table import (
     SOUNDS,
     Choice,
     Click,
+    Drop,
     Event,
     Key,
     MakesSounds,
@@ -192,6 +193,7 @@ class TableView(QObject):
         self.demo_timer.setSingleShot(True)
         self.demo_timer.timeout.connect(self._demo_step)
         self.scene.table_event.connect(self.handle)
+        self.scene.drop_targets = self.drop_targets
         self.scene.choice_pressed.connect(self.press)
         self._unlisten = session.add_listener(_Listener(self))
         self.refresh(animate=False)
@@ -284,6 +286,16 @@ class TableView(QObject):
         if reply.move is None:
             self.refresh(animate=False)
         return True
+
+    def drop_targets(self, pile: str, index: int) -> set[str]:
+        """The piles card ``index`` of ``pile`` (with the cards over it) may be dragged to now: those where the
+        presenter makes the drop a legal move (the scene outlines the one under the dragged cards)."""
+        situation = self.situation()
+        if not situation.legal or self.table is None:
+            return set()
+        legal = {self.session.rules.move_text(move) for move in situation.legal}
+        return {target.id for target in self.table.piles if target.id != pile
+                and self.presenter.respond(situation, self.ui, Drop(pile, index, target.id)).move in legal}
 
     def press(self, choice: Choice) -> None:
         """A button: its move, its action, or (neither) the presenter's answer to it."""

@@ -111,6 +111,66 @@ def test_a_card_pressed_as_the_table_moves_it_away_is_not_dragged_from_the_wrong
     assert not scene._drag and all(scene.cards[key].pos() == place.pos for key, place in scene.places.items())
 
 
+def test_a_drag_outlines_the_pile_it_may_drop_on_and_keeps_its_cards_in_hand_when_the_table_is_redrawn(
+        qtbot: QtBot) -> None:
+    """As in KPatience, the pile under the dragged cards is outlined green only where the drop is legal. The table
+    redrawn mid-drag (the solver's verdict arriving) used to put the cards back in their column for a moment and
+    then leave them under the other columns' cards for the rest of the drag."""
+    _, page = open_deal(qtbot)
+    viewport, scene = page.table.viewport(), page.view.scene
+    start = item_point(page, card(page, "TD"))  # column 3: 10♦ 3♥ K♣ 9♠ 2♠, which may go onto J♣ only
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, pos=start + QPoint(30, 30))
+    qtbot.mouseMove(viewport, pos=item_point(page, card(page, "9H")))
+    assert scene._drag and not marked(page, "destination"), "10♦ may not go onto 9♥: nothing outlined"
+    qtbot.mouseMove(viewport, pos=item_point(page, card(page, "JC")))
+    assert marked(page, "destination") == ["JC"]
+    held = [(item.pos(), item.zValue()) for item in scene._drag]
+    page.view.refresh(animate=False)  # the table redrawn mid-drag
+    assert [(item.pos(), item.zValue()) for item in scene._drag] == held, "the cards stay in the hand"
+    others = [item.zValue() for item in scene.cards.values() if item not in scene._drag]
+    assert min(z for _, z in held) > max(others), "and over every other card"
+    assert marked(page, "destination") == ["JC"]
+    qtbot.mouseMove(viewport, pos=item_point(page, card(page, "9H")))
+    assert not marked(page, "destination"), "the outline goes with the pointer"
+    target = item_point(page, card(page, "JC"))
+    qtbot.mouseMove(viewport, pos=target)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=target)
+    assert page.session.moves == ["3.5>6"] and not marked(page, "destination")
+    ace = item_point(page, card(page, "AH"))  # an empty foundation is outlined the same way
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=ace)
+    qtbot.mouseMove(viewport, pos=ace + QPoint(30, 30))
+    qtbot.mouseMove(viewport, pos=item_point(page, slot(page, "foundation:H"), dy=0.5))
+    assert slot(page, "foundation:H").destination
+    qtbot.mouseMove(viewport, pos=item_point(page, card(page, "2S")))  # A♥ onto 2♠: legal in Yukon
+    assert not slot(page, "foundation:H").destination and marked(page, "destination") == ["2S"]
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=ace)  # dropped back on its own column
+    assert page.session.moves == ["3.5>6"] and not marked(page, "destination")
+
+
+def test_the_right_button_shows_a_covered_card_whole_until_released(qtbot: QtBot) -> None:
+    """KPatience's peek: a covered face-up card comes over the cards fanned on it while the right button is held;
+    a face-down card or a front card does not move, and a right double-click plays nothing."""
+    _, page = open_deal(qtbot)
+    viewport, scene = page.table.viewport(), page.view.scene
+    column = [item for item in scene.cards.values() if item.x() == card(page, "3H").x()]
+    before = {item: (item.pos(), item.zValue()) for item in scene.cards.values()}
+    at = item_point(page, card(page, "3H"), dy=0.05)  # column 3: 10♦ 3♥ K♣ 9♠ 2♠
+    qtbot.mousePress(viewport, Qt.MouseButton.RightButton, pos=at)
+    assert card(page, "3H").zValue() > max(item.zValue() for item in column if item is not card(page, "3H"))
+    assert scene.items(page.table.mapToScene(item_point(page, card(page, "2S"))))[0] is card(page, "3H")
+    page.view.refresh(animate=False)  # the table redrawn meanwhile (the solver's verdict): still shown whole
+    assert scene.items(page.table.mapToScene(item_point(page, card(page, "2S"))))[0] is card(page, "3H")
+    qtbot.mouseRelease(viewport, Qt.MouseButton.RightButton, pos=at)
+    assert {item: (item.pos(), item.zValue()) for item in scene.cards.values()} == before
+    for text in ("AH", "down:column:2:0"):  # the front of column 4; column 3's first card, face down
+        qtbot.mousePress(viewport, Qt.MouseButton.RightButton, pos=item_point(page, scene.cards[text], dy=0.03))
+        assert {item: (item.pos(), item.zValue()) for item in scene.cards.values()} == before
+        qtbot.mouseRelease(viewport, Qt.MouseButton.RightButton, pos=item_point(page, scene.cards[text], dy=0.03))
+    qtbot.mouseDClick(viewport, Qt.MouseButton.RightButton, pos=item_point(page, card(page, "AH")))
+    assert page.session.moves == [] and page.view.ui.pick is None
+
+
 def test_a_click_counts_only_on_the_card_pressed(qtbot: QtBot) -> None:
     """Pressed on 4♠; before the release the table moves it away and another card comes to its place: the release
     there is no click on that other card (it would pick cards up the player never chose)."""

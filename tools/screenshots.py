@@ -89,7 +89,7 @@ def main() -> int:
     shot("settings-euchre", dialog)
     dialog.close()
 
-    # Yukon: deal 12, a picked group, a refused move, a drag in progress, pause, a hint, a won deal, a 20-card column
+    # Yukon: deal 12, a picked group, a refused move, a drag in progress, a peek, pause, a hint, a won deal, a 20-card column
     yukon = host.game("yukon")
     page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},
                                                saves=window.saves))
@@ -104,9 +104,12 @@ def main() -> int:
     start = point(page, "TD")
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
     QTest.mouseMove(viewport, start + QPoint(40, 20))
-    QTest.mouseMove(viewport, point(page, "JC") + QPoint(-60, 50))
+    QTest.mouseMove(viewport, point(page, "JC") + QPoint(-30, 20))  # over J♣, which is outlined: it may go there
     shot("yukon-drag")
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=point(page, "JC"))
+    QTest.mousePress(viewport, Qt.MouseButton.RightButton, pos=point(page, "9D"))  # column 6's 9♦, shown whole
+    shot("yukon-peek")
+    QTest.mouseRelease(viewport, Qt.MouseButton.RightButton, pos=point(page, "9D"))
     page.toggle_pause()
     shot("yukon-paused")
     page.toggle_pause()
