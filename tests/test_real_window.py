@@ -46,6 +46,7 @@ def test_yukon_by_mouse_through_the_window_manager_resized_full_screen_and_minim
     assert "inputs that did nothing: 0" in out
     assert "cards out of place afterwards: 0" in out and "pauses missed or kept: 0" in out
     assert "(1 by F11 to full screen and back)" in out, out
+    assert "peeks not shown or not put back: 0" in out and "peeked at a covered card 3 times" in out, out
 
 
 def _no_screen_reader() -> bool:

@@ -12,7 +12,9 @@ a held trick's or summary's button; in Yukon (``yukon``, ``yukon-russian``) ``?`
 its cards up, and the target's key puts them down (``1``–``7`` a column, ``F`` the foundation). With ``--mouse``:
 a click on the button or card (the "alone" button first for a loner), or on the held trick's or summary's button;
 in Yukon the hinted cards are moved by their visible strip onto the target pile, in turn by a drag, by two clicks
-(pick up, put down) and, for one card going home, by a double click. After each input the game must
+(pick up, put down) and, for one card going home, by a double click; a drag's destination must be outlined while
+the cards are over it, and after every fourth move the right button is held on a covered card, which must show
+whole and go back once released. After each input the game must
 have moved on (a hint must pick cards up); one that changed nothing is reported with where the focus was. With
 ``--resize`` the window manager resizes the window after every third input (the second time and every fourth
 after it F11 fills the screen, and the next F11 leaves full screen before the next size), and every card must
@@ -171,6 +173,11 @@ def main() -> int:
               f"{len(person.demo_faults)}")
         for line in person.demo_faults[:10]:
             print(f"  {line}")
+    if person.drags or person.peeks:
+        print(f"dragged {plural(person.drags, 'time')}, peeked at a covered card {plural(person.peeks, 'time')}; "
+              f"destinations not outlined, peeks not shown or not put back: {len(person.hand_faults)}")
+        for line in person.hand_faults[:10]:
+            print(f"  {line}")
     if reader is not None:
         reader.finish(person.page)
         heard = Path(os.environ["CARDTABLE_HOME"]) / "heard.txt"
@@ -182,7 +189,8 @@ def main() -> int:
             print(f"  {line}")
     window.close()
     faults = reader.faults if reader is not None else []
-    return 1 if idle or person.misplaced or person.unpaused or person.not_back or person.demo_faults or faults else 0
+    return 1 if (idle or person.misplaced or person.unpaused or person.not_back or person.demo_faults
+                 or person.hand_faults or faults) else 0
 
 
 def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
@@ -365,6 +373,8 @@ class Person:
         self.misplaced: list[str] = []
         self.unpaused: list[str] = []
         self.not_back: list[str] = []
+        self.drags = self.peeks = 0
+        self.hand_faults: list[str] = []  # a drag's destination not outlined, a peek not shown or not put back
 
     def between_moves(self) -> None:
         """Before a move's inputs: with ``back``, once every seven inputs, Alt+Left to the launcher and Enter on
@@ -562,15 +572,36 @@ class Person:
         self._last_click = time.monotonic()
         self._acted()
 
-    def drag(self, item: Any, onto: Any) -> None:
-        """Press on ``item``, move in steps as a hand does, release over ``onto``."""
+    def drag(self, item: Any, onto: Any, pile_id: str) -> None:
+        """Press on ``item``, move in steps as a hand does, release over ``onto``, the front of pile ``pile_id``,
+        which must be outlined as the destination by then (the move is legal there)."""
         (x0, y0), (x1, y1) = self._screen(item), self._screen(onto)
         self._xdotool("mousemove", str(x0), str(y0), wait_ms=60)
         self._xdotool("mousedown", "1", wait_ms=60)
         for step in range(1, 9):
             self._xdotool("mousemove", str(x0 + (x1 - x0) * step // 8), str(y0 + (y1 - y0) * step // 8), wait_ms=30)
+        self.drags += 1
+        scene = self.page.view.scene
+        if scene._lit != pile_id or not getattr(onto, "destination", False):
+            self.hand_faults.append(f"drag {self.drags}: over {pile_id}, {scene._lit or 'nothing'} outlined")
         self._xdotool("mouseup", "1")
         self._acted()
+
+    def peek(self, item: Any) -> None:
+        """The right button held on ``item``, a covered face-up card: it must show over the cards fanned on it,
+        and go back among them once the button is released."""
+        scene = self.page.view.scene
+        z = item.zValue()
+        x, y = self._screen(item)
+        self._xdotool("mousemove", str(x), str(y), wait_ms=60)
+        self._xdotool("mousedown", "3", wait_ms=120)
+        self.peeks += 1
+        others = [c.zValue() for c in scene.cards.values() if c is not item and c.isVisible()]
+        if scene._peek is None or scene._peek[0] is not item or item.zValue() <= max(others, default=0):
+            self.hand_faults.append(f"peek {self.peeks}: {item.card} not shown whole")
+        self._xdotool("mouseup", "3", wait_ms=60)
+        if scene._peek is not None or item.zValue() != z:
+            self.hand_faults.append(f"peek {self.peeks}: {item.card} not put back (z {item.zValue()}, was {z})")
 
     def card(self, pile_id: str, index: int | None = None) -> Any:
         """The card item at ``index`` in pile ``pile_id`` (``None``: its last), else the pile's outline."""
@@ -685,7 +716,7 @@ def play_yukon(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
             if way == "double-click" and (move.target != FOUNDATION or move.count > 1):
                 way = "drag"
             if way == "drag":
-                person.drag(source, target)
+                person.drag(source, target, onto)
             elif way == "clicks":
                 person.click(source)  # picks the group up
                 person.click(target)  # puts it down
@@ -693,6 +724,11 @@ def play_yukon(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
                 person.click(source, double=True)
             ways[way] += 1
             what = f"{way} for {hint.move}"
+            covered = [(c, i) for c in range(7) for i, card in enumerate(session.state.columns[c][:-1])
+                       if i >= session.state.hidden[c]]
+            if covered and done % 4 == 1:  # now and then a look at a covered card, once the move is made
+                column, index = covered[done % len(covered)]
+                person.peek(person.card(f"column:{column}", index))
         else:
             if view.ui.pick is None:
                 if _idle(app, page, idle, f"key ? at move {moves} hinted {hint.move} but picked nothing up"):
