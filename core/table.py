@@ -77,7 +77,8 @@ class Pile:
     fan needs more room the scene squeezes it, but never below ``squeeze`` of its step, so an index stays
     readable; the scene shrinks the whole table instead. ``scale`` draws the cards smaller or larger.
     ``label`` is faintly shown in an empty pile (a suit sign on a foundation). ``focus``: the keyboard
-    cursor may stop here. ``drag``: a face-up card here may be dragged, with the cards fanned over it.
+    cursor may stop here. ``drag``: a face-up card here may be dragged, with the cards fanned over it (a group
+    in a column) — with ``drag_alone`` on its own (a card from a hand).
     ``marks`` highlight the empty pile (a legal target). ``name`` is what a screen reader calls the pile ("Column
     3", "Your hand"; see :mod:`core.table_words`); a pile without one is called by its ``id``."""
 
@@ -94,6 +95,7 @@ class Pile:
     outline: bool = False  # draw the pile's place (an empty column, a foundation); a hand has none
     focus: bool = False
     drag: bool = False
+    drag_alone: bool = False
     marks: frozenset[Mark] = frozenset()
     name: Text = Text("")
 

@@ -308,6 +308,7 @@ class TableScene(QGraphicsScene):
         self._drag_targets: frozenset[str] = frozenset()
         self._drag_at = QPointF()  # the pointer during a drag
         self._lit: str | None = None  # the pile outlined as the dragged cards' destination
+        self._spot: SlotItem | None = None  # its outline while it is an empty pile the table draws no outline for
         self._peek: tuple[CardItem, float] | None = None  # the card shown whole, and its place in the pile's order
         self._dealt: str | None = None  # the key of the last deal shown
         self._deal_timer = QTimer(self)  # a new game's deal, once its page is laid out
@@ -428,6 +429,8 @@ class TableScene(QGraphicsScene):
             if at is not None and at.index < len(at.pile.cards) - 1 and at.pile.cards[at.index].face_up:
                 self._peek = (peeked, peeked.zValue())
                 peeked.setZValue(PEEK_Z)
+        if self._spot is not None:
+            self._spot.hide()
         if self._drag:  # the marks were redrawn, and where the cards may go can have changed (an undo)
             self._lit = None
             self._drag_targets = self._targets_of_drag()
@@ -616,7 +619,7 @@ class TableScene(QGraphicsScene):
             self.hide_refusal()
         for item in self.items():
             if item.parentItem() is None:
-                item.setVisible(not paused and item is not self.refusal_item and (
+                item.setVisible(not paused and item is not self.refusal_item and item is not self._spot and (
                     item is not self.hold_item or (self.table is not None and self.table.hold is not None)))
             if paused and isinstance(item, TableItem):
                 item.finish_animation()
@@ -788,7 +791,8 @@ class TableScene(QGraphicsScene):
             return  # the table has taken the pressed card away meanwhile (its finish, Ctrl+Z): nothing to drag
         # the pressed card and those over it, where the table has them now
         self._press = (place.pile.id, place.index, press[2], press[3])
-        keys = [k for k, p in self.places.items() if p.pile.id == place.pile.id and p.index >= place.index]
+        keys = [k for k, p in self.places.items() if p.pile.id == place.pile.id
+                and (p.index == place.index or (p.index > place.index and not place.pile.drag_alone))]
         self._drag = [self.cards[k] for k in sorted(keys, key=lambda k: self.places[k].index)]
         self._drag_offsets = [item.pos() - event.scenePos() for item in self._drag]
         self._end_peek()
@@ -820,13 +824,28 @@ class TableScene(QGraphicsScene):
             front.set_marks(destination=True)
 
     def _front(self, pile_id: str) -> TableItem | None:
-        """What a pile shows in front: its last card not being dragged, else its empty outline."""
+        """What a pile shows in front: its last card not being dragged, else its empty outline — drawn for the
+        drag when the table draws none (Euchre's place for your card in the trick)."""
         cards = [(p.index, self.cards[k]) for k, p in self.places.items()
                  if p.pile.id == pile_id and self.cards[k] not in self._drag]
-        return max(cards, key=lambda pair: pair[0])[1] if cards else self.slots.get(pile_id)
+        if cards:
+            return max(cards, key=lambda pair: pair[0])[1]
+        pile = next((p for p in self.table.piles if p.id == pile_id), None) if self.table is not None else None
+        if pile is None or pile_id in self.slots:
+            return self.slots.get(pile_id)
+        if self._spot is None:
+            self._spot = SlotItem()
+            self._spot.setZValue(DRAG_Z - 1)
+            self.addItem(self._spot)
+        self._spot.set_width(pile.scale * self.unit)
+        self._spot.setPos(self.point(pile.x, pile.y))
+        self._spot.show()
+        return self._spot
 
     def _redraw_marks(self, pile_id: str) -> None:
-        """A pile's marks as its table has them."""
+        """A pile's marks as its table has them (an outline drawn for the drag goes)."""
+        if self._spot is not None:
+            self._spot.hide()
         for key, place in self.places.items():
             if place.pile.id == pile_id:
                 self.cards[key].show_marks(place.pile.cards[place.index].marks,
@@ -917,7 +936,7 @@ class TableScene(QGraphicsScene):
         the garbage collector can be freed after the scene that owned them, which crashes Qt."""
         self.table = None
         self._drag, self._press = [], None
-        self._drag_targets, self._lit, self._peek = frozenset(), None, None
+        self._drag_targets, self._lit, self._peek, self._spot = frozenset(), None, None, None
         self.drop_targets = _nowhere  # (the view's method: no cycle through the scene)
         self._refusal_timer.stop()
         self._news_timer.stop()

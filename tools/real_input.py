@@ -10,7 +10,8 @@ decide where it lands, as on a desktop. It plays the hint's moves. By keys: in t
 shows for the move (a button's key, or a card's place in the hand, 1–6; ``A`` first to arm a loner), or the key of
 a held trick's or summary's button; in Yukon (``yukon``, ``yukon-russian``) ``?`` asks for the hint, which picks
 its cards up, and the target's key puts them down (``1``–``7`` a column, ``F`` the foundation). With ``--mouse``:
-a click on the button or card (the "alone" button first for a loner), or on the held trick's or summary's button;
+a click on the button or card (the "alone" button first for a loner; now and then a card is dragged to the
+middle instead), or on the held trick's or summary's button;
 in Yukon the hinted cards are moved by their visible strip onto the target pile, in turn by a drag, by two clicks
 (pick up, put down) and, for one card going home, by a double click; a drag's destination must be outlined while
 the cards are over it, and after every fourth move the right button is held on a covered card, which must show
@@ -573,16 +574,25 @@ class Person:
         self._acted()
 
     def drag(self, item: Any, onto: Any, pile_id: str) -> None:
-        """Press on ``item``, move in steps as a hand does, release over ``onto``, the front of pile ``pile_id``,
-        which must be outlined as the destination by then (the move is legal there)."""
-        (x0, y0), (x1, y1) = self._screen(item), self._screen(onto)
+        """Press on ``item``, move in steps as a hand does, release over ``onto``, the front of pile ``pile_id``
+        (or, for an empty pile the table draws no outline for, a point of the scene), which must be outlined as the
+        destination by then (the move is legal there)."""
+        from PySide6.QtCore import QPointF
+
+        canvas = self.page.table
+        if isinstance(onto, QPointF):
+            at = canvas.viewport().mapToGlobal(canvas.mapFromScene(onto))
+            (x0, y0), (x1, y1) = self._screen(item), (at.x(), at.y())
+        else:
+            (x0, y0), (x1, y1) = self._screen(item), self._screen(onto)
         self._xdotool("mousemove", str(x0), str(y0), wait_ms=60)
         self._xdotool("mousedown", "1", wait_ms=60)
         for step in range(1, 9):
             self._xdotool("mousemove", str(x0 + (x1 - x0) * step // 8), str(y0 + (y1 - y0) * step // 8), wait_ms=30)
         self.drags += 1
         scene = self.page.view.scene
-        if scene._lit != pile_id or not getattr(onto, "destination", False):
+        shown = scene._spot if isinstance(onto, QPointF) else onto
+        if scene._lit != pile_id or shown is None or not shown.isVisible() or not shown.destination:
             self.hand_faults.append(f"drag {self.drags}: over {pile_id}, {scene._lit or 'nothing'} outlined")
         self._xdotool("mouseup", "1")
         self._acted()
@@ -633,6 +643,10 @@ def play_euchre(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
             return f"key {choice.key}"
         hand = next(p for p in table.piles if p.id == "hand:0")
         place = [face.card for face in hand.cards].index(move.split()[-1])
+        if person.mouse and move.startswith("play") and len(session.moves) % 3 == 0:  # now and then a drag
+            spot = next(p for p in table.piles if p.id == "play")
+            person.drag(person.card("hand:0", place), page.view.scene.point(spot.x + 0.5, spot.y + 0.7), "play")
+            return f"drag of {move.split()[-1]} to the trick"
         if person.mouse:
             person.click(person.card("hand:0", place))
             return f"click on {move.split()[-1]}"

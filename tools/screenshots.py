@@ -89,7 +89,8 @@ def main() -> int:
     shot("settings-euchre", dialog)
     dialog.close()
 
-    # Yukon: deal 12, a picked group, a refused move, a drag in progress, a peek, pause, a hint, a won deal, a 20-card column
+    # Yukon: deal 12, a picked group, a refused move, a drag in progress, a peek, pause, a hint, a won deal,
+    # a 20-card column
     yukon = host.game("yukon")
     page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},
                                                saves=window.saves))
@@ -203,6 +204,16 @@ def main() -> int:
         else:
             page.session.cpu_step()
     page.view.refresh(animate=False)
+    playable = next(c.text for c in page.session.observation(0).hand if page.view.scene.cards[c.text].playable)
+    start = point(page, playable) + QPoint(-30, 40)  # the card's uncovered left edge
+    spot = next(p for p in page.view.table.piles if p.id == "play")
+    over = page.table.mapFromScene(page.view.scene.point(spot.x + 0.6, spot.y + 0.5))
+    viewport = page.table.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(viewport, start + QPoint(10, -30))
+    QTest.mouseMove(viewport, over)
+    shot("euchre-drag")  # a card dragged to the middle: your place in the trick outlined
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start)  # taken back to the hand: not played
     QTest.keyClick(page.table, Qt.Key.Key_H)
     shot("euchre-hint-play")
     review = page.review_last_hand()

@@ -74,8 +74,10 @@ class BidEuchrePresenter:
         legal = {m.text for m in s.legal}
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
         hint = s.hint if s.hold is None else None
-        piles = [self._south(obs, legal, held is None, hint.move if hint else None), *self._backs(obs)]
+        south = self._south(obs, legal, held is None, hint.move if hint else None)
+        piles = [south, *self._backs(obs)]
         piles += layout.trick_piles(held.plays if held else obs.current, held.winner if held else None)
+        piles += layout.play_spot(south)
         declarer = obs.contract.declarer if obs.contract else None
         labels = layout.seat_labels(obs.dealer, declarer, None, None, obs.tricks, obs.turn, W["declarer"])
         if obs.phase in (Phase.AUCTION, Phase.DECLARE):
@@ -100,7 +102,7 @@ class BidEuchrePresenter:
             if hint == f"play {card.text}":
                 marks.add(Mark.HINTED)
             faces.append(CardFace(card.text, frozenset(marks), layout.trump_badge(card, trump)))
-        return layout.hand_pile(0, len(faces), faces)
+        return layout.hand_pile(0, len(faces), faces, playing=playing)
 
     @staticmethod
     def _backs(obs: Observation) -> list[Pile]:
@@ -220,7 +222,7 @@ class BidEuchrePresenter:
             return Reply(action="hint")  # while declaring, H names hearts
         if not s.legal or obs.phase != Phase.PLAY:
             return t.IGNORED
-        index = event.index if isinstance(event, t.Click) and event.pile == "hand:0" else None
+        index = layout.card_chosen(event)
         if len(key) == 1 and key in "123456":
             index = int(key) - 1
         cards = south_cards(obs)

@@ -95,12 +95,14 @@ class CutthroatPresenter:
         spot = SPOTS[n]
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
         hint = s.hint if s.hold is None else None
-        piles = [self._south(obs, legal, held is None, hint.move if hint else None), *self._backs(obs)]
+        south = self._south(obs, legal, held is None, hint.move if hint else None)
+        piles = [south, *self._backs(obs)]
         if obs.phase in (Phase.BID1, Phase.BID2):
             piles.append(layout.upcard_pile(spot[obs.dealer], obs.upcard if obs.phase == Phase.BID1 else None))
         plays = held.plays if held else obs.current
         piles += layout.trick_piles([(spot[seat], card) for seat, card in plays],
                                     spot[held.winner] if held else None)
+        piles += layout.play_spot(south)
         labels = self._seat_labels(n, obs.dealer, obs.maker, obs.tricks, obs.turn)
         if obs.phase in (Phase.BID1, Phase.BID2):
             labels += [layout.speech(spot[seat], W["said_take"] if text == "order" and seat == obs.dealer
@@ -124,7 +126,7 @@ class CutthroatPresenter:
             if hint is not None and hint.endswith(f" {card.text}"):
                 marks.add(Mark.HINTED)
             faces.append(CardFace(card.text, frozenset(marks), layout.trump_badge(card, obs.trump)))
-        return layout.hand_pile(0, len(faces), faces)
+        return layout.hand_pile(0, len(faces), faces, playing=acting and obs.phase == Phase.PLAY)
 
     @staticmethod
     def _backs(obs: Observation) -> list[Pile]:
@@ -274,7 +276,7 @@ class CutthroatPresenter:
             return Reply(action="hint")  # while bidding, H names hearts
         if not s.legal or obs.phase not in (Phase.PLAY, Phase.DISCARD):
             return t.IGNORED
-        index = event.index if isinstance(event, t.Click) and event.pile == "hand:0" else None
+        index = layout.card_chosen(event)
         if len(key) == 1 and key in "123456":
             index = int(key) - 1
         cards = south_cards(obs)

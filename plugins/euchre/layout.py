@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.cards import Card, Suit
-from core.table import CARD_HEIGHT, CardFace, Deal, Label, Mark, Pile, Style
+from core.table import CARD_HEIGHT, CardFace, Click, Deal, Drop, Event, Label, Mark, Pile, Style
 from core.text import Text, counted, join
 from plugins.euchre.cards import Ranking
 from plugins.euchre.model import Trick, partner
@@ -28,13 +28,14 @@ def hand_name(seat: int) -> Text:
     return W["pile_hand_you"] if seat == 0 else W["pile_hand"].format(seat=SEATS[seat])
 
 
-def hand_pile(seat: int, count: int, cards: Sequence[CardFace] = (), marks: frozenset[Mark] = frozenset()) -> Pile:
+def hand_pile(seat: int, count: int, cards: Sequence[CardFace] = (), marks: frozenset[Mark] = frozenset(),
+              playing: bool = False) -> Pile:
     """A seat's hand: your ``cards`` face up at the bottom, else ``count`` backs (a fan at the top, columns at
-    the sides)."""
+    the sides). While you are ``playing`` a card, yours can be dragged onto the trick."""
     if seat == 0:
         span = 1 + SOUTH_STEP * (max(len(cards), 1) - 1)
         return Pile("hand:0", WIDTH / 2 - span / 2, HEIGHT - CARD_HEIGHT - 0.2, tuple(cards), (SOUTH_STEP, 0.0),
-                    focus=True, marks=marks, name=hand_name(0))
+                    focus=True, drag=playing, drag_alone=True, marks=marks, name=hand_name(0))
     backs = tuple(CardFace(None, marks) for _ in range(count))
     if seat == 2:
         span = SMALL + 0.45 * (max(count, 1) - 1)
@@ -77,6 +78,25 @@ def trick_piles(plays: Sequence[tuple[int, Card]], winner: int | None = None) ->
         name = W["pile_trick_you"] if seat == 0 else W["pile_trick"].format(seat=SEATS[seat])
         piles.append(Pile(f"trick:{seat}", x, y, (CardFace(card.text, marks),), name=name))
     return piles
+
+
+def play_spot(hand: Pile) -> list[Pile]:
+    """Your place in the trick, empty, while your ``hand`` can be dragged there (the table outlines it as the
+    card comes over it; a drop on any card of the trick plays too)."""
+    if not hand.drag:
+        return []
+    x, y = trick_spot(0)
+    return [Pile("play", x, y, (), name=W["pile_trick_you"])]
+
+
+def card_chosen(event: Event) -> int | None:
+    """Which card of your hand ``event`` plays: one clicked, or one dragged onto the trick (its index)."""
+    if isinstance(event, Click) and event.pile == "hand:0":
+        return event.index
+    if isinstance(event, Drop) and event.pile == "hand:0" and (event.target == "play" or
+                                                               event.target.startswith("trick:")):
+        return event.index
+    return None
 
 
 def upcard_pile(dealer: int, card: Card | None) -> Pile:

@@ -58,8 +58,10 @@ class EuchrePresenter:
         legal = [m.text for m in s.legal]
         held = obs.tricks[-1] if s.hold is not None and obs.tricks else None
         hint = s.hint if s.hold is None else None
-        piles = [self._south(obs, legal, held is None, hint.move if hint else None), *self._backs(obs)]
+        south = self._south(obs, legal, held is None, hint.move if hint else None)
+        piles = [south, *self._backs(obs)]
         piles += layout.trick_piles(held.plays if held else obs.current, held.winner if held else None)
+        piles += layout.play_spot(south)
         if obs.phase in (Phase.NAME, Phase.BID1, Phase.PICKUP, Phase.BID2) and not obs.tricks:
             piles.append(layout.upcard_pile(obs.dealer, obs.upcard if obs.upcard_fate != "down" else None))
         labels = layout.seat_labels(obs.dealer, obs.maker, obs.alone, obs.defender_alone, obs.tricks, obs.turn)
@@ -89,7 +91,7 @@ class EuchrePresenter:
                 marks.add(Mark.HINTED)
             faces.append(CardFace(card.text, frozenset(marks), layout.trump_badge(card, obs.trump)))
         return layout.hand_pile(0, len(faces), faces, frozenset({Mark.SITTING_OUT}) if 0 in obs.sitting_out else
-                                frozenset())
+                                frozenset(), playing=choosing and obs.phase == Phase.PLAY)
 
     @staticmethod
     def _backs(obs: Observation) -> list[Pile]:
@@ -250,7 +252,7 @@ class EuchrePresenter:
             return t.IGNORED
         if (isinstance(event, t.Press) and event.choice == "alone") or (key == "A" and _alone_is_a_choice(s.legal)):
             return Reply(ui=EuchreUi(not ui.alone))
-        index = event.index if isinstance(event, t.Click) and event.pile == "hand:0" else None
+        index = layout.card_chosen(event)
         if len(key) == 1 and key in "123456":
             index = int(key) - 1
         cards = south_cards(obs)

@@ -38,7 +38,9 @@ Hints
 The four-seat table
     ``layout``: the table in card units for :mod:`core.table` — each seat's hand pile, its card in the
     trick, its name and speech bubble, the score sheet box, where buttons and the "Next" panel go, where a
-    hand is dealt from (``deck``), the trump sign on a left bower (``trump_badge``).
+    hand is dealt from (``deck``), the trump sign on a left bower (``trump_badge``); your hand dragged onto
+    the trick while you play (``hand_pile(..., playing=True)`` with ``play_spot``, and ``card_chosen`` for
+    the card a click or such a drop plays).
 The last hand's review
     ``review_frames(tricks, held, spots, names, ranking, opening, result, dress)``: a finished hand replayed
     for a presenter's ``review`` — the bidding, each trick with its winner, the result — from what South saw:
