@@ -148,6 +148,23 @@ def test_a_drag_outlines_the_pile_it_may_drop_on_and_keeps_its_cards_in_hand_whe
     assert page.session.moves == ["3.5>6"] and not marked(page, "destination")
 
 
+def test_with_returns_on_a_foundation_card_is_dragged_back_onto_a_column(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    settings = {**game.settings.defaults(), "return_from_foundations": True}
+    page = window.open_session(GameSession.new(game, settings, deal={"number": 12}, saves=window.saves))
+    assert page is not None
+    page.view.play("4>F")  # A♥ home; column 3's front is 2♠, which takes it back
+    viewport, scene = page.table.viewport(), page.view.scene
+    start = item_point(page, card(page, "AH"), dy=0.5)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, pos=start + QPoint(20, 30))
+    qtbot.mouseMove(viewport, pos=item_point(page, card(page, "2S")))
+    assert [item.card.text for item in scene._drag] == ["AH"] and marked(page, "destination") == ["2S"]
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=item_point(page, card(page, "2S")))
+    assert page.session.moves == ["4>F", "F.H>3"]
+
+
 def test_the_right_button_shows_a_covered_card_whole_until_released(qtbot: QtBot) -> None:
     """KPatience's peek: a covered face-up card comes over the cards fanned on it while the right button is held;
     a face-down card or a front card does not move, and a right double-click plays nothing."""

@@ -155,7 +155,7 @@ class YukonPresenter:
                      for rank in range(1, obs.foundations[f] + 1)]
             mark = frozenset({Mark.TARGET}) if not faces and suit == home else frozenset()
             piles.append(Pile(f"foundation:{suit.letter}", column_x(f + 3), GAP, tuple(faces), label=suit.symbol,
-                              outline=True, focus=True, marks=mark,
+                              outline=True, focus=True, drag=obs.returns_allowed, marks=mark,
                               name=W["pile_foundation"].format(suit=suit.words.capitalized())))
         for c, column in enumerate(obs.columns):
             faces = [CardFace(None) if card is None else
