@@ -830,9 +830,9 @@ class TableScene(QGraphicsScene):
                  if p.pile.id == pile_id and self.cards[k] not in self._drag]
         if cards:
             return max(cards, key=lambda pair: pair[0])[1]
-        pile = next((p for p in self.table.piles if p.id == pile_id), None) if self.table is not None else None
-        if pile is None or pile_id in self.slots:
+        if pile_id in self.slots or self.table is None:
             return self.slots.get(pile_id)
+        pile = self.table.pile(pile_id)
         if self._spot is None:
             self._spot = SlotItem()
             self._spot.setZValue(DRAG_Z - 1)
@@ -850,9 +850,8 @@ class TableScene(QGraphicsScene):
             if place.pile.id == pile_id:
                 self.cards[key].show_marks(place.pile.cards[place.index].marks,
                                            self._cursor_on(pile_id, place.index))
-        pile = next((p for p in self.table.piles if p.id == pile_id), None) if self.table is not None else None
-        if pile is not None and pile_id in self.slots:
-            self.slots[pile_id].show_marks(pile.marks, self._cursor_on(pile_id, None))
+        if pile_id in self.slots and self.table is not None:  # (a slot's pile is in the table shown)
+            self.slots[pile_id].show_marks(self.table.pile(pile_id).marks, self._cursor_on(pile_id, None))
 
     def _start_peek(self, pos: QPointF) -> None:
         """Show the face-up card under ``pos`` whole, over the cards fanned on it, until the button is released."""
