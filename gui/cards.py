@@ -34,7 +34,7 @@ from gui.deck import CARD_RATIO, CLASSIC, CardArt
 YELLOW = QColor(255, 214, 0)
 GREEN = QColor(40, 220, 90)
 WHITE = QColor(255, 255, 255)
-CURSOR = QColor(80, 160, 255)
+CURSOR = QColor(20, 90, 200)  # the keyboard cursor's dashes, on a white ring: one of the two shows on any ground
 HINT = QColor(90, 200, 255)
 GOLD = QColor(255, 190, 40)
 FELT = QColor(29, 107, 58)
@@ -143,9 +143,9 @@ class TableItem(QGraphicsObject):
             painter.drawRoundedRect(rect.adjusted(-2, -2, 2, 2), r, r)
         if self.cursor_mark:
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            pen = QPen(CURSOR, 3, Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), r, r)
+            for pen in (QPen(WHITE, 3), QPen(CURSOR, 3, Qt.PenStyle.DashLine)):
+                painter.setPen(pen)
+                painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), r, r)
 
     # -- movement ---------------------------------------------------------------------------------
 

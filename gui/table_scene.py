@@ -37,7 +37,7 @@ from core.cards import Card
 from core.table import CARD_HEIGHT, Background, Choice, Click, Drop, Hold, Label, Pile, Style, Table
 from core.table_words import choice_words, cursor_words, news, sentences
 from gui import animation
-from gui.cards import FELT, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
+from gui.cards import CURSOR, FELT, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
 from gui.deck import CardArt
 from gui.i18n import text
 from gui.line_breaks import wrapped
@@ -90,7 +90,7 @@ class ButtonItem(QGraphicsObject):
         fill = QColor(255, 246, 214) if self.choice.checked else QColor(226, 238, 255) if self.choice.hinted \
             else QColor(250, 250, 250, 240 if enabled else 120)
         painter.setBrush(fill)
-        border = QColor(80, 160, 255) if self.hasFocus() else HINT_BLUE if self.choice.hinted \
+        border = CURSOR if self.hasFocus() else HINT_BLUE if self.choice.hinted \
             else QColor(255, 190, 40) if self.choice.checked else INK
         painter.setPen(QPen(border, 3 if self.hasFocus() or self.choice.hinted else 1.5))
         painter.drawRoundedRect(rect, self.size * 0.4, self.size * 0.4)
