@@ -37,7 +37,6 @@ WHITE = QColor(255, 255, 255)
 CURSOR = QColor(20, 90, 200)  # the keyboard cursor's dashes, on a white ring: one of the two shows on any ground
 HINT = QColor(90, 200, 255)
 GOLD = QColor(255, 190, 40)
-FELT = QColor(29, 107, 58)
 # The art's suit sign under the rank reaches 0.35 of the card's width down; a card whose fan shows less than
 # SUIT_SIGN_SHOWN of it gets the sign again beside the rank, in the box (x, y, width, height) in card widths.
 SUIT_SIGN_SHOWN = 0.32

@@ -61,15 +61,20 @@ STRINGS: dict[str, Text] = {
     "preset": Text("Rules", "ルール"),
     "card_theme": Text("Card design", "カードの絵柄"),
     "theme_classic": Text("Card Table classic", "カードテーブル標準"),
+    "felt": Text("Table colour", "テーブルの色"),
+    "felt_green": Text("Green", "緑"),
+    "felt_blue": Text("Blue", "青"),
+    "felt_grey": Text("Grey", "グレー"),
+    "felt_help": Text("The colour of the cloth the cards lie on.", "カードを置く布の色。"),
     "animations": Text("Animate card moves", "カードの移動をアニメーション"),
     "settings_new_game": Text("Changed settings start a new game.", "設定を変えると新しいゲームになります。"),
     "settings_at_once": Text(" These apply to the game in progress: {options}.",  # a sentence after another
                              "次の設定は今のゲームにそのまま反映されます: {options}。"),
     "list_separator": Text(", ", "、"),
     "settings_ends_saved": Text("You have a saved game of {game}: changing its rules ends it (Continue will no "
-                                "longer be offered). Card design and sound change nothing else.",
+                                "longer be offered). Card design, table colour and sound change nothing else.",
                                 "{game}の保存された対戦があります。ルールを変えるとその対戦は終わり、「続き」は"
-                                "表示されなくなります。カードのデザインと効果音は対戦に影響しません。"),
+                                "表示されなくなります。カードのデザイン、テーブルの色と効果音は対戦に影響しません。"),
     "ok": Text("OK", "OK"),
     "cancel": Text("Cancel", "キャンセル"),
     "error_title": Text("Something went wrong", "問題が発生しました"),

@@ -1,4 +1,5 @@
-"""The shell's own preferences (language, card theme, animations, sound) as validated JSON in the config folder.
+"""The shell's own preferences (language, card theme, table colour, animations, sound) as validated JSON in the
+config folder.
 
 A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place.
 """
@@ -12,11 +13,14 @@ from core.paths import config_dir
 from core.storage import BadFile, move_aside, read_json_file, write_json_atomic
 from core.text import Text
 
+FELT_NAMES = ("green", "blue", "grey")  # the table colours (``gui.cards.FELTS``), the first the default
+
 
 @dataclass
 class ShellPrefs:
     language: str = "en"
     card_theme: str = "classic"
+    felt: str = FELT_NAMES[0]
     animations: bool = True
     sound: bool = False  # off by default, as both seed pages say
     problem: Text | None = None  # what was wrong with the file, for the launcher to show; never saved
@@ -46,6 +50,10 @@ class ShellPrefs:
             prefs.card_theme = data.get("card_theme") or prefs.card_theme
         else:
             bad.append("card_theme")
+        if data.get("felt", prefs.felt) in FELT_NAMES:
+            prefs.felt = data.get("felt", prefs.felt)
+        else:
+            bad.append("felt")
         for key in ("animations", "sound"):
             value = data.get(key, getattr(prefs, key))
             if isinstance(value, bool):

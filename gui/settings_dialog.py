@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QIcon, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -26,12 +26,14 @@ from core.game import GameSpec
 from core.settings import CUSTOM, CUSTOM_LABEL, Choice, Number, Toggle
 from gui.deck import CLASSIC, Theme, installed_themes, qt_draws, theme_by_id
 from gui.i18n import text, tr
+from gui.prefs import FELT_NAMES
 from gui.screen_fit import smallest_size
+from gui.theme import FELTS
 
 
 class SettingsDialog(QDialog):
     def __init__(self, game: GameSpec, values: dict[str, Any], card_theme: str, parent: QWidget | None = None,
-                 sound: bool = False, ends_saved_game: bool = False) -> None:
+                 sound: bool = False, ends_saved_game: bool = False, felt: str = FELT_NAMES[0]) -> None:
         super().__init__(parent)
         self.game = game
         self.schema = game.settings
@@ -102,6 +104,15 @@ class SettingsDialog(QDialog):
         QTimer.singleShot(0, self, self._read_a_theme)
         form.addRow(tr("card_theme"), self.theme)
         self._explain(self.theme, tr("card_theme_help"))
+        self.felt = QComboBox()
+        self.felt.setObjectName("felt")
+        for name in FELT_NAMES:
+            swatch = QPixmap(16, 16)
+            swatch.fill(FELTS[name])
+            self.felt.addItem(QIcon(swatch), tr(f"felt_{name}"), name)
+        self.felt.setCurrentIndex(max(0, self.felt.findData(felt)))
+        form.addRow(tr("felt"), self.felt)
+        self._explain(self.felt, tr("felt_help"))
         self.sound = QCheckBox(tr("sound_effects"))
         self.sound.setObjectName("sound")
         self.sound.setChecked(sound)
@@ -186,6 +197,9 @@ class SettingsDialog(QDialog):
 
     def card_theme(self) -> str:
         return str(self.theme.currentData())
+
+    def table_colour(self) -> str:
+        return str(self.felt.currentData())
 
     def _read_a_theme(self) -> None:
         """The installed designs join the list one a turn of the event loop: whether Qt draws one is read the

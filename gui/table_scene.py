@@ -37,10 +37,11 @@ from core.cards import Card
 from core.table import CARD_HEIGHT, Background, Choice, Click, Drop, Hold, Label, Pile, Style, Table
 from core.table_words import choice_words, cursor_words, news, sentences
 from gui import animation
-from gui.cards import CURSOR, FELT, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
+from gui.cards import CURSOR, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
 from gui.deck import CardArt
 from gui.i18n import text
 from gui.line_breaks import wrapped
+from gui.theme import felt
 
 MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
 DEAL_AFTER_LAYOUT_MS = 50  # a new game's deal waits this long for the window's last resize
@@ -270,7 +271,7 @@ class TableScene(QGraphicsScene):
     def __init__(self, art: CardArt) -> None:
         super().__init__()
         self.art = art
-        self.setBackgroundBrush(FELT)
+        self.setBackgroundBrush(felt())
         self.table: Table | None = None
         self.view_size = (800.0, 600.0)
         self.unit = 80.0  # pixels per card width

@@ -1,13 +1,31 @@
-"""The shell's own colours under the desktop's light or dark palette: the launcher's tiles take theirs from the
+"""The shell's own colours: under the desktop's light or dark palette the launcher's tiles take theirs from the
 palette, so their words read on either (white tiles under a dark theme's light text left every game's name and
-description unreadable); the Statistics window's charts choose their theme by ``is_dark``."""
+description unreadable), and the Statistics window's charts choose their theme by ``is_dark``; the table's cloth
+is the colour the player chose (``felt``)."""
 
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
+from gui.prefs import FELT_NAMES
+
 Role = QPalette.ColorRole
+
+FELTS = dict(zip(FELT_NAMES, (QColor(29, 107, 58), QColor(28, 60, 104), QColor(56, 62, 68)), strict=True))
+_felt = FELT_NAMES[0]  # the table colour chosen (the preferences' "felt"), which tables take
+
+
+def set_felt(name: str) -> None:
+    """The table colour tables take from now (one of :data:`FELTS`; an unknown name keeps the one before)."""
+    global _felt
+    if name in FELTS:
+        _felt = name
+
+
+def felt() -> QColor:
+    """The chosen table colour."""
+    return FELTS[_felt]
 
 
 def is_dark() -> bool:

@@ -22,6 +22,7 @@ from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
 from gui.screen_fit import fitted_size, smallest_size
 from gui.sound import SoundBoard
+from gui.theme import felt, set_felt
 
 if TYPE_CHECKING:  # the game page, dialogs and card art are imported when first shown: the launcher opens fast
     from core.game import GameSpec
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         self._art: CardArt | None = None
         self.sounds = SoundBoard(self.prefs.sound)
         animation.set_enabled(self.prefs.animations)
+        set_felt(self.prefs.felt)
         self.page: GamePage | None = None
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -284,11 +286,21 @@ class MainWindow(QMainWindow):
         from gui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(game, current, self.prefs.card_theme, self, sound=self.prefs.sound,
-                                ends_saved_game=saved_elsewhere)
+                                ends_saved_game=saved_elsewhere, felt=self.prefs.felt)
         accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
         if accepted and dialog.sound.isChecked() != self.prefs.sound:
             self.prefs.sound = self.sounds.enabled = dialog.sound.isChecked()
             self.prefs.save()
+        if accepted and dialog.table_colour() != self.prefs.felt:
+            self.prefs.felt = dialog.table_colour()
+            self.prefs.save()
+            set_felt(self.prefs.felt)
+            from gui.table_canvas import TableCanvas
+
+            for canvas in self.findChildren(TableCanvas):  # the game's table, and a last hand's open beside it
+                scene = canvas.scene()
+                if scene is not None:
+                    scene.setBackgroundBrush(felt())
         if accepted and dialog.card_theme() != self.prefs.card_theme:
             self.prefs.card_theme = dialog.card_theme()
             self.prefs.save()

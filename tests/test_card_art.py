@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
@@ -217,42 +216,3 @@ def test_an_empty_piles_outline_follows_its_marks_label_and_size_though_it_is_dr
     assert wider.pixelColor(50 + 150, 50 + 100) != plain.pixelColor(50 + 150, 50 + 100), "the outline grows"
     assert count(wider, light) > outline
 
-
-def _luminance(colour: QColor) -> float:
-    def channel(value: float) -> float:
-        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
-    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
-
-
-def contrast(first: QColor, second: QColor) -> float:
-    """WCAG's contrast ratio of two colours (1 to 21)."""
-    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
-@pytest.mark.parametrize(("mark", "ground"), [("playable", "felt"), ("destination", "felt"), ("winning", "felt"),
-                                              ("cursor", "felt"), ("cursor", "a card beside it")])
-def test_a_mark_drawn_round_a_card_stands_out_from_what_lies_beside_it(qtbot: QtBot, mark: str, ground: str) -> None:
-    """The frames drawn outside a card's edge (playable, where the picked cards may go, the trick's winner, the
-    keyboard cursor) must show on the felt at 3 : 1 at least (WCAG's contrast for a control's outline); the
-    keyboard cursor, which says where the keys act, on a card beside it too (in a column or a hand). The cursor's
-    blue dashes alone were 2.4 : 1 on the felt and 2.6 : 1 on a card."""
-    from gui.cards import FELT, PAPER
-
-    behind = FELT if ground == "felt" else PAPER
-    width, margin = 100, 12
-    scene = QGraphicsScene()
-    item = CardItem(CardArt("classic"), Card.parse("9S"), True, width)
-    setattr(item, {"cursor": "cursor_mark"}.get(mark, mark), True)
-    scene.addItem(item)
-    image = QImage(width + 2 * margin, round(width * 1.4) + 2 * margin, QImage.Format.Format_ARGB32)
-    image.fill(behind)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    scene.render(painter, QRectF(image.rect()), QRectF(-margin, -margin, image.width(), image.height()))
-    painter.end()
-    scene.removeItem(item)
-    ring = [image.pixelColor(x, y) for y in range(margin, image.height() - margin)
-            for x in (margin - 5, margin - 4, margin - 3, margin - 2, margin - 1)]  # just outside the left edge
-    best = max(contrast(colour, behind) for colour in ring)
-    assert best >= 3.0, f"the {mark} mark shows at {best:.1f} : 1 on {ground}"

@@ -138,7 +138,7 @@ def test_settings_say_under_the_options_what_the_one_with_the_focus_or_the_point
     assert about.text().startswith("A preset sets the rule options below")  # the first focus: the rules' preset
     joker = dialog.findChild(QCheckBox, "joker")
     height = about.height()
-    for name in ("trump_holding", "joker", "target", "card_theme", "sound"):
+    for name in ("trump_holding", "joker", "target", "card_theme", "felt", "sound"):
         widget = dialog.findChild(QWidget, name)
         widget.setFocus(Qt.FocusReason.TabFocusReason)
         QApplication.processEvents()  # the layout follows the new text

@@ -57,6 +57,7 @@ def main() -> int:
     from gui.i18n import set_language
     from gui.review_window import ReviewWindow
     from gui.settings_dialog import SettingsDialog
+    from gui.theme import set_felt
     from gui.window import MainWindow
 
     host = load_host()
@@ -165,6 +166,11 @@ def main() -> int:
     window.resize(1000, 640)
     shot("yukon-long-column")
     window.resize(1100, 760)
+    set_felt("blue")  # the table colour chosen in the settings
+    page = window.open_session(GameSession.new(yukon, yukon.settings.defaults(), deal={"number": 12},
+                                               saves=window.saves))
+    shot("yukon-blue-table")
+    set_felt("green")
 
     # Euchre: the bidding, then the last hand of a match: its last trick, its summary, the result
     deal = {"dealer": "E", "hands": {"S": ["JH", "JD", "AH", "KH", "QH"], "W": ["9S", "TS", "JS", "QS", "KS"],
