@@ -13,7 +13,7 @@ from core.paths import config_dir
 from core.storage import BadFile, move_aside, read_json_file, write_json_atomic
 from core.text import Text
 
-FELT_NAMES = ("green", "blue", "grey")  # the table colours (``gui.cards.FELTS``), the first the default
+FELT_NAMES = ("green", "blue", "grey")  # the table colours (``gui.theme.FELTS``), the first the default
 
 
 @dataclass
