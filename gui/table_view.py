@@ -294,8 +294,8 @@ class TableView(QObject):
         if not situation.legal or self.table is None:
             return set()
         legal = {self.session.rules.move_text(move) for move in situation.legal}
-        return {target.id for target in self.table.piles if target.id != pile
-                and self.presenter.respond(situation, self.ui, Drop(pile, index, target.id)).move in legal}
+        return {target.id for target in self.table.piles  # (the scene never drops cards on their own pile)
+                if self.presenter.respond(situation, self.ui, Drop(pile, index, target.id)).move in legal}
 
     def press(self, choice: Choice) -> None:
         """A button: its move, its action, or (neither) the presenter's answer to it."""

@@ -1,5 +1,5 @@
 """Helpers for pytest-qt tests: a main window over chosen plugins, real mouse clicks on scene items, a Yukon deal
-won in the window."""
+won in the window, a table with no card left in a hand."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from core.manager import PluginHost
 from core.session import GameSession
 from gui.game_page import GamePage
+from gui.table_scene import DRAG_Z
 from gui.window import MainWindow
 from plugins.yukon.solver import solve
 
@@ -73,3 +74,12 @@ def win_a_deal(window: MainWindow) -> None:
     for move in solve(session.state).moves:
         session.play(move)
     assert session.state.won
+
+
+def check_nothing_held(page: GamePage, where: str) -> None:
+    """No button is held: no card is left in the hand, outlined as a drop's destination or shown whole over its
+    pile."""
+    scene = page.view.scene
+    lifted = [key for key, item in scene.cards.items() if item.zValue() >= DRAG_Z]
+    assert not lifted and not scene._drag and scene._lit is None and scene._peek is None, (
+        f"{where}: {lifted} still lifted")

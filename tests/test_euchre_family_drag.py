@@ -4,30 +4,23 @@ click on the card means. Before and after, nothing can be dragged."""
 
 from __future__ import annotations
 
-import importlib
 import random
-from typing import Any
 
 import pytest
 
 import plugins.bid_euchre.plugin as bid_plugin
 import plugins.cutthroat.plugin as cut_plugin
 import plugins.euchre.plugin as euchre_plugin
-from core.game import GameSpec
+from core.game import GameSpec, Lazy
 from core.table import Click, Drop, Situation
 
 GAMES = [euchre_plugin.GAME, bid_plugin.GAME, cut_plugin.GAMES[2], cut_plugin.GAMES[3]]
 
 
-def presenter_of(game: GameSpec) -> Any:
-    assert game.presenter is not None
-    module, _, name = game.presenter.partition(":")
-    return getattr(importlib.import_module(module), name)()
-
-
 @pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
 def test_a_card_dropped_on_the_trick_is_the_card_clicked(game: GameSpec) -> None:
-    rules, presenter = game.rules, presenter_of(game)
+    assert game.presenter is not None
+    rules, presenter = game.rules, Lazy(game.presenter)()
     rng = random.Random(game.id)
     plays = others = 0
     for seed in range(4):

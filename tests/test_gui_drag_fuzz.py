@@ -16,9 +16,8 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from gui.game_page import GamePage
-from gui.table_scene import DRAG_Z
 from plugins.yukon.rules import FOUNDATION
-from tests.gui_helpers import make_window
+from tests.gui_helpers import check_nothing_held, make_window
 
 
 def open_game(qtbot: QtBot, game_id: str, settings: dict[str, Any], seed: int) -> GamePage:
@@ -32,9 +31,8 @@ def open_game(qtbot: QtBot, game_id: str, settings: dict[str, Any], seed: int) -
 
 
 def check_at_rest(page: GamePage, where: str) -> None:
+    check_nothing_held(page, where)
     scene = page.view.scene
-    lifted = [key for key, item in scene.cards.items() if item.zValue() >= DRAG_Z]
-    assert not lifted and not scene._drag and scene._lit is None and scene._peek is None, f"{where}: {lifted}"
     assert scene._spot is None or not scene._spot.isVisible(), f"{where}: a drag's outline left on the table"
     astray = [key for key, place in scene.places.items() if scene.cards[key].pos() != place.pos]
     assert not astray, f"{where}: {astray} not where the table puts them"

@@ -31,9 +31,8 @@ from gui.cards import TableItem
 from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
-from gui.table_scene import DRAG_Z
 from gui.window import MainWindow
-from tests.gui_helpers import make_window
+from tests.gui_helpers import check_nothing_held, make_window
 
 PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin}
 KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backspace,
@@ -88,15 +87,6 @@ def check_inside(page: GamePage, where: str) -> None:
     shown = page.table.mapToScene(page.table.viewport().rect()).boundingRect().adjusted(-1, -1, 1, 1)
     outside = [key for key, rect in visible_on_table(page) if not shown.contains(rect)]
     assert not outside, f"{where}: {outside} drawn outside the table ({shown})"
-
-
-def check_in_order(page: GamePage, where: str) -> None:
-    """No button is held between two actions: no card is left in the hand, outlined as a drop's destination
-    or shown whole over its pile."""
-    scene = page.view.scene
-    lifted = [key for key, item in scene.cards.items() if item.zValue() >= DRAG_Z]
-    assert not lifted and not scene._drag and scene._lit is None and scene._peek is None, (
-        f"{where}: {lifted} still lifted")
 
 
 def answer_settings(rng: random.Random) -> None:
@@ -316,7 +306,7 @@ def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.Monke
         before = now
         if not page.session.paused:
             check_inside(page, where)
-        check_in_order(page, where)
+        check_nothing_held(page, where)  # no button is held between two actions
     if window.page is None:
         window.continue_game(game_id)
     page = window.page
