@@ -146,6 +146,25 @@ def test_a_click_on_a_framed_card_plays_it(qtbot: QtBot) -> None:
     assert page.session.moves[-1] == f"play {framed}"
 
 
+def _drag(qtbot: QtBot, page: GamePage, text: str, over: QPoint) -> bool:
+    """Drags card ``text`` of your hand over ``over`` and drops it there; whether a destination was outlined."""
+    scene, viewport = page.view.scene, page.table.viewport()
+    start = item_point(page, card(page, text), dx=0.1, dy=0.5)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, pos=start + QPoint(0, -30))
+    qtbot.mouseMove(viewport, pos=over)
+    assert [item.card.text for item in scene._drag] == [text], "the card alone, not those over it"
+    outlined = scene._spot is not None and scene._spot.isVisible() and scene._spot.destination
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=over)
+    return bool(outlined)
+
+
+def _middle(page: GamePage, pile_id: str) -> QPoint:
+    """The middle of an empty pile of the table, in the view's coordinates."""
+    spot = next(p for p in page.view.table.piles if p.id == pile_id)
+    return page.table.mapFromScene(page.view.scene.point(spot.x + 0.5, spot.y + 0.7))
+
+
 def test_a_card_dragged_onto_the_trick_is_played_and_its_place_is_outlined_only_when_it_may_go(
         qtbot: QtBot) -> None:
     """Clicking plays a card; so does dragging it to the middle, as in other card programs. Your place in the
@@ -158,29 +177,36 @@ def test_a_card_dragged_onto_the_trick_is_played_and_its_place_is_outlined_only_
     qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs and discards A♥
     click(qtbot, page, card(page, "AH"))
     qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=5000)
-    scene, viewport = page.view.scene, page.table.viewport()
-    spot = next(p for p in page.view.table.piles if p.id == "play")  # West led A♦: J♦ must follow
-    middle = page.table.mapFromScene(scene.point(spot.x + 0.5, spot.y + 0.7))
-
-    def drag(text: str, over: QPoint) -> bool:
-        start = item_point(page, card(page, text), dx=0.1, dy=0.5)
-        qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
-        qtbot.mouseMove(viewport, pos=start + QPoint(0, -30))
-        qtbot.mouseMove(viewport, pos=over)
-        assert [item.card.text for item in scene._drag] == [text], "the card alone, not those over it"
-        outlined = scene._spot is not None and scene._spot.isVisible() and scene._spot.destination
-        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=over)
-        return outlined
+    scene = page.view.scene
+    middle = _middle(page, "play")  # West led A♦: J♦ must follow
 
     moves = len(page.session.moves)
-    assert not drag("TC", middle), "T♣ may not be played: nothing outlined"
+    assert not _drag(qtbot, page, "TC", middle), "T♣ may not be played: nothing outlined"
     assert len(page.session.moves) == moves and "must follow diamonds" in page.status.text()
     assert card(page, "TC").pos() == scene.places["TC"].pos, "it is back in the hand"
-    assert not drag("JD", item_point(page, card(page, "QC"))), "dropped back on the hand: nothing"
+    assert not _drag(qtbot, page, "JD", item_point(page, card(page, "QC"))), "dropped back on the hand: nothing"
     assert len(page.session.moves) == moves
-    assert drag("JD", middle)
+    assert _drag(qtbot, page, "JD", middle)
     assert page.session.moves[moves] == "play JD"
     assert scene._spot is not None and not scene._spot.isVisible()
+
+
+def test_the_dealers_discard_can_be_dragged_to_where_the_upcard_lay(qtbot: QtBot) -> None:
+    """The dealer's discard goes by drag too: to the place the upcard lay, outlined while the card is over it;
+    dropped anywhere else, the card comes back and nothing is discarded."""
+    deal = make_deal("S", "9C", S="JD TC QC KC AH", W="AD KD QD TD 9D", N="JS 9S TS QS KS")
+    _, page = open_euchre(qtbot, deal)
+    for _ in range(3):
+        page.session.play("pass")
+    qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs and has six cards
+    qtbot.waitUntil(lambda: page.session.state.hand.phase == Phase.DISCARD, timeout=5000)
+    assert {p.id for p in page.view.table.piles} & {"play", "discard"} == {"discard"}
+    moves = len(page.session.moves)
+    assert not _drag(qtbot, page, "AH", item_point(page, card(page, "QC"))), "dropped back on the hand: nothing"
+    assert len(page.session.moves) == moves and card(page, "AH").pos() == page.view.scene.places["AH"].pos
+    assert _drag(qtbot, page, "AH", _middle(page, "discard"))
+    assert page.session.moves[moves] == "discard AH"
+    assert "AH" not in {c.text for c in page.session.observation(0).hand}
 
 
 def test_restart_needs_two_presses_and_escape_cancels(qtbot: QtBot) -> None:

@@ -102,7 +102,7 @@ class CutthroatPresenter:
         plays = held.plays if held else obs.current
         piles += layout.trick_piles([(spot[seat], card) for seat, card in plays],
                                     spot[held.winner] if held else None)
-        piles += layout.play_spot(south)
+        piles += layout.play_spot(south, obs.phase == Phase.DISCARD)
         labels = self._seat_labels(n, obs.dealer, obs.maker, obs.tricks, obs.turn)
         if obs.phase in (Phase.BID1, Phase.BID2):
             labels += [layout.speech(spot[seat], W["said_take"] if text == "order" and seat == obs.dealer
@@ -126,7 +126,7 @@ class CutthroatPresenter:
             if hint is not None and hint.endswith(f" {card.text}"):
                 marks.add(Mark.HINTED)
             faces.append(CardFace(card.text, frozenset(marks), layout.trump_badge(card, obs.trump)))
-        return layout.hand_pile(0, len(faces), faces, playing=acting and obs.phase == Phase.PLAY)
+        return layout.hand_pile(0, len(faces), faces, playing=acting)
 
     @staticmethod
     def _backs(obs: Observation) -> list[Pile]:

@@ -31,7 +31,8 @@ def hand_name(seat: int) -> Text:
 def hand_pile(seat: int, count: int, cards: Sequence[CardFace] = (), marks: frozenset[Mark] = frozenset(),
               playing: bool = False) -> Pile:
     """A seat's hand: your ``cards`` face up at the bottom, else ``count`` backs (a fan at the top, columns at
-    the sides). While you are ``playing`` a card, yours can be dragged onto the trick."""
+    the sides). While you are ``playing`` (or discarding) a card, yours can be dragged onto the trick (or the
+    discard's place)."""
     if seat == 0:
         span = 1 + SOUTH_STEP * (max(len(cards), 1) - 1)
         return Pile("hand:0", WIDTH / 2 - span / 2, HEIGHT - CARD_HEIGHT - 0.2, tuple(cards), (SOUTH_STEP, 0.0),
@@ -80,36 +81,42 @@ def trick_piles(plays: Sequence[tuple[int, Card]], winner: int | None = None) ->
     return piles
 
 
-def play_spot(hand: Pile) -> list[Pile]:
+def play_spot(hand: Pile, discarding: bool = False) -> list[Pile]:
     """Your place in the trick, empty, while your ``hand`` can be dragged there (the table outlines it as the
-    card comes over it; a drop on any card of the trick plays too)."""
+    card comes over it; a drop on any card of the trick plays too) — or, while you are ``discarding``, the
+    place your discard goes face down: where the upcard lay."""
     if not hand.drag:
         return []
-    x, y = trick_spot(0)
-    return [Pile("play", x, y, (), name=W["pile_trick_you"])]
+    if discarding:
+        return [Pile("discard", *upcard_spot(0), (), name=W["pile_discard"])]
+    return [Pile("play", *trick_spot(0), (), name=W["pile_trick_you"])]
 
 
 def card_chosen(event: Event) -> int | None:
-    """Which card of your hand ``event`` plays: one clicked, or one dragged onto the trick (its index)."""
+    """Which card of your hand ``event`` plays or discards: one clicked, or one dragged onto the trick or the
+    discard's place (its index)."""
     if isinstance(event, Click) and event.pile == "hand:0":
         return event.index
-    if isinstance(event, Drop) and event.pile == "hand:0" and (event.target == "play" or
+    if isinstance(event, Drop) and event.pile == "hand:0" and (event.target in ("play", "discard") or
                                                                event.target.startswith("trick:")):
         return event.index
     return None
 
 
-def upcard_pile(dealer: int, card: Card | None) -> Pile:
-    """The upcard, between the dealer's trick spot and the middle (face down once turned down)."""
+def upcard_spot(dealer: int) -> tuple[float, float]:
+    """Top-left corner of the upcard: between the dealer's trick spot and the middle."""
     x, y = trick_spot(dealer)
-    x, y = (x + CENTRE[0] - 0.5) / 2, (y + CENTRE[1] - CARD_HEIGHT / 2) / 2
-    return Pile("upcard", x, y, (CardFace(card.text if card else None),), name=W["pile_upcard"])
+    return (x + CENTRE[0] - 0.5) / 2, (y + CENTRE[1] - CARD_HEIGHT / 2) / 2
+
+
+def upcard_pile(dealer: int, card: Card | None) -> Pile:
+    """The upcard (face down once turned down)."""
+    return Pile("upcard", *upcard_spot(dealer), (CardFace(card.text if card else None),), name=W["pile_upcard"])
 
 
 def upcard_note(dealer: int, text: Text) -> Label:
     """A word about the upcard, just above it (a turned-up joker)."""
-    x, y = trick_spot(dealer)
-    x, y = (x + CENTRE[0] - 0.5) / 2, (y + CENTRE[1] - CARD_HEIGHT / 2) / 2
+    x, y = upcard_spot(dealer)
     return Label("upcard-note", text, x + 0.5, y - 0.15, "s", Style.SPEECH, 0.22)
 
 

@@ -61,7 +61,7 @@ class EuchrePresenter:
         south = self._south(obs, legal, held is None, hint.move if hint else None)
         piles = [south, *self._backs(obs)]
         piles += layout.trick_piles(held.plays if held else obs.current, held.winner if held else None)
-        piles += layout.play_spot(south)
+        piles += layout.play_spot(south, obs.phase == Phase.DISCARD)
         if obs.phase in (Phase.NAME, Phase.BID1, Phase.PICKUP, Phase.BID2) and not obs.tricks:
             piles.append(layout.upcard_pile(obs.dealer, obs.upcard if obs.upcard_fate != "down" else None))
         labels = layout.seat_labels(obs.dealer, obs.maker, obs.alone, obs.defender_alone, obs.tricks, obs.turn)
@@ -91,7 +91,7 @@ class EuchrePresenter:
                 marks.add(Mark.HINTED)
             faces.append(CardFace(card.text, frozenset(marks), layout.trump_badge(card, obs.trump)))
         return layout.hand_pile(0, len(faces), faces, frozenset({Mark.SITTING_OUT}) if 0 in obs.sitting_out else
-                                frozenset(), playing=choosing and obs.phase == Phase.PLAY)
+                                frozenset(), playing=choosing)
 
     @staticmethod
     def _backs(obs: Observation) -> list[Pile]:

@@ -37,6 +37,7 @@ TABLE_WORDS: Mapping[str, Text] = MappingProxyType({
     "pile_hand_you": Text("Your hand", "あなたの手札"), "pile_hand": Text("{seat}'s hand", "{seat}の手札"),
     "pile_trick_you": Text("Your card in the trick", "場のあなたの札"),
     "pile_trick": Text("{seat}'s card in the trick", "場の{seat}の札"), "pile_upcard": Text("The upcard", "公開札"),
+    "pile_discard": Text("Your discard (face down, out of play)", "あなたの捨て札（伏せて、以後使いません）"),
     # the table
     "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"),
     "tricks_tag": Text("{n} tricks", "{n}トリック"), "trick_tag": Text("1 trick", "1トリック"),
