@@ -11,7 +11,7 @@ shows for the move (a button's key, or a card's place in the hand, 1–6; ``A`` 
 a held trick's or summary's button; in Yukon (``yukon``, ``yukon-russian``) ``?`` asks for the hint, which picks
 its cards up, and the target's key puts them down (``1``–``7`` a column, ``F`` the foundation). With ``--mouse``:
 a click on the button or card (the "alone" button first for a loner; now and then a card is dragged to the
-middle instead), or on the held trick's or summary's button;
+middle instead, or a discard to where the upcard lay), or on the held trick's or summary's button;
 in Yukon the hinted cards are moved by their visible strip onto the target pile, in turn by a drag, by two clicks
 (pick up, put down) and, for one card going home, by a double click; a drag's destination must be outlined while
 the cards are over it, and after every fourth move the right button is held on a covered card, which must show
@@ -175,7 +175,9 @@ def main() -> int:
         for line in person.demo_faults[:10]:
             print(f"  {line}")
     if person.drags or person.peeks:
-        print(f"dragged {plural(person.drags, 'time')}, peeked at a covered card {plural(person.peeks, 'time')}; "
+        onto = ", ".join(f"{n} onto {kind}" for kind, n in sorted(person.dragged_onto.items()))
+        print(f"dragged {plural(person.drags, 'time')} ({onto or 'none'}), "
+              f"peeked at a covered card {plural(person.peeks, 'time')}; "
               f"destinations not outlined, peeks not shown or not put back: {len(person.hand_faults)}")
         for line in person.hand_faults[:10]:
             print(f"  {line}")
@@ -375,6 +377,7 @@ class Person:
         self.unpaused: list[str] = []
         self.not_back: list[str] = []
         self.drags = self.peeks = 0
+        self.dragged_onto = Counter[str]()  # drags by the kind of pile they went to ("column", "play", …)
         self.hand_faults: list[str] = []  # a drag's destination not outlined, a peek not shown or not put back
 
     def between_moves(self) -> None:
@@ -590,6 +593,7 @@ class Person:
         for step in range(1, 9):
             self._xdotool("mousemove", str(x0 + (x1 - x0) * step // 8), str(y0 + (y1 - y0) * step // 8), wait_ms=30)
         self.drags += 1
+        self.dragged_onto[pile_id.split(":")[0]] += 1
         scene = self.page.view.scene
         shown = scene._spot if isinstance(onto, QPointF) else onto
         if scene._lit != pile_id or shown is None or not shown.isVisible() or not shown.destination:
@@ -643,10 +647,11 @@ def play_euchre(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
             return f"key {choice.key}"
         hand = next(p for p in table.piles if p.id == "hand:0")
         place = [face.card for face in hand.cards].index(move.split()[-1])
-        if person.mouse and move.startswith("play") and len(session.moves) % 3 == 0:  # now and then a drag
-            spot = next(p for p in table.piles if p.id == "play")
-            person.drag(person.card("hand:0", place), page.view.scene.point(spot.x + 0.5, spot.y + 0.7), "play")
-            return f"drag of {move.split()[-1]} to the trick"
+        kind = move.split()[0]
+        if person.mouse and kind in ("play", "discard") and len(session.moves) % (3 if kind == "play" else 2) == 0:
+            spot = next(p for p in table.piles if p.id == kind)  # now and then a drag: to the trick, or the discard
+            person.drag(person.card("hand:0", place), page.view.scene.point(spot.x + 0.5, spot.y + 0.7), kind)
+            return f"drag of {move.split()[-1]} to the {'trick' if kind == 'play' else 'discard'}"
         if person.mouse:
             person.click(person.card("hand:0", place))
             return f"click on {move.split()[-1]}"
