@@ -17,6 +17,7 @@ from core.game import GameSpec, Hint
 from core.session import GameSession, SessionListener
 from core.table import Event, ReviewsTheLastHand
 from core.text import Text
+from gui import screen_reader
 from gui.deck import CardArt
 from gui.flow_layout import FlowLayout
 from gui.i18n import text, tr
@@ -359,7 +360,7 @@ class GamePage(QWidget):
             self.buttons[key].setText(tr(label))
         self.overlay.setText(tr("paused"))
         self.table.setAccessibleName(tr("table_name", game=text(self.game.name)))
-        self.table.setAccessibleDescription(tr("table_help"))
+        screen_reader.set_own_description(self.table, tr("table_help"))
         self.notice_bar.retranslate()
         self.view.retranslate()
         self.update_controls()

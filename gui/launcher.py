@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 import resources
 from core.saves import SaveService
+from gui import screen_reader
 from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
@@ -248,8 +249,8 @@ class LauncherPage(QWidget):
             self._armed = button
             button.setText(tr("new_confirm_saved"))
             button.setToolTip(tr("new_confirm_saved_why"))
-            self._armed_game = button.accessibleDescription()
-            button.setAccessibleDescription(f"{self._armed_game}: {tr('new_confirm_saved_why')}")
+            self._armed_game = screen_reader.own_description(button)
+            screen_reader.set_own_description(button, f"{self._armed_game}: {tr('new_confirm_saved_why')}")
             return
         signal.emit(game_id)
 
@@ -257,7 +258,7 @@ class LauncherPage(QWidget):
         if self._armed is not None:
             self._armed.setText(tr("new_game"))
             self._armed.setToolTip("")
-            self._armed.setAccessibleDescription(self._armed_game)
+            screen_reader.set_own_description(self._armed, self._armed_game)
             self._armed = None
 
     def _game_tile(self, host: PluginHost, game: GameSpec) -> QFrame:

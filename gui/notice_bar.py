@@ -11,17 +11,17 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
-from gui.announce import announce
+from gui import screen_reader
 from gui.i18n import tr
 
 
 class NoticeBar(QFrame):
-    """``speak`` says a message to a screen reader (by default an announcement of the bar's own); a game page
-    passes its table's, so the player hears it the way the table's words come."""
+    """``speak`` says a message to a screen reader (by default as the bar's own words); a game page passes its
+    table's, so the player hears it the way the table's words come."""
 
     def __init__(self, name: str, parent: QWidget | None = None, speak: Callable[[str], None] | None = None) -> None:
         super().__init__(parent)
-        self._speak = speak or (lambda message: announce(self.label, message))
+        self._speak = speak or (lambda message: screen_reader.say(self.label, message))
         self.setObjectName(f"{name}_bar")
         # its own ink as well as its paper: a dark theme's light text would not read on the yellow
         self.setStyleSheet("QFrame { background: #fff3c4; } QLabel, QToolButton { color: #5a4500; } "

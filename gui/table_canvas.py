@@ -4,20 +4,14 @@ screen reader (see :meth:`TableCanvas.say`)."""
 
 from __future__ import annotations
 
-import sys
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from core.table_words import table_words
-from gui.announce import announce
+from gui import screen_reader
 from gui.i18n import text, tr
 from gui.table_scene import ButtonItem, TableScene
-
-ZERO_WIDTH_SPACE = "\u200b"  # unspoken: it makes the same words a new description
-# AT-SPI screen readers (Orca) present the focused object's new description; elsewhere Qt's announcements are the way
-DESCRIPTION_SPEAKS = sys.platform.startswith("linux")
 
 
 class TableCanvas(QGraphicsView):
@@ -41,20 +35,13 @@ class TableCanvas(QGraphicsView):
         super().setScene(scene)
         if isinstance(scene, TableScene):
             scene.spoken.connect(self.say)
-            self.setAccessibleDescription(tr("table_help"))
+            screen_reader.set_own_description(self, tr("table_help"))
 
     def say(self, words: str) -> None:
-        """Have a screen reader say ``words`` now. On Linux, while the table has the focus, they become its
-        description: Orca presents a change of the focused object's description (Orca 43 too, which knows no
-        announcements), and where-am-I reads them again; otherwise (the focus on the toolbar, or another system)
-        an announcement, which Orca presents from version 45. Never both, which would say them twice."""
-        if self.hasFocus() and DESCRIPTION_SPEAKS:
-            if words == self.accessibleDescription():  # the same words again are said again
-                words += ZERO_WIDTH_SPACE
-            self.setAccessibleDescription(words)
-        else:
-            announce(self, words)
-        self.announced.emit(words.rstrip(ZERO_WIDTH_SPACE))
+        """Have a screen reader say ``words`` now, the way the one running presents (see
+        :mod:`gui.screen_reader`: an announcement, or for an older Orca the focused widget's description)."""
+        screen_reader.say(self, words)
+        self.announced.emit(words)
 
     def say_table(self) -> None:
         """The whole table in words, as the seat sees it (T): names, bids, the score sheet, every pile and card,

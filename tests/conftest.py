@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,3 +18,11 @@ def cardtable_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDTABLE_HOME", str(home))
     monkeypatch.delenv("CARDTABLE_DISABLE_PLUGINS", raising=False)
     return home
+
+
+@pytest.fixture(autouse=True)
+def no_screen_reader_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's words go as if no Orca ran, whatever runs on this machine (a test may say which one runs)."""
+    module = sys.modules.get("gui.screen_reader")
+    if module is not None:
+        monkeypatch.setattr(module, "orca_version", lambda: None)

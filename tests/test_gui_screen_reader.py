@@ -1,8 +1,8 @@
 """What a screen reader gets from the table, offscreen: the canvas named after the game; what it says — the whole
 table on T, the card under the keyboard cursor, the table button Tab reaches, what the CPU players do, a refused
-move once, the notice bar — as the canvas's new description while it has the focus (read here through Qt's
-accessibility interface, as AT-SPI reads it) or else as an announcement; in the player's language; nothing of the
-table while it is paused."""
+move once, the notice bar — as an announcement, or for an Orca before 45.2 as the focused widget's new description
+(read here through Qt's accessibility interface, as AT-SPI reads it); in the player's language; nothing of the
+table while it is paused. Which Orca presents which way: ``tests/test_screen_reader_orca.py``."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from core.table_words import card_words
-from gui import animation, table_canvas, table_view
+from gui import animation, screen_reader, table_view
 from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.window import MainWindow
@@ -63,8 +63,22 @@ def described(page: GamePage) -> str:
 
 def table_read(qtbot: QtBot, page: GamePage) -> str:
     """The whole table, as T has it said."""
+    said: list[str] = []
+
+    def heard(words: str) -> None:
+        said.append(words)
+
+    page.table.announced.connect(heard)
     qtbot.keyClick(page.table, Qt.Key.Key_T)
-    return described(page)
+    page.table.announced.disconnect(heard)
+    assert len(said) == 1
+    return said[0]
+
+
+@pytest.fixture
+def orca_43(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An Orca before 45.2 runs (Debian 12 has 43.1), which knows no announcements."""
+    monkeypatch.setattr(screen_reader, "orca_version", lambda: (43, 1))
 
 
 def test_the_euchre_table_is_described_and_its_play_is_told(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,10 +135,10 @@ def test_a_refused_move_is_told_once(qtbot: QtBot) -> None:
 
 
 def test_a_paused_table_tells_nothing_but_that_it_is_paused(qtbot: QtBot) -> None:
-    _, page, _ = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
     assert "Column 1: seven of diamonds" in table_read(qtbot, page)
     qtbot.keyClick(page.table, Qt.Key.Key_P)
-    assert described(page) == "Paused — press P to resume"  # said as the overlay shows
+    assert heard[-1] == "Paused — press P to resume"  # said as the overlay shows
     assert table_read(qtbot, page).startswith("Paused — press P to resume")  # T again: no card
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     assert "Column 1: seven of diamonds" in table_read(qtbot, page)
@@ -179,20 +193,44 @@ def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_k
         worker.close()
 
 
-def test_the_notice_bar_is_said_through_the_table_or_announced_when_the_focus_is_elsewhere(
-        qtbot: QtBot, announced: list[str]) -> None:
+def test_the_notice_bar_is_announced_as_the_tables_words_are(qtbot: QtBot, announced: list[str]) -> None:
     _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=7)  # the demo runs deal 7 into a dead end
     page.show_notice("Progress cannot be saved (disk full); play goes on.")
-    assert described(page) == heard[-1] == "Progress cannot be saved (disk full); play goes on."
-    assert announced == [], "said once: as the focused table's description, not announced as well"
-    page.buttons["demo"].setFocus()  # the focus on the toolbar: an announcement, which Orca 45 and later present
+    assert announced == heard == ["Progress cannot be saved (disk full); play goes on."]
+    assert described(page) == "T reads the whole table; the arrows move over the cards.", "said once, not described"
+    page.buttons["demo"].setFocus()
     page.buttons["demo"].click()
-    assert announced == ["Demo: the hint plays for you. Any key or click on the table stops it."]
+    assert announced[-1] == "Demo: the hint plays for you. Any key or click on the table stops it."
     qtbot.waitUntil(lambda: not page.view.demo, timeout=20000)
-    assert heard[-1] == "The demo stopped: the hint has no move here (its reason is on the table)."
+    assert heard[-1] == announced[-1] == "The demo stopped: the hint has no move here (its reason is on the table)."
 
 
-def test_the_same_words_again_are_a_new_description(qtbot: QtBot) -> None:
+def test_for_an_older_orca_the_words_are_the_focused_widgets_description_until_the_focus_leaves(
+        qtbot: QtBot, announced: list[str], orca_43: None) -> None:
+    _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
+    page.show_notice("Progress cannot be saved (disk full); play goes on.")
+    assert described(page) == heard[-1] == "Progress cannot be saved (disk full); play goes on."
+    undo = page.buttons["undo"]
+    for _ in range(2):  # two moves the hint suggests
+        told, hint = len(heard), page.session.hint(counted=False)
+        assert hint is not None and page.view.play(hint.move)
+        qtbot.waitUntil(lambda n=told: len(heard) > n and described(page) == heard[-1], timeout=5000)  # told
+    undo.setFocus()  # a keyboard player's Tab to Undo, then Space: the focus stays on the button
+    own = undo.accessibleDescription()
+    qtbot.keyClick(undo, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: undo.accessibleDescription() != own, timeout=5000)
+    assert undo.hasFocus() and undo.accessibleDescription() == heard[-1] and "Column " in heard[-1]
+    page.table.setFocus()
+    qtbot.waitUntil(lambda: undo.accessibleDescription() == own, timeout=2000)  # its own, back as the focus left
+    qtbot.keyClick(page.table, Qt.Key.Key_Right)
+    assert described(page) == heard[-1] == "Spades foundation: empty"
+    assert announced == [], "said once: never announced as well"
+    undo.setFocus()
+    qtbot.waitUntil(lambda: described(page) == "T reads the whole table; the arrows move over the cards.",
+                    timeout=2000)
+
+
+def test_the_same_words_again_are_a_new_description(qtbot: QtBot, orca_43: None) -> None:
     _, page, heard = open_game(qtbot, "yukon", yukon_plugin, number=12)
     qtbot.keyClick(page.table, Qt.Key.Key_Right)
     first = described(page)
@@ -202,6 +240,7 @@ def test_the_same_words_again_are_a_new_description(qtbot: QtBot) -> None:
     qtbot.keyClick(page.table, Qt.Key.Key_T)
     qtbot.keyClick(page.table, Qt.Key.Key_T)
     assert heard[-1] == heard[-2] and described(page) != first
+    assert described(page) == heard[-1] + screen_reader.ZERO_WIDTH_SPACE, "a new description, said again"
 
 
 def test_t_reads_the_table_while_the_demo_plays_on(qtbot: QtBot) -> None:
@@ -244,12 +283,3 @@ def test_the_launchers_language_list_and_the_statistics_game_list_are_named_by_t
     stats = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "stats_window")
     assert labelled(stats.findChild(QComboBox, "stats_game")) == ["Game"]
     stats.close()
-
-
-def test_elsewhere_than_linux_the_table_always_announces(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
-                                                         announced: list[str]) -> None:
-    monkeypatch.setattr(table_canvas, "DESCRIPTION_SPEAKS", False)  # Windows, macOS: no AT-SPI, no Orca
-    _, page, _ = open_game(qtbot, "yukon", yukon_plugin, number=12)
-    qtbot.keyClick(page.table, Qt.Key.Key_Right)
-    assert announced[-1] == "Spades foundation: empty"
-    assert described(page) == "T reads the whole table; the arrows move over the cards."

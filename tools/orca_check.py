@@ -6,10 +6,12 @@ Run it inside a session bus under Xvfb with a window manager:
 
 It starts AT-SPI and Orca (``orca -d speech``, its speech off so no sound device is needed, with a debug log),
 opens the game with the table focused, moves the keyboard cursor, has T read the whole table, lets the Demo play
-(CPU players and cards at their usual pace), and closes. Orca presents what a program says by speaking it and
+(CPU players and cards at their usual pace), then with the focus on the toolbar presses Undo twice (or Pause, and
+again to go on), and closes. Orca presents what a program says by speaking it and
 flashing it in braille: its log keeps each flash, so every message the table gave to say (its first line, as a
-braille line shows it) must be among them. Tested with Orca 43.1 (Debian 12), which presents a change of the
-focused object's description and knows no announcements. Needs Orca (Debian: ``apt-get install orca``).
+braille line shows it) must be among them. Tested with Orca 43.1 (Debian 12), which knows no announcements: the
+program, finding it running, speaks as the focused widget's new description (``gui/screen_reader.py``). Needs Orca
+(Debian: ``apt-get install orca``).
 """
 
 from __future__ import annotations
@@ -74,7 +76,8 @@ def main() -> int:
 
 
 def play(game_id: str, seconds: int, language: str) -> list[str]:
-    """The game with its table focused: the cursor moved, T, then the Demo for ``seconds``; what the table said."""
+    """The game with its table focused: the cursor moved, T, the Demo for ``seconds``, then the toolbar focused; what
+    the table said."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
@@ -106,6 +109,14 @@ def play(game_id: str, seconds: int, language: str) -> list[str]:
     QTest.qWait(seconds * 1000)
     if page.view.demo:
         QTest.keyClick(page.table, Qt.Key.Key_Escape)
+    QTest.qWait(3000)
+    # the focus on the toolbar, as a keyboard player's Tab leaves it: Undo twice, or Pause and on again
+    button = page.buttons["undo"] if page.buttons["undo"].isEnabled() else page.buttons["pause"]
+    button.setFocus()
+    QTest.qWait(2500)
+    for _ in range(2):
+        QTest.keyClick(button, Qt.Key.Key_Space)
+        QTest.qWait(4000)
     QTest.qWait(8000)  # Orca presents what is left
     window.close()
     app.processEvents()

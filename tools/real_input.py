@@ -25,10 +25,11 @@ every seventh input it presses Alt+Left, and on the launcher Enter on the game's
 and bring the game back as it was; with ``--demo``, before every ninth input it presses Ctrl+D, lets the Demo play
 the person's moves for a moment and stops it with Esc, which must stop it and make no move of its own; with
 ``--screen-reader`` a screen reader's ears listen on the accessibility bus (AT-SPI,
-``tools/screen_reader_listener.py`` under the system's Python): everything the table says (its new description while
-it has the focus, else an announcement) must reach them, word for word and in order, and every tenth input T,
-pressed through the X server, must have the whole table read there as the table shows it, naming exactly the cards
-it shows face up (run it inside ``dbus-run-session``; Debian: ``apt-get install at-spi2-core python3-pyatspi``). The
+``tools/screen_reader_listener.py`` under the system's Python): everything the table says (an announcement, or with
+``--orca 43.1`` the focused widget's new description, as the program speaks to an Orca before 45.2) must reach them,
+word for word and in order, and every tenth input T, pressed through the X server, must have the whole table read
+there as the table shows it, naming exactly the cards it shows face up (run it inside ``dbus-run-session``; Debian:
+``apt-get install at-spi2-core python3-pyatspi``). The
 game's rules are its settings' defaults, or any preset and option by the same flags as its command-line tools
 (``--preset holding_stick --opponents hard``; ``--help`` after the game's name lists them); ``--language ja`` plays
 it in Japanese. Ends with a summary naming the rules; exits 1 when an input did nothing, a card was out of place, a
@@ -88,6 +89,9 @@ def main() -> int:
     parser.add_argument("--screen-reader", action="store_true",
                         help="listen on the accessibility bus as a screen reader does: everything the table says must "
                              "arrive, and T must have the whole table read as it shows")
+    parser.add_argument("--orca", type=version_numbers, metavar="VERSION",
+                        help="with --screen-reader: speak as to this version of Orca (43.1: the focused widget's new "
+                             "description; 45.2 on: announcements; default: as to the Orca running, if any)")
     parser.add_argument("--animations", action="store_true", help="cards glide and are dealt as in play")
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
@@ -118,7 +122,9 @@ def main() -> int:
             parser.error(problem)
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-input-"))
     os.environ["CARDTABLE_ANIMATIONS"] = "1" if args.animations else "0"
-    reader = ScreenReader() if args.screen_reader else None  # before Qt starts, so Qt finds the bus
+    if args.orca is not None and not args.screen_reader:
+        parser.error("--orca goes with --screen-reader")
+    reader = ScreenReader(args.orca) if args.screen_reader else None  # before Qt starts, so Qt finds the bus
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -196,6 +202,14 @@ def main() -> int:
                  or person.hand_faults or faults) else 0
 
 
+def version_numbers(value: str) -> tuple[int, ...]:
+    """A version as given on the command line: ``43.1``, ``50.0.9``."""
+    parts = value.split(".")
+    if not all(part.isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"'{value}' is not a version; give numbers such as 43.1 or 50.0")
+    return tuple(int(part) for part in parts)
+
+
 def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
     """Notes an input that did nothing, with where the focus was and a picture of the window; True when the
     same thing has now failed three times, and playing on is pointless."""
@@ -208,8 +222,9 @@ def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
 
 class ScreenReader:
     """A screen reader's ears: ``tools/screen_reader_listener.py`` on the accessibility bus, under the system's
-    Python. What the table gave to say (``told``: its canvas's ``say``) must arrive there (``heard``: the table's
-    description changes and announcements), and T must have the whole table read as it shows."""
+    Python. What the table gave to say (``told``: its canvas's ``say``) must arrive there (``heard``: announcements,
+    or speaking as to an ``orca`` before 45.2, the focused widget's description changes), and T must have the whole
+    table read as it shows."""
 
     PYTHON = "/usr/bin/python3"  # the system's, with the AT-SPI bindings
     BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
@@ -224,9 +239,15 @@ class ScreenReader:
             return "--screen-reader needs AT-SPI and its Python bindings (Debian: at-spi2-core python3-pyatspi)"
         return ""
 
-    def __init__(self) -> None:
+    def __init__(self, orca: tuple[int, ...] | None = None) -> None:
         import queue
         import threading
+
+        from gui import screen_reader
+
+        if orca is not None:
+            screen_reader.orca_version = lambda: orca  # type: ignore[assignment]
+        self.by_description = screen_reader.by_description()
 
         os.environ["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"  # as when a screen reader runs on the desktop
         self.bus = subprocess.Popen([self.BUS_LAUNCHER, "--launch-immediately"], stdout=subprocess.DEVNULL,
@@ -286,7 +307,7 @@ class ScreenReader:
         from PySide6.QtTest import QTest
 
         from gui.i18n import tr
-        from gui.table_canvas import ZERO_WIDTH_SPACE
+        from gui.screen_reader import ZERO_WIDTH_SPACE
 
         end = time.monotonic() + wait_s
         while not until() and time.monotonic() < end:
@@ -297,18 +318,18 @@ class ScreenReader:
                     said = line.get("announcement", line.get("description_changed"))
                     if said is None:
                         self._answer = line
-                    elif line["from"] in self.tables and said != tr("table_help"):  # the help is not said
-                        self.heard.append(said.rstrip(ZERO_WIDTH_SPACE))
+                    elif "announcement" in line and line["from"] in self.tables:
+                        self.heard.append(said)
+                    elif self.by_description and line.get("focused") and said and said != tr("table_help"):
+                        self.heard.append(said.rstrip(ZERO_WIDTH_SPACE))  # the focus's: the table's, a button's
             except queue.Empty:
                 pass
 
     def check(self, page: Any) -> None:
-        """T through the X server, then the table's description read over the bus: it must be something the table
-        said since — the whole table, naming exactly the cards it showed face up at T, or, when a CPU player moved
-        meanwhile, what the table said after."""
-        from core.table_words import cards_named
-        from gui.i18n import language
-        from gui.table_canvas import ZERO_WIDTH_SPACE
+        """T through the X server, then what was heard of it — the table's description read over the bus, or the
+        announcement: it must be something the table said since — the whole table, naming exactly the cards it
+        showed face up at T, or, when a CPU player moved meanwhile, what the table said after."""
+        from gui.screen_reader import ZERO_WIDTH_SPACE
 
         canvas, scene = page.table, page.view.scene
         if not canvas.hasFocus() or scene.table is None or scene.paused:
@@ -322,6 +343,11 @@ class ScreenReader:
             return
         said = self.whole_table[0]
         self._replies(5, lambda: said in self.heard[heard:])  # the listener's copy is up to date once it heard it
+        if not self.by_description:  # announced: nothing stays on the table to read again
+            self.reads += 1
+            read = next((words for words in self.heard[heard:] if words == said), "")
+            self._judge(read, since)
+            return
         self._answer = None
         assert self.process.stdin is not None
         self.process.stdin.write(f"describe {canvas.accessibleName()}\n")
@@ -332,7 +358,14 @@ class ScreenReader:
         if answer is None or "missing" in answer:
             self.faults.append(f"read {self.reads}: no object called '{canvas.accessibleName()}' on the bus")
             return
-        read = answer["description"].rstrip(ZERO_WIDTH_SPACE)
+        self._judge(answer["description"].rstrip(ZERO_WIDTH_SPACE), since)
+
+    def _judge(self, read: str, since: int) -> None:
+        """What was heard of T (``read``) must be the whole table, naming the cards shown, or said after it."""
+        from core.table_words import cards_named
+        from gui.i18n import language
+
+        assert self.whole_table is not None
         words, shown = self.whole_table
         if read == words:
             self.wholes += 1

@@ -1,9 +1,9 @@
 """A screen reader's ears, for ``tools/real_input.py --screen-reader``: listens on the accessibility bus (AT-SPI), as
-Orca does, in a process of its own, and prints one JSON line for each announcement any program makes (``{"announcement":
-words, "from": name of the object}``) and each changed description (``{"description_changed": words, "from": …}``),
-the two ways Orca hears what a program says. A line ``describe NAME`` on its input
-prints the role and description of the accessible object called NAME (``{"name", "role", "description"}``, or
-``{"missing": NAME}``), as a screen reader reads them.
+Orca does, in a process of its own, and prints one JSON line for each announcement any program makes
+(``{"announcement": words, "from": name of the object}``) and each changed description (``{"description_changed":
+words, "from": …, "focused": whether the object has the focus}``), the two ways Orca hears what a program says. A
+line ``describe NAME`` on its input prints the role and description of the accessible object called NAME (``{"name",
+"role", "description"}``, or ``{"missing": NAME}``), as a screen reader reads them.
 
 It runs under the system's Python, which has the AT-SPI bindings (Debian: ``apt-get install python3-pyatspi``),
 not the program's; it imports nothing of Card Table.
@@ -28,7 +28,12 @@ def announced(event: Any) -> None:
 
 
 def described(event: Any) -> None:
-    say({"description_changed": str(event.any_data), "from": event.source.name if event.source is not None else ""})
+    import pyatspi
+
+    source = event.source
+    focused = source is not None and source.getState().contains(pyatspi.STATE_FOCUSED)
+    say({"description_changed": str(event.any_data), "from": source.name if source is not None else "",
+         "focused": focused})
 
 
 def find(node: Any, name: str, depth: int = 0) -> Any:
