@@ -295,9 +295,9 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
     qtbot.keyClick(review.canvas, Qt.Key.Key_Return)  # Enter steps on (the dialog's first button went back)
     assert review.step == 1 and "Trick 1 of" in review.frames[1].status.en
     qtbot.waitUntil(lambda: any("Trick 1 of" in said for said in heard), timeout=2000)  # a screen reader hears it
-    assert review.canvas.accessibleName() == "Last hand" and "Trick 1 of" in review.canvas.accessibleDescription()
+    assert review.canvas.accessibleName() == "Last hand"
     qtbot.keyClick(review.canvas, Qt.Key.Key_T)  # the whole frame
-    assert review.canvas.accessibleDescription().startswith(review.frames[1].status.en)
+    assert heard[-1].startswith(review.frames[1].status.en)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Right)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Left)
     assert review.step == 1
