@@ -15,6 +15,7 @@ own put back when the focus leaves it), else an announcement. Sending both would
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
@@ -34,8 +35,8 @@ _checked: tuple[float, tuple[int, ...] | None] | None = None
 
 
 def orca_version_in(proc: Path) -> tuple[int, ...] | None:
-    """The version of the Orca running, as its ``orca_platform.py`` says, found from its process in ``proc`` (the
-    newest when several run); ``None`` when none runs or its version cannot be read."""
+    """The version of the Orca this user runs, as its ``orca_platform.py`` says, found from its process in ``proc``
+    (the newest when several run); ``None`` when none runs or its version cannot be read."""
     found: list[tuple[int, ...]] = []
     try:
         processes = [entry for entry in proc.iterdir() if entry.name.isdigit()]
@@ -43,6 +44,8 @@ def orca_version_in(proc: Path) -> tuple[int, ...] | None:
         return None
     for process in processes:
         try:
+            if process.stat().st_uid != os.getuid():
+                continue  # another user's screen reader, on another seat
             argv = (process / "cmdline").read_bytes().split(b"\0")[:3]
         except OSError:
             continue  # gone meanwhile, or not ours to read
