@@ -1,7 +1,7 @@
 """A screen reader's ears, for ``tools/real_input.py --screen-reader``: listens on the accessibility bus (AT-SPI), as
 Orca does, in a process of its own, and prints one JSON line for each announcement any program makes
 (``{"announcement": words, "from": name of the object}``) and each changed description (``{"description_changed":
-words, "from": …, "focused": whether the object has the focus}``), the two ways Orca hears what a program says. A
+words, "from": …, "focused": whether the object had the focus then}``), the two ways Orca hears what a program says. A
 line ``describe NAME`` on its input prints the role and description of the accessible object called NAME (``{"name",
 "role", "description"}``, or ``{"missing": NAME}``), as a screen reader reads them.
 
@@ -27,13 +27,20 @@ def announced(event: Any) -> None:
     say({"announcement": str(event.any_data), "from": event.source.name if event.source is not None else ""})
 
 
-def described(event: Any) -> None:
-    import pyatspi
+FOCUS: list[Any] = [None]  # the object that has the focus, as the events so far tell, in their order (as Orca keeps it)
 
+
+def focus_changed(event: Any) -> None:
+    if event.detail1:
+        FOCUS[0] = event.source
+    elif event.source == FOCUS[0]:
+        FOCUS[0] = None
+
+
+def described(event: Any) -> None:
     source = event.source
-    focused = source is not None and source.getState().contains(pyatspi.STATE_FOCUSED)
     say({"description_changed": str(event.any_data), "from": source.name if source is not None else "",
-         "focused": focused})
+         "focused": source is not None and source == FOCUS[0]})
 
 
 def find(node: Any, name: str, depth: int = 0) -> Any:
@@ -75,6 +82,7 @@ def main() -> None:
     # as Orca does, which presents a new description of the focused object (and a program tells of a changed
     # description only to listeners of the change; the bindings keep a description read until told it changed)
     pyatspi.Registry.registerEventListener(described, "object:property-change:accessible-description")
+    pyatspi.Registry.registerEventListener(focus_changed, "object:state-changed:focused")
     GLib.io_add_watch(sys.stdin, GLib.IO_IN | GLib.IO_HUP, command)
     say({"ready": True})
     pyatspi.Registry.start()
