@@ -56,8 +56,10 @@ def _no_screen_reader() -> bool:
 
 
 @pytest.mark.skipif(_no_screen_reader(), reason="needs dbus-run-session, at-spi2-core and python3-pyatspi")
-def test_a_screen_reader_hears_everything_the_table_says_and_the_whole_table_on_t_over_atspi(tmp_path: Path) -> None:
-    out = _play(tmp_path, "yukon", "--deal", "12", "--inputs", "20", "--screen-reader", bus=True)
+@pytest.mark.parametrize("orca", [[], ["--orca", "43.1"]], ids=["announced", "described-for-orca-43"])
+def test_a_screen_reader_hears_everything_the_table_says_and_the_whole_table_on_t_over_atspi(
+        tmp_path: Path, orca: list[str]) -> None:
+    out = _play(tmp_path, "yukon", "--deal", "12", "--inputs", "20", "--screen-reader", *orca, bus=True)
     assert "inputs that did nothing: 0" in out
     said = out.split("screen reader: ")[1]
     made, heard = said.split(" things said, ")[0], said.split(" said, ")[1].split(" heard")[0]
