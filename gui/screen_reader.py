@@ -4,7 +4,7 @@ There are two ways, and no Orca presents both alike (read from Orca's source, ea
 
 - AT-SPI's **announcement** (Qt's ``QAccessibleAnnouncementEvent``): Orca presents it from 45.2 (45.0 and 45.1
   drop it in a faulty check), whatever has the focus, every one; elsewhere than Linux it is the only way.
-- a change of the **focused widget's description**: Orca 43 to 46 present it (Debian 12 has 43.1, which knows no
+- a change of the **focused widget's description**: Orca 43 to 47.1 present it (Debian 12 has 43.1, which knows no
   announcement); 47.2 takes the focus's new description for a repeat of the focus's own words and says nothing;
   48 and 49 skip only the same words again; 50 also skips words too like the ones before (85% alike: "East's card
   in the trick: ace of spades", then "…: queen of spades") — one piece of a table's news in ten to five.
@@ -29,7 +29,7 @@ ANNOUNCED_FROM = (45, 2)  # the first Orca that presents announcements
 ZERO_WIDTH_SPACE = "\u200b"  # unspoken: it makes the same words a new description
 OWN = "own_description"  # the Qt property a widget keeps its own description in while it lends it to the news
 RECHECK_S = 5.0  # a screen reader started or stopped is noticed within this
-GIVE_BACK_MS = 500
+GIVE_BACK_MS = 500  # a widget the focus left gets its own description back after this (see _give_back)
 _VERSION = re.compile(r'^version\s*=\s*"([^"]+)"', re.MULTILINE)
 _checked: tuple[float, tuple[int, ...] | None] | None = None
 
