@@ -451,6 +451,8 @@ class TableScene(QGraphicsScene):
         left = max(0, round((self._dealt_until - time.monotonic()) * 1000))
         if not left and any(item.in_deck for item in self.cards.values()):
             return animation.move_ms()  # a busy machine runs late: a card is still on its way
+        if left and not any(item.in_deck or item.animating for item in self.cards.values()):
+            return 0  # every card arrived a moment before the clock said it would
         return left
 
     def deal(self) -> None:
