@@ -199,8 +199,10 @@ class GamePage(QWidget):
             return
         self.view.set_demo(True)
         if self.view.demo:
+            # the next key is the player's taking over, not the button's; and the note is said after the focus
+            # moved, or a screen reader presenting the table as it takes the focus would cut it short
+            self.table.setFocus()
             self.show_notice(tr("demo_on"), timeout_ms=5000)
-            self.table.setFocus()  # the next key is the player's taking over, not the button's
 
     def stop_demo(self) -> None:
         if self.view.demo:

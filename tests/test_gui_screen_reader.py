@@ -228,6 +228,11 @@ def test_for_an_older_orca_the_words_are_the_focused_widgets_description_until_t
     undo.setFocus()
     qtbot.waitUntil(lambda: described(page) == "T reads the whole table; the arrows move over the cards.",
                     timeout=2000)
+    demo = page.buttons["demo"]  # Space on Demo: the table takes the focus, then says the note, not cut short by it
+    demo.setFocus()
+    qtbot.keyClick(demo, Qt.Key.Key_Space)
+    assert page.table.hasFocus() and described(page) == "Demo: the hint plays for you. Any key or click on the table " \
+        "stops it."
 
 
 def test_the_same_words_again_are_a_new_description(qtbot: QtBot, orca_43: None) -> None:
