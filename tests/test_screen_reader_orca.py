@@ -95,11 +95,8 @@ def _redundant_47(focus_words: str, words: str) -> bool:
 
 def test_the_models_follow_orcas_handlers() -> None:
     """The models themselves, on what each version's source says."""
-    table = dict(source=1, is_focus=True, holds_focus=False)
-    said = [Described(words="East's card in the trick: ace of spades", focus_words="t East's card in the trick: ace "
-                      "of spades", **table),  # type: ignore[arg-type]
-            Described(words="East's card in the trick: queen of spades", focus_words="t East's card in the trick: "
-                      "queen of spades", **table)]  # type: ignore[arg-type]
+    said = [Described(1, words, True, False, f"t {words}")  # the focused table "t", its new description
+            for words in ("East's card in the trick: ace of spades", "East's card in the trick: queen of spades")]
     heard = {v: Orca(v) for v in [(43, 1), (47, 2), (48, 0), (50, 0)]}
     for orca in heard.values():
         for event in said:

@@ -345,8 +345,7 @@ class ScreenReader:
         self._replies(5, lambda: said in self.heard[heard:])  # the listener's copy is up to date once it heard it
         if not self.by_description:  # announced: nothing stays on the table to read again
             self.reads += 1
-            read = next((words for words in self.heard[heard:] if words == said), "")
-            self._judge(read, since)
+            self._judge(said if said in self.heard[heard:] else "", since)
             return
         self._answer = None
         assert self.process.stdin is not None
