@@ -156,9 +156,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
         return _launcher()  # the window shows first and finds the games right after
-    from core.cli_options import guarded
+    from core.cli_options import guarded, tolerant_output
     from core.manager import load_host
 
+    tolerant_output()  # before --help and a refused option print
     host = load_host()
     parser = build_parser(host)
     args, extra = parser.parse_known_args(args_list)
