@@ -129,10 +129,11 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication(sys.argv[:1])
+    from gui.screen_fit import fitted_size
     from gui.window import MainWindow
 
     window = MainWindow(host)
-    window.resize(1100, 760)
+    window.resize(*fitted_size(1100, 760, window))  # as a first start sizes it: a small screen is not overrun
     window.show()
     window.choose_language(args.language)
     QTest.qWait(1500)
@@ -532,9 +533,11 @@ class Person:
         layout puts it (once any glide is over)."""
         from PySide6.QtTest import QTest
 
+        from gui.screen_fit import fitted_size
+
         self.resizes += 1
-        width, height = self.SIZES[self.resizes % len(self.SIZES)]
         window = self.page.window()
+        width, height = fitted_size(*self.SIZES[self.resizes % len(self.SIZES)], window)
         if window.isFullScreen():
             self._xdotool("key", "F11", wait_ms=600)
             if window.isFullScreen():
