@@ -95,5 +95,7 @@ class HelpWindow(QDialog):
     def show_game(self) -> None:
         about = self.choice.currentData() == ABOUT
         self.setWindowTitle(f"{text(TITLE)} — {tr('app_title')}" if about else tr("help_title"))
+        game = self.game()  # the text's name, which a screen reader says as the text takes the focus
+        self.browser.setAccessibleName(text(TITLE) if about or game is None else tr("rules_of", game=text(game.name)))
         self.link_problem.hide()
         self.browser.setMarkdown(self.markdown())

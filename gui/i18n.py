@@ -113,6 +113,7 @@ STRINGS: dict[str, Text] = {
     "review_next": Text("Next ▶", "次へ ▶"),
     "review_position": Text("{n} of {of}", "{n} / {of}"),
     "help_title": Text("Rules — Card Table", "ルール — カードテーブル"),
+    "rules_of": Text("Rules of {game}", "{game}のルール"),
     "no_help": Text("No game here has a rules text.", "ルールの説明があるゲームはありません。"),
     "help_missing": Text("The rules text is missing: {reason}", "ルールの説明がありません: {reason}"),
     "link_not_opened": Text("{target} cannot be opened: this desktop has no program set up to open it.",

@@ -28,6 +28,10 @@ class TableCanvas(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        # the focus is the canvas's, which a screen reader hears named; the viewport inside it, a click on which
+        # focuses the canvas all the same, was a second, nameless focusable object to the accessibility bus. (Its
+        # policy passes on to its focus proxy, the canvas: so first, then the canvas's own.)
+        self.viewport().setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 

@@ -7,9 +7,9 @@ table while it is paused. Which Orca presents which way: ``tests/test_screen_rea
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface
+from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
@@ -19,6 +19,7 @@ from core.table_words import card_words
 from gui import animation, screen_reader, table_view
 from gui.game_page import GamePage
 from gui.i18n import set_language
+from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
 from tests.gui_helpers import make_window
 
@@ -288,3 +289,67 @@ def test_the_launchers_language_list_and_the_statistics_game_list_are_named_by_t
     stats = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "stats_window")
     assert labelled(stats.findChild(QComboBox, "stats_game")) == ["Game"]
     stats.close()
+
+
+def nameless(window: QWidget) -> list[str]:
+    """The objects a screen reader can put the focus on in ``window`` (walked as the accessibility bus shows
+    them: from the window's interface down its children) that it would find without a name."""
+    found: list[str] = []
+
+    def walk(interface: QAccessibleInterface | None, depth: int) -> None:
+        if interface is None or depth > 30:
+            return
+        state = interface.state()
+        if state.focusable and not state.invisible and not interface.text(QAccessible.Text.Name).strip():
+            found.append(f"{interface.role().name} {type(interface.object()).__name__}")
+        for index in range(interface.childCount()):
+            walk(interface.child(index), depth + 1)
+
+    walk(QAccessible.queryAccessibleInterface(window), 0)
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_everything_the_focus_can_reach_has_a_name(qtbot: QtBot, language: str) -> None:
+    window, page, _ = open_game(qtbot, "yukon", yukon_plugin)
+    window.choose_language(language)
+    try:
+        assert nameless(window) == []
+        interface = QAccessible.queryAccessibleInterface(page.table)
+        assert interface is not None and interface.state().focusable  # the table itself stays reachable
+        for open_window in (window.open_help, window.open_stats):
+            other = open_window("yukon")
+            qtbot.waitExposed(other)
+            assert nameless(other) == []
+            other.close()
+        dialog = SettingsDialog(page.game, page.session.settings, "classic", window)
+        assert nameless(dialog) == []
+    finally:
+        window.choose_language("en")
+
+
+def test_the_rules_text_is_named_for_its_game(qtbot: QtBot) -> None:
+    window, _, _ = open_game(qtbot, "yukon", yukon_plugin)
+    help_window = window.open_help("yukon")
+    assert help_window.browser.accessibleName() == "Rules of Yukon"
+    help_window.choice.setCurrentIndex(help_window.choice.count() - 1)
+    assert help_window.browser.accessibleName() == "About Card Table"
+    help_window.close()
+    set_language("ja")
+    try:
+        help_window = window.open_help("yukon")
+        assert help_window.browser.accessibleName() == "ユーコンのルール"
+        help_window.close()
+    finally:
+        set_language("en")
+
+
+def test_a_click_on_the_table_and_tab_from_the_toolbar_give_the_table_the_focus(qtbot: QtBot) -> None:
+    _window, page, _ = open_game(qtbot, "yukon", yukon_plugin)
+    page.buttons["help"].setFocus()
+    qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=page.table.viewport().rect().bottomRight()
+                     - QPoint(5, 5))  # the felt, no card
+    assert page.table.hasFocus()
+    page.buttons["help"].setFocus()
+    qtbot.keyClick(page.buttons["help"], Qt.Key.Key_Tab)
+    assert page.table.hasFocus()
