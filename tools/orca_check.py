@@ -7,10 +7,11 @@ Run it inside a session bus under Xvfb with a window manager:
 It starts AT-SPI and Orca (``orca -d speech``, its speech off so no sound device is needed, with a debug log),
 opens the game with the table focused, moves the keyboard cursor, has T read the whole table, lets the Demo play
 (CPU players and cards at their usual pace), then with the focus on the toolbar presses Undo twice (or Pause, and
-again to go on), and closes. Orca presents what a program says by speaking it and
-flashing it in braille: its log keeps each flash, so every message the table gave to say (its first line, as a
-braille line shows it) must be among them. Tested with Orca 43.1 (Debian 12), which knows no announcements: the
-program, finding it running, speaks as the focused widget's new description (``gui/screen_reader.py``). Needs Orca
+again to go on), opens the rules (whose text, focused, Orca must name: "Rules of Yukon"), and closes. Orca
+presents what a program says by speaking it and flashing it in braille: its log keeps each flash, so every message
+the table gave to say (its first line, as a braille line shows it) must be among them. Tested with Orca 43.1
+(Debian 12), which knows no announcements: the program, finding it running, speaks as the focused widget's new
+description (``gui/screen_reader.py``). Needs Orca
 (Debian: ``apt-get install orca``).
 """
 
@@ -56,7 +57,7 @@ def main() -> int:
                              "--debug-file", str(log)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(5)
     try:
-        said = play(args.game, args.seconds, args.language)
+        said, named = play(args.game, args.seconds, args.language)
     finally:
         orca.send_signal(signal.SIGTERM)  # Orca writes its log out as it quits
         try:
@@ -68,19 +69,21 @@ def main() -> int:
     # a flash's first line (a message of many lines goes on in the log's next lines)
     flashed = {line.removesuffix("'") for line in re.findall(r"BRAILLE LINE:  '([^\n]*)", text)}
     missing = [words for words in said if words.split("\n")[0] not in flashed]
+    unnamed = [name for name in named if not any(name in line for line in flashed)]
     print(f"{args.game}: {plural(len(said), 'thing')} the table said, {len(said) - len(missing)} presented by Orca "
-          f"(its log: {log}); missing: {len(missing)}")
+          f"(its log: {log}); missing: {len(missing)}; the rules text named {', '.join(named)}: "
+          f"{'not presented' if unnamed else 'presented'}")
     for words in missing[:10]:
         print(f"  {words.splitlines()[0][:100]}")
-    return 1 if missing or not said else 0
+    return 1 if missing or unnamed or not said else 0
 
 
-def play(game_id: str, seconds: int, language: str) -> list[str]:
-    """The game with its table focused: the cursor moved, T, the Demo for ``seconds``, then the toolbar focused; what
-    the table said."""
+def play(game_id: str, seconds: int, language: str) -> tuple[list[str], list[str]]:
+    """The game with its table focused: the cursor moved, T, the Demo for ``seconds``, then the toolbar focused, then
+    the rules opened; what the table said, and the name the rules text has."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from core.manager import load_host
     from core.session import GameSession
@@ -118,9 +121,15 @@ def play(game_id: str, seconds: int, language: str) -> list[str]:
         QTest.keyClick(button, Qt.Key.Key_Space)
         QTest.qWait(4000)
     QTest.qWait(8000)  # Orca presents what is left
+    QTest.keyClick(button, Qt.Key.Key_F1)  # the rules, their text focused
+    QTest.qWait(20000)  # Orca, its debug log on, takes a second for some events (the rules' game list fills)
+    rules = window.findChild(QWidget, "help_window")
+    named = [rules.findChild(QWidget, "help_text").accessibleName()] if rules is not None else ["(no rules window)"]
+    if rules is not None:
+        rules.close()
     window.close()
     app.processEvents()
-    return said
+    return said, named
 
 
 if __name__ == "__main__":
