@@ -1,12 +1,13 @@
 """Helpers for pytest-qt tests: a main window over chosen plugins, real mouse clicks on scene items, a Yukon deal
-won in the window, a table with no card left in a hand."""
+won in the window, a table with no card left in a hand, the nameless objects a screen reader could focus."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QGraphicsItem, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.manager import PluginHost
@@ -83,3 +84,22 @@ def check_nothing_held(page: GamePage, where: str) -> None:
     lifted = [key for key, item in scene.cards.items() if item.zValue() >= DRAG_Z]
     assert not lifted and not scene._drag and scene._lit is None and scene._peek is None, (
         f"{where}: {lifted} still lifted")
+
+
+def nameless(window: QWidget) -> list[str]:
+    """The objects a screen reader can put the focus on in ``window`` (walked as the accessibility bus shows
+    them: from the window's interface down its children) that it would find without a name."""
+    found: list[str] = []
+
+    def walk(interface: QAccessibleInterface | None, depth: int) -> None:
+        if interface is None or depth > 30:
+            return
+        state = interface.state()
+        if state.focusable and not state.invisible and not interface.text(QAccessible.Text.Name).strip():
+            found.append(f"{interface.role().name} {type(interface.object()).__name__}")
+        for index in range(interface.childCount()):
+            walk(interface.child(index), depth + 1)
+
+    walk(QAccessible.queryAccessibleInterface(window), 0)
+    return found
+

@@ -30,7 +30,7 @@ from gui.help_window import ABOUT, HelpWindow
 from gui.i18n import set_language
 from gui.review_window import ReviewWindow
 from gui.window import MainWindow
-from tests.gui_helpers import click, make_window
+from tests.gui_helpers import click, make_window, nameless
 from tests.test_gui_shell import Misspelled
 
 
@@ -296,6 +296,7 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
     assert review.step == 1 and "Trick 1 of" in review.frames[1].status.en
     qtbot.waitUntil(lambda: any("Trick 1 of" in said for said in heard), timeout=2000)  # a screen reader hears it
     assert review.canvas.accessibleName() == "Last hand"
+    assert nameless(review) == []
     qtbot.keyClick(review.canvas, Qt.Key.Key_T)  # the whole frame
     assert heard[-1].startswith(review.frames[1].status.en)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Right)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent, QAccessibleInterface
-from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
+from PySide6.QtWidgets import QApplication, QComboBox
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
@@ -21,7 +21,7 @@ from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
-from tests.gui_helpers import make_window
+from tests.gui_helpers import make_window, nameless
 
 
 def open_game(qtbot: QtBot, name: str, module: object, seed: int = 3, **deal: object) -> tuple[MainWindow, GamePage,
@@ -289,24 +289,6 @@ def test_the_launchers_language_list_and_the_statistics_game_list_are_named_by_t
     stats = next(w for w in QApplication.topLevelWidgets() if w.objectName() == "stats_window")
     assert labelled(stats.findChild(QComboBox, "stats_game")) == ["Game"]
     stats.close()
-
-
-def nameless(window: QWidget) -> list[str]:
-    """The objects a screen reader can put the focus on in ``window`` (walked as the accessibility bus shows
-    them: from the window's interface down its children) that it would find without a name."""
-    found: list[str] = []
-
-    def walk(interface: QAccessibleInterface | None, depth: int) -> None:
-        if interface is None or depth > 30:
-            return
-        state = interface.state()
-        if state.focusable and not state.invisible and not interface.text(QAccessible.Text.Name).strip():
-            found.append(f"{interface.role().name} {type(interface.object()).__name__}")
-        for index in range(interface.childCount()):
-            walk(interface.child(index), depth + 1)
-
-    walk(QAccessible.queryAccessibleInterface(window), 0)
-    return found
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
