@@ -23,13 +23,12 @@ from gui.flow_layout import FlowLayout
 from gui.i18n import text, tr
 from gui.notice_bar import NoticeBar
 from gui.review_window import ReviewWindow
-from gui.screen_fit import smallest_size
+from gui.screen_fit import SMALLEST_WIDTH, smallest_size
 from gui.table_canvas import TableCanvas
 from gui.table_view import TableView
 
 MODIFIER_KEYS = frozenset({Qt.Key.Key_Control, Qt.Key.Key_Shift, Qt.Key.Key_Alt, Qt.Key.Key_Meta, Qt.Key.Key_AltGr,
                            Qt.Key.Key_CapsLock, Qt.Key.Key_Super_L, Qt.Key.Key_Super_R})  # the start of Ctrl+D
-SMALLEST_WIDTH = 780  # narrower, the Euchre tables' names, bubbles and score box run into the cards
 
 
 class ToolbarButton(QPushButton):

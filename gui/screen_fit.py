@@ -1,8 +1,9 @@
 """Window sizes that fit the screen: a size a window asks for, cut down to 90% of the screen's free area (the
 part the desktop's panels leave) where that is smaller, so a 1024 × 600 netbook or a 1366 × 768 laptop shows a
 dialog's Close button and its last lines instead of running them off the bottom edge. The main window's smallest
-size is cut down to the free area less room for the window's frame, so a small screen at 200% (1280 × 900 is
-640 × 450 then) still shows the whole table, if cramped."""
+size (a game's table: :data:`SMALLEST_WIDTH` × :data:`SMALLEST_HEIGHT`) is cut down to the free area less room for
+the window's frame, so a small screen at 200% (1280 × 900 is 640 × 450 then) still shows the whole table, if
+cramped."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def fitted_size(width: int, height: int, near: QWidget | None = None) -> tuple[i
     return min(width, int(area.width() * 0.9)), min(height, int(area.height() * 0.9))
 
 
+SMALLEST_WIDTH = 780  # narrower, the Euchre tables' names, bubbles and score box run into the cards
+SMALLEST_HEIGHT = 480  # lower, the same
 FRAME_ROOM = (20, 50)  # a window manager's borders and title bar, roughly: not known before the window is shown
 
 

@@ -20,7 +20,7 @@ from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
-from gui.screen_fit import fitted_size, smallest_size
+from gui.screen_fit import SMALLEST_HEIGHT, SMALLEST_WIDTH, fitted_size, smallest_size
 from gui.sound import SoundBoard
 from gui.theme import felt, set_felt
 
@@ -36,12 +36,12 @@ if TYPE_CHECKING:  # the game page, dialogs and card art are imported when first
     from gui.stats_window import StatsWindow
 
 
-SMALLEST_HEIGHT = 480  # below this the tables' names, bubbles and score box run into the cards
-
-
 def first_size() -> tuple[int, int]:
-    """The window's size on a first start: 1100 × 760, or 90% of a smaller screen."""
-    return fitted_size(1100, 760)
+    """The window's size on a first start: 1100 × 760, or 90% of a smaller screen, yet no smaller than a game's
+    table may be (the window's smallest size)."""
+    width, height = fitted_size(1100, 760)
+    least = smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT)
+    return max(width, least[0]), max(height, least[1])
 
 
 def full_screen_keys() -> list[QKeySequence]:
@@ -82,7 +82,9 @@ class MainWindow(QMainWindow):
         self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
         self.launcher.help_clicked.connect(lambda: self.open_help(None))
         self.setWindowIcon(QIcon(str(resources.files().joinpath("icons", "app.svg"))))
-        self.setMinimumHeight(smallest_size(0, SMALLEST_HEIGHT, self)[1])
+        # as small as a game's table may be from the start, launcher and all: on a screen a little wider than
+        # that (800 pixels), a game opened in a narrower window widened it past the screen's right edge
+        self.setMinimumSize(*smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT, self))
         self._unlisten = on_language_changed(self.retranslate)
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
         geometry = self._geometry.value("geometry")

@@ -526,7 +526,7 @@ def test_window_size_and_language_are_remembered_across_restarts(qtbot: QtBot) -
     from gui.prefs import ShellPrefs
 
     window = make_window(qtbot, {"yukon": yukon_plugin})
-    window.resize(700, 520)
+    window.resize(790, 520)
     window.launcher.language.setCurrentIndex(window.launcher.language.findData("ja"))
     window.close()
     try:
@@ -541,7 +541,7 @@ def test_window_size_and_language_are_remembered_across_restarts(qtbot: QtBot) -
         assert isinstance(stored, QByteArray) and not stored.isEmpty()
         fresh = type(again)(again.host)
         qtbot.addWidget(fresh)
-        assert (fresh.width(), fresh.height()) == (700, 520)
+        assert (fresh.width(), fresh.height()) == (790, 520)
         settings = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
         settings.setValue("geometry", QByteArray(b"not a window's geometry"))
         settings.sync()
@@ -826,3 +826,20 @@ def test_a_cpu_move_that_ends_after_the_window_is_gone_ends_quietly(qtbot: QtBot
         if thread.name == "str":
             thread.join(5)
     assert failures == []
+
+
+def test_a_game_opened_from_the_narrowest_launcher_does_not_widen_the_window(qtbot: QtBot) -> None:
+    """On a screen a little wider than a game's smallest table (800 pixels), a game opened in a narrower window
+    widened it past the screen's right edge, cutting off East's name and the last Yukon column."""
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    area = window.screen().availableGeometry()
+    assert first_size()[0] >= window.minimumWidth() and window.minimumWidth() <= area.width() - 20
+    window.resize(window.minimumWidth(), 600)
+    qtbot.wait(20)
+    narrowest = window.width()
+    for game in ("euchre", "yukon"):
+        page = window.new_game(game)
+        assert page is not None
+        qtbot.wait(20)  # the page's layout settles
+        assert window.width() == narrowest and page.minimumWidth() <= window.minimumWidth()
+        window.show_launcher()
