@@ -57,7 +57,7 @@ def main() -> int:
                              "--debug-file", str(log)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(5)
     try:
-        said, named = play(args.game, args.seconds, args.language)
+        said, named = play(args.game, args.seconds, args.language, log)
     finally:
         orca.send_signal(signal.SIGTERM)  # Orca writes its log out as it quits
         try:
@@ -78,9 +78,10 @@ def main() -> int:
     return 1 if missing or unnamed or not said else 0
 
 
-def play(game_id: str, seconds: int, language: str) -> tuple[list[str], list[str]]:
+def play(game_id: str, seconds: int, language: str, log: Path) -> tuple[list[str], list[str]]:
     """The game with its table focused: the cursor moved, T, the Demo for ``seconds``, then the toolbar focused, then
-    the rules opened; what the table said, and the name the rules text has."""
+    the rules opened (until Orca's ``log`` shows it presented their text's name, at most 90 seconds); what the table
+    said, and the name the rules text has."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication, QWidget
@@ -122,9 +123,14 @@ def play(game_id: str, seconds: int, language: str) -> tuple[list[str], list[str
         QTest.qWait(4000)
     QTest.qWait(8000)  # Orca presents what is left
     QTest.keyClick(button, Qt.Key.Key_F1)  # the rules, their text focused
-    QTest.qWait(20000)  # Orca, its debug log on, takes a second for some events (the rules' game list fills)
+    QTest.qWait(1000)
     rules = window.findChild(QWidget, "help_window")
     named = [rules.findChild(QWidget, "help_text").accessibleName()] if rules is not None else ["(no rules window)"]
+    # Orca, its debug log on, can be half a minute behind the window (Orca 45.2 took 0.4 s an announcement)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not re.search(f"BRAILLE LINE:  '[^\n]*{re.escape(named[0])}",
+                                                        log.read_text(encoding="utf-8", errors="replace")):
+        QTest.qWait(1000)
     if rules is not None:
         rules.close()
     window.close()
