@@ -11,8 +11,8 @@ again to go on), opens the rules (whose text, focused, Orca must name: "Rules of
 presents what a program says by speaking it and flashing it in braille: its log keeps each flash, so every message
 the table gave to say (its first line, as a braille line shows it) must be among them. Tested with Orca 43.1
 (Debian 12), which knows no announcements: the program, finding it running, speaks as the focused widget's new
-description (``gui/screen_reader.py``). Needs Orca
-(Debian: ``apt-get install orca``).
+description (``gui/screen_reader.py``); and with 45.2, 46.2, 47.2 and 48.9 run from their source
+(``tools/orca_from_source.sh``), which hear announcements. Needs Orca (Debian: ``apt-get install orca``).
 """
 
 from __future__ import annotations
