@@ -5,6 +5,7 @@
   ``--target 7``), so a tool accepts every preset and toggle the game has, checked by the schema;
 - :func:`jobs`: ``--jobs N`` capped at this machine's CPU count;
 - :func:`positive_int`, :func:`positive_float`, :func:`count`: numbers that refuse ``nan``, ``inf``, 0 or less;
+  :func:`version_numbers` for a program's version (``43.1``);
   :func:`at_least` for a whole number with another minimum (``--hands``: one deal);
 - :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end;
 - :func:`guarded`: a tool's body run so that a mistake, Ctrl-C or a closed pipe ends in one line, not a traceback;
@@ -83,6 +84,14 @@ def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def version_numbers(value: str) -> tuple[int, ...]:
+    """A version as given on the command line: ``43.1``, ``50.0.9``."""
+    parts = value.split(".")
+    if not all(part.isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"'{value}' is not a version; give numbers such as 43.1 or 50.0")
+    return tuple(int(part) for part in parts)
 
 
 def cpu_count() -> int:

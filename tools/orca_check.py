@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.cli_options import positive_int
+from core.cli_options import positive_int, version_numbers
 from core.text import LANGUAGES, plural
 
 GAMES = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre", "yukon")
@@ -42,6 +42,8 @@ def main() -> int:
     parser.add_argument("game", nargs="?", default="yukon", choices=GAMES, help="the game (default yukon)")
     parser.add_argument("--seconds", type=positive_int, default=30, help="how long the Demo plays (default 30)")
     parser.add_argument("--language", choices=LANGUAGES, default="en", help="the window's language (default en)")
+    parser.add_argument("--as-if-orca", type=version_numbers, metavar="VERSION",
+                        help="speak as to this Orca version, not the one running (to see the way not chosen fail)")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY") or not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
         parser.error("needs an X display and a session bus (see the example above)")
@@ -57,7 +59,7 @@ def main() -> int:
                              "--debug-file", str(log)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(5)
     try:
-        said, named = play(args.game, args.seconds, args.language, log)
+        said, named = play(args.game, args.seconds, args.language, log, args.as_if_orca)
     finally:
         orca.send_signal(signal.SIGTERM)  # Orca writes its log out as it quits
         try:
@@ -78,7 +80,8 @@ def main() -> int:
     return 1 if missing or unnamed or not said else 0
 
 
-def play(game_id: str, seconds: int, language: str, log: Path) -> tuple[list[str], list[str]]:
+def play(game_id: str, seconds: int, language: str, log: Path,
+         as_if: tuple[int, ...] | None = None) -> tuple[list[str], list[str]]:
     """The game with its table focused: the cursor moved, T, the Demo for ``seconds``, then the toolbar focused, then
     the rules opened (until Orca's ``log`` shows it presented their text's name, at most 90 seconds); what the table
     said, and the name the rules text has."""
@@ -88,7 +91,11 @@ def play(game_id: str, seconds: int, language: str, log: Path) -> tuple[list[str
 
     from core.manager import load_host
     from core.session import GameSession
+    from gui import screen_reader
     from gui.window import MainWindow
+
+    if as_if is not None:
+        screen_reader.orca_version = lambda: as_if  # type: ignore[assignment]
 
     app = QApplication(sys.argv[:1])
     host = load_host()

@@ -59,6 +59,7 @@ from core.cli_options import (
     describe_settings,
     positive_int,
     settings_from_args,
+    version_numbers,
 )
 from core.text import LANGUAGES, plural
 
@@ -201,14 +202,6 @@ def main() -> int:
     faults = reader.faults if reader is not None else []
     return 1 if (idle or person.misplaced or person.unpaused or person.not_back or person.demo_faults
                  or person.hand_faults or faults) else 0
-
-
-def version_numbers(value: str) -> tuple[int, ...]:
-    """A version as given on the command line: ``43.1``, ``50.0.9``."""
-    parts = value.split(".")
-    if not all(part.isdigit() for part in parts):
-        raise argparse.ArgumentTypeError(f"'{value}' is not a version; give numbers such as 43.1 or 50.0")
-    return tuple(int(part) for part in parts)
 
 
 def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
