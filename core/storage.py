@@ -29,9 +29,9 @@ def _no_constants(name: str) -> Any:
 
 
 def read_json_file(path: Path) -> Any:
-    """The JSON in ``path``. Raises :class:`BadFile` for anything a damaged or hostile file can do: not a
-    regular file (a directory in the way), unreadable, too large, not UTF-8, not JSON, ``NaN`` or
-    ``Infinity``, a number with thousands of digits, nesting too deep to read."""
+    """The JSON in ``path`` (UTF-8, a byte-order mark allowed). Raises :class:`BadFile` for anything a damaged or
+    hostile file can do: not a regular file (a directory in the way), unreadable, too large, not UTF-8, not JSON,
+    ``NaN`` or ``Infinity``, a number with thousands of digits, nesting too deep to read."""
     try:
         if not path.is_file():
             raise BadFile(Text("it is not a regular file", "通常のファイルではありません") if path.exists()
@@ -39,7 +39,7 @@ def read_json_file(path: Path) -> Any:
         if path.stat().st_size > MAX_FILE_BYTES:
             raise BadFile(Text("it is larger than {mb} MB", "{mb} MB より大きいファイルです")
                           .format(mb=MAX_FILE_BYTES // (1024 * 1024)))
-        text = path.read_bytes().decode("utf-8")
+        text = path.read_bytes().decode("utf-8-sig")  # a byte-order mark, as Windows' Notepad may write, is fine
         return json.loads(text, parse_constant=_no_constants)
     except BadFile:
         raise

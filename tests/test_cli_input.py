@@ -126,6 +126,17 @@ def test_a_record_with_moves_after_the_fifth_trick_is_an_error_not_a_made_up_tri
     assert "the hand is already" in line and "a record holds one hand" in line
 
 
+def test_a_record_saved_by_windows_notepad_replays_as_the_same_record(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path) -> None:
+    """Notepad may start a UTF-8 file with a byte-order mark, and ends lines with CR LF."""
+    plain, notepad = tmp_path / "plain.txt", tmp_path / "notepad.txt"
+    plain.write_bytes(RECORD.encode())
+    notepad.write_bytes(b"\xef\xbb\xbf" + RECORD.replace("\n", "\r\n").encode())
+    code, out, err = run(capsys, "euchre", "replay", str(plain))
+    assert code == 0 and "Dealer South" in out
+    assert run(capsys, "euchre", "replay", str(notepad)) == (0, out, err)
+
+
 def test_every_preset_and_toggle_reaches_the_simulation(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "m.json"
     code, out, _ = run(capsys, "euchre", "simulate", "--matches", "1", "--preset", "holding_stick",

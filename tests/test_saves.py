@@ -67,6 +67,17 @@ def test_bad_save_is_moved_aside_with_a_message(tmp_path: Path, content: str | N
     assert saves.read("hilo").record is None and saves.read("hilo").problem is None
 
 
+def test_a_save_edited_in_windows_notepad_still_reads(tmp_path: Path) -> None:
+    """Notepad may start a UTF-8 file with a byte-order mark: not a reason to move a player's save aside."""
+    saves = SaveService(tmp_path)
+    saves.write("hilo", RECORD)
+    path = tmp_path / "hilo.json"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n"))
+    result = saves.read("hilo")
+    assert result.problem is None and result.record is not None and result.record["moves"] == ["higher"]
+    assert [p.name for p in tmp_path.iterdir()] == ["hilo.json"]
+
+
 def test_unwritable_folder_raises_a_save_error_with_the_reason(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

@@ -78,7 +78,7 @@ def _replay(path: Path) -> int:
     try:
         if b"\0" in data:
             raise UnicodeDecodeError("utf-8", data, 0, 1, "NUL byte")
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a record saved by Windows' Notepad starts with a byte-order mark
     except UnicodeDecodeError:
         raise UsageError(f"{path} is not a hand record: it is not a text file") from None
     try:

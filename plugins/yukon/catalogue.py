@@ -50,7 +50,7 @@ class Catalogue:
     def load(cls, path: Path | None = None) -> Catalogue:
         path = path or catalogue_path()
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8-sig"))
         except (OSError, ValueError) as error:
             raise CatalogueError(f"the deal catalogue {path} cannot be read: {error}") from None
         if not isinstance(data, dict) or data.get("format_version") != CATALOGUE_FORMAT:
