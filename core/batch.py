@@ -79,7 +79,13 @@ class Batch:
 
     def __enter__(self) -> Batch:
         self.log.__enter__()
-        self.executor.__enter__()
+        try:
+            self.executor.__enter__()
+        except BaseException:  # no cluster to run on: the file closed, and a temporary one with nothing run gone
+            self.log.__exit__()
+            if self.temporary and not self.log.done:
+                self.log.path.unlink(missing_ok=True)
+            raise
         dashboard = getattr(self.executor, "dashboard", "")
         if dashboard and not quiet():
             print(f"running on {self.executor.name}; dashboard {dashboard}", file=sys.stderr)

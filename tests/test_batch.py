@@ -16,6 +16,7 @@ import pytest
 
 from core.cli import main
 from core.duplicate import timing_lines
+from core.paths import data_dir
 from plugins.yukon.cli import timing as yukon_timing
 from tests.distributions import REPO
 
@@ -86,6 +87,14 @@ def _started(argv: list[str]) -> subprocess.Popen[str]:
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
+def _reap(process: subprocess.Popen[str]) -> None:
+    """A killed run waited for and its pipes closed (its workers may still hold them: not read to the end)."""
+    process.wait()
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()
+
+
 def _wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> None:
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
@@ -104,7 +113,7 @@ def test_a_run_killed_half_way_is_finished_by_resume_with_the_same_summary(
     process = _cardtable(*SOLVE, "--jobs", "2", "--json", str(killed))
     _wait_for_lines(killed, 12, process)
     os.killpg(process.pid, signal.SIGKILL)  # the run and its workers, with no chance to clean up
-    process.wait()
+    _reap(process)
     with killed.open("a") as handle:
         handle.write('{"unit": 29, "deal": 29, "verd')  # the last line cut short by the kill
     kept = len(killed.read_text().splitlines()) - 2
@@ -121,7 +130,7 @@ def test_workers_do_not_outlive_a_run_killed_outright(tmp_path: Path) -> None:
     process = _cardtable(*SOLVE, "--jobs", "2", "--json", str(out))
     _wait_for_lines(out, 4, process)
     process.kill()  # only the run itself, as the out-of-memory killer would
-    process.wait()
+    _reap(process)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and _running(str(out)):
         time.sleep(0.1)
@@ -238,6 +247,8 @@ def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]
     code, _, err = run(capsys, "yukon", "solve", "--range", "1-2", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
     assert len(err.strip().splitlines()) == 1
+    runs = data_dir() / "runs"
+    assert not runs.exists() or list(runs.iterdir()) == [], "nothing ran: no run file left behind"
 
 
 @pytest.mark.parametrize(("command", "unit"), [(("euchre", "simulate"), "matches"), (("euchre", "tournament"), "deals"),

@@ -51,7 +51,7 @@ def test_the_lock_of_a_program_that_was_killed_is_taken_over(tmp_path: Path) -> 
         assert not refused.asked  # which does not answer: the launch says so rather than claim it asked
     finally:
         os.kill(holder.pid, signal.SIGKILL)
-        holder.wait()
+        holder.communicate()
     assert (folder / LOCK_NAME).exists()  # the killed program could not remove it
     after = SingleInstance(folder)
     assert after.claim()
