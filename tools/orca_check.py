@@ -135,8 +135,9 @@ def play(game_id: str, seconds: int, language: str, log: Path,
     named = [rules.findChild(QWidget, "help_text").accessibleName()] if rules is not None else ["(no rules window)"]
     # Orca, its debug log on, can be half a minute behind the window (Orca 45.2 took 0.4 s an announcement)
     deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and not re.search(f"BRAILLE LINE:  '[^\n]*{re.escape(named[0])}",
-                                                        log.read_text(encoding="utf-8", errors="replace")):
+    flash = re.compile(f"BRAILLE LINE:  '[^\n]*{re.escape(named[0])}")
+    while rules is not None and time.monotonic() < deadline and not (
+            log.exists() and flash.search(log.read_text(encoding="utf-8", errors="replace"))):
         QTest.qWait(1000)
     if rules is not None:
         rules.close()
