@@ -544,7 +544,9 @@ class Person:
                 self.misplaced.append(f"resize {self.resizes}: F11 left the window at {window.width()}×"
                                       f"{window.height()}, full screen {window.isFullScreen()}")
         else:
-            subprocess.run(["xdotool", "windowsize", str(int(window.winId())), str(width), str(height)], check=True)
+            ratio = window.devicePixelRatioF()  # the X server counts physical pixels
+            subprocess.run(["xdotool", "windowsize", str(int(window.winId())), str(round(width * ratio)),
+                            str(round(height * ratio))], check=True)
             QTest.qWait(400)
         scene = self.page.view.scene
         for _ in range(60):
@@ -584,11 +586,16 @@ class Person:
             for fx in (0.5, 0.3, 0.7):
                 at = canvas.mapFromScene(QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy))
                 if all(on_top(at + QPoint(dx, dy)) for dx in (-3, 0, 3) for dy in (-3, 0, 3)):
-                    screen = canvas.viewport().mapToGlobal(at)
-                    return screen.x(), screen.y()
+                    return self._physical(canvas.viewport().mapToGlobal(at))
         picture = os.path.join(tempfile.gettempdir(), "cardtable-input-hidden.png")
         self.page.window().grab().save(picture)
         raise Unclickable(f"{getattr(item, 'card', None) or item} shows no point to click (the window: {picture})")
+
+    def _physical(self, point: Any) -> tuple[int, int]:
+        """A point of the screen in Qt's (logical) pixels as the X server counts them: scaled by the window's
+        device pixel ratio (2 at QT_SCALE_FACTOR=2)."""
+        ratio = self.page.window().devicePixelRatioF()
+        return round(point.x() * ratio), round(point.y() * ratio)
 
     def click(self, item: Any, double: bool = False) -> None:
         from PySide6.QtTest import QTest
@@ -612,8 +619,8 @@ class Person:
 
         canvas = self.page.table
         if isinstance(onto, QPointF):
-            at = canvas.viewport().mapToGlobal(canvas.mapFromScene(onto))
-            (x0, y0), (x1, y1) = self._screen(item), (at.x(), at.y())
+            (x0, y0), (x1, y1) = self._screen(item), self._physical(canvas.viewport().mapToGlobal(
+                canvas.mapFromScene(onto)))
         else:
             (x0, y0), (x1, y1) = self._screen(item), self._screen(onto)
         self._xdotool("mousemove", str(x0), str(y0), wait_ms=60)
