@@ -151,8 +151,17 @@ class Summary:
     problem: Text | None
 
 
+class NewerStatistics(OSError):
+    """The statistics file was written by a newer Card Table: shown as no games, and never written over."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message.en)
+        self.message = message
+
+
 class StatsStore:
-    """One JSON file per game id under ``directory``: ``{"format_version": 1, "game": id, "events": [...]}``."""
+    """One JSON file per game id under ``directory``: ``{"format_version": 1, "game": id, "events": [...]}``. A
+    file of a newer format (a newer Card Table wrote it) is left as it is: no figures, and no events added."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
@@ -161,12 +170,25 @@ class StatsStore:
         return self.directory / f"{game_id}.json"
 
     def load(self, game_id: str) -> tuple[list[dict[str, Any]], Text | None]:
-        """The events, and a message when the file was bad (it is then moved aside and a fresh one begins)."""
+        """The events, and a message when the file was bad (it is then moved aside and a fresh one begins) or is
+        of a newer format (it is then left alone, and read as no events)."""
+        events, problem, _ = self._read(game_id)
+        return events, problem
+
+    def _read(self, game_id: str) -> tuple[list[dict[str, Any]], Text | None, bool]:
+        """:meth:`load`'s events and message, and whether the file is of a newer format."""
         path = self.path_for(game_id)
         if not path.exists():
-            return [], None
+            return [], None, False
         try:
             data = read_json_file(path)
+            version = data.get("format_version") if isinstance(data, dict) else None
+            if isinstance(version, int) and not isinstance(version, bool) and version > STATS_FORMAT:
+                newer = Text("the statistics were kept by a newer Card Table (format {version}; this one reads up to "
+                             "{newest}); they are left as they are",
+                             "新しい版のカードテーブルが記録した統計です（形式 {version}。"
+                             "この版が読めるのは形式 {newest} まで）。そのままにしておきます")
+                return [], newer.format(version=version, newest=STATS_FORMAT), True
             events = data.get("events") if isinstance(data, dict) else None
             if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
                 raise BadFile(Text("it does not hold a list of events", "記録の一覧になっていません"))
@@ -174,12 +196,13 @@ class StatsStore:
             try:
                 moved = move_aside(path)
             except OSError:
-                return [], Text("the statistics file cannot be read ({why}) and is ignored",
-                                "統計のファイルを読み込めないため（{why}）、使わずにおきます").format(why=error.reason)
+                ignored = Text("the statistics file cannot be read ({why}) and is ignored",
+                               "統計のファイルを読み込めないため（{why}）、使わずにおきます")
+                return [], ignored.format(why=error.reason), False
             return [], Text("the statistics file cannot be read ({why}); moved to {name}",
                             "統計のファイルを読み込めません（{why}）。{name} に移しました").format(
-                why=error.reason, name=moved.name)
-        return events, None
+                why=error.reason, name=moved.name), False
+        return events, None, False
 
     def summary(self, game_id: str, statistics: Statistics) -> Summary:
         """The figures and charts ``statistics`` give for the stored events. Events the game cannot sum up (a
@@ -208,11 +231,14 @@ class StatsStore:
             "統計を集計できません（{why}）。{name} に移しました").format(why=why, name=name))
 
     def add(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> Text | None:
-        """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written.
-        Returns the message when the stored file was damaged (it is moved aside and a fresh one begins)."""
+        """Append events (each stamped with the time); raises ``OSError`` when the folder cannot be written, and
+        :class:`NewerStatistics` when a newer Card Table keeps the file. Returns the message when the stored file
+        was damaged (it is moved aside and a fresh one begins)."""
         if not events:
             return None
-        old, problem = self.load(game_id)
+        old, problem, newer = self._read(game_id)
+        if newer and problem is not None:
+            raise NewerStatistics(problem)
         stamp = round(time.time())
         merged = [*old, *({"at": stamp, **event} for event in events)][-MAX_EVENTS:]
         # on one line: at the cap an add takes 60–110 ms instead of 200–250, on the window's thread
@@ -269,8 +295,9 @@ class Recorder(SessionListener):
             damaged = self.store.add(self.slot, events)
         except OSError as error:
             if not self._failed and self.problem is not None:
+                why = error.message if isinstance(error, NewerStatistics) else error.strerror or error
                 self.problem(Text("statistics cannot be saved ({why})", "統計を保存できません（{why}）").format(
-                    why=error.strerror or error))
+                    why=why))
             self._failed = True
             return
         if damaged and self.problem is not None:

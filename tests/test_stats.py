@@ -120,6 +120,25 @@ def test_unwritable_store_is_reported_once_and_play_goes_on(tmp_path: Path) -> N
     assert len(problems) == 1 and str(problems[0]).startswith("statistics cannot be saved")
 
 
+def test_statistics_kept_by_a_newer_card_table_are_shown_as_none_and_never_written_over(tmp_path: Path) -> None:
+    """A newer version's file is not this version's to rewrite: no figures, the play goes on, the file stays."""
+    store = StatsStore(tmp_path)
+    newer = json.dumps({"format_version": 2, "game": "euchre", "events": [{"kind": "something new", "at": 1}]})
+    store.path_for("euchre").write_text(newer, encoding="utf-8")
+    events, problem = store.load("euchre")
+    assert events == [] and problem is not None
+    assert "newer Card Table (format 2; this one reads up to 1)" in str(problem)
+    assert "新しい版のカードテーブル" in problem.get("ja")
+    problems: list[Any] = []
+    session = GameSession.new(euchre(), seed=3, players=["normal"] * 4)
+    session.add_listener(Recorder(session, store, "euchre", problems.append))
+    session.run_cpus()
+    assert session.is_over and len(problems) == 1
+    assert str(problems[0]).startswith("statistics cannot be saved (the statistics were kept by a newer Card Table")
+    assert store.path_for("euchre").read_text(encoding="utf-8") == newer
+    assert [p.name for p in tmp_path.iterdir()] == ["euchre.json"], "nothing moved aside"
+
+
 # -- Euchre: the figures agree with the match played -----------------------------------------------------
 
 
