@@ -1,7 +1,9 @@
 """The player's settings per game, as validated JSON under the config folder.
 
 A file that cannot be read, or holds a value the schema refuses, is moved aside with a message; the good
-values are kept and the rest fall back to their defaults, so the same problem is never reported twice.
+values are kept and the rest fall back to their defaults, so the same problem is never reported twice. A file a
+newer Card Table saved (a higher format) is moved aside whole, as saves are: its values are not this version's to
+guess at, and the player's own save later does not write over it.
 """
 
 from __future__ import annotations
@@ -39,6 +41,13 @@ class SettingsStore:
             return schema.defaults(), [self._set_aside(path, Text(
                 "the settings file cannot be read: {why}; using the defaults",
                 "設定ファイルを読み込めません: {why}。既定の設定を使います").format(why=error.reason))]
+        version = data.get("format_version") if isinstance(data, dict) else None
+        if isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_FORMAT:
+            return schema.defaults(), [self._set_aside(path, Text(
+                "the settings were saved by a newer Card Table (format {version}; this one reads up to {newest}); "
+                "using the defaults",
+                "新しい版のカードテーブルが保存した設定です（形式 {version}。この版が読めるのは形式 {newest} まで）。"
+                "既定の設定を使います").format(version=version, newest=SETTINGS_FORMAT))]
         raw = data.get("values") if isinstance(data, dict) else None
         if not isinstance(raw, dict):
             return schema.defaults(), [self._set_aside(path, Text("the settings file is damaged; using the defaults",

@@ -57,6 +57,20 @@ def test_store_round_trips_and_survives_a_damaged_file(tmp_path: Path) -> None:
     assert values == SCHEMA.defaults() and problems and "using the defaults" in str(problems[0])
 
 
+def test_settings_saved_by_a_newer_card_table_are_kept_aside_whole_and_the_defaults_used(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path)
+    newer = '{"format_version": 2, "values": {"target": 5}}'  # values this version knows, meant otherwise
+    store.path_for("euchre").parent.mkdir(parents=True)
+    store.path_for("euchre").write_text(newer)
+    values, problems = store.load("euchre", SCHEMA)
+    assert values == SCHEMA.defaults() and len(problems) == 1
+    assert "newer Card Table (format 2; this one reads up to 1)" in str(problems[0])
+    assert "新しい版のカードテーブル" in problems[0].get("ja")
+    store.save("euchre", {**SCHEMA.defaults(), "target": 7})  # the player's next change
+    aside = [p for p in store.path_for("euchre").parent.iterdir() if p.name.startswith("euchre.json.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_text() == newer, "the newer file kept, byte for byte"
+
+
 # -- values from code: an error that names the key, never a silent default -----------------------------
 
 
