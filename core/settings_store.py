@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from core.settings import SettingsSchema
-from core.storage import BadFile, clean_stale_temp_files, move_aside, read_json_file, write_json_atomic
+from core.storage import (
+    BadFile,
+    clean_stale_temp_files,
+    move_aside,
+    newer_format,
+    read_json_file,
+    write_json_atomic,
+)
 from core.text import Text
 
 SETTINGS_FORMAT = 1
@@ -41,8 +48,8 @@ class SettingsStore:
             return schema.defaults(), [self._set_aside(path, Text(
                 "the settings file cannot be read: {why}; using the defaults",
                 "設定ファイルを読み込めません: {why}。既定の設定を使います").format(why=error.reason))]
-        version = data.get("format_version") if isinstance(data, dict) else None
-        if isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_FORMAT:
+        version = newer_format(data, SETTINGS_FORMAT)
+        if version is not None:
             return schema.defaults(), [self._set_aside(path, Text(
                 "the settings were saved by a newer Card Table (format {version}; this one reads up to {newest}); "
                 "using the defaults",

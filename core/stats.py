@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from core.session import GameSession, SessionListener
 from core.settings import CPU_STRENGTHS
-from core.storage import BadFile, move_aside, read_json_file, write_json_atomic
+from core.storage import BadFile, move_aside, newer_format, read_json_file, write_json_atomic
 from core.text import Text, amount
 
 STATS_FORMAT = 1
@@ -182,8 +182,8 @@ class StatsStore:
             return [], None, False
         try:
             data = read_json_file(path)
-            version = data.get("format_version") if isinstance(data, dict) else None
-            if isinstance(version, int) and not isinstance(version, bool) and version > STATS_FORMAT:
+            version = newer_format(data, STATS_FORMAT)
+            if version is not None:
                 newer = Text("the statistics were kept by a newer Card Table (format {version}; this one reads up to "
                              "{newest}); they are left as they are",
                              "新しい版のカードテーブルが記録した統計です（形式 {version}。"

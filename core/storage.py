@@ -23,6 +23,12 @@ class BadFile(TextError, ValueError):
     """A file that cannot be used; ``reason`` says why, for a person."""
 
 
+def newer_format(data: Any, newest: int) -> int | None:
+    """The ``format_version`` of a file's ``data`` when a newer program wrote it (above ``newest``), else ``None``."""
+    version = data.get("format_version") if isinstance(data, dict) else None
+    return version if isinstance(version, int) and not isinstance(version, bool) and version > newest else None
+
+
 def _no_constants(name: str) -> Any:
     raise BadFile(Text("it holds {name}, which is not a number JSON allows",
                        "JSON で使えない数 {name} が含まれています").format(name=name))

@@ -23,7 +23,6 @@ from gui.flow_layout import FlowLayout
 from gui.i18n import text, tr
 from gui.notice_bar import NoticeBar
 from gui.review_window import ReviewWindow
-from gui.screen_fit import SMALLEST_WIDTH, smallest_size
 from gui.table_canvas import TableCanvas
 from gui.table_view import TableView
 
@@ -161,7 +160,6 @@ class GamePage(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.setMinimumWidth(smallest_size(SMALLEST_WIDTH, 0, self)[0])
         layout.addLayout(bar)
         layout.addWidget(self.notice_bar)
         layout.addWidget(self.table, 1)
