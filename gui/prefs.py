@@ -1,19 +1,24 @@
 """The shell's own preferences (language, card theme, table colour, animations, sound) as validated JSON in the
 config folder.
 
-A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place.
+A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place. A file a
+newer Card Table wrote (a higher ``format_version``) is never moved aside: the values this version understands are
+used, and saving keeps what it does not understand — other keys, a value it cannot use and the player did not change,
+the newer format's number — so going back to the newer version loses nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from core.paths import config_dir
-from core.storage import BadFile, move_aside, read_json_file, write_json_atomic
+from core.storage import BadFile, move_aside, newer_format, read_json_file, write_json_atomic
 from core.text import Text
 
 FELT_NAMES = ("green", "blue", "grey")  # the table colours (``gui.theme.FELTS``), the first the default
+FORMAT_VERSION = 1
 
 
 @dataclass
@@ -24,6 +29,9 @@ class ShellPrefs:
     animations: bool = True
     sound: bool = False  # off by default, as both seed pages say
     problem: Text | None = None  # what was wrong with the file, for the launcher to show; never saved
+    # the file as read and the values taken from it, so a save keeps what only a newer version understands
+    _read: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _taken: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def load(cls, first_language: str = "en") -> ShellPrefs:
@@ -41,7 +49,7 @@ class ShellPrefs:
         if not isinstance(data, dict):
             return prefs.set_aside(Text("the interface preferences file is damaged",
                                         "画面の設定ファイルが壊れています"))
-        bad = []
+        bad: list[str] = []
         if data.get("language", prefs.language) in ("en", "ja"):
             prefs.language = data.get("language", prefs.language)
         else:
@@ -60,7 +68,8 @@ class ShellPrefs:
                 setattr(prefs, key, value)
             else:
                 bad.append(key)
-        if not bad:
+        if not bad or newer_format(data, FORMAT_VERSION) is not None:
+            prefs._read, prefs._taken = data, prefs._values()
             return prefs
         return prefs.set_aside(Text("bad interface preferences ({keys})", "画面の設定に使えない値があります（{keys}）")
                                .format(keys=", ".join(bad)))
@@ -79,8 +88,15 @@ class ShellPrefs:
                 problem=problem, name=moved.name)
         return self
 
+    def _values(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if k != "problem" and not k.startswith("_")}
+
     def save(self) -> None:
+        values = self._values()
+        changed = {k: v for k, v in values.items() if k not in self._read or v != self._taken.get(k)}
+        written = {**self._read, "format_version": newer_format(self._read, FORMAT_VERSION) or FORMAT_VERSION,
+                   **values, **{k: self._read[k] for k in values if k not in changed}}
         # preferences are a convenience; failing to store them must not stop play
-        values = {k: v for k, v in asdict(self).items() if k != "problem"}
         with contextlib.suppress(OSError):
-            write_json_atomic(config_dir() / "shell.json", {"format_version": 1, **values})
+            write_json_atomic(config_dir() / "shell.json", written)
+        self._read, self._taken = written, values

@@ -225,3 +225,27 @@ def test_a_table_colour_it_does_not_know_is_set_aside_with_a_message(qapp: QAppl
     (config_dir() / "shell.json").write_text('{"format_version": 1, "language": "ja", "felt": "purple"}')
     prefs = ShellPrefs.load()
     assert prefs.felt == "green" and "felt" in str(prefs.problem) and "moved to shell.json" in str(prefs.problem)
+
+
+def test_preferences_a_newer_card_table_wrote_are_used_and_nothing_of_them_lost_on_a_change(qapp: QApplication) -> None:
+    """A newer version's table colour and keys this one does not know were dropped, or the file moved aside, by
+    the first change made here; going back to the newer version found its preferences gone."""
+    import json
+
+    from core.paths import config_dir
+    from gui.prefs import ShellPrefs
+
+    path = config_dir() / "shell.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    newer = {"format_version": 2, "language": "ja", "felt": "purple", "sound": True, "text_size": 1.25}
+    path.write_text(json.dumps(newer))
+    prefs = ShellPrefs.load()
+    assert prefs.problem is None and path.exists(), "nothing moved aside, nothing to complain of"
+    assert (prefs.language, prefs.felt, prefs.sound) == ("ja", "green", True)
+    prefs.animations = False  # the player's change here
+    prefs.save()
+    assert json.loads(path.read_text()) == {**newer, "animations": False, "card_theme": "classic"}
+    prefs.felt = "blue"
+    prefs.save()
+    assert json.loads(path.read_text())["felt"] == "blue" and ShellPrefs.load().felt == "blue"
+    assert json.loads(path.read_text())["text_size"] == 1.25 and json.loads(path.read_text())["format_version"] == 2
