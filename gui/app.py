@@ -9,6 +9,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from core.paths import data_dir
@@ -59,6 +60,7 @@ def run_launcher(host: PluginHost | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Card Table")
     app.setOrganizationName("cardtable")
+    QGuiApplication.setDesktopFileName("cardtable")  # the window's Wayland app id (it was "python3")
     instance = SingleInstance(data_dir())
     if not instance.claim():
         done = ("its window was asked to come to the front" if instance.asked

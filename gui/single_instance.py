@@ -4,11 +4,15 @@ come to the front and ends.
 
 The running window holds a lock file in the data folder (Qt's ``QLockFile``: a lock left by a program that
 crashed is taken over, since the process it names is no longer running) and listens on a local socket named
-after the folder; a second launch that finds the lock held sends ``raise`` to that socket.
+after the folder; a second launch that finds the lock held sends ``raise`` to that socket, with the activation
+token its desktop gave it (``XDG_ACTIVATION_TOKEN``): on Wayland a window may take the focus only with a token
+from the launch the player made, so the running window activates with that one — without it GNOME and KDE
+refuse, and flash the window or post "Card Table is ready" instead of bringing it forward.
 """
 
 from __future__ import annotations
 
+import os
 import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,7 +23,8 @@ if TYPE_CHECKING:
     from PySide6.QtNetwork import QLocalServer
 
 LOCK_NAME = "cardtable.lock"
-RAISE = b"raise\n"
+RAISE = b"raise"  # then a space and the launch's activation token, if it has one; then a newline
+TOKEN_ENV = "XDG_ACTIVATION_TOKEN"
 CONNECT_MS = 1000
 
 
@@ -32,9 +37,10 @@ def server_name(folder: Path) -> str:
 class SingleInstance(QObject):
     """The claim on one data folder: :meth:`claim` once at start-up, :meth:`listen` once the window is on
     screen (Qt's network module loads then, not before the first frame); ``raise_requested`` when a later
-    launch over the same folder asks the window to come forward."""
+    launch over the same folder asks the window to come forward, with that launch's activation token ("" when
+    it has none)."""
 
-    raise_requested = Signal()
+    raise_requested = Signal(str)
 
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -89,7 +95,8 @@ class SingleInstance(QObject):
         socket.connectToServer(self.name)
         if not socket.waitForConnected(CONNECT_MS):
             return False  # still starting (it listens from its first frame), or not answering
-        socket.write(RAISE)
+        token = os.environ.get(TOKEN_ENV, "")
+        socket.write(RAISE + (b" " + token.encode() if token.isprintable() and " " not in token else b"") + b"\n")
         sent = socket.waitForBytesWritten(CONNECT_MS)
         socket.disconnectFromServer()
         return sent
@@ -103,5 +110,8 @@ class SingleInstance(QObject):
         from PySide6.QtNetwork import QLocalSocket
 
         socket = self.sender()
-        if isinstance(socket, QLocalSocket) and RAISE.strip() in bytes(socket.readAll().data()):
-            self.raise_requested.emit()
+        if not isinstance(socket, QLocalSocket):
+            return
+        words = bytes(socket.readAll().data()).decode(errors="replace").split()
+        if words[:1] == [RAISE.decode()]:
+            self.raise_requested.emit(words[1] if len(words) > 1 else "")

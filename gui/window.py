@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import gc
+import os
 import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QIcon, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 import resources
@@ -21,6 +22,7 @@ from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
 from gui.screen_fit import SMALLEST_HEIGHT, SMALLEST_WIDTH, fitted_size, smallest_size
+from gui.single_instance import TOKEN_ENV
 from gui.sound import SoundBoard
 from gui.theme import felt, set_felt
 
@@ -409,8 +411,12 @@ class MainWindow(QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
-    def bring_forward(self) -> None:
-        """Another launch over the same data folder asked for this window: show it in front, not minimised."""
+    def bring_forward(self, token: str = "") -> None:
+        """Another launch over the same data folder asked for this window: show it in front, not minimised.
+        ``token`` is that launch's activation token, which Qt's Wayland plugin activates the window with (and
+        then takes out of the environment)."""
+        if token and QGuiApplication.platformName() == "wayland":
+            os.environ[TOKEN_ENV] = token
         self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMinimized)
         self.show()
         self.raise_()

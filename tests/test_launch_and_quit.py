@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from gui.single_instance import LOCK_NAME, SingleInstance, server_name
@@ -33,6 +34,24 @@ def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtB
     assert third.claim()  # the first window closed: the folder is free again
     third.release()
     other_folder.release()
+
+
+def test_a_second_launch_hands_its_activation_token_to_the_running_window(qtbot: QtBot, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """On Wayland a window may take the focus only with the token of the launch the player made (GNOME and KDE
+    refuse the one the running window could ask for itself), so the second launch passes its own on."""
+    first = SingleInstance(tmp_path / "data")
+    assert first.claim()
+    first.listen()
+    monkeypatch.setenv("XDG_ACTIVATION_TOKEN", "7f3a9c_launch")
+    with qtbot.waitSignal(first.raise_requested, timeout=3000) as raised:
+        assert not SingleInstance(tmp_path / "data").claim()
+    assert raised.args == ["7f3a9c_launch"]
+    monkeypatch.delenv("XDG_ACTIVATION_TOKEN")
+    with qtbot.waitSignal(first.raise_requested, timeout=3000) as raised:
+        assert not SingleInstance(tmp_path / "data").claim()
+    assert raised.args == [""]  # a launch from a terminal has none: the window asks for one itself
+    first.release()
 
 
 def test_the_lock_of_a_program_that_was_killed_is_taken_over(tmp_path: Path) -> None:
@@ -73,6 +92,7 @@ def test_a_second_launch_says_why_it_opens_no_window(qtbot: QtBot, tmp_path: Pat
     with qtbot.waitSignal(running.raise_requested, timeout=3000):
         assert app.run_launcher() == 0
     assert opened == []
+    assert QGuiApplication.desktopFileName() == "cardtable"  # the Wayland app id docks know it by ("python3" before)
     message = capsys.readouterr().err.strip()
     assert "already open" in message and str(data_dir()) in message and "\n" not in message
     running.release()
