@@ -1,6 +1,7 @@
 """The ``cardtable`` command: no arguments opens the launcher; subcommands run headless work.
 
-``cardtable plugins`` lists what was discovered and ``cardtable stats`` prints the player's statistics;
+``cardtable plugins`` lists what was discovered, ``cardtable stats`` prints the player's statistics and
+``cardtable menu-entry`` puts Card Table in the desktop's menu;
 plugins add their own subcommands through the ``cardtable_register_commands`` hook. Mistakes a person
 can make get one line on stderr, never a traceback.
 """
@@ -109,6 +110,10 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true", help="print JSON instead of text")
     stats.add_argument("--lang", choices=("en", "ja"), default="en",
                        help="language of the labels and of a damaged file's message (default: en)")
+    menu = sub.add_parser("menu-entry", help="add Card Table to the desktop's menu (Linux and BSD desktops)",
+                          description="Write a desktop entry for this installation into the desktop's menu "
+                                      "(~/.local/share/applications/cardtable.desktop), or take it out again.")
+    menu.add_argument("--remove", action="store_true", help="take the menu entry out again")
     from core.manager import failure_reason
     from core.text import Text
 
@@ -123,6 +128,30 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
         command.configure(command_parser)
         command_parser.set_defaults(_run=command.run)
     return parser
+
+
+def _run_menu_entry(args: argparse.Namespace) -> int:
+    from core import desktop_entry
+    from core.cli_options import UsageError
+    from core.paths import HOME_ENV
+
+    if args.remove:
+        gone = desktop_entry.remove()
+        print(f"removed Card Table's menu entry ({gone})" if gone else
+              f"there was no menu entry to remove ({desktop_entry.entry_path()} does not exist)")
+        return 0
+    try:
+        path = desktop_entry.install()
+    except desktop_entry.NoMenus:
+        raise UsageError("menu entries are for Linux and BSD desktops (freedesktop.org); on this system start Card "
+                         "Table with the cardtable command") from None
+    except OSError as error:
+        raise UsageError(f"the menu entry cannot be written to {desktop_entry.entry_path()} "
+                         f"({error.strerror or error})") from None
+    home = os.environ.get(HOME_ENV)
+    print(f"Card Table is in the desktop's menu ({path})" + (f", over the data folder {home}" if home else "")
+          + "; cardtable menu-entry --remove takes it out")
+    return 0
 
 
 def _launcher(host: PluginHost | None = None) -> int:
@@ -173,6 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_plugins(host, args)
         if args.command == "stats":
             return _run_stats(host, args)
+        if args.command == "menu-entry":
+            return _run_menu_entry(args)
         result: int = args._run(args)
         return result
 

@@ -83,8 +83,13 @@ def clean_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS)
 
 
 def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
-    """Write ``data`` as JSON: temp file in the same folder, flush, fsync, ``os.replace``. ``indent=None``
-    writes it on one line, about five times as fast for a large file (Python's C encoder does not indent).
+    """Write ``data`` as JSON with :func:`write_text_atomic`. ``indent=None`` writes it on one line, about five
+    times as fast for a large file (Python's C encoder does not indent)."""
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False))  # NaN: unreadable
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` as UTF-8: temp file in the same folder, flush, fsync, ``os.replace``.
 
     Raises ``OSError`` when the folder cannot be written; the old file is then untouched.
     """
@@ -92,7 +97,7 @@ def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
     fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False))  # NaN: unreadable
+            handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)

@@ -12,6 +12,7 @@ from PySide6.QtCore import QLocale, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from core.desktop_entry import APP_ID, APP_NAME
 from core.paths import data_dir
 from gui.i18n import set_language
 from gui.prefs import ShellPrefs
@@ -58,9 +59,9 @@ def launch_prefs() -> ShellPrefs:
 def run_launcher(host: PluginHost | None = None) -> int:
     """The launcher window; without ``host`` the games are found right after the window first shows."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Card Table")
+    app.setApplicationName(APP_NAME)
     app.setOrganizationName("cardtable")
-    QGuiApplication.setDesktopFileName("cardtable")  # the window's Wayland app id (it was "python3")
+    QGuiApplication.setDesktopFileName(APP_ID)  # the window's Wayland app id (it was "python3"), the menu entry's name
     instance = SingleInstance(data_dir())
     if not instance.claim():
         done = ("its window was asked to come to the front" if instance.asked

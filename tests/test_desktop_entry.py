@@ -1,0 +1,154 @@
+"""``cardtable menu-entry``: the desktop entry it writes starts this installation over the data folder in use, read
+the way the Desktop Entry Specification says a launcher reads it (an independent reading below, and the
+specification's own validator where it is installed); ``--remove`` takes it out; mistakes are one line."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import desktop_entry
+from core.cli import main
+
+ODD_FOLDER = '/tmp/a "q" \\b $x %u `y` dir'  # every character the specification makes special in an argument
+
+
+def unescaped(value: str) -> str:
+    """A string value as the specification reads it: \\s \\n \\t \\r \\\\ and nothing else."""
+    out, i = [], 0
+    while i < len(value):
+        if value[i] == "\\" and i + 1 < len(value) and value[i + 1] in "sntr\\":
+            out.append({"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}[value[i + 1]])
+            i += 2
+        else:
+            out.append(value[i])
+            i += 1
+    return "".join(out)
+
+
+def exec_arguments(value: str) -> list[str]:
+    """An ``Exec`` value as a launcher splits it: string escapes first, then arguments separated by spaces, a
+    quoted one taking \\" \\` \\$ \\\\ as the character; ``%%`` is ``%``, no other ``%`` is allowed."""
+    text, args, i = unescaped(value), [], 0
+    while i < len(text):
+        if text[i] == " ":
+            i += 1
+            continue
+        arg = []
+        if text[i] == '"':
+            i += 1
+            while text[i] != '"':
+                if text[i] == "\\":
+                    assert text[i + 1] in '"`$\\', f"a backslash before {text[i + 1]!r} inside quotes"
+                    i += 1
+                arg.append(text[i])
+                i += 1
+            i += 1
+        else:
+            while i < len(text) and text[i] != " ":
+                assert text[i] not in '"`$\\', f"{text[i]!r} outside quotes"
+                arg.append(text[i])
+                i += 1
+        args.append(without_field_codes("".join(arg)))
+    return args
+
+
+def without_field_codes(arg: str) -> str:
+    """``%%`` is ``%``; any other ``%`` starts a field code, which a launcher would replace (a file, a URL)."""
+    parts = arg.split("%%")
+    assert not any("%" in part for part in parts), f"a field code in {arg!r}"
+    return "%".join(parts)
+
+
+def entry(path: Path) -> dict[str, str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "[Desktop Entry]"
+    return dict(line.split("=", 1) for line in lines[1:])
+
+
+@pytest.fixture
+def menus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    return tmp_path / "share" / "applications" / "cardtable.desktop"
+
+
+def test_the_entry_starts_this_installation_over_the_data_folder_in_use(
+        menus: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CARDTABLE_HOME", ODD_FOLDER)
+    assert main(["menu-entry"]) == 0
+    said = capsys.readouterr().out
+    assert str(menus) in said and ODD_FOLDER in said and "--remove" in said
+    fields = entry(menus)
+    run = exec_arguments(fields["Exec"])
+    assert run[:2] == ["env", f"CARDTABLE_HOME={ODD_FOLDER}"]
+    assert run[2:] == desktop_entry.command() and Path(run[2]).parent == Path(sys.executable).parent
+    assert Path(unescaped(fields["Icon"])).is_file()
+    assert (fields["Name"], fields["Name[ja]"], fields["Type"], fields["Terminal"]) == (
+        "Card Table", "カードテーブル", "Application", "false")
+    assert fields["StartupWMClass"] == desktop_entry.APP_NAME and menus.stem == desktop_entry.APP_ID
+    if shutil.which("desktop-file-validate"):
+        checked = subprocess.run(["desktop-file-validate", str(menus)], capture_output=True, text=True)
+        assert checked.returncode == 0 and not checked.stdout.strip(), checked.stdout
+
+
+def test_the_entry_runs_the_program_and_knows_no_data_folder_when_none_is_chosen(
+        menus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CARDTABLE_HOME", raising=False)
+    assert main(["menu-entry"]) == 0
+    run = exec_arguments(entry(menus)["Exec"])
+    assert run == desktop_entry.command()
+    shown = subprocess.run([*run, "--version"], capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0 and shown.stdout.startswith("cardtable ")
+
+
+def test_the_window_is_known_by_the_entrys_name(qapp: object, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The dock finds a Wayland window's entry by its app id, an X11 one's by its class (the application's name)."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QGuiApplication
+
+    from gui import app
+
+    class Refused:  # another window holds the data folder: the launch stops once the names are given
+        asked = True
+
+        def __init__(self, folder: Path) -> None:
+            pass
+
+        def claim(self) -> bool:
+            return False
+
+    monkeypatch.setattr(app, "SingleInstance", Refused)
+    assert app.run_launcher() == 0
+    assert "already open" in capsys.readouterr().err
+    assert QGuiApplication.desktopFileName() == desktop_entry.APP_ID == "cardtable"
+    assert QCoreApplication.applicationName() == desktop_entry.APP_NAME
+
+
+def test_remove_takes_the_entry_out_and_says_when_there_was_none(
+        menus: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["menu-entry"]) == 0 and menus.exists()
+    capsys.readouterr()
+    assert main(["menu-entry", "--remove"]) == 0 and not menus.exists()
+    assert "removed" in capsys.readouterr().out
+    assert main(["menu-entry", "--remove"]) == 0
+    assert "no menu entry to remove" in capsys.readouterr().out
+
+
+def test_a_folder_that_cannot_be_written_or_a_system_without_such_menus_is_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "file"))  # a file where the folder should be
+    assert main(["menu-entry"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("cardtable menu-entry: the menu entry cannot be written to ") and error.count("\n") == 1
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert main(["menu-entry"]) == 2
+    error = capsys.readouterr().err
+    assert "menu entries are for Linux and BSD desktops" in error and error.count("\n") == 1
+    assert not (tmp_path / "share").exists()
