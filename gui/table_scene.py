@@ -745,7 +745,8 @@ class TableScene(QGraphicsScene):
 
     def _drop_target(self, pos: QPointF) -> str | None:
         """The pile a drag is dropped on: the one whose cards or outline lie under the point, else the nearest
-        pile whose column or row the point is in."""
+        pile whose column or row the point is in. The dragged cards are not where their pile is: counted in, a
+        card grabbed below the middle and dropped on Euchre's place in the trick fell to its own hand."""
         hit = self._hit(pos)
         if hit is not None:
             return hit[0]
@@ -755,7 +756,7 @@ class TableScene(QGraphicsScene):
         for pile in self.table.piles:
             rect = QRectF(self.point(pile.x, pile.y), self.point(pile.x + pile.scale, pile.y + CARD_HEIGHT))
             for key, place in self.places.items():
-                if place.pile.id == pile.id:
+                if place.pile.id == pile.id and self.cards[key] not in self._drag:
                     rect = rect.united(self.cards[key].sceneBoundingRect())
             gap = max(rect.left() - pos.x(), pos.x() - rect.right(), rect.top() - pos.y(), pos.y() - rect.bottom())
             if gap < distance:

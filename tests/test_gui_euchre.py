@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
@@ -189,6 +189,36 @@ def test_a_card_dragged_onto_the_trick_is_played_and_its_place_is_outlined_only_
     assert _drag(qtbot, page, "JD", middle)
     assert page.session.moves[moves] == "play JD"
     assert scene._spot is not None and not scene._spot.isVisible()
+
+
+def test_a_card_held_anywhere_and_dropped_anywhere_on_your_place_in_the_trick_is_played(qtbot: QtBot) -> None:
+    """A player grabs a card where it shows, often below its middle, and lets go somewhere over the place. Held
+    below about a third of its height, the card counted as still in the hand, which was then nearer than the
+    place: nothing was outlined and the card came back (seen by mouse on Wayland and X11)."""
+    deal = make_deal("S", "9C", S="JD TC QC KC AH", W="AD KD QD TD 9D", N="JS 9S TS QS KS")
+    _, page = open_euchre(qtbot, deal)
+    for _ in range(3):
+        page.session.play("pass")
+    qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs and discards A♥
+    click(qtbot, page, card(page, "AH"))
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=5000)
+    viewport, scene = page.table.viewport(), page.view.scene
+    spot = next(p for p in page.view.table.piles if p.id == "play")
+    held = card(page, "JD").sceneBoundingRect()  # J♦, which must follow West's A♦; its left part shows
+    moves = len(page.session.moves)
+    for down in (0.1, 0.5, 0.9):
+        for across, deep in ((0.2, 0.2), (0.5, 0.7), (0.8, 1.2)):
+            start = page.table.mapFromScene(QPointF(held.left() + 6, held.top() + held.height() * down))
+            over = page.table.mapFromScene(scene.point(spot.x + across, spot.y + deep))
+            qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+            qtbot.mouseMove(viewport, pos=start + QPoint(0, -30))
+            qtbot.mouseMove(viewport, pos=over)
+            assert scene._spot is not None and scene._spot.isVisible() and scene._spot.destination, (down, across)
+            qtbot.mouseMove(viewport, pos=start)
+            qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start)  # back on the hand: not played
+    assert len(page.session.moves) == moves
+    assert _drag(qtbot, page, "JD", page.table.mapFromScene(scene.point(spot.x + 0.5, spot.y + 1.2)))
+    assert page.session.moves[moves] == "play JD"
 
 
 def test_the_dealers_discard_can_be_dragged_to_where_the_upcard_lay(qtbot: QtBot) -> None:

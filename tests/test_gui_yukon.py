@@ -10,7 +10,7 @@ import random
 import types
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -146,6 +146,35 @@ def test_a_drag_outlines_the_pile_it_may_drop_on_and_keeps_its_cards_in_hand_whe
     assert not slot(page, "foundation:H").destination and marked(page, "destination") == ["2S"]
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=ace)  # dropped back on its own column
     assert page.session.moves == ["3.5>6"] and not marked(page, "destination")
+
+
+def test_a_group_dropped_just_below_a_column_goes_there(qtbot: QtBot) -> None:
+    """Where the cards will lie, just below the column's front card, is where a player drops them. There the
+    pointer is over no card, so the nearest column takes the drop; the dragged cards, still counted in their own
+    column, made it the nearest wherever they were held, and the group always came back."""
+    _, page = open_deal(qtbot)
+    viewport, scene = page.table.viewport(), page.view.scene
+    front = card(page, "JC").sceneBoundingRect()  # the front of column 6, where 10♦ 3♥ K♣ 9♠ 2♠ may go
+    unit = scene.unit
+    spots = [QPointF(front.center().x(), front.bottom() + unit * 0.3),
+             QPointF(front.left() + front.width() * 0.3, front.bottom() + unit * 0.05),
+             QPointF(front.right() - front.width() * 0.4, front.bottom() + unit * 0.2)]
+    for spot in spots:
+        assert scene._hit(spot) is None, "over the felt, not a card"
+        start = item_point(page, card(page, "TD"))
+        qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+        qtbot.mouseMove(viewport, pos=start + QPoint(30, 30))
+        qtbot.mouseMove(viewport, pos=page.table.mapFromScene(spot))
+        assert marked(page, "destination") == ["JC"], spot
+        qtbot.mouseMove(viewport, pos=start + QPoint(0, 5))  # taken back over its own column
+        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + QPoint(0, 5))
+    assert page.session.moves == []
+    start = item_point(page, card(page, "TD"))
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, pos=start + QPoint(30, 30))
+    qtbot.mouseMove(viewport, pos=page.table.mapFromScene(spots[0]))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=page.table.mapFromScene(spots[0]))
+    assert page.session.moves == ["3.5>6"]
 
 
 def test_with_returns_on_a_foundation_card_is_dragged_back_onto_a_column(qtbot: QtBot) -> None:
