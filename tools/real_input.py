@@ -184,7 +184,8 @@ def main() -> int:
             print(f"  {line}")
     if person.drags or person.peeks:
         onto = ", ".join(f"{n} onto {kind}" for kind, n in sorted(person.dragged_onto.items()))
-        print(f"dragged {plural(person.drags, 'time')} ({onto or 'none'}), "
+        print(f"dragged {plural(person.drags, 'time')} ({onto or 'none'}; "
+              f"{person.let_go_beside} let go over the felt beside the pile's cards), "
               f"peeked at a covered card {plural(person.peeks, 'time')}; "
               f"destinations not outlined, peeks not shown or not put back: {len(person.hand_faults)}")
         for line in person.hand_faults[:10]:
@@ -404,6 +405,7 @@ class Person:
         self.not_back: list[str] = []
         self.drags = self.peeks = 0
         self.dragged_onto = Counter[str]()  # drags by the kind of pile they went to ("column", "play", …)
+        self.let_go_beside = 0  # drags released over the felt near their pile, not over a card of it
         self.hand_faults: list[str] = []  # a drag's destination not outlined, a peek not shown or not put back
 
     def between_moves(self) -> None:
@@ -570,9 +572,9 @@ class Person:
         subprocess.run(["xdotool", *args], check=True)
         QTest.qWait(wait_ms)
 
-    def _screen(self, item: Any) -> tuple[int, int]:
+    def _screen(self, item: Any, height: float = 0.5) -> tuple[int, int]:
         """A point of the screen where ``item`` is the topmost thing on the table (inside its visible strip,
-        three pixels clear of any edge, as a hand aims)."""
+        three pixels clear of any edge, as a hand aims), as near ``height`` of the card (0 its top) as it shows."""
         from PySide6.QtCore import QPoint, QPointF
 
         canvas, scene = self.page.table, self.page.view.scene
@@ -582,7 +584,7 @@ class Person:
             return top is item or (top is not None and top.parentItem() is item)
 
         rect = item.sceneBoundingRect()
-        for fy in sorted((n / 50 for n in range(1, 50)), key=lambda f: abs(f - 0.5)):  # the middle first
+        for fy in sorted((n / 50 for n in range(1, 50)), key=lambda f: abs(f - height)):
             for fx in (0.5, 0.3, 0.7):
                 at = canvas.mapFromScene(QPointF(rect.left() + rect.width() * fx, rect.top() + rect.height() * fy))
                 if all(on_top(at + QPoint(dx, dy)) for dx in (-3, 0, 3) for dy in (-3, 0, 3)):
@@ -611,18 +613,21 @@ class Person:
         self._last_click = time.monotonic()
         self._acted()
 
-    def drag(self, item: Any, onto: Any, pile_id: str) -> None:
-        """Press on ``item``, move in steps as a hand does, release over ``onto``, the front of pile ``pile_id``
-        (or, for an empty pile the table draws no outline for, a point of the scene), which must be outlined as the
-        destination by then (the move is legal there)."""
+    def drag(self, item: Any, onto: Any, pile_id: str, over: Any = None) -> None:
+        """Press on ``item`` (near its middle, its top or its foot, in turn, as hands grab), move in steps as a
+        hand does, release over ``onto``, the front of pile ``pile_id`` (or, for an empty pile the table draws no
+        outline for, a point of the scene) — or over ``over``, a point of the scene beside it that is no card's —
+        which must be outlined as the destination by then (the move is legal there)."""
         from PySide6.QtCore import QPointF
 
         canvas = self.page.table
-        if isinstance(onto, QPointF):
-            (x0, y0), (x1, y1) = self._screen(item), self._physical(canvas.viewport().mapToGlobal(
-                canvas.mapFromScene(onto)))
+        x0, y0 = self._screen(item, (0.5, 0.15, 0.85)[self.drags % 3])
+        point = onto if isinstance(onto, QPointF) else over
+        self.let_go_beside += point is not None
+        if point is not None:
+            x1, y1 = self._physical(canvas.viewport().mapToGlobal(canvas.mapFromScene(point)))
         else:
-            (x0, y0), (x1, y1) = self._screen(item), self._screen(onto)
+            x1, y1 = self._screen(onto)
         self._xdotool("mousemove", str(x0), str(y0), wait_ms=60)
         self._xdotool("mousedown", "1", wait_ms=60)
         for step in range(1, 9):
@@ -685,7 +690,8 @@ def play_euchre(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
         kind = move.split()[0]
         if person.mouse and kind in ("play", "discard") and len(session.moves) % (3 if kind == "play" else 2) == 0:
             spot = next(p for p in table.piles if p.id == kind)  # now and then a drag: to the trick, or the discard
-            person.drag(person.card("hand:0", place), page.view.scene.point(spot.x + 0.5, spot.y + 0.7), kind)
+            across, down = ((0.5, 0.7), (0.2, 0.25), (0.8, 1.15))[person.drags % 3]  # anywhere on the place
+            person.drag(person.card("hand:0", place), page.view.scene.point(spot.x + across, spot.y + down), kind)
             return f"drag of {move.split()[-1]} to the {'trick' if kind == 'play' else 'discard'}"
         if person.mouse:
             person.click(person.card("hand:0", place))
@@ -728,6 +734,7 @@ def play_euchre(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
 def play_yukon(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
     """Plays the hint's moves until ``inputs`` are used or the deal is won (or no move is hinted): by keys ``?``
     and the target's key, with the mouse a drag of the hinted cards onto the target. (inputs used, inputs idle)."""
+    from PySide6.QtCore import QPointF
     from PySide6.QtTest import QTest
 
     from gui.i18n import text
@@ -769,8 +776,12 @@ def play_yukon(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
             way = ("drag", "clicks", "double-click")[done % 3]  # each way a hand moves cards, in turn
             if way == "double-click" and (move.target != FOUNDATION or move.count > 1):
                 way = "drag"
-            if way == "drag":
-                person.drag(source, target, onto)
+            if way == "drag":  # every other drag let go just below the column's front card, where the cards go
+                below = QPointF(target.sceneBoundingRect().center().x(),
+                                target.sceneBoundingRect().bottom() + view.scene.unit * 0.25)
+                felt = (onto.startswith("column:") and done % 2 == 0 and view.scene._hit(below) is None
+                        and page.table.viewport().rect().contains(page.table.mapFromScene(below)))
+                person.drag(source, target, onto, below if felt else None)
             elif way == "clicks":
                 person.click(source)  # picks the group up
                 person.click(target)  # puts it down
