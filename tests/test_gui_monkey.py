@@ -214,7 +214,10 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
         if rng.random() < 0.3:
             qtbot.keyClick(table, Qt.Key.Key_F11)
             return f"key F11 (full screen {'on' if window.isFullScreen() else 'off'})"
-        window.resize(rng.randrange(640, 1500), rng.randrange(460, 1050))
+        size = rng.randrange(640, 1500), rng.randrange(460, 1050)
+        if window.isFullScreen():  # the screen's size: no person can change it (a Wayland compositor ends a
+            return "resize (none: full screen)"  # program that tries)
+        window.resize(*size)
         return "resize"
     if rng.random() < 0.5:
         qtbot.keyClick(table, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # Back's key
