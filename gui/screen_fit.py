@@ -39,3 +39,18 @@ def smallest_size(width: int, height: int, near: QWidget | None = None) -> tuple
     if area is None or area.isEmpty():
         return width, height
     return min(width, area.width() - FRAME_ROOM[0]), min(height, area.height() - FRAME_ROOM[1])
+
+
+def refit(window: QWidget) -> None:
+    """After the screen under ``window`` changed (another monitor, another scale: 1280 × 900 at 200% is 640 × 450
+    then), its smallest size taken again from that screen, and a window no longer on it cut down to it (unless
+    maximised or full screen, which the desktop sizes). Before, a window kept the smallest size of the screen it
+    opened on, and ran off a smaller one: the table's right columns and bottom cards out of sight."""
+    window.setMinimumSize(*smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT, window))
+    area = free_area(window)
+    if area is None or area.isEmpty() or window.isMaximized() or window.isFullScreen():
+        return
+    width = min(window.width(), area.width() - FRAME_ROOM[0])
+    height = min(window.height(), area.height() - FRAME_ROOM[1])
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)

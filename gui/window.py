@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import traceback
@@ -9,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon, QKeySequence, QScreen, QShortcut, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
 import resources
@@ -21,7 +22,7 @@ from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
-from gui.screen_fit import SMALLEST_HEIGHT, SMALLEST_WIDTH, fitted_size, smallest_size
+from gui.screen_fit import SMALLEST_HEIGHT, SMALLEST_WIDTH, fitted_size, refit, smallest_size
 from gui.single_instance import TOKEN_ENV
 from gui.sound import SoundBoard
 from gui.theme import felt, set_felt
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         # that (800 pixels), a game opened in a narrower window widened it past the screen's right edge
         self.setMinimumSize(*smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT, self))
         self._unlisten = on_language_changed(self.retranslate)
+        self._screen: QScreen | None = None  # the screen whose changes the window follows, from its first show
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
         geometry = self._geometry.value("geometry")
         if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):  # none yet, or damaged
@@ -433,6 +435,27 @@ class MainWindow(QMainWindow):
             self.page.out_of_sight(self.isMinimized())
         if event.type() == QEvent.Type.PaletteChange:  # the desktop went dark or light
             self.launcher.follow_palette()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        handle = self.windowHandle()
+        if handle is not None and self._screen is None:  # the first show: from now on, follow the screen
+            handle.screenChanged.connect(self._follow_screen)
+            self._follow_screen(handle.screen(), refitted=False)
+
+    def _follow_screen(self, screen: QScreen | None, refitted: bool = True) -> None:
+        """Fit the window to ``screen``, now its screen, and again whenever that screen's free area changes."""
+        if self._screen is not None:
+            with contextlib.suppress(RuntimeError, TypeError):  # a screen unplugged may be gone already
+                self._screen.availableGeometryChanged.disconnect(self._refit)
+        self._screen = screen
+        if screen is not None:
+            screen.availableGeometryChanged.connect(self._refit)
+        if refitted:
+            self._refit()
+
+    def _refit(self) -> None:
+        refit(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._geometry.setValue("geometry", self.saveGeometry())

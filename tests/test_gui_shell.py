@@ -163,6 +163,33 @@ def test_settings_say_under_the_options_what_the_one_with_the_focus_or_the_point
         set_language("en")
 
 
+def test_the_window_follows_its_screen_to_another_scale_or_monitor(qtbot: QtBot,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Display scaling raised to 200% while playing (1280 × 900 is 640 × 450 then), or the window taken to a
+    smaller monitor: its smallest size was still the first screen's, 780 × 480, and the table ran off the screen's
+    right and bottom edges (seen on Wayland). It now takes the new screen's measure, and shrinks to it."""
+    from PySide6.QtCore import QRect
+
+    from gui import screen_fit
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None and window.minimumWidth() == 780 and window.width() == 1100
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
+    window.windowHandle().screen().availableGeometryChanged.emit(QRect(0, 0, 640, 450))
+    assert (window.minimumWidth(), window.minimumHeight()) == (620, 400)
+    assert (window.width(), window.height()) == (620, 400), "the whole window on the smaller screen"
+    qtbot.waitUntil(lambda: page.view.scene.sceneRect().width() <= page.table.viewport().width())
+    table = page.table.viewport().rect()
+    outside = [key for key, item in page.view.scene.cards.items() if item.isVisible()
+               and not table.contains(page.table.mapFromScene(item.sceneBoundingRect()).boundingRect())]
+    assert not outside, f"{outside} off the table"
+    window.showMaximized()  # a maximised window is the desktop's to size: only its smallest size follows
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 1280, 900))
+    window.windowHandle().screen().availableGeometryChanged.emit(QRect(0, 0, 1280, 900))
+    assert (window.minimumWidth(), window.minimumHeight()) == (780, 480)
+
+
 def test_on_a_short_screen_the_settings_scroll_and_ok_stays_on_the_screen(qtbot: QtBot,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """1280 × 900 at 200% leaves 640 × 450: the options scroll (up and down only), the help line, the note and
