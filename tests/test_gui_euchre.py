@@ -165,11 +165,8 @@ def _middle(page: GamePage, pile_id: str) -> QPoint:
     return page.table.mapFromScene(page.view.scene.point(spot.x + 0.5, spot.y + 0.7))
 
 
-def test_a_card_dragged_onto_the_trick_is_played_and_its_place_is_outlined_only_when_it_may_go(
-        qtbot: QtBot) -> None:
-    """Clicking plays a card; so does dragging it to the middle, as in other card programs. Your place in the
-    trick is outlined while a card that may be played is over it; a card that may not comes back with the
-    reason, as a click on it does."""
+def following_a_diamond(qtbot: QtBot) -> GamePage:
+    """South, the dealer, has ordered up clubs and discarded A♥; West led A♦: South (J♦ T♣ Q♣ K♣) must follow."""
     deal = make_deal("S", "9C", S="JD TC QC KC AH", W="AD KD QD TD 9D", N="JS 9S TS QS KS")
     _, page = open_euchre(qtbot, deal)
     for _ in range(3):
@@ -177,6 +174,15 @@ def test_a_card_dragged_onto_the_trick_is_played_and_its_place_is_outlined_only_
     qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs and discards A♥
     click(qtbot, page, card(page, "AH"))
     qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=5000)
+    return page
+
+
+def test_a_card_dragged_onto_the_trick_is_played_and_its_place_is_outlined_only_when_it_may_go(
+        qtbot: QtBot) -> None:
+    """Clicking plays a card; so does dragging it to the middle, as in other card programs. Your place in the
+    trick is outlined while a card that may be played is over it; a card that may not comes back with the
+    reason, as a click on it does."""
+    page = following_a_diamond(qtbot)
     scene = page.view.scene
     middle = _middle(page, "play")  # West led A♦: J♦ must follow
 
@@ -195,13 +201,7 @@ def test_a_card_held_anywhere_and_dropped_anywhere_on_your_place_in_the_trick_is
     """A player grabs a card where it shows, often below its middle, and lets go somewhere over the place. Held
     below about a third of its height, the card counted as still in the hand, which was then nearer than the
     place: nothing was outlined and the card came back (seen by mouse on Wayland and X11)."""
-    deal = make_deal("S", "9C", S="JD TC QC KC AH", W="AD KD QD TD 9D", N="JS 9S TS QS KS")
-    _, page = open_euchre(qtbot, deal)
-    for _ in range(3):
-        page.session.play("pass")
-    qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs and discards A♥
-    click(qtbot, page, card(page, "AH"))
-    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=5000)
+    page = following_a_diamond(qtbot)
     viewport, scene = page.table.viewport(), page.view.scene
     spot = next(p for p in page.view.table.piles if p.id == "play")
     held = card(page, "JD").sceneBoundingRect()  # J♦, which must follow West's A♦; its left part shows
