@@ -59,7 +59,7 @@ def icon_path() -> Path:
 
 def entry_text(run: list[str], icon: Path, home: str | None) -> str:
     """The entry's text: run ``run`` (over the data folder ``home`` when given), shown with ``icon``."""
-    exec_line = " ".join(_quoted(a) for a in ([*("env", f"{HOME_ENV}={home}")] if home else []) + run)
+    exec_line = " ".join(_quoted(a) for a in (["env", f"{HOME_ENV}={home}"] if home else []) + run)
     lines = [
         "[Desktop Entry]",
         "Type=Application",

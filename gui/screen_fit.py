@@ -43,9 +43,9 @@ def smallest_size(width: int, height: int, near: QWidget | None = None) -> tuple
 
 def refit(window: QWidget) -> None:
     """After the screen under ``window`` changed (another monitor, another scale: 1280 × 900 at 200% is 640 × 450
-    then), its smallest size taken again from that screen, and a window no longer on it cut down to it (unless
-    maximised or full screen, which the desktop sizes). Before, a window kept the smallest size of the screen it
-    opened on, and ran off a smaller one: the table's right columns and bottom cards out of sight."""
+    then), its smallest size taken again from that screen, and a window larger than the screen's free area cut
+    down to it (unless maximised or full screen, which the desktop sizes). Before, a window kept the smallest size
+    of the screen it opened on, and ran off a smaller one: the table's right columns and bottom cards out of sight."""
     window.setMinimumSize(*smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT, window))
     area = free_area(window)
     if area is None or area.isEmpty() or window.isMaximized() or window.isFullScreen():

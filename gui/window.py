@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(*smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT, self))
         self._unlisten = on_language_changed(self.retranslate)
         self._screen: QScreen | None = None  # the screen whose changes the window follows, from its first show
+        self._following = False
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
         geometry = self._geometry.value("geometry")
         if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):  # none yet, or damaged
@@ -439,7 +440,8 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         handle = self.windowHandle()
-        if handle is not None and self._screen is None:  # the first show: from now on, follow the screen
+        if handle is not None and not self._following:  # the first show: from now on, follow the screen
+            self._following = True
             handle.screenChanged.connect(self._follow_screen)
             self._follow_screen(handle.screen(), refitted=False)
 
