@@ -102,7 +102,9 @@ class GamePage(QWidget):
                     "stats", "help"):
             button = ToolbarButton()
             button.setObjectName(key)
-            button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            # Tab reaches it; a click does not take the keys from the table (clicked, Hint kept them: the arrows
+            # and the game's keys did nothing after it and Space pressed Hint again), as in KPatience's toolbar
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             button.setAutoDefault(True)  # Enter presses a focused button, as on the launcher
             button.installEventFilter(self)
             self.buttons[key] = button

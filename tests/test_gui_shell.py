@@ -439,6 +439,29 @@ def test_the_launcher_is_worked_by_keyboard_from_the_first_game_and_back_to_the_
     assert window.page is not None and window.page.game.id == "yukon"
 
 
+@pytest.mark.parametrize("name", ["hint", "pause", "undo"])
+def test_a_click_on_a_toolbar_button_leaves_the_keys_with_the_table(qtbot: QtBot, name: str) -> None:
+    """A player who clicks Hint (or Pause twice, or Undo) goes on with the keys: the arrows move the table's
+    cursor. The clicked button kept the focus: the arrows did nothing, and Space pressed Hint again. Tab still
+    reaches every button."""
+    from tests.test_gui_yukon import open_deal
+
+    window, page = open_deal(qtbot)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    page.table.setFocus()
+    assert page.view.play("4>F")  # A♥ home: something to undo
+    qtbot.mouseClick(page.buttons[name], Qt.MouseButton.LeftButton)
+    if name == "pause":
+        qtbot.mouseClick(page.buttons[name], Qt.MouseButton.LeftButton)  # and on again
+    assert QApplication.focusWidget() is page.table
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right)
+    assert page.view.scene.cursor is not None, "the arrow reached the table"
+    page.table.setFocus()
+    qtbot.keyClick(page.table, Qt.Key.Key_Tab)
+    assert isinstance(QApplication.focusWidget(), QPushButton), "Tab still reaches the toolbar"
+
+
 def test_ctrl_n_f5_and_ctrl_q_do_what_they_do_in_every_desktop_card_game(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     with qtbot.waitActive(window):  # shortcuts belong to the active window, as a person's keys do
