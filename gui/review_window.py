@@ -46,6 +46,8 @@ class ReviewWindow(QDialog):
         self.next.setObjectName("review_next")
         self.next.clicked.connect(lambda: self.show_step(self.step + 1))
         self.next.setDefault(True)
+        for button in (self.previous, self.next):  # Tab reaches them; a click leaves the arrows with the table
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.position = QLabel()
         self.position.setObjectName("review_position")
         close = QPushButton(tr("close"))

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QUrl, qVersion
 from PySide6.QtGui import QFont, QTextDocument, QTextFragment
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 import gui.help_window as help_window_module
@@ -304,6 +305,11 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
     assert review.step == 1
     assert any(key.startswith(("9", "T", "J", "Q", "K", "A")) and item.isVisible()
                for key, item in review.scene.cards.items())
+    with qtbot.waitActive(review):
+        review.activateWindow()
+    qtbot.mouseClick(review.next, Qt.MouseButton.LeftButton)  # a click on Next, then the arrow: one more step
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right)  # (the clicked Next took the arrow to Close)
+    assert review.step == 3 and QApplication.focusWidget() is review.canvas
     qtbot.keyClick(review.canvas, Qt.Key.Key_End)
     assert review.step == len(review.frames) - 1 and not review.next.isEnabled()
     qtbot.keyClick(review.canvas, Qt.Key.Key_Escape)
