@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib import resources
 from pathlib import Path
 
+import resources
 from core.paths import APP, HOME_ENV
 from core.storage import write_text_atomic
 
@@ -54,7 +54,7 @@ def command() -> list[str]:
 
 
 def icon_path() -> Path:
-    return Path(str(resources.files("resources").joinpath("icons", "app.svg")))
+    return Path(str(resources.files().joinpath("icons", "app.svg")))  # the window's own icon
 
 
 def entry_text(run: list[str], icon: Path, home: str | None) -> str:
