@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -15,24 +16,52 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The wheel, and what its build wrote (pip -v passes the build backend's own output on)."""
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out), str(REPO)],
+    # Built from a copy: setuptools reuses the checkout's build/ and *.egg-info, which keep files since removed
+    # or left out, so a wheel built in place can hold what a fresh clone's would not.
+    source = tmp_path_factory.mktemp("source") / "cardtable"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", "docs", "tests", "benchmarks"))
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v", "-w", str(out), str(source)],
         check=True, capture_output=True, text=True,
     )
-    (built,) = out.glob("cardtable-*.whl")
-    return built
+    (wheel,) = out.glob("cardtable-*.whl")
+    return wheel, result.stdout + result.stderr
 
 
-def test_wheel_holds_every_resource_file(wheel: Path) -> None:
+@pytest.fixture(scope="module")
+def wheel(built: tuple[Path, str]) -> Path:
+    return built[0]
+
+
+def test_wheel_holds_every_file_the_program_reads(wheel: Path) -> None:
+    """Card art, sounds, the deal catalogue and every game's help pages: each file beside the code in the
+    installed folders, not only the Python modules."""
     names = set(zipfile.ZipFile(wheel).namelist())
-    tracked = [p.relative_to(REPO).as_posix() for p in (REPO / "resources").rglob("*")
-               if p.is_file() and "__pycache__" not in p.parts]
-    assert tracked, "resources/ has files"
+    tracked = [p.relative_to(REPO).as_posix() for top in ("core", "gui", "plugins", "resources")
+               for p in (REPO / top).rglob("*")
+               if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    assert any(path.startswith("resources/cards/") for path in tracked)
+    assert any(path.startswith("plugins/euchre/help/") for path in tracked)
     missing = [path for path in tracked if path not in names]
     assert not missing, f"left out of the wheel: {missing}"
     assert {"core/hookspec.py", "core/plugin.py", "gui/__init__.py", "plugins/__init__.py"} <= names
+
+
+def test_wheel_states_its_licence_and_builds_without_deprecations(built: tuple[Path, str]) -> None:
+    """The licence the metadata names ships with it, as an SPDX expression; setuptools stops building projects
+    that still use its deprecated forms (it names a date), so its build must not warn of one."""
+    wheel, log = built
+    archive = zipfile.ZipFile(wheel)
+    (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+    fields = archive.read(metadata).decode()
+    assert "License-Expression: MIT" in fields.splitlines()
+    licence = [n for n in archive.namelist() if n.endswith("/LICENSE") and ".dist-info/" in n]
+    assert licence and b"MIT License" in archive.read(licence[0])
+    assert "deprecated" not in log.lower(), [line for line in log.splitlines() if "deprecat" in line.lower()]
 
 
 def test_installed_wheel_runs_cardtable_plugins(wheel: Path, tmp_path: Path) -> None:
