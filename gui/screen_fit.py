@@ -44,13 +44,23 @@ def smallest_size(width: int, height: int, near: QWidget | None = None) -> tuple
 def refit(window: QWidget) -> None:
     """After the screen under ``window`` changed (another monitor, another scale: 1280 × 900 at 200% is 640 × 450
     then), its smallest size taken again from that screen, and a window larger than the screen's free area cut
-    down to it (unless maximised or full screen, which the desktop sizes). Before, a window kept the smallest size
-    of the screen it opened on, and ran off a smaller one: the table's right columns and bottom cards out of sight."""
+    down to it and moved inside it (unless maximised or full screen, which the desktop sizes). Before, a window
+    kept the smallest size of the screen it opened on, and ran off a smaller one: the table's right columns and
+    bottom cards out of sight."""
     window.setMinimumSize(*smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT, window))
     area = free_area(window)
     if area is None or area.isEmpty() or window.isMaximized() or window.isFullScreen():
         return
     width = min(window.width(), area.width() - FRAME_ROOM[0])
     height = min(window.height(), area.height() - FRAME_ROOM[1])
-    if (width, height) != (window.width(), window.height()):
-        window.resize(width, height)
+    if (width, height) == (window.width(), window.height()):
+        return
+    frame = window.frameGeometry()
+    border_width, border_height = frame.width() - window.width(), frame.height() - window.height()
+    window.resize(width, height)
+    # cut down where the player left it, it could still hang past the screen's right or bottom edge (taken onto
+    # a smaller monitor near its edge): moved in by as much, and never above or left of the free area
+    x = max(area.left(), min(frame.x(), area.right() + 1 - width - border_width))
+    y = max(area.top(), min(frame.y(), area.bottom() + 1 - height - border_height))
+    if (x, y) != (frame.x(), frame.y()):
+        window.move(x, y)
