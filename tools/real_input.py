@@ -731,11 +731,24 @@ def play_euchre(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
     return done, idle
 
 
+def _until_still(view: Any) -> None:
+    """Waits while the table makes its own moves (Yukon's finish, safe cards sent home; a finish can be long)."""
+    from PySide6.QtTest import QTest
+
+    quiet = 0
+    for _ in range(2400):
+        moving = (view.auto_timer.isActive() or view._auto_move() is not None
+                  or any(item.animating for item in view.scene.cards.values()))
+        quiet = 0 if moving else quiet + 1
+        if quiet >= 4:  # still for 200 ms: the next of the table's own moves would have set off by now
+            return
+        QTest.qWait(50)
+
+
 def play_yukon(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
     """Plays the hint's moves until ``inputs`` are used or the deal is won (or no move is hinted): by keys ``?``
     and the target's key, with the mouse a drag of the hinted cards onto the target. (inputs used, inputs idle)."""
     from PySide6.QtCore import QPointF
-    from PySide6.QtTest import QTest
 
     from gui.i18n import text
     from plugins.yukon.rules import FOUNDATION, Move
@@ -746,14 +759,7 @@ def play_yukon(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
         person.between_moves()
         page = person.page  # a new page when the game came back from the launcher
         session, view = page.session, page.view
-        quiet = 0
-        for _ in range(2400):  # the table's own moves (the finish, safe cards home) come first; a finish can be long
-            moving = (view.auto_timer.isActive() or view._auto_move() is not None
-                      or any(item.animating for item in view.scene.cards.values()))
-            quiet = 0 if moving else quiet + 1
-            if quiet >= 4:  # still for 200 ms: the next of the table's own moves would have set off by now
-                break
-            QTest.qWait(50)
+        _until_still(view)  # the table's own moves (the finish, safe cards home) come first
         if session.state.won:
             break
         moves = len(session.moves)
@@ -789,9 +795,11 @@ def play_yukon(app: Any, person: Person, inputs: int) -> tuple[int, list[str]]:
                 person.click(source, double=True)
             ways[way] += 1
             what = f"{way} for {hint.move}"
+            if done % 4 == 1:  # now and then a look at a covered card, once the move is made
+                _until_still(view)  # (a card the finish is sending home is no longer covered: no peek to see)
             covered = [(c, i) for c in range(7) for i, card in enumerate(session.state.columns[c][:-1])
                        if i >= session.state.hidden[c]]
-            if covered and done % 4 == 1:  # now and then a look at a covered card, once the move is made
+            if covered and done % 4 == 1 and not session.state.won:
                 column, index = covered[done % len(covered)]
                 person.peek(person.card(f"column:{column}", index))
         else:
