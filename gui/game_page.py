@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import cast
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
@@ -21,6 +21,7 @@ from gui import screen_reader
 from gui.deck import CardArt
 from gui.flow_layout import FlowLayout
 from gui.i18n import text, tr
+from gui.latin_keys import latin_key_event
 from gui.notice_bar import NoticeBar
 from gui.review_window import ReviewWindow
 from gui.table_canvas import TableCanvas
@@ -414,7 +415,7 @@ class GamePage(QWidget):
             self.stop_demo()
             return False
         if event.type() == QEvent.Type.KeyPress and isinstance(watched, QPushButton):
-            key_event: Any = event
+            key_event = latin_key_event(cast(QKeyEvent, event))
             if key_event.key() == Qt.Key.Key_P:
                 self.toggle_pause()
                 return True

@@ -1,6 +1,7 @@
 """The view a table scene is shown in: 1:1 pixels (the scene lays itself out for the canvas size,
-KPatience-style), keys passed on, Tab stepping through the table's buttons, and what the scene says told to a
-screen reader (see :meth:`TableCanvas.say`)."""
+KPatience-style), keys passed on (under a non-Latin layout, a letter as the key it is typed on: see
+:mod:`gui.latin_keys`), Tab stepping through the table's buttons, and what the scene says told to a screen
+reader (see :meth:`TableCanvas.say`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 from core.table_words import table_words
 from gui import screen_reader
 from gui.i18n import text, tr
+from gui.latin_keys import latin_key_event
 from gui.table_scene import ButtonItem, TableScene
 
 
@@ -71,4 +73,6 @@ class TableCanvas(QGraphicsView):
                                                                Qt.Key.Key_Space):
             super().keyPressEvent(event)
             return
-        self.key.emit(event)
+        latin = latin_key_event(event)  # the key marked H pressed under a Russian layout is H to the table too
+        self.key.emit(latin)
+        event.setAccepted(latin.isAccepted())  # a key the table leaves goes on to the page (F1)

@@ -49,6 +49,14 @@ def test_yukon_by_mouse_through_the_window_manager_resized_full_screen_and_minim
     assert "peeks not shown or not put back: 0" in out and "peeked at a covered card 3 times" in out, out
 
 
+def test_yukon_by_keys_with_a_russian_layout_active(tmp_path: Path) -> None:
+    """The key marked F typed "а" under the Russian layout, and the table ignored it: the letter is now read as
+    the key it is on, as Qt's own shortcuts do."""
+    out = _play(tmp_path, "yukon", "--russian-keyboard", "--deal", "12", "--inputs", "20")
+    assert "yukon deal 12: 20 inputs by keys" in out and "inputs that did nothing: 0" in out, out
+    assert "letter keys pressed on the Russian layout: 2 (F)" in out, out
+
+
 def _no_screen_reader() -> bool:
     if shutil.which("dbus-run-session") is None or not Path("/usr/libexec/at-spi-bus-launcher").exists():
         return True

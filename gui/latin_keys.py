@@ -1,0 +1,39 @@
+"""The table's letter keys by where they lie on the keyboard, for a layout that types no Latin letter there.
+
+A player with a Russian, Greek, Hebrew or Arabic layout active (or kana on a Japanese keyboard) presses the
+key marked H and Qt reports the letter that layout puts there, "р", so H, P, Z and the Euchre suit keys did
+nothing. Qt's own shortcuts (Ctrl+Z) look such a letter up in the keyboard's Latin layout; keys the table reads
+itself get the same: a letter of another script becomes the US layout's letter at that key, found by its scan
+code. Letters of the Latin script (é, ß, a French or German layout's own letters) and every other key are left
+as they are typed. The scan codes are X's keycodes (evdev + 8), which Qt reports on X11 and on Wayland; on other
+platforms events pass unchanged."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QGuiApplication, QKeyEvent
+
+SCAN_CODE_PLATFORMS = frozenset({"xcb", "wayland"})
+# the US layout's digit row and letter rows, each from the keycode of its first key
+_ROWS = ((10, "1234567890"), (24, "QWERTYUIOP"), (38, "ASDFGHJKL"), (52, "ZXCVBNM"))
+US_KEY_AT = {first + n: name for first, names in _ROWS for n, name in enumerate(names)}
+
+
+def _other_script(typed: str) -> bool:
+    """Whether ``typed`` is one letter of a script other than Latin (Cyrillic, Greek, Hebrew, kana…)."""
+    return len(typed) == 1 and typed.isalpha() and not unicodedata.name(typed, "LATIN").startswith("LATIN")
+
+
+def latin_key_event(event: QKeyEvent, platform: str | None = None) -> QKeyEvent:
+    """``event``, or for a letter of another script on a platform that reports X keycodes, the same press as
+    the US layout's key there (Qt's key code and text; modifiers, scan code and auto-repeat kept)."""
+    platform = QGuiApplication.platformName() if platform is None else platform
+    name = US_KEY_AT.get(event.nativeScanCode()) if platform in SCAN_CODE_PLATFORMS else None
+    if name is None or not _other_script(event.text()):
+        return event
+    shifted = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+    return QKeyEvent(QEvent.Type.KeyPress, Qt.Key(ord(name)), event.modifiers(), event.nativeScanCode(),
+                     event.nativeVirtualKey(), event.nativeModifiers(),
+                     name if shifted or name.isdigit() else name.lower(), event.isAutoRepeat(), event.count())

@@ -1,0 +1,81 @@
+"""Letter keys under a layout that types no Latin letter: read as the key they are on (``gui/latin_keys.py``).
+The offscreen platform reports no scan codes of its own, so these tests make the presses X or Wayland would,
+and the table's tests take the offscreen platform for one that does."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from gui import latin_keys
+from gui.latin_keys import latin_key_event
+
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+NONE = Qt.KeyboardModifier.NoModifier
+
+
+def press(typed: str, scan_code: int, modifiers: Qt.KeyboardModifier = NONE) -> QKeyEvent:
+    """A press as Qt's X11 plugin makes it: the key code of the letter typed (Qt's code for a letter is its
+    upper case), the X keycode as scan code."""
+    return QKeyEvent(QEvent.Type.KeyPress, Qt.Key(ord(typed.upper())), modifiers, scan_code, 0, 0, typed)
+
+
+@pytest.mark.parametrize(("typed", "scan_code", "modifiers", "key", "text"), [
+    ("р", 43, NONE, "H", "h"),  # Russian: the key marked H
+    ("Р", 43, SHIFT, "H", "H"),
+    ("ч", 53, NONE, "X", "x"),  # Euchre's pass
+    ("φ", 41, NONE, "F", "f"),  # Greek
+    ("פ", 33, NONE, "P", "p"),  # Hebrew: the key marked P pauses
+    ("ち", 38, NONE, "A", "a"),  # kana typed on a Japanese keyboard
+])
+def test_a_letter_of_another_script_is_the_key_it_is_typed_on(
+        typed: str, scan_code: int, modifiers: Qt.KeyboardModifier, key: str, text: str) -> None:
+    for platform in ("xcb", "wayland"):
+        latin = latin_key_event(press(typed, scan_code, modifiers), platform)
+        assert (latin.key(), latin.text(), latin.nativeScanCode()) == (ord(key), text, scan_code)
+        assert latin.modifiers() == modifiers
+
+
+@pytest.mark.parametrize(("typed", "scan_code"), [
+    ("h", 43),  # the US layout
+    ("z", 29),  # German: Z where the US layout has Y, left as typed
+    ("é", 11),  # French: the key marked 2, a Latin letter
+    ("&", 10),  # French: the key marked 1
+    ("?", 61),
+    ("р", 200),  # a key off the letter rows
+])
+def test_latin_letters_and_other_keys_are_left_as_typed(typed: str, scan_code: int) -> None:
+    event = press(typed, scan_code)
+    assert latin_key_event(event, "xcb") is event
+
+
+def test_where_scan_codes_are_not_x_keycodes_the_press_is_left_as_it_is() -> None:
+    event = press("р", 43)
+    for platform in ("windows", "cocoa", "offscreen"):
+        assert latin_key_event(event, platform) is event
+
+
+def send(widget: QObject, event: QKeyEvent) -> None:
+    QApplication.sendEvent(widget, event)
+
+
+def test_the_table_and_a_focused_toolbar_button_take_russian_letters(qtbot: QtBot,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Yukon's H hints, F sends the hinted card home and P pauses, typed as р, а and з under the Russian
+    layout: the table's keys, and P with a toolbar button focused."""
+    from tests.test_gui_yukon import open_deal
+
+    monkeypatch.setattr(latin_keys, "SCAN_CODE_PLATFORMS", frozenset({"offscreen"}))
+    _, page = open_deal(qtbot)
+    page.table.setFocus()
+    send(page.table, press("р", 43))
+    hint = page.view.hint
+    assert hint is not None and hint.move == "4>F", "H asked for the hint"
+    send(page.table, press("а", 41))
+    assert page.session.moves == ["4>F"], "F sent the picked ace home"
+    page.buttons["undo"].setFocus()
+    send(page.buttons["undo"], press("з", 33))
+    assert page.session.paused, "P paused with a toolbar button focused"
