@@ -1,12 +1,15 @@
-"""The table's letter keys by where they lie on the keyboard, for a layout that types no Latin letter there.
+"""The table's letter and digit keys by where they lie on the keyboard, for a layout that types no Latin letter
+or no digit there.
 
 A player with a Russian, Greek, Hebrew or Arabic layout active (or kana on a Japanese keyboard) presses the
 key marked H and Qt reports the letter that layout puts there, "р", so H, P, Z and the Euchre suit keys did
 nothing. Qt's own shortcuts (Ctrl+Z) look such a letter up in the keyboard's Latin layout; keys the table reads
 itself get the same: a letter of another script becomes the US layout's letter at that key, found by its scan
-code. Letters of the Latin script (é, ß, a French or German layout's own letters) and every other key are left
-as they are typed. The scan codes are X's keycodes (evdev + 8), which Qt reports on X11 and on Wayland; on other
-platforms events pass unchanged."""
+code. Likewise the digit row where a layout types digits only with Shift (French AZERTY's & é " ' ( - è _ ç à,
+Czech and Lithuanian letters): pressed alone, its keys are the digits 1–9 and 0 that the Euchre hand and the
+Yukon columns answer to. Letters of the Latin script elsewhere (a French or German layout's own letters) and
+every other key are left as they are typed. The scan codes are X's keycodes (evdev + 8), which Qt reports on
+X11 and on Wayland; on other platforms events pass unchanged."""
 
 from __future__ import annotations
 
@@ -27,11 +30,14 @@ def _other_script(typed: str) -> bool:
 
 
 def latin_key_event(event: QKeyEvent, platform: str | None = None) -> QKeyEvent:
-    """``event``, or for a letter of another script on a platform that reports X keycodes, the same press as
-    the US layout's key there (Qt's key code and text; modifiers, scan code and auto-repeat kept)."""
+    """``event``, or for a letter of another script, or a digit key that typed no digit unshifted, on a platform
+    that reports X keycodes, the same press as the US layout's key there (Qt's key code and text; modifiers, scan
+    code and auto-repeat kept)."""
     platform = QGuiApplication.platformName() if platform is None else platform
     name = US_KEY_AT.get(event.nativeScanCode()) if platform in SCAN_CODE_PLATFORMS else None
-    if name is None or not _other_script(event.text()):
+    typed = event.text()
+    digit_row = name is not None and name.isdigit() and not event.modifiers() and not typed.isdigit()
+    if name is None or not (digit_row or _other_script(typed)):
         return event
     shifted = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
     return QKeyEvent(QEvent.Type.KeyPress, Qt.Key(ord(name)), event.modifiers(), event.nativeScanCode(),

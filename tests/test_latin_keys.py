@@ -30,6 +30,10 @@ def press(typed: str, scan_code: int, modifiers: Qt.KeyboardModifier = NONE) -> 
     ("φ", 41, NONE, "F", "f"),  # Greek
     ("פ", 33, NONE, "P", "p"),  # Hebrew: the key marked P pauses
     ("ち", 38, NONE, "A", "a"),  # kana typed on a Japanese keyboard
+    ("&", 10, NONE, "1", "1"),  # French AZERTY: the key marked 1, which types 1 only with Shift
+    ("é", 11, NONE, "2", "2"),
+    ("à", 19, NONE, "0", "0"),
+    ("ě", 11, NONE, "2", "2"),  # Czech
 ])
 def test_a_letter_of_another_script_is_the_key_it_is_typed_on(
         typed: str, scan_code: int, modifiers: Qt.KeyboardModifier, key: str, text: str) -> None:
@@ -39,16 +43,18 @@ def test_a_letter_of_another_script_is_the_key_it_is_typed_on(
         assert latin.modifiers() == modifiers
 
 
-@pytest.mark.parametrize(("typed", "scan_code"), [
-    ("h", 43),  # the US layout
-    ("z", 29),  # German: Z where the US layout has Y, left as typed
-    ("é", 11),  # French: the key marked 2, a Latin letter
-    ("&", 10),  # French: the key marked 1
-    ("?", 61),
-    ("р", 200),  # a key off the letter rows
+@pytest.mark.parametrize(("typed", "scan_code", "modifiers"), [
+    ("h", 43, NONE),  # the US layout
+    ("7", 16, NONE),
+    ("!", 10, SHIFT),  # the US layout's Shift+1
+    ("z", 29, NONE),  # German: Z where the US layout has Y, left as typed
+    ("a", 24, NONE),  # French: A where the US layout has Q
+    ("?", 58, SHIFT),  # French: ? where the US layout has M
+    ("р", 200, NONE),  # a key off the letter rows
 ])
-def test_latin_letters_and_other_keys_are_left_as_typed(typed: str, scan_code: int) -> None:
-    event = press(typed, scan_code)
+def test_latin_letters_and_other_keys_are_left_as_typed(typed: str, scan_code: int,
+                                                      modifiers: Qt.KeyboardModifier) -> None:
+    event = press(typed, scan_code, modifiers)
     assert latin_key_event(event, "xcb") is event
 
 

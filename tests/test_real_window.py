@@ -49,12 +49,14 @@ def test_yukon_by_mouse_through_the_window_manager_resized_full_screen_and_minim
     assert "peeks not shown or not put back: 0" in out and "peeked at a covered card 3 times" in out, out
 
 
-def test_yukon_by_keys_with_a_russian_layout_active(tmp_path: Path) -> None:
-    """The key marked F typed "а" under the Russian layout, and the table ignored it: the letter is now read as
-    the key it is on, as Qt's own shortcuts do."""
-    out = _play(tmp_path, "yukon", "--russian-keyboard", "--deal", "12", "--inputs", "20")
+@pytest.mark.parametrize(("layout", "pressed"), [("ru", "2 (F)"), ("fr", "8 (1, 2, 3, 6, 7)")])
+def test_yukon_by_keys_with_a_russian_or_french_layout_active(tmp_path: Path, layout: str, pressed: str) -> None:
+    """The key marked F typed "а" under the Russian layout, and the keys marked 2 and 7 typed "é" and "è" under
+    the French one, and the table ignored them: they are now read as the keys they are on, as Qt's own
+    shortcuts read a Cyrillic letter."""
+    out = _play(tmp_path, "yukon", "--keyboard", layout, "--deal", "12", "--inputs", "20")
     assert "yukon deal 12: 20 inputs by keys" in out and "inputs that did nothing: 0" in out, out
-    assert "letter keys pressed on the Russian layout: 2 (F)" in out, out
+    assert f"keys pressed as the {layout} layout types them: {pressed}" in out, out
 
 
 def _no_screen_reader() -> bool:

@@ -67,10 +67,16 @@ X_NAMES = {"Space": "space", "Escape": "Escape", "Enter": "Return", "?": "questi
 EUCHRE_FAMILY = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre")
 YUKON = ("yukon", "yukon-russian")
 YUKON_SET_BY_TOOL = ("deal_mode", "deal_number", "variant")  # from the game's name and --deal
-# the Russian layout's letter on each key of the US layout's letters (ЙЦУКЕН), as X names them
-RUSSIAN_AT = dict(zip("QWERTYUIOPASDFGHJKLZXCVBNM", [
-    "shorti", "tse", "u", "ka", "ie", "en", "ghe", "sha", "shcha", "ze", "ef", "yeru", "ve", "a", "pe", "er", "o",
-    "el", "de", "ya", "che", "es", "em", "i", "te", "softsign"], strict=True))
+# what the X server's keyboard is set to for --keyboard, and the keys a player with that layout active presses
+# for the US layout's: the Russian layout's Cyrillic letter on each letter key (ЙЦУКЕН), French AZERTY's
+# unshifted sign on each digit key (it types the digit only with Shift), as X names them
+KEYBOARDS = {"ru": ("ru,us", dict(zip("QWERTYUIOPASDFGHJKLZXCVBNM", [
+    f"Cyrillic_{name}" for name in ["shorti", "tse", "u", "ka", "ie", "en", "ghe", "sha", "shcha", "ze", "ef",
+                                    "yeru", "ve", "a", "pe", "er", "o", "el", "de", "ya", "che", "es", "em", "i",
+                                    "te", "softsign"]], strict=True))),
+             "fr": ("fr", dict(zip("1234567890", ["ampersand", "eacute", "quotedbl", "apostrophe", "parenleft",
+                                                  "minus", "egrave", "underscore", "ccedilla", "agrave"],
+                                   strict=True)))}
 
 
 def main() -> int:
@@ -101,9 +107,9 @@ def main() -> int:
     parser.add_argument("--deal", type=positive_int,
                         help="Yukon: this deal number (default a deal from the catalogue)")
     parser.add_argument("--language", choices=LANGUAGES, default="en", help="the window's language (default en)")
-    parser.add_argument("--russian-keyboard", action="store_true",
-                        help="the X server's keyboard set to Russian (then US) and each letter key pressed as the "
-                             "Cyrillic letter on that key, as a player with that layout active does")
+    parser.add_argument("--keyboard", choices=sorted(KEYBOARDS),
+                        help="the X server's keyboard set to Russian (then US) or French, and each letter key (ru) "
+                             "or digit key (fr) pressed as that layout types it alone, as its players press them")
     game_arg = parser.parse_known_args()[0].game
     if game_arg not in EUCHRE_FAMILY + YUKON:
         parser.error(f"'{game_arg}' is not a game this tool plays; use one of {', '.join(EUCHRE_FAMILY + YUKON)}")
@@ -133,8 +139,8 @@ def main() -> int:
     if args.orca is not None and not args.screen_reader:
         parser.error("--orca goes with --screen-reader")
     reader = ScreenReader(args.orca) if args.screen_reader else None  # before Qt starts, so Qt finds the bus
-    if args.russian_keyboard:  # before Qt starts, so Qt reads this keymap
-        subprocess.run(["setxkbmap", "-layout", "ru,us"], check=True)
+    if args.keyboard:  # before Qt starts, so Qt reads this keymap
+        subprocess.run(["setxkbmap", "-layout", KEYBOARDS[args.keyboard][0]], check=True)
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -153,7 +159,7 @@ def main() -> int:
     QTest.qWait(1500)
 
     person = Person(page, mouse=args.mouse, resize=args.resize, away=args.away, back=args.back, demo=args.demo,
-                    reader=reader, russian=args.russian_keyboard)
+                    reader=reader, keyboard=args.keyboard)
     play = play_yukon if args.game in YUKON else play_euchre
     try:
         done, idle = play(app, person, args.inputs)
@@ -186,9 +192,9 @@ def main() -> int:
               f"{len(person.not_back)}")
         for line in person.not_back[:10]:
             print(f"  {line}")
-    if args.russian_keyboard:
-        print(f"letter keys pressed on the Russian layout: {person.cyrillic} "
-              f"({', '.join(sorted(person.cyrillic_keys)) or 'none'})")
+    if args.keyboard:
+        print(f"keys pressed as the {args.keyboard} layout types them: {person.layout_presses} "
+              f"({', '.join(sorted(person.layout_keys)) or 'none'})")
     if args.demo:
         print(f"demo started by Ctrl+D and stopped by Esc {plural(person.demos, 'time')}; faults: "
               f"{len(person.demo_faults)}")
@@ -406,10 +412,10 @@ class Person:
     SIZES = ((1100, 760), (820, 620), (1260, 860), (960, 700), (1180, 640))
 
     def __init__(self, page: Any, mouse: bool, resize: bool = False, away: bool = False, back: bool = False,
-                 demo: bool = False, reader: ScreenReader | None = None, russian: bool = False) -> None:
+                 demo: bool = False, reader: ScreenReader | None = None, keyboard: str | None = None) -> None:
         self.page, self.mouse, self.resize, self.away, self.back, self.demo = page, mouse, resize, away, back, demo
-        self.reader, self.russian = reader, russian
-        self.cyrillic, self.cyrillic_keys = 0, set[str]()  # presses of a key whose letter was Cyrillic, and keys
+        self.reader, self.keys_typed = reader, KEYBOARDS[keyboard][1] if keyboard else {}
+        self.layout_presses, self.layout_keys = 0, set[str]()  # presses of keys the layout types otherwise, and keys
         self.inputs = self.resizes = self.aways = self.backs = self.full_screens = self.demos = 0
         self.demo_faults: list[str] = []
         self._last_click = 0.0
@@ -582,12 +588,12 @@ class Person:
     def _xdotool(self, *args: str, wait_ms: int = 300) -> None:
         from PySide6.QtTest import QTest
 
-        if self.russian and args[0] == "key":  # "ctrl+z" is Ctrl and the key Я is on
-            letters = [keys for keys in args[1:] if len(keys.split("+")[-1]) == 1 and keys[-1].isalpha()]
-            self.cyrillic += len(letters)
-            self.cyrillic_keys.update(keys.title() for keys in letters)
-            args = ("key", *("+".join([*keys.split("+")[:-1], f"Cyrillic_{RUSSIAN_AT[keys[-1].upper()]}"])
-                             if keys in letters else keys for keys in args[1:]))
+        if self.keys_typed and args[0] == "key":  # "ctrl+z" is Ctrl and the key Я is on, under the Russian layout
+            changed = [keys for keys in args[1:] if keys.split("+")[-1].upper() in self.keys_typed]
+            self.layout_presses += len(changed)
+            self.layout_keys.update(keys.title() for keys in changed)
+            args = ("key", *("+".join([*keys.split("+")[:-1], self.keys_typed[keys.split("+")[-1].upper()]])
+                             if keys in changed else keys for keys in args[1:]))
         subprocess.run(["xdotool", *args], check=True)
         QTest.qWait(wait_ms)
 
