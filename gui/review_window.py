@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLa
 from core.table import Table
 from gui.deck import CardArt
 from gui.i18n import tr
+from gui.latin_keys import latin_key_event
 from gui.screen_fit import fitted_size
 from gui.table_canvas import TableCanvas
 from gui.table_scene import TableScene
@@ -75,7 +76,7 @@ class ReviewWindow(QDialog):
         steps = {Qt.Key.Key_Left: self.step - 1, Qt.Key.Key_Right: self.step + 1, Qt.Key.Key_Space: self.step + 1,
                  Qt.Key.Key_Return: self.step + 1, Qt.Key.Key_Enter: self.step + 1,  # not the dialog's Previous
                  Qt.Key.Key_Home: 0, Qt.Key.Key_End: len(self.frames) - 1}
-        key = Qt.Key(event.key())
+        key = Qt.Key(latin_key_event(event).key())  # T on the key marked T under a Russian layout too
         if key == Qt.Key.Key_T:
             self.canvas.say_table()
             return

@@ -85,3 +85,34 @@ def test_the_table_and_a_focused_toolbar_button_take_russian_letters(qtbot: QtBo
     page.buttons["undo"].setFocus()
     send(page.buttons["undo"], press("з", 33))
     assert page.session.paused, "P paused with a toolbar button focused"
+
+
+def test_t_reads_the_last_hand_aloud_from_its_buttons_under_a_russian_layout(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """T (typed е under the Russian layout) with the last hand's Next button focused: the frame is read."""
+    import plugins.euchre.plugin as euchre_plugin
+    from core.session import GameSession
+    from tests.gui_helpers import make_window
+
+    monkeypatch.setattr(latin_keys, "SCAN_CODE_PLATFORMS", frozenset({"offscreen"}))
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
+    assert page is not None
+    page.view.cpu_timer.stop()
+    session = page.session
+    while session.observation(0).previous is None or session.hold is not None:
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            session.play(session.legal_moves()[0])
+        else:
+            session.cpu_step()
+    page.update_controls()
+    review = page.review_last_hand()
+    assert review is not None
+    heard: list[str] = []
+    review.canvas.announced.connect(heard.append)
+    review.next.setFocus()
+    send(review.next, press("е", 28))
+    assert heard and heard[-1].startswith(review.frames[0].status.en), heard
