@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon, QKeySequence, QScreen, QShortcut, QShowEvent
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget
 
 import resources
 from core.paths import config_dir, data_dir, saves_dir
 from core.saves import SaveError, SaveService
 from gui import animation
 from gui.collector import collect_on_this_thread
+from gui.held_keys import HeldKeys
 from gui.i18n import on_language_changed, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
         self.launcher.settings_clicked.connect(self.open_settings)
         self.launcher.language_chosen.connect(self.choose_language)
         self.launcher.quit_clicked.connect(self.close)
+        self._held_keys = HeldKeys(self)  # listening while the window is shown (see showEvent)
         QShortcut(QKeySequence("Ctrl+Q"), self).activated.connect(self.close)  # from a game too: it is saved
         for sequence in full_screen_keys():
             QShortcut(sequence, self).activated.connect(self.toggle_full_screen)
@@ -439,6 +441,9 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        application = QApplication.instance()
+        if application is not None:  # a key held down acts once here (its repeats confirmed New game, …)
+            application.installEventFilter(self._held_keys)
         handle = self.windowHandle()
         if handle is not None and not self._following:  # the first show: from now on, follow the screen
             self._following = True
@@ -460,6 +465,9 @@ class MainWindow(QMainWindow):
         refit(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        application = QApplication.instance()
+        if application is not None:
+            application.removeEventFilter(self._held_keys)
         self._geometry.setValue("geometry", self.saveGeometry())
         self._geometry.sync()
         self._close_page()

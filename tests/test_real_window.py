@@ -59,6 +59,74 @@ def test_yukon_by_keys_with_a_russian_or_french_layout_active(tmp_path: Path, la
     assert f"keys pressed as the {layout} layout types them: {pressed}" in out, out
 
 
+HELD_KEYS = """
+import subprocess, sys
+from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
+
+def hold(keys, ms=1300):  # longer than the X server's delay before its auto-repeat (660 ms)
+    subprocess.run(["xdotool", "keydown", keys], check=True)
+    QTest.qWait(ms)
+    subprocess.run(["xdotool", "keyup", keys], check=True)
+    QTest.qWait(400)
+
+if __name__ == "__main__":  # the analysis worker's process imports this file again
+    app = QApplication([])
+    from core.session import GameSession
+    from gui.window import MainWindow
+
+    window = MainWindow()
+    window.show()
+    QTest.qWait(1500)
+    page = window.new_game("yukon")
+    QTest.qWait(1000)
+    page.view.play(page.session.hint().move)
+    yukon = page.session
+    hold("ctrl+n")
+    print("ctrl+n held: same game", window.page.session is yukon, len(yukon.moves))
+    hold("F5")
+    print("F5 held: same game", window.page.session is yukon, len(yukon.moves))
+    game = window.host.game("euchre")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
+    page.view.cpu_timer.stop()
+    session = page.session
+    while session.hold is None or session.to_move != 0:  # to a finished trick, the player to lead the next
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            session.play(session.legal_moves()[0])
+        else:
+            session.cpu_step()
+    page.view.refresh(animate=False)
+    page.table.setFocus()
+    QTest.qWait(300)
+    subprocess.run(["xdotool", "key", "Right"], check=True)  # the cursor onto a card of the hand
+    QTest.qWait(300)
+    made = len(session.moves)
+    hold("space")  # Next: the trick is left; its repeats must not play the card under the cursor
+    print("space held: trick left", session.hold is None, "cards played", len(session.moves) - made)
+    window.close()
+"""
+
+
+def test_keys_held_down_act_once(tmp_path: Path) -> None:
+    """The keyboard's auto-repeat, through a real X server: Ctrl+N or F5 held a moment too long gave the
+    second press they ask for and threw the game in progress away; Space held past a finished trick played the
+    card under the cursor."""
+    program = tmp_path / "held.py"
+    program.write_text(HELD_KEYS)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env.update(CARDTABLE_HOME=str(tmp_path / "home"), CARDTABLE_ANIMATIONS="0",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    command = f"openbox >/dev/null 2>&1 & exec {shlex.join([sys.executable, str(program)])}"
+    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x900x24", "sh", "-c", command], env=env,
+                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ctrl+n held: same game True 1" in result.stdout, result.stdout + result.stderr
+    assert "F5 held: same game True 1" in result.stdout, result.stdout
+    assert "space held: trick left True cards played 0" in result.stdout, result.stdout
+
+
 def _no_screen_reader() -> bool:
     if shutil.which("dbus-run-session") is None or not Path("/usr/libexec/at-spi-bus-launcher").exists():
         return True
