@@ -61,7 +61,7 @@ def test_yukon_by_keys_with_a_russian_or_french_layout_active(tmp_path: Path, la
 
 HELD_KEYS = """
 import subprocess, sys
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from PySide6.QtTest import QTest
 
 def hold(keys, ms=1300):  # longer than the X server's delay before its auto-repeat (660 ms)
@@ -86,6 +86,12 @@ if __name__ == "__main__":  # the analysis worker's process imports this file ag
     print("ctrl+n held: same game", window.page.session is yukon, len(yukon.moves))
     hold("F5")
     print("F5 held: same game", window.page.session is yukon, len(yukon.moves))
+    window.page.buttons["back"].click()  # to the launcher, the game saved
+    QTest.qWait(500)
+    window.findChild(QWidget, "new-yukon").setFocus()
+    QTest.qWait(300)
+    hold("Return")  # New game over a saved one asks for a second press
+    print("Enter held on New game: still the launcher", window.page is None)
     game = window.host.game("euchre")
     page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
     page.view.cpu_timer.stop()
@@ -110,9 +116,9 @@ if __name__ == "__main__":  # the analysis worker's process imports this file ag
 
 
 def test_keys_held_down_act_once(tmp_path: Path) -> None:
-    """The keyboard's auto-repeat, through a real X server: Ctrl+N or F5 held a moment too long gave the
-    second press they ask for and threw the game in progress away; Space held past a finished trick played the
-    card under the cursor."""
+    """The keyboard's auto-repeat, through a real X server: Ctrl+N or F5 held a moment too long (or Enter on the
+    launcher's New game over a saved game) gave the second press they ask for and threw the game in progress
+    away; Space held past a finished trick played the card under the cursor."""
     program = tmp_path / "held.py"
     program.write_text(HELD_KEYS)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
@@ -124,6 +130,7 @@ def test_keys_held_down_act_once(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "ctrl+n held: same game True 1" in result.stdout, result.stdout + result.stderr
     assert "F5 held: same game True 1" in result.stdout, result.stdout
+    assert "Enter held on New game: still the launcher True" in result.stdout, result.stdout
     assert "space held: trick left True cards played 0" in result.stdout, result.stdout
 
 
