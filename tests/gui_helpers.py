@@ -30,6 +30,20 @@ def make_window(qtbot: QtBot, plugins: dict[str, Any]) -> MainWindow:
     return window
 
 
+def euchre_family_page(qtbot: QtBot, game_id: str = "euchre", seed: int = 2) -> tuple[MainWindow, GamePage]:
+    """A window with a game of the Euchre family dealt from ``seed``, its CPU seats left for the test to move."""
+    import plugins.bid_euchre.plugin as bid_plugin
+    import plugins.cutthroat.plugin as cutthroat_plugin
+    import plugins.euchre.plugin as euchre_plugin
+
+    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cutthroat_plugin})
+    game = window.host.game(game_id)
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=seed, saves=window.saves))
+    assert page is not None
+    page.view.cpu_timer.stop()
+    return window, page
+
+
 def item_point(page: GamePage, item: QGraphicsItem, dx: float = 0.5, dy: float = 0.12) -> QPoint:
     """A point on the visible part of ``item`` (near its top, where overlapped cards show)."""
     rect = item.sceneBoundingRect()

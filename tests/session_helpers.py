@@ -22,6 +22,18 @@ def until_person(session: GameSession, ready: Callable[[GameSession], bool] = la
             session.cpu_step()
 
 
+def first_moves_until(session: GameSession, done: Callable[[GameSession], bool]) -> None:
+    """Seat 0 makes its first legal move each turn, the CPU seats move and held moments are passed, until
+    ``done``."""
+    while not done(session):
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.to_move == 0:
+            session.play(session.legal_moves()[0])
+        else:
+            session.cpu_step()
+
+
 def hint_reasons(session: GameSession, count: int) -> list[Any]:
     """The reasons of the first ``count`` hints seat 0 gets while it plays every hint (the CPU seats moving and
     held moments passed between)."""

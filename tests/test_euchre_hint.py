@@ -21,7 +21,7 @@ from plugins.euchre.plugin import GAME
 from plugins.euchre.presenter import EuchrePresenter, EuchreUi
 from plugins.euchre.rules import EuchreRules
 from tests.euchre_helpers import make_deal
-from tests.session_helpers import hint_reasons, until_person
+from tests.session_helpers import first_moves_until, hint_reasons, until_person
 
 PRESENTER = EuchrePresenter()
 RULES = EuchreRules()
@@ -151,13 +151,7 @@ def test_the_review_shows_the_last_hand_and_nothing_hidden(seed: int) -> None:
     session = GameSession.new(GAME, seed=seed, players=[None, "normal", "normal", "normal"])
     assert PRESENTER.review(session.observation(0)) == ()
     dealt = session.state.hand.hands[0]
-    while session.state.number == 0:
-        if session.hold is not None:
-            session.acknowledge()
-        elif session.to_move == 0:
-            session.play(session.legal_moves()[0])
-        else:
-            session.cpu_step()
+    first_moves_until(session, lambda s: s.state.number != 0)
     result = session.state.results[0]
     frames = PRESENTER.review(session.observation(0))
     assert len(frames) == len(result.tricks) + 2

@@ -31,7 +31,8 @@ from gui.help_window import ABOUT, HelpWindow
 from gui.i18n import set_language
 from gui.review_window import ReviewWindow
 from gui.window import MainWindow
-from tests.gui_helpers import click, make_window, nameless
+from tests.gui_helpers import click, euchre_family_page, make_window, nameless
+from tests.session_helpers import first_moves_until
 from tests.test_gui_shell import Misspelled
 
 
@@ -265,20 +266,10 @@ def test_a_long_hint_wraps_inside_the_table(qtbot: QtBot) -> None:
 
 @pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre"])
 def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -> None:
-    window = make_window(qtbot, {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cutthroat_plugin})
-    game = window.host.game(game_id)
-    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
-    assert page is not None
-    page.view.cpu_timer.stop()
+    window, page = euchre_family_page(qtbot, game_id)
     assert not page.buttons["last_hand"].isEnabled()
     session = page.session
-    while session.observation(0).previous is None or session.hold is not None:
-        if session.hold is not None:
-            session.acknowledge()
-        elif session.to_move == 0:
-            session.play(session.legal_moves()[0])
-        else:
-            session.cpu_step()
+    first_moves_until(session, lambda s: s.observation(0).previous is not None and s.hold is None)
     page.update_controls()
     assert page.buttons["last_hand"].isEnabled() and page.buttons["last_hand"].toolTip() == "R"
     if game_id == "euchre":

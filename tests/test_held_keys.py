@@ -9,11 +9,10 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-import plugins.euchre.plugin as euchre_plugin
-from core.session import GameSession
 from gui.game_page import GamePage
 from gui.window import MainWindow
-from tests.gui_helpers import make_window
+from tests.gui_helpers import euchre_family_page
+from tests.session_helpers import first_moves_until
 
 NONE = Qt.KeyboardModifier.NoModifier
 
@@ -32,19 +31,9 @@ def send(widget: QObject, *events: QKeyEvent) -> None:
 
 def at_a_finished_trick(qtbot: QtBot) -> tuple[MainWindow, GamePage]:
     """Euchre (seed 2) at a finished trick, the player to lead the next, the cursor on a card of the hand."""
-    window = make_window(qtbot, {"euchre": euchre_plugin})
-    game = window.host.game("euchre")
-    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
-    assert page is not None
-    page.view.cpu_timer.stop()
+    window, page = euchre_family_page(qtbot)
     session = page.session
-    while session.hold is None or session.to_move != 0:
-        if session.hold is not None:
-            session.acknowledge()
-        elif session.to_move == 0:
-            session.play(session.legal_moves()[0])
-        else:
-            session.cpu_step()
+    first_moves_until(session, lambda s: s.hold is not None and s.to_move == 0)
     page.view.refresh(animate=False)
     page.table.setFocus()
     send(page.table, key(QEvent.Type.KeyPress, Qt.Key.Key_Right, 100))

@@ -90,24 +90,13 @@ def test_the_table_and_a_focused_toolbar_button_take_russian_letters(qtbot: QtBo
 def test_t_reads_the_last_hand_aloud_from_its_buttons_under_a_russian_layout(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """T (typed е under the Russian layout) with the last hand's Next button focused: the frame is read."""
-    import plugins.euchre.plugin as euchre_plugin
-    from core.session import GameSession
-    from tests.gui_helpers import make_window
+    from tests.gui_helpers import euchre_family_page
+    from tests.session_helpers import first_moves_until
 
     monkeypatch.setattr(latin_keys, "SCAN_CODE_PLATFORMS", frozenset({"offscreen"}))
-    window = make_window(qtbot, {"euchre": euchre_plugin})
-    game = window.host.game("euchre")
-    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
-    assert page is not None
-    page.view.cpu_timer.stop()
+    _, page = euchre_family_page(qtbot)
     session = page.session
-    while session.observation(0).previous is None or session.hold is not None:
-        if session.hold is not None:
-            session.acknowledge()
-        elif session.to_move == 0:
-            session.play(session.legal_moves()[0])
-        else:
-            session.cpu_step()
+    first_moves_until(session, lambda s: s.observation(0).previous is not None and s.hold is None)
     page.update_controls()
     review = page.review_last_hand()
     assert review is not None

@@ -74,6 +74,7 @@ if __name__ == "__main__":  # the analysis worker's process imports this file ag
     app = QApplication([])
     from core.session import GameSession
     from gui.window import MainWindow
+    from tests.session_helpers import first_moves_until
 
     window = MainWindow()
     window.show()
@@ -96,13 +97,8 @@ if __name__ == "__main__":  # the analysis worker's process imports this file ag
     page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=2, saves=window.saves))
     page.view.cpu_timer.stop()
     session = page.session
-    while session.hold is None or session.to_move != 0:  # to a finished trick, the player to lead the next
-        if session.hold is not None:
-            session.acknowledge()
-        elif session.to_move == 0:
-            session.play(session.legal_moves()[0])
-        else:
-            session.cpu_step()
+    # to a finished trick, the player to lead the next
+    first_moves_until(session, lambda s: s.hold is not None and s.to_move == 0)
     page.view.refresh(animate=False)
     page.table.setFocus()
     QTest.qWait(300)
