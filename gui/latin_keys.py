@@ -7,9 +7,11 @@ nothing. Qt's own shortcuts (Ctrl+Z) look such a letter up in the keyboard's Lat
 itself get the same: a letter of another script becomes the US layout's letter at that key, found by its scan
 code. Likewise the digit row where a layout types digits only with Shift (French AZERTY's & é " ' ( - è _ ç à,
 Czech and Lithuanian letters): pressed alone, its keys are the digits 1–9 and 0 that the Euchre hand and the
-Yukon columns answer to. Letters of the Latin script elsewhere (a French or German layout's own letters) and
-every other key are left as they are typed. The scan codes are X's keycodes (evdev + 8), which Qt reports on
-X11 and on Wayland; on other platforms events pass unchanged."""
+Yukon columns answer to (a layout's own digits, as Persian's ۱ ۲ ۳, Qt already reports as digits). Letters of
+the Latin script elsewhere (a French or German layout's own letters) and every other key are left as they are
+typed. The scan codes are X's keycodes (evdev + 8), which Qt reports on X11 and on Wayland; on other platforms
+events pass unchanged. (A virtual keyboard with a keymap of its own, as ``wtype`` makes, puts letters on keycodes
+that are not their keys': read by position, they may be other letters.)"""
 
 from __future__ import annotations
 
