@@ -41,6 +41,7 @@ screen reader missed words. Needs
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import shutil
 import subprocess
@@ -139,8 +140,11 @@ def main() -> int:
     if args.orca is not None and not args.screen_reader:
         parser.error("--orca goes with --screen-reader")
     reader = ScreenReader(args.orca) if args.screen_reader else None  # before Qt starts, so Qt finds the bus
-    if args.keyboard:  # before Qt starts, so Qt reads this keymap
-        subprocess.run(["setxkbmap", "-layout", KEYBOARDS[args.keyboard][0]], check=True)
+    if args.keyboard:  # before Qt starts, so Qt reads this keymap; the display's own is put back at the end
+        own = Path(tempfile.mkdtemp(prefix="cardtable-keymap-")) / "own.xkb"
+        subprocess.run(["xkbcomp", "-xkb", os.environ["DISPLAY"], str(own)], check=True, capture_output=True)
+        atexit.register(subprocess.run, ["xkbcomp", str(own), os.environ["DISPLAY"]], check=False, capture_output=True)
+        subprocess.run(["setxkbmap", "-layout", KEYBOARDS[args.keyboard][0], "-variant", ""], check=True)
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
