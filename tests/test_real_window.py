@@ -21,17 +21,23 @@ pytestmark = pytest.mark.skipif(any(shutil.which(tool) is None for tool in NEEDE
                                 reason=f"needs {', '.join(NEEDED)} (Debian: xvfb xauth openbox xdotool)")
 
 
-def _play(tmp_path: Path, *arguments: str, bus: bool = False) -> str:
+def _under_x(tmp_path: Path, *program: str, bus: bool = False, **settings: str) -> str:
+    """What ``program`` (a Python script and its arguments) prints, run under Xvfb with openbox (and its own
+    session bus with ``bus``), over the data folder ``tmp_path``, with the checkout importable."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM",
                                                                "DBUS_SESSION_BUS_ADDRESS")}
-    env["CARDTABLE_HOME"] = str(tmp_path)
-    player = shlex.join([sys.executable, str(ROOT / "tools" / "real_input.py"), *arguments])
-    command = f"openbox >/dev/null 2>&1 & exec {player}"
+    env.update(CARDTABLE_HOME=str(tmp_path),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])), **settings)
+    command = f"openbox >/dev/null 2>&1 & exec {shlex.join([sys.executable, *program])}"
     session = ["dbus-run-session", "--"] if bus else []
     result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x900x24", *session, "sh", "-c", command],
                             env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
+
+
+def _play(tmp_path: Path, *arguments: str, bus: bool = False) -> str:
+    return _under_x(tmp_path, str(ROOT / "tools" / "real_input.py"), *arguments, bus=bus)
 
 
 def test_euchre_by_keys_through_the_window_manager_with_back_continue_and_the_demo(tmp_path: Path) -> None:
@@ -117,17 +123,11 @@ def test_keys_held_down_act_once(tmp_path: Path) -> None:
     away; Space held past a finished trick played the card under the cursor."""
     program = tmp_path / "held.py"
     program.write_text(HELD_KEYS)
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    env.update(CARDTABLE_HOME=str(tmp_path / "home"), CARDTABLE_ANIMATIONS="0",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
-    command = f"openbox >/dev/null 2>&1 & exec {shlex.join([sys.executable, str(program)])}"
-    result = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x900x24", "sh", "-c", command], env=env,
-                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "ctrl+n held: same game True 1" in result.stdout, result.stdout + result.stderr
-    assert "F5 held: same game True 1" in result.stdout, result.stdout
-    assert "Enter held on New game: still the launcher True" in result.stdout, result.stdout
-    assert "space held: trick left True cards played 0" in result.stdout, result.stdout
+    out = _under_x(tmp_path, str(program), CARDTABLE_ANIMATIONS="0")
+    assert "ctrl+n held: same game True 1" in out, out
+    assert "F5 held: same game True 1" in out, out
+    assert "Enter held on New game: still the launcher True" in out, out
+    assert "space held: trick left True cards played 0" in out, out
 
 
 def _no_screen_reader() -> bool:
