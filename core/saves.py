@@ -12,6 +12,7 @@ another plugin's game id can never read, overwrite or move aside that plugin's s
 from __future__ import annotations
 
 import contextlib
+import copy
 import re
 import time
 from collections.abc import Mapping
@@ -82,6 +83,19 @@ class SaveService:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        # slot → the newest record a full disk or an unwritable folder refused: the game goes on from it (Continue,
+        # a new game counting it) for as long as the program runs, and is written with the next save that works
+        self._unwritten: dict[str, dict[str, Any]] = {}
+        self._why: dict[str, Text] = {}
+
+    def unwritten(self) -> dict[str, Text]:
+        """The slots whose newest progress is only in memory (quitting now loses it), each with why it was not
+        written."""
+        return {slot: self._why[slot] for slot in self._unwritten}
+
+    def _forget(self, slot: str) -> None:
+        self._unwritten.pop(slot, None)
+        self._why.pop(slot, None)
 
     def path_for(self, slot: str) -> Path:
         return self.directory / f"{slot}.json"
@@ -94,6 +108,8 @@ class SaveService:
     def continuable(self, slot: str) -> bool:
         """Whether the launcher offers Continue: a save of a game not yet finished, or a file in its place
         that reading will explain and move aside."""
+        if slot in self._unwritten:
+            return self._unwritten[slot].get("finished") is not True
         path = self.path_for(slot)
         if not path.exists():
             return False
@@ -106,7 +122,7 @@ class SaveService:
     def played(self, slot: str) -> bool:
         """Whether the saved game is unfinished with moves in it: starting another would end something played."""
         try:
-            record = read_json_file(self.path_for(slot))
+            record = self._unwritten.get(slot) or read_json_file(self.path_for(slot))
         except (BadFile, OSError):
             return False
         return isinstance(record, dict) and record.get("finished") is not True and bool(record.get("moves"))
@@ -120,22 +136,30 @@ class SaveService:
     def write(self, slot: str, record: Mapping[str, Any]) -> None:
         data = {"format_version": SAVE_FORMAT, "game": _game_of(slot), "saved_at": time.time(), **record}
         path = self.path_for(slot)
-        if path.exists() and not path.is_file():
-            raise SaveError(Text("cannot save to {path}: something that is not a save file is in the way",
-                                 "{path} に保存できません: 保存ファイルではないものがあります").format(path=path))
         try:
+            if path.exists() and not path.is_file():
+                raise SaveError(Text("cannot save to {path}: something that is not a save file is in the way",
+                                     "{path} に保存できません: 保存ファイルではないものがあります").format(path=path))
             write_json_atomic(path, data)
-        except OSError as error:
-            raise SaveError(Text("cannot save to {folder}: {why}", "{folder} に保存できません: {why}")
-                            .format(folder=path.parent, why=error.strerror or error)) from error
+        except (SaveError, OSError) as error:
+            refused = error if isinstance(error, SaveError) else SaveError(Text(
+                "cannot save to {folder}: {why}", "{folder} に保存できません: {why}").format(
+                folder=path.parent, why=error.strerror or error))
+            self._unwritten[slot], self._why[slot] = copy.deepcopy(data), refused.reason
+            if refused is error:
+                raise
+            raise refused from error
         except (TypeError, ValueError) as error:  # a plugin put something into the record JSON cannot hold
             raise SaveError(Text("cannot save: the game's record is not plain data ({error})",
                                  "保存できません: ゲームの記録が単純なデータではありません（{error}）")
                             .format(error=error)) from error
+        self._forget(slot)
 
     def read(self, slot: str) -> LoadResult:
         """The save, or ``None``. A corrupt or incompatible file (or a folder in its place) is moved aside and
         reported."""
+        if slot in self._unwritten:
+            return LoadResult(copy.deepcopy(self._unwritten[slot]))
         path = self.path_for(slot)
         if not path.exists():
             return LoadResult(None)
@@ -164,6 +188,7 @@ class SaveService:
     def set_aside(self, slot: str, why: str, reason: str = "") -> Path:
         """Rename the slot's save to ``<name>.<why>-<time>``, with ``reason`` (when given) in a ``.txt`` beside
         it for a bug report; the new path. Raises ``OSError`` when it cannot be moved."""
+        self._forget(slot)
         moved = move_aside(self.path_for(slot), why)
         if reason:
             with contextlib.suppress(OSError):  # the reason file is a courtesy
@@ -171,4 +196,5 @@ class SaveService:
         return moved
 
     def discard(self, slot: str) -> None:
+        self._forget(slot)
         self.path_for(slot).unlink(missing_ok=True)

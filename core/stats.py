@@ -165,6 +165,9 @@ class StatsStore:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        # game id → events a full disk or an unwritable folder refused: counted while the program runs, and
+        # written with the next add that works
+        self._unwritten: dict[str, list[dict[str, Any]]] = {}
 
     def path_for(self, game_id: str) -> Path:
         return self.directory / f"{game_id}.json"
@@ -173,7 +176,7 @@ class StatsStore:
         """The events, and a message when the file was bad (it is then moved aside and a fresh one begins) or is
         of a newer format (it is then left alone, and read as no events)."""
         events, problem, _ = self._read(game_id)
-        return events, problem
+        return [*events, *self._unwritten.get(game_id, [])][-MAX_EVENTS:], problem
 
     def _read(self, game_id: str) -> tuple[list[dict[str, Any]], Text | None, bool]:
         """:meth:`load`'s events and message, and whether the file is of a newer format."""
@@ -240,13 +243,19 @@ class StatsStore:
         if newer and problem is not None:
             raise NewerStatistics(problem)
         stamp = round(time.time())
-        merged = [*old, *({"at": stamp, **event} for event in events)][-MAX_EVENTS:]
-        # on one line: at the cap an add takes 60–110 ms instead of 200–250, on the window's thread
-        write_json_atomic(self.path_for(game_id), {"format_version": STATS_FORMAT, "game": game_id,
-                                                    "events": merged}, indent=None)
+        unwritten = [*self._unwritten.get(game_id, []), *({"at": stamp, **event} for event in events)]
+        merged = [*old, *unwritten][-MAX_EVENTS:]
+        try:  # on one line: at the cap an add takes 60–110 ms instead of 200–250, on the window's thread
+            write_json_atomic(self.path_for(game_id), {"format_version": STATS_FORMAT, "game": game_id,
+                                                        "events": merged}, indent=None)
+        except OSError:
+            self._unwritten[game_id] = unwritten[-MAX_EVENTS:]
+            raise
+        self._unwritten.pop(game_id, None)
         return problem
 
     def reset(self, game_id: str) -> None:
+        self._unwritten.pop(game_id, None)
         self.path_for(game_id).unlink(missing_ok=True)
 
 

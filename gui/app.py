@@ -28,7 +28,7 @@ def install_excepthook(window: MainWindow) -> None:
 
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
         if issubclass(kind, KeyboardInterrupt):
-            window.close()
+            window.close_anyway()
             return
         traceback.print_exception(kind, error, tb, file=sys.stderr)
         window.report_error(error)
@@ -43,7 +43,7 @@ def close_on_signals(window: MainWindow) -> None:
     that twice a second.)"""
 
     def close(signum: int, frame: object) -> None:
-        QTimer.singleShot(0, window.close)
+        QTimer.singleShot(0, window.close_anyway)
 
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, close)

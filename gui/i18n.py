@@ -54,7 +54,22 @@ STRINGS: dict[str, Text] = {
                        "デモを止めました: ヒントが示せる手がありません（理由は盤面に）。"),
     "demo_refused": Text("The demo stopped: the game refused the hint's move (the reason is on the table).",
                          "デモを止めました: ヒントの手をゲームが受け付けませんでした（理由は盤面に）。"),
-    "save_failed": Text("Progress cannot be saved ({reason}); play goes on.", "保存できません（{reason}）。このまま遊べます。"),
+    "save_failed": Text("Progress cannot be saved ({reason}); play goes on, and the game is kept while Card Table "
+                        "is open.",
+                        "保存できません（{reason}）。このまま遊べます。カードテーブルを閉じるまではゲームを覚えています。"),
+    "kept_unsaved": Text("{game}: the game in progress could not be saved ({reason}). Continue picks it up while "
+                         "Card Table is open; quitting loses it.",
+                         "{game}: 進行中のゲームを保存できませんでした（{reason}）。カードテーブルを閉じるまでは"
+                         "「続きから」で再開できます。終了すると失われます。"),
+    "quit_unsaved_title": Text("Quit Card Table?", "カードテーブルを終了しますか？"),
+    "quit_unsaved": Text("The game in progress could not be saved:\n{games}\nQuitting now loses it.",
+                         "進行中のゲームを保存できませんでした:\n{games}\nいま終了すると失われます。"),
+    "unsaved_game": Text("{game} ({reason})", "{game}（{reason}）"),
+    "quit_unsaved_more": Text("Make room on the disk (or let the folder be written) and play on: the next move "
+                              "saves it.",
+                              "ディスクに空きを作る（またはフォルダーに書き込めるようにする）と、次の手で保存されます。"),
+    "quit_anyway": Text("Quit and lose it", "終了して失う"),
+    "keep_playing": Text("Keep playing", "続ける"),
     "save_recovered": Text("Saving works again.", "保存できるようになりました。"),
     "save_moved": Text("A saved game could not be used: {reason}", "保存されたゲームを使えません: {reason}"),
     "settings_title": Text("Settings — {game}", "設定 — {game}"),

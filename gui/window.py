@@ -9,7 +9,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon, QKeySequence, QScreen, QShortcut, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget
 
@@ -71,6 +71,8 @@ class MainWindow(QMainWindow):
         animation.set_enabled(self.prefs.animations)
         set_felt(self.prefs.felt)
         self.page: GamePage | None = None
+        self._closing_anyway = False  # set once the player chose to quit though progress could not be saved
+        self._quit_question: QMessageBox | None = None
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self.launcher = LauncherPage(None, self.saves, lambda game_id: self.host.slot(game_id))
@@ -227,7 +229,10 @@ class MainWindow(QMainWindow):
         except RestoreError as error:
             reason = self.saves.quarantine(slot, error.reason)
             return self.new_game(game_id, notices=[tr("save_moved", reason=text(reason))])
-        return self.open_session(session)
+        page = self.open_session(session)
+        if page is not None and slot in self.saves.unwritten():
+            session.autosave()  # kept in memory as the disk refused it: tried again, and said on the page if it fails
+        return page
 
     def open_session(self, session: GameSession, notices: list[str] | None = None,
                      dealt: bool = True) -> GamePage | None:
@@ -279,11 +284,14 @@ class MainWindow(QMainWindow):
             gc.collect()  # the closed page's cycles go now, on this thread
 
     def show_launcher(self) -> None:
-        left = self.page.game.id if self.page is not None else None
+        left = self.page.game if self.page is not None else None
         self._close_page()
         self.stack.setCurrentWidget(self.launcher)
         self.retranslate()
-        self.launcher.focus_game(left)
+        self.launcher.focus_game(left.id if left is not None else None)
+        why = self.saves.unwritten().get(self.host.slot(left.id)) if left is not None else None
+        if left is not None and why is not None and self.saves.played(self.host.slot(left.id)):
+            self.launcher.show_message(tr("kept_unsaved", game=text(left.name), reason=text(why)))
 
     def open_settings(self, game_id: str) -> None:
         game = self.host.game(game_id)
@@ -394,7 +402,9 @@ class MainWindow(QMainWindow):
         kept = ""
         if session is not None:
             session.saves = None  # nothing more is written for the failed game
-            if self.saves.exists(session.save_slot):
+            if session.save_slot in self.saves.unwritten():
+                self.saves.discard(session.save_slot)  # what the disk refused is gone too, so Continue cannot fail
+            elif self.saves.exists(session.save_slot):
                 details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
                 try:
                     moved = self.saves.set_aside(session.save_slot, "crash", details)
@@ -406,8 +416,7 @@ class MainWindow(QMainWindow):
                           tr("error_body", game=game, message=message, kept=kept or tr("error_nothing_kept")),
                           QMessageBox.StandardButton.Close, self)
         box.setObjectName("error_dialog")
-        known = {g.id for base in self.host.games() for g in (base, *self.host.variants_of(base.id))} \
-            if self._host is not None else set()
+        known = {g.id for g in self._all_games()}
         if session is not None and session.game.id in known:
             again = box.addButton(tr("new_game"), QMessageBox.ButtonRole.AcceptRole)
             again.setObjectName("error_new_game")
@@ -464,7 +473,59 @@ class MainWindow(QMainWindow):
     def _refit(self) -> None:
         refit(self)
 
+    def _all_games(self) -> list[GameSpec]:
+        """Every game the launcher offers, variants too (none before the games are found)."""
+        if self._host is None:
+            return []
+        return [game for base in self.host.games() for game in (base, *self.host.variants_of(base.id))]
+
+    def _unsaved_games(self) -> list[str]:
+        """The games played whose progress only this running program holds (a full disk refused it), each as
+        its name and why: quitting loses them."""
+        if self.page is not None and self.recorder is not None:
+            self.recorder.tick()
+            self.page.session.autosave()  # the disk may have room again
+        unwritten = self.saves.unwritten()
+        return [tr("unsaved_game", game=text(game.name), reason=text(unwritten[slot])) for game in self._all_games()
+                if (slot := self.host.slot(game.id)) in unwritten and self.saves.played(slot)]
+
+    def close_anyway(self) -> None:
+        """Close without asking about progress that could not be saved (a signal, or the player said so)."""
+        self._closing_anyway = True
+        self.close()
+
+    def _ask_before_losing(self, games: list[str]) -> None:
+        """Ask whether to quit though ``games`` could not be saved; Keep playing is the default and Esc."""
+        if self._quit_question is not None:  # asked again (Ctrl+Q twice): the question already open comes forward
+            self._quit_question.raise_()
+            self._quit_question.activateWindow()
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("quit_unsaved_title"),
+                          tr("quit_unsaved", games="\n".join(games)), QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("quit_unsaved")
+        box.setInformativeText(tr("quit_unsaved_more"))
+        leave = box.addButton(tr("quit_anyway"), QMessageBox.ButtonRole.DestructiveRole)
+        leave.setObjectName("quit_anyway")
+        keep = box.addButton(tr("keep_playing"), QMessageBox.ButtonRole.RejectRole)
+        keep.setObjectName("keep_playing")
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered() -> None:
+            self._quit_question = None
+            if box.clickedButton() is leave:
+                QTimer.singleShot(0, self.close_anyway)  # once the question has closed
+
+        box.finished.connect(answered)
+        self._quit_question = box
+        box.open()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._closing_anyway and (games := self._unsaved_games()):
+            event.ignore()
+            self._ask_before_losing(games)
+            return
         application = QApplication.instance()
         if application is not None:
             application.removeEventFilter(self._held_keys)

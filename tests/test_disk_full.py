@@ -1,0 +1,164 @@
+"""A disk that fills up while a game is played: nothing played is lost while Card Table runs, the player is told
+where they look, and quitting asks first. The disk is made full by the call that fails on a full disk (the write
+to a new file is buffered; the disk says no when it is flushed to it), as measured on a full tmpfs."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+import plugins.yukon.plugin as yukon_plugin
+from core.saves import SaveError, SaveService
+from core.stats import StatsStore
+from tests.gui_helpers import make_window
+
+
+class Disk:
+    """The disk under Card Table's files: ``full`` makes every file written fail as a full disk does."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = False
+        real_fsync = os.fsync
+
+        def fsync(fd: int) -> None:
+            if self.full:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            real_fsync(fd)
+
+        monkeypatch.setattr("core.storage.os.fsync", fsync)
+
+
+@pytest.fixture
+def disk(monkeypatch: pytest.MonkeyPatch) -> Disk:
+    return Disk(monkeypatch)
+
+
+RECORD = {"settings": {}, "start": {"seed": 1}, "moves": ["a"]}
+
+
+def test_a_save_the_disk_refuses_is_what_the_game_goes_on_from(tmp_path: Path, disk: Disk) -> None:
+    saves = SaveService(tmp_path)
+    saves.write("yukon", RECORD)
+    disk.full = True
+    with pytest.raises(SaveError, match="No space left on device"):
+        saves.write("yukon", {**RECORD, "moves": ["a", "b"]})
+    assert json.loads(saves.path_for("yukon").read_text())["moves"] == ["a"], "the file on the disk is untouched"
+    assert saves.read("yukon").record is not None and saves.read("yukon").record["moves"] == ["a", "b"]
+    assert saves.continuable("yukon") and saves.played("yukon")
+    assert "No space left on device" in str(saves.unwritten()["yukon"])
+    disk.full = False
+    saves.write("yukon", {**RECORD, "moves": ["a", "b", "c"]})
+    assert json.loads(saves.path_for("yukon").read_text())["moves"] == ["a", "b", "c"] and not saves.unwritten()
+
+
+def test_a_finished_or_discarded_game_the_disk_refused_is_not_offered(tmp_path: Path, disk: Disk) -> None:
+    saves = SaveService(tmp_path)
+    saves.write("yukon", RECORD)
+    disk.full = True
+    with pytest.raises(SaveError):
+        saves.write("yukon", {**RECORD, "finished": True})
+    assert not saves.continuable("yukon") and not saves.played("yukon")
+    with pytest.raises(SaveError):
+        saves.write("yukon", RECORD)
+    saves.discard("yukon")
+    assert saves.read("yukon").record is None and not saves.unwritten() and not saves.continuable("yukon")
+
+
+def test_statistics_the_disk_refuses_are_counted_and_written_later(tmp_path: Path, disk: Disk) -> None:
+    store = StatsStore(tmp_path)
+    store.add("yukon", [{"won": True}])
+    disk.full = True
+    with pytest.raises(OSError):
+        store.add("yukon", [{"won": False}])
+    assert [e["won"] for e in store.load("yukon")[0]] == [True, False]
+    disk.full = False
+    store.add("yukon", [{"won": True}])
+    stored = json.loads(store.path_for("yukon").read_text())["events"]
+    assert [e["won"] for e in stored] == [True, False, True]
+    assert [e["won"] for e in store.load("yukon")[0]] == [True, False, True], "not counted twice"
+
+
+def play(page: object, n: int) -> None:
+    session = page.session  # type: ignore[attr-defined]
+    for _ in range(n):
+        session.play(session.legal_moves()[0])
+
+
+def test_a_game_the_disk_refuses_comes_back_whole_and_quitting_asks(qtbot: QtBot, cardtable_home: Path,
+                                                                      disk: Disk) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    play(page, 3)
+    disk.full = True
+    play(page, 5)
+    assert page.notice.isVisible() and "kept while Card Table is open" in page.notice.text()
+    moves = list(page.session.moves)
+    window.show_launcher()
+    assert window.launcher.message.isVisible()
+    assert "Yukon: the game in progress could not be saved (" in window.launcher.message.text()
+    assert "No space left on device" in window.launcher.message.text()
+    button = window.launcher.tiles["yukon"].findChild(QPushButton, "continue-yukon")
+    assert button is not None
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    page = window.page
+    assert page is not None and page.session.moves == moves, "back with every move, not the last one saved"
+    assert page.notice.isVisible() and "cannot be saved" in page.notice.text(), "said again at once"
+
+    window.close()
+    question = window.findChild(QMessageBox, "quit_unsaved")
+    assert window.isVisible() and question is not None and question.isVisible()
+    assert "Yukon (cannot save to" in question.text()
+    qtbot.keyClick(question, Qt.Key.Key_Escape)  # Keep playing
+    qtbot.waitUntil(lambda: not question.isVisible())
+    assert window.isVisible() and window.page is page and page.session.moves == moves
+
+    disk.full = False  # room again: the move played saves it, and quitting no longer asks
+    play(page, 1)
+    window.close()
+    assert not window.isVisible()
+    assert not any(box.isVisible() for box in window.findChildren(QMessageBox, "quit_unsaved")), "not asked"
+    saved = json.loads(window.saves.path_for("yukon").read_text())
+    assert saved["moves"] == page.session.moves and len(saved["moves"]) == 9
+
+
+def test_quit_and_lose_it_quits(qtbot: QtBot, cardtable_home: Path, disk: Disk) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    play(page, 2)
+    disk.full = True
+    play(page, 2)
+    window.close()
+    question = window.findChild(QMessageBox, "quit_unsaved")
+    assert question is not None and question.defaultButton().objectName() == "keep_playing"
+    window.close()  # asked again (Ctrl+Q twice): still the one question
+    assert len(window.findChildren(QMessageBox, "quit_unsaved")) == 1
+    leave = question.findChild(QPushButton, "quit_anyway")
+    assert leave is not None
+    qtbot.mouseClick(leave, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.isVisible())
+    assert len(json.loads(window.saves.path_for("yukon").read_text())["moves"]) == 2, "what the disk last took"
+
+
+def test_a_new_game_over_a_game_the_disk_refused_asks_first(qtbot: QtBot, cardtable_home: Path,
+                                                             disk: Disk) -> None:
+    disk.full = True
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")  # not one save has reached the disk
+    assert page is not None
+    play(page, 2)
+    window.show_launcher()
+    assert not window.saves.path_for("yukon").exists()
+    new = window.launcher.tiles["yukon"].findChild(QPushButton, "new-yukon")
+    qtbot.mouseClick(new, Qt.MouseButton.LeftButton)
+    assert window.page is None and new.text() == "Press again to confirm"
+    window.close_anyway()  # a signal (logout, Ctrl+C in the terminal) quits without asking
+    assert not window.isVisible()
