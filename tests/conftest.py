@@ -1,7 +1,8 @@
-"""Shared fixtures: every test gets its own CARDTABLE_HOME, and Qt runs offscreen."""
+"""Shared fixtures: every test gets its own CARDTABLE_HOME, and Qt runs offscreen; ``disk`` fills the disk."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
@@ -26,3 +27,24 @@ def no_screen_reader_running(monkeypatch: pytest.MonkeyPatch) -> None:
     module = sys.modules.get("gui.screen_reader")
     if module is not None:
         monkeypatch.setattr(module, "orca_version", lambda: None)
+
+
+class Disk:
+    """The disk under Card Table's files: while ``full``, every file written fails as on a full disk — at the
+    flush to the disk (a write to a new file is buffered), as measured on a full tmpfs."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = False
+        real_fsync = os.fsync
+
+        def fsync(fd: int) -> None:
+            if self.full:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            real_fsync(fd)
+
+        monkeypatch.setattr("core.storage.os.fsync", fsync)
+
+
+@pytest.fixture
+def disk(monkeypatch: pytest.MonkeyPatch) -> Disk:
+    return Disk(monkeypatch)

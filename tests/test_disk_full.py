@@ -1,12 +1,9 @@
-"""A disk that fills up while a game is played: nothing played is lost while Card Table runs, the player is told
-where they look, and quitting asks first. The disk is made full by the call that fails on a full disk (the write
-to a new file is buffered; the disk says no when it is flushed to it), as measured on a full tmpfs."""
+"""A disk that fills up while a game is played (the ``disk`` fixture): nothing played is lost while Card Table
+runs, the player is told where they look, and quitting asks first."""
 
 from __future__ import annotations
 
-import errno
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -17,28 +14,8 @@ from pytestqt.qtbot import QtBot
 import plugins.yukon.plugin as yukon_plugin
 from core.saves import SaveError, SaveService
 from core.stats import StatsStore
+from tests.conftest import Disk
 from tests.gui_helpers import make_window
-
-
-class Disk:
-    """The disk under Card Table's files: ``full`` makes every file written fail as a full disk does."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.full = False
-        real_fsync = os.fsync
-
-        def fsync(fd: int) -> None:
-            if self.full:
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-            real_fsync(fd)
-
-        monkeypatch.setattr("core.storage.os.fsync", fsync)
-
-
-@pytest.fixture
-def disk(monkeypatch: pytest.MonkeyPatch) -> Disk:
-    return Disk(monkeypatch)
-
 
 RECORD = {"settings": {}, "start": {"seed": 1}, "moves": ["a"]}
 

@@ -1,9 +1,10 @@
 """A seeded monkey in the window, for every game: random keys, clicks on the table's buttons, on cards and on the
 felt, drags, the toolbar (undo, redo, hint, pause, restart, new game, last hand, help, statistics, settings changed
-or not, back and continue) and window sizes (F11 too), in English and Japanese. Nothing may raise and no error
-dialog may appear; every visible card and label, the held panel and a refused move's reason stay inside the table
-whatever the window's size; and the game saved on leaving comes back move for move (which moves were made by
-themselves, what Redo would play back).
+or not, back and continue) and window sizes (F11 too), in English and Japanese, while the disk fills up and
+empties again at random moments. Nothing may raise and no error dialog may appear; every visible card and label,
+the held panel and a refused move's reason stay inside the table whatever the window's size; and the game saved
+on leaving comes back move for move (which moves were made by themselves, what Redo would play back), from the
+disk or, when it was full, from memory.
 
 The monkey's choices and every new game's deal come from a seed; it waits for the CPU seats after each action,
 so a failure names the actions that led to it. ``python tools/monkey.py`` runs it under many more seeds and rule
@@ -32,6 +33,7 @@ from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
+from tests.conftest import Disk
 from tests.gui_helpers import check_nothing_held, make_window
 
 PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin}
@@ -276,9 +278,11 @@ def language() -> Iterator[Callable[[str], None]]:
                          ids=[f"{g}-{n}-{w}" for n, (g, _, w) in enumerate(CASES)])
 def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, game_id: str,
                                          settings: dict[str, Any], words: str,
-                                         language: Callable[[str], None]) -> None:
+                                         language: Callable[[str], None], disk: Disk) -> None:
     language(words)
-    rng = random.Random(f"monkey {game_id} {sorted(settings.items())}" + (f" {SEED}" if SEED else ""))
+    name = f"monkey {game_id} {sorted(settings.items())}" + (f" {SEED}" if SEED else "")
+    rng = random.Random(name)
+    disk_rng = random.Random(f"disk {name}")  # apart: the monkey's own choices stay those of earlier seeds
     monkeypatch.setattr("core.session.secrets", SimpleNamespace(randbits=rng.getrandbits))  # new games seeded
     errors: list[BaseException] = []
     window = make_window(qtbot, PLUGINS)
@@ -292,6 +296,9 @@ def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.Monke
     before = 0
     for step in range(STEPS):
         trail.append(act(qtbot, window, game_id, rng))
+        if disk_rng.random() < 0.04:
+            disk.full = not disk.full
+            trail.append("the disk is full" if disk.full else "the disk has room again")
         if rng.random() < 0.08 and not idle(window):  # a person opens a window while a CPU player thinks
             trail.append(interrupt(qtbot, window, rng))
         qtbot.waitUntil(lambda: idle(window), timeout=20000)
@@ -318,7 +325,12 @@ def test_a_monkey_cannot_break_the_table(qtbot: QtBot, monkeypatch: pytest.Monke
     moves, automatic, undone = list(history.moves), history.automatic, history.undone_moves
     page.buttons["back"].click()
     again = window.continue_game(game_id)
-    assert again is not None and again.session.history.moves == moves
+    assert again is not None and again.session.history.moves == moves, f"disk full: {disk.full}"
     assert again.session.history.automatic == automatic and again.session.history.undone_moves == undone
+    disk.full = False  # room again: leaving writes the game to the disk
+    slot, record = again.session.save_slot, again.session.record()
+    again.buttons["back"].click()
+    saved = window.saves.read(slot).record
+    assert not window.saves.unwritten() and saved is not None and saved["moves"] == record["moves"]
     assert played >= (10 if game_id == "yukon" else 40), f"the monkey hardly played ({played} moves): {trail}"
     assert not errors
