@@ -9,8 +9,8 @@ A tool adds the shared options with :func:`add_batch_arguments` (``--jobs``, ``-
     ...print the summary...
     batch.finish(records)              # --csv; Ctrl-C: exit 130 saying how to resume
 
-Without ``--json`` or ``--resume`` the records still go to a file (in the user data folder) which is removed
-when the run completes, so an interrupted run can always be resumed.
+Without ``--json`` the records still go to a file (in the user data folder) which is removed when the run
+completes (resumed or not), so an interrupted run can always be resumed.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from core.cli_options import Interrupted, UsageError, jobs, output_file, output_folder
+from core.cli_options import Interrupted, OutputFailed, UsageError, jobs, output_file, output_folder
 from core.executors import Executor, executor_for
 from core.paths import data_dir
 from core.progress import Progress, quiet, silence
@@ -59,9 +59,10 @@ class Batch:
             raise UsageError("give --json FILE for a new run or --resume FILE to continue one, not both")
         output_file(json_path)
         output_file(csv_path)
-        self.temporary = not (json_path or resume)
-        if self.temporary:
-            folder = data_dir() / "runs"
+        folder = data_dir() / "runs"
+        # a run's file in the user data folder, made by this run or by the stopped one it resumes: gone when done
+        self.temporary = not json_path and (resume is None or resume.resolve().parent == folder.resolve())
+        if not (json_path or resume):
             output_folder(folder, "the run's results")
             stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"  # two runs started together never share
             json_path = folder / f"{command.replace(' ', '-')}-{stamp}.jsonl"
@@ -95,6 +96,8 @@ class Batch:
                  tb: TracebackType | None) -> None:
         self.executor.__exit__(KeyboardInterrupt if self.interrupted else kind, value, tb)
         self.log.__exit__()
+        if kind is not None and self.temporary and not self.log.done:  # stopped before a result: nothing to resume
+            self.log.path.unlink(missing_ok=True)
 
     def run(self, function: Callable[[Any], Record], keys: Collection[int], task: Callable[[int], Any],
             label: str, keep: Callable[[Record], Record] | None = None) -> None:
@@ -109,7 +112,12 @@ class Batch:
             try:
                 for key, result in self.executor.run(function, units):
                     record = {"unit": key, **result}
-                    self.log.append(keep(record) if keep else record)
+                    try:
+                        kept = keep(record) if keep else record
+                    except OSError as error:  # a file the unit writes (a hand record) on a full disk
+                        raise OutputFailed(f"cannot write {error.filename or 'a file'}: {error.strerror or error}"
+                                           f"{self.log.kept()}") from None
+                    self.log.append(kept)
                     bar.advance()
             except KeyboardInterrupt:
                 self.interrupted = True
@@ -120,16 +128,35 @@ class Batch:
         were run)."""
         return self.log.records(keys, project)
 
-    def finish(self, records: list[Record] | None = None) -> None:
+    def finish(self, records: list[Record] | None = None, keep: bool = False) -> None:
         """Write ``--csv`` (``records``, else every record in the file in the order they finished); then remove
-        the temporary file of a completed run, or stop an interrupted one with :class:`Interrupted` naming the
-        file to resume."""
-        if self.csv_path:
-            write_csv(self.csv_path, records if records is not None else self.log.unsorted())
+        the temporary file of a completed run (unless ``keep``: the run's product is still to be written with
+        :meth:`write`), or stop an interrupted one with :class:`Interrupted` naming the file to resume."""
         path = self.log.path
+        if self.csv_path:
+            try:
+                write_csv(self.csv_path, records if records is not None else self.log.unsorted())
+            except OutputFailed as error:  # the run is done: its results stay, to write the CSV from later
+                raise OutputFailed(f"{error}{self._written_later()}") from None
         if self.interrupted:
             kept = len(self.log.done)
             raise Interrupted(f"interrupted: {kept:,} results kept in {path}; finish the run by giving the same "
                               f"command with --resume {path}")
-        if self.temporary:
+        if self.temporary and not keep:
             path.unlink(missing_ok=True)
+
+    def write(self, what: str, path: Path, write: Callable[[], None]) -> None:
+        """After ``finish(keep=True)``: ``write()`` the run's product (``what`` at ``path``, e.g. a catalogue).
+        The temporary results go once it is written; a full disk stops with :class:`OutputFailed` and keeps
+        them, named, to write it from later without running again."""
+        try:
+            write()
+        except OSError as error:
+            raise OutputFailed(f"cannot write {what} to {path}: {error.strerror or error}{self._written_later()}") \
+                from None
+        if self.temporary:
+            self.log.path.unlink(missing_ok=True)
+
+    def _written_later(self) -> str:
+        return (f"; the results are kept in {self.log.path}: give the same command with --resume {self.log.path} to "
+                "write it again")

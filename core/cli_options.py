@@ -8,7 +8,8 @@
   :func:`version_numbers` for a program's version (``43.1``);
   :func:`at_least` for a whole number with another minimum (``--hands``: one deal);
 - :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end;
-- :func:`guarded`: a tool's body run so that a mistake, Ctrl-C or a closed pipe ends in one line, not a traceback;
+- :func:`guarded`: a tool's body run so that a mistake, Ctrl-C, a closed pipe or a file the machine refused (a
+  full disk) ends in one line, not a traceback;
 - :func:`tolerant_output`: output that an old 8-bit terminal or file encoding cannot hold is still written.
 """
 
@@ -33,6 +34,10 @@ class UsageError(Exception):
 
 class Interrupted(Exception):
     """Ctrl-C stopped a long job after its summary so far; the message says what was kept (exit status 130)."""
+
+
+class OutputFailed(Exception):
+    """A file the job writes could not be written (a full disk); the message says what was kept (exit status 1)."""
 
 
 _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-", "−": "-", "…": "...", "·": ".", "×": "x",
@@ -69,7 +74,9 @@ def tolerant_output() -> None:
 def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
     """The exit status of ``run()``, a command-line tool's body: a :class:`UsageError` is one line on stderr
     (status 2); Ctrl-C, after a long job's summary so far and the file to resume, is one line too (130); a
-    closed pipe (``| head``) ends quietly. Output goes through :func:`tolerant_output`."""
+    closed pipe (``| head``) ends quietly; a file the machine refused (:class:`OutputFailed`, or any other
+    ``OSError`` such as a full disk under a catalogue being built) is one line with status 1. Output goes through
+    :func:`tolerant_output`."""
     tolerant_output()
     try:
         return run()
@@ -84,6 +91,13 @@ def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OutputFailed as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        where = f": {error.filename}" if error.filename else ""
+        print(f"{prog}: {error.strerror or error}{where}", file=sys.stderr)
+        return 1
 
 
 def version_numbers(value: str) -> tuple[int, ...]:

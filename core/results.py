@@ -11,6 +11,7 @@ different unit range is allowed: it extends the run).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import json
@@ -19,7 +20,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from core.cli_options import UsageError
+from core.cli_options import OutputFailed, UsageError
 
 Record = dict[str, Any]
 
@@ -43,24 +44,45 @@ class ResultLog:
 
     def __enter__(self) -> ResultLog:
         exists = self.path.exists() and self.done
-        self._file = self.path.open("a" if exists else "w", encoding="utf-8")
-        if not exists:
-            self._write({"run": {"command": self.command, "params": self.params}})
+        try:
+            self._file = self.path.open("a" if exists else "w", encoding="utf-8")
+            if not exists:
+                self._write({"run": {"command": self.command, "params": self.params}})
+        except (OSError, OutputFailed) as error:
+            self.__exit__()
+            if not exists and self.path.is_file():  # nothing of a run in it: not left behind (/dev/full stays)
+                with contextlib.suppress(OSError):
+                    self.path.unlink()
+            if isinstance(error, OutputFailed):
+                raise
+            raise OutputFailed(f"cannot write results to {self.path}: {error.strerror or error}") from None
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._file is not None:
-            self._file.close()
+            with contextlib.suppress(OSError):  # every line was flushed as written; a failed one is reported
+                self._file.close()
             self._file = None
 
     def append(self, record: Record) -> None:
-        self.done.add(record["unit"])
         self._write({**record, "check": _check(record)})
+        self.done.add(record["unit"])
 
     def _write(self, value: Mapping[str, Any]) -> None:
         assert self._file is not None
-        self._file.write(json.dumps(value, separators=(",", ":")) + "\n")
-        self._file.flush()  # a killed run keeps every unit it reported
+        try:
+            self._file.write(json.dumps(value, separators=(",", ":")) + "\n")
+            self._file.flush()  # a killed run keeps every unit it reported
+        except OSError as error:
+            raise OutputFailed(f"cannot write results to {self.path}: {error.strerror or error}{self.kept()}") \
+                from None
+
+    def kept(self) -> str:
+        """What a run stopped by a file it could not write leaves to go on from, as the end of its message."""
+        if not self.done:
+            return ""
+        return (f"; the {len(self.done):,} results so far are kept: make room and give the same command with "
+                f"--resume {self.path}")
 
     def records(self, keys: Collection[int] | None = None, project: Callable[[Record], Record] | None = None) \
             -> list[Record]:
@@ -140,12 +162,17 @@ def nearest_rank(ordered: list[float], share: float) -> float:
 def write_csv(path: Path, rows: Iterable[Record]) -> None:
     """The records' plain fields (numbers and text; lists and tables left out) as CSV."""
     temp = path.with_name(path.name + ".tmp")
-    with temp.open("w", newline="", encoding="utf-8") as handle:
-        writer: csv.DictWriter[str] | None = None
-        for row in rows:
-            if writer is None:
-                fields = [k for k, v in row.items() if not isinstance(v, (dict, list))]
-                writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
-                writer.writeheader()
-            writer.writerow(row)
-    os.replace(temp, path)
+    try:
+        with temp.open("w", newline="", encoding="utf-8") as handle:
+            writer: csv.DictWriter[str] | None = None
+            for row in rows:
+                if writer is None:
+                    fields = [k for k, v in row.items() if not isinstance(v, (dict, list))]
+                    writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
+                    writer.writeheader()
+                writer.writerow(row)
+        os.replace(temp, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise OutputFailed(f"cannot write the CSV to {path}: {error.strerror or error}") from None

@@ -297,3 +297,66 @@ def test_decision_times_print_the_slowest_as_finely_as_the_median_and_p99() -> N
 def test_solving_times_print_every_figure_to_the_millisecond() -> None:
     line = yukon_timing([{"seconds": s, "nodes": 100} for s in (0.02, 0.05, 0.76)])
     assert line.startswith("time: seconds per deal: mean 0.277, median 0.050, p90 0.760, max 0.760; ")
+
+
+def _limited(file_bytes: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """The command line where the kernel refuses to let a file grow past ``file_bytes`` (as a full disk refuses
+    a write: the write fails; SIGXFSZ ignored, as a shell may leave it)."""
+    import resource
+
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
+
+    return subprocess.run([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *args],
+                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)),
+                          preexec_fn=limit, timeout=300)
+
+
+def test_a_results_file_the_disk_refuses_half_way_is_one_line_and_resume_finishes_the_run(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, expected, _ = run(capsys, *SOLVE, "--quiet")
+    assert code == 0
+    results = tmp_path / "r.jsonl"
+    stopped = _limited(4000, *SOLVE, "--quiet", "--json", str(results))
+    assert stopped.returncode == 1 and "Traceback" not in stopped.stderr, stopped.stderr
+    line = stopped.stderr.strip()
+    assert "\n" not in line and line.startswith(f"cardtable yukon solve: cannot write results to {results}: File too")
+    kept = sum(line.endswith("\n") for line in results.read_text().splitlines(keepends=True)) - 1  # the last cut
+    assert 0 < kept < 30 and f"the {kept} results so far are kept" in line and line.endswith(f"--resume {results}")
+    code, finished, _ = run(capsys, *SOLVE, "--quiet", "--resume", str(results))
+    assert code == 0 and summary(finished) == summary(expected) and len(records(results)) == 30
+
+
+def test_a_csv_the_disk_refuses_keeps_the_results_to_write_it_from(capsys: pytest.CaptureFixture[str],
+                                                                     tmp_path: Path) -> None:
+    results, table = tmp_path / "r.jsonl", tmp_path / "r.csv"
+    assert run(capsys, *SOLVE, "--quiet", "--json", str(results))[0] == 0
+    stopped = _limited(1000, *SOLVE, "--quiet", "--resume", str(results), "--csv", str(table))  # nothing to append
+    assert stopped.returncode == 1 and "Traceback" not in stopped.stderr, stopped.stderr
+    assert "30 deals: won" in stopped.stdout  # the summary came first
+    line = stopped.stderr.strip()
+    assert line == (f"cardtable yukon solve: cannot write the CSV to {table}: File too large; the results are kept in "
+                    f"{results}: give the same command with --resume {results} to write it again")
+    assert not table.exists() and not list(tmp_path.glob("*.tmp")), "no half-written table left beside"
+    code, _, _ = run(capsys, *SOLVE, "--quiet", "--csv", str(table), "--resume", str(results))
+    assert code == 0 and len(table.read_text().splitlines()) == 31
+
+
+def test_a_catalogue_the_disk_refuses_is_written_later_without_solving_again(
+        capsys: pytest.CaptureFixture[str], cardtable_home: Path, tmp_path: Path, disk: object) -> None:
+    out = tmp_path / "catalogue.json"
+    build = ("yukon", "build-catalogue", "--standard", "2", "--russian", "1", "--budget", "3000", "--jobs", "1",
+             "--quiet", "--out", str(out))
+    disk.full = True  # type: ignore[attr-defined]  # the catalogue is written through a flush to the disk
+    code, _, err = run(capsys, *build)
+    line = err.strip().splitlines()[-1]
+    assert code == 1 and line.startswith(f"cardtable yukon build-catalogue: cannot write the catalogue to {out}: "
+                                         "No space left on device; the results are kept in ")
+    left = Path(line.rsplit("--resume ", 1)[1].removesuffix(" to write it again"))
+    solved = records(left)
+    disk.full = False  # type: ignore[attr-defined]
+    code, out_text, _ = run(capsys, *build, "--resume", str(left))
+    assert code == 0 and out_text.startswith(f"wrote {out}: standard 2 deals")
+    assert records(left) == solved if left.exists() else True
+    assert not left.exists() and json.loads(out.read_text())["variants"]["standard"]

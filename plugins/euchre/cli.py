@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import time
@@ -112,7 +113,12 @@ def _simulate(args: argparse.Namespace) -> int:
     def write_records(row: dict[str, Any]) -> dict[str, Any]:
         for name, text in row.pop("records", {}).items():
             assert folder is not None
-            (folder / name).write_text(text, encoding="utf-8")
+            try:
+                (folder / name).write_text(text, encoding="utf-8")
+            except OSError as error:  # a full disk says no when the file is closed, without naming it
+                with contextlib.suppress(OSError):
+                    (folder / name).unlink()  # not left half written
+                raise OSError(error.errno, error.strerror, str(folder / name)) from None
         return row
 
     keys = range(args.seed, args.seed + args.matches)

@@ -308,9 +308,9 @@ def _refresh(args: argparse.Namespace, out: Path) -> int:
                   + (f"; dropped (not proved solvable at {RETRY}× --budget {args.budget}): "
                      f"{plural(len(dropped), 'deal')} ({', '.join(map(str, dropped))})"
                      if dropped else ""))
-    batch.finish()
+    batch.finish(keep=True)
     data.update({"solver_version": SOLVER_VERSION, "budget": args.budget, "variants": kept})
-    write_json_atomic(out, data)
+    batch.write("the catalogue", out, lambda: write_json_atomic(out, data))
     print(f"wrote {out}")
     return 0
 
@@ -331,7 +331,7 @@ def _build(args: argparse.Namespace) -> int:
     with batch:
         found_by_variant = {variant: _find_solvable(batch, variant, wanted_count, args.budget, index)
                             for index, (variant, wanted_count) in enumerate(wanted.items())}
-    batch.finish()
+    batch.finish(keep=True)
     for variant, found in found_by_variant.items():
         rules = YukonRules()
         measures = {}
@@ -346,7 +346,7 @@ def _build(args: argparse.Namespace) -> int:
     data = {"format_version": CATALOGUE_FORMAT, "rules_version": RULES_VERSION, "solver_version": SOLVER_VERSION,
             "budget": args.budget, "measure": "obvious-play cards left, then solver positions; split in thirds",
             "variants": variants}
-    write_json_atomic(out, data)
+    batch.write("the catalogue", out, lambda: write_json_atomic(out, data))
     counts = {v: Counter(e["level"] for e in rows) for v, rows in variants.items()}
     by_level = {v: ", ".join(f"{level} {c[level]}" for level in LEVELS if c[level]) for v, c in counts.items()}
     print(f"wrote {out}: " + "; ".join(f"{v} {plural(sum(c.values()), 'deal')}" + (f" ({by_level[v]})" if c else "")
