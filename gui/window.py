@@ -500,6 +500,11 @@ class MainWindow(QMainWindow):
             self._quit_question.raise_()
             self._quit_question.activateWindow()
             return
+        if self.isMinimized():  # closed from the taskbar: the question is shown over its game (some desktops hide
+            # a minimised window's dialogs with it), and Keep playing returns to it
+            self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMinimized)
+        self.raise_()
+        self.activateWindow()
         box = QMessageBox(QMessageBox.Icon.Warning, tr("quit_unsaved_title"),
                           tr("quit_unsaved", games="\n".join(games)), QMessageBox.StandardButton.NoButton, self)
         box.setObjectName("quit_unsaved")

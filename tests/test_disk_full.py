@@ -139,3 +139,18 @@ def test_a_new_game_over_a_game_the_disk_refused_asks_first(qtbot: QtBot, cardta
     assert window.page is None and new.text() == "Press again to confirm"
     window.close_anyway()  # a signal (logout, Ctrl+C in the terminal) quits without asking
     assert not window.isVisible()
+
+
+def test_closed_from_the_taskbar_while_minimised_the_window_comes_back_to_ask(qtbot: QtBot, cardtable_home: Path,
+                                                                            disk: Disk) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    disk.full = True
+    play(page, 2)
+    window.showMinimized()
+    qtbot.waitUntil(window.isMinimized)
+    window.close()
+    question = window.findChild(QMessageBox, "quit_unsaved")
+    assert question is not None and question.isVisible()
+    assert not window.isMinimized(), "some desktops hide a minimised window's dialogs with it"
