@@ -8,6 +8,7 @@ guess at, and the player's own save later does not write over it.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ SETTINGS_FORMAT = 1
 class SettingsStore:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        self._unwritten: dict[str, dict[str, Any]] = {}  # values a full disk refused: in force while the program runs
 
     def path_for(self, game_id: str) -> Path:
         return self.directory / "games" / f"{game_id}.json"
@@ -39,6 +41,8 @@ class SettingsStore:
 
     def load(self, game_id: str, schema: SettingsSchema) -> tuple[dict[str, Any], list[Text]]:
         """Validated values (defaults where missing or bad) and the problems found."""
+        if game_id in self._unwritten:
+            return schema.validate(self._unwritten[game_id])
         path = self.path_for(game_id)
         if not path.exists():
             return schema.defaults(), []
@@ -76,5 +80,17 @@ class SettingsStore:
                     "{problem}（元のファイルは {name} に移しました）").format(problem=problem, name=moved.name)
 
     def save(self, game_id: str, values: Mapping[str, Any]) -> None:
-        """Raises ``OSError`` when the folder cannot be written."""
-        write_json_atomic(self.path_for(game_id), {"format_version": SETTINGS_FORMAT, "values": dict(values)})
+        """Raises ``OSError`` when the folder cannot be written; the values are then in force until the program
+        ends (or a later save works)."""
+        try:
+            write_json_atomic(self.path_for(game_id), {"format_version": SETTINGS_FORMAT, "values": dict(values)})
+        except OSError:
+            self._unwritten[game_id] = dict(values)
+            raise
+        self._unwritten.pop(game_id, None)
+
+    def flush(self) -> None:
+        """Write the values a full disk refused, if it has room now (the window does at closing)."""
+        for game_id, values in list(self._unwritten.items()):
+            with contextlib.suppress(OSError):
+                self.save(game_id, values)

@@ -103,6 +103,8 @@ STRINGS: dict[str, Text] = {
     "error_not_kept": Text("The save could not be moved aside ({reason}).", "保存を退避できませんでした（{reason}）。"),
     "no_view": Text("{game} has no table view to play in.", "{game}には遊ぶための画面がありません。"),
     "settings_problem": Text("Settings for {game}: {problems}", "{game}の設定: {problems}"),
+    "settings_not_saved": Text("The settings cannot be saved ({reason}); they apply until Card Table closes.",
+                               "設定を保存できません（{reason}）。カードテーブルを閉じるまで有効です。"),
     "stats": Text("Statistics", "統計"),
     "stats_title": Text("Statistics — Card Table", "統計 — カードテーブル"),
     "stats_reset": Text("Reset statistics…", "統計をリセット…"),

@@ -1,7 +1,8 @@
 """The yellow bar above a page for what the player must read (a save that failed or was moved aside, settings
 that were reset): it stays until the player closes it (× — a click, or Enter, Space or Esc once Tab has reached
-it), and a passing note shown over it for a few seconds gives way to it again instead of taking it away. A screen
-reader says each message as it comes."""
+it); a second such message joins the first on a line of its own rather than taking its place (a full disk
+refuses the settings, the game and its statistics at once), and a passing note shown over them for a few seconds
+gives way to them again. A screen reader says each message as it comes."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ class NoticeBar(QFrame):
         self.close_button.setAutoRaise(True)
         self.close_button.clicked.connect(self.dismiss)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
-        self._standing = ""  # the message that stays until closed
+        self._standing: list[str] = []  # the messages that stay until closed
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._passed)
@@ -53,10 +54,12 @@ class NoticeBar(QFrame):
             return
         if timeout_ms:
             self._timer.start(timeout_ms)
+            self.label.setText(message)
         else:
             self._timer.stop()
-            self._standing = message
-        self.label.setText(message)
+            if message not in self._standing:
+                self._standing.append(message)
+            self.label.setText("\n".join(self._standing))
         self.show()
         self._speak(message)
 
@@ -68,13 +71,16 @@ class NoticeBar(QFrame):
             self._passed()
 
     def withdraw(self, message: str) -> None:
-        """``message`` no longer holds (the save works again): it does not come back after a passing note."""
-        if self._standing == message:
-            self._standing = ""
+        """``message`` no longer holds (the save works again): it goes, and does not come back after a passing
+        note."""
+        if message in self._standing:
+            self._standing.remove(message)
+            if not self._timer.isActive():
+                self._passed()
 
     def dismiss(self) -> None:
         self._timer.stop()
-        self._standing = ""
+        self._standing = []
         self.label.clear()
         self.hide()
 
@@ -84,7 +90,7 @@ class NoticeBar(QFrame):
 
     def _passed(self) -> None:
         if self._standing:
-            self.label.setText(self._standing)
+            self.label.setText("\n".join(self._standing))
         else:
             self.label.clear()
             self.hide()

@@ -248,7 +248,7 @@ class MainWindow(QMainWindow):
             self.report_error(error, session)
             return None
         if notices:
-            page.show_notice("\n".join(notices))  # each on its own line: one notice would replace another
+            page.show_notice("\n".join(notices))  # said together, each on its own line
         page.view.sound.connect(self.sounds.play)
         if dealt and not session.moves:
             page.view.deal_when_shown()
@@ -331,7 +331,7 @@ class MainWindow(QMainWindow):
             try:
                 self.settings_store.save(game_id, values)
             except OSError as error:
-                notices.append(tr("save_failed", reason=error.strerror or str(error)))
+                notices.append(tr("settings_not_saved", reason=error.strerror or str(error)))
             if not game.settings.needs_new_game(current, values) and self._go_on_with(game_id, values, notices):
                 if self.page is None:
                     self.launcher.show_message("\n".join(notices))
@@ -537,6 +537,8 @@ class MainWindow(QMainWindow):
         self._geometry.setValue("geometry", self.saveGeometry())
         self._geometry.sync()
         self._close_page()
+        if self._host is not None:
+            self.settings_store.flush()
         self.sounds.close()
         self._unlisten()
         super().closeEvent(event)

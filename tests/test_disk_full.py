@@ -154,3 +154,42 @@ def test_closed_from_the_taskbar_while_minimised_the_window_comes_back_to_ask(qt
     question = window.findChild(QMessageBox, "quit_unsaved")
     assert question is not None and question.isVisible()
     assert not window.isMinimized(), "some desktops hide a minimised window's dialogs with it"
+
+
+def test_settings_the_disk_refuses_are_in_force_and_said_so(qtbot: QtBot, cardtable_home: Path, disk: Disk) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QComboBox
+
+    from gui.settings_dialog import SettingsDialog
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    assert window.new_game("yukon") is not None
+    disk.full = True
+
+    def choose_russian() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, SettingsDialog)
+        variant = dialog.widgets["variant"]
+        assert isinstance(variant, QComboBox)
+        variant.setCurrentIndex(variant.findData("russian"))
+        dialog.accept()
+
+    QTimer.singleShot(0, choose_russian)
+    window.open_settings("yukon")
+    page = window.page
+    assert page is not None and page.session.settings["variant"] == "russian", "the new game has the new rules"
+    assert "The settings cannot be saved (No space left on device); they apply until Card Table closes." \
+        in page.notice.text()
+    assert "Progress cannot be saved" in page.notice.text(), "beside it, not in its place"
+    disk.full = False
+    play(page, 1)
+    page.notice_bar.end_passing()  # "Saving works again." for a few seconds, then what still holds
+    assert page.notice.text() == "The settings cannot be saved (No space left on device); they apply until Card " \
+        "Table closes."
+    disk.full = True
+    window.show_launcher()
+    again = window.new_game("yukon")
+    assert again is not None and again.session.settings["variant"] == "russian", "and the next one too"
+    disk.full = False
+    window.close()  # with room on the disk by then, they are written
+    assert json.loads(window.settings_store.path_for("yukon").read_text())["values"]["variant"] == "russian"
