@@ -304,9 +304,13 @@ class Recorder(SessionListener):
             damaged = self.store.add(self.slot, events)
         except OSError as error:
             if not self._failed and self.problem is not None:
-                why = error.message if isinstance(error, NewerStatistics) else error.strerror or error
-                self.problem(Text("statistics cannot be saved ({why})", "統計を保存できません（{why}）").format(
-                    why=why))
+                if isinstance(error, NewerStatistics):
+                    self.problem(Text("statistics cannot be saved ({why})", "統計を保存できません（{why}）").format(
+                        why=error.message))
+                else:  # kept by the store, and written with the next add that works
+                    self.problem(Text("statistics cannot be saved ({why}); they are counted while Card Table is open",
+                                      "統計を保存できません（{why}）。カードテーブルを閉じるまでは数えています").format(
+                        why=error.strerror or error))
             self._failed = True
             return
         if damaged and self.problem is not None:

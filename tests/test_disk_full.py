@@ -193,3 +193,18 @@ def test_settings_the_disk_refuses_are_in_force_and_said_so(qtbot: QtBot, cardta
     disk.full = False
     window.close()  # with room on the disk by then, they are written
     assert json.loads(window.settings_store.path_for("yukon").read_text())["values"]["variant"] == "russian"
+
+
+def test_a_game_given_up_on_a_full_disk_is_counted_and_said_so(qtbot: QtBot, cardtable_home: Path,
+                                                              disk: Disk) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    disk.full = True
+    play(page, 2)
+    page = window.new_game("yukon")  # the game left unwon counts in the statistics
+    assert page is not None
+    assert "statistics cannot be saved (No space left on device); they are counted while Card Table is open" \
+        in page.notice.text() and "Progress cannot be saved" in page.notice.text()
+    summary = window.stats.summary("yukon", window.host.game("yukon").statistics)
+    assert summary.events == 1 and not window.stats.path_for("yukon").exists()
