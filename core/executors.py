@@ -18,6 +18,7 @@ import contextlib
 import importlib
 import itertools
 import logging
+import multiprocessing
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -71,7 +72,13 @@ class LocalPool:
 
     def __enter__(self) -> LocalPool:
         if self.workers > 1:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_die_with_parent)
+            # workers are started while the progress bar's thread runs: forking a threaded process may deadlock
+            # the child (Python 3.12 warns of it, 3.14 stops doing it), so they start from a fork server where
+            # there is one, as they will under 3.14 anyway
+            context = multiprocessing.get_context("forkserver") \
+                if "forkserver" in multiprocessing.get_all_start_methods() else None
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_die_with_parent,
+                                             mp_context=context)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,

@@ -360,3 +360,28 @@ def test_a_catalogue_the_disk_refuses_is_written_later_without_solving_again(
     assert code == 0 and out_text.startswith(f"wrote {out}: standard 2 deals")
     assert records(left) == solved if left.exists() else True
     assert not left.exists() and json.loads(out.read_text())["variants"]["standard"]
+
+
+def parent_pid(_: object) -> int:
+    return os.getppid()
+
+
+def test_local_workers_are_not_forks_of_the_threaded_process_that_runs_the_job() -> None:
+    """The jobs start their workers while the progress bar's thread runs; a fork of a threaded process may
+    deadlock (Python 3.12 warns of it): where the system has a fork server, the workers come from it."""
+    import multiprocessing
+    import threading
+
+    from core.executors import LocalPool
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no fork server on this system (the workers are spawned)")
+    busy = threading.Event()
+    thread = threading.Thread(target=busy.wait, daemon=True)  # as the progress bar's thread is
+    thread.start()
+    try:
+        with LocalPool(2) as pool:
+            parents = {pid for _, pid in pool.run(parent_pid, [(n, None) for n in range(4)])}
+    finally:
+        busy.set()
+    assert os.getpid() not in parents
