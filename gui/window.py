@@ -402,9 +402,9 @@ class MainWindow(QMainWindow):
         kept = ""
         if session is not None:
             session.saves = None  # nothing more is written for the failed game
-            if session.save_slot in self.saves.unwritten():
-                self.saves.discard(session.save_slot)  # what the disk refused is gone too, so Continue cannot fail
-            elif self.saves.exists(session.save_slot):
+            if not self.saves.exists(session.save_slot):
+                self.saves.discard(session.save_slot)  # one only memory held (a full disk) goes: Continue cannot fail
+            else:  # moving the file aside forgets what memory held of it too
                 details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
                 try:
                     moved = self.saves.set_aside(session.save_slot, "crash", details)

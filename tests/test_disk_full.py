@@ -208,3 +208,19 @@ def test_a_game_given_up_on_a_full_disk_is_counted_and_said_so(qtbot: QtBot, car
         in page.notice.text() and "Progress cannot be saved" in page.notice.text()
     summary = window.stats.summary("yukon", window.host.game("yukon").statistics)
     assert summary.events == 1 and not window.stats.path_for("yukon").exists()
+
+
+@pytest.mark.parametrize("on_disk", [False, True], ids=["only-in-memory", "older-on-disk"])
+def test_a_game_that_fails_on_a_full_disk_is_not_offered_to_continue(qtbot: QtBot, cardtable_home: Path,
+                                                                     disk: Disk, on_disk: bool) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    disk.full = not on_disk
+    page = window.new_game("yukon")
+    assert page is not None and window.saves.path_for("yukon").exists() == on_disk
+    disk.full = True
+    play(page, 2)
+    window.report_error(RuntimeError("the solver lost its marbles"))
+    for box in window.findChildren(QMessageBox, "error_dialog"):
+        box.close()
+    assert window.launcher.tiles["yukon"].findChild(QPushButton, "continue-yukon") is None
+    assert window.saves.read("yukon").record is None and not window.saves.unwritten()
