@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self.page: GamePage | None = None
         self._closing_anyway = False  # set once the player chose to quit though progress could not be saved
         self._quit_question: QMessageBox | None = None
+        self._kept_notices: dict[str, str] = {}  # slot → the launcher's word that its game is kept only in memory
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self.launcher = LauncherPage(None, self.saves, lambda game_id: self.host.slot(game_id))
@@ -289,9 +290,15 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.launcher)
         self.retranslate()
         self.launcher.focus_game(left.id if left is not None else None)
-        why = self.saves.unwritten().get(self.host.slot(left.id)) if left is not None else None
-        if left is not None and why is not None and self.saves.played(self.host.slot(left.id)):
-            self.launcher.show_message(tr("kept_unsaved", game=text(left.name), reason=text(why)))
+        unwritten = self.saves.unwritten()
+        for slot in [slot for slot in self._kept_notices if slot not in unwritten]:  # written since: no longer so
+            self.launcher.message_bar.withdraw(self._kept_notices.pop(slot))
+        slot = self.host.slot(left.id) if left is not None else ""
+        if left is not None and slot in unwritten and self.saves.played(slot):
+            if slot in self._kept_notices:
+                self.launcher.message_bar.withdraw(self._kept_notices[slot])
+            self._kept_notices[slot] = tr("kept_unsaved", game=text(left.name), reason=text(unwritten[slot]))
+            self.launcher.show_message(self._kept_notices[slot])
 
     def open_settings(self, game_id: str) -> None:
         game = self.host.game(game_id)

@@ -97,8 +97,13 @@ def test_a_game_the_disk_refuses_comes_back_whole_and_quitting_asks(qtbot: QtBot
     qtbot.waitUntil(lambda: not question.isVisible())
     assert window.isVisible() and window.page is page and page.session.moves == moves
 
-    disk.full = False  # room again: the move played saves it, and quitting no longer asks
-    play(page, 1)
+    disk.full = False  # room again: the move played saves it, the launcher no longer says otherwise, and
+    play(page, 1)  # quitting no longer asks
+    window.show_launcher()
+    assert not window.launcher.message.isVisible()
+    window.continue_game("yukon")
+    page = window.page
+    assert page is not None
     window.close()
     assert not window.isVisible()
     assert not any(box.isVisible() for box in window.findChildren(QMessageBox, "quit_unsaved")), "not asked"
