@@ -94,6 +94,8 @@ class MainWindow(QMainWindow):
         # that (800 pixels), a game opened in a narrower window widened it past the screen's right edge
         self.setMinimumSize(*smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT, self))
         self._unlisten = on_language_changed(self.retranslate)
+        unlisten = self._unlisten  # also when the window goes without its close (deleted while a question is open)
+        self.destroyed.connect(lambda *_: unlisten())
         self._screen: QScreen | None = None  # the screen whose changes the window follows, from its first show
         self._following = False
         self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)

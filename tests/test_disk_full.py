@@ -229,3 +229,27 @@ def test_a_game_that_fails_on_a_full_disk_is_not_offered_to_continue(qtbot: QtBo
         box.close()
     assert window.launcher.tiles["yukon"].findChild(QPushButton, "continue-yukon") is None
     assert window.saves.read("yukon").record is None and not window.saves.unwritten()
+
+
+def test_a_window_deleted_while_it_asks_leaves_nothing_listening(qtbot: QtBot, cardtable_home: Path,
+                                                                  disk: Disk) -> None:
+    """Deleted with the question open (its close was refused), the window no longer hears of a language change:
+    it did, and the next window's language change crashed on its deleted page."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from gui.i18n import set_language
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    disk.full = True
+    play(page, 2)
+    window.close()
+    assert window.isVisible()
+    window.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    try:
+        set_language("ja")
+    finally:
+        set_language("en")
