@@ -238,9 +238,15 @@ def test_a_window_deleted_while_it_asks_leaves_nothing_listening(qtbot: QtBot, c
     from PySide6.QtCore import QEvent
     from PySide6.QtWidgets import QApplication
 
+    from core.manager import PluginHost
     from gui.i18n import set_language
+    from gui.window import MainWindow
 
-    window = make_window(qtbot, {"yukon": yukon_plugin})
+    host = PluginHost()
+    host.add_plugin("yukon", yukon_plugin)
+    window = MainWindow(host)  # not given to qtbot, which would close it again once deleted
+    window.show()
+    qtbot.waitExposed(window)
     page = window.new_game("yukon")
     assert page is not None
     disk.full = True
