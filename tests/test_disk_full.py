@@ -14,6 +14,8 @@ from pytestqt.qtbot import QtBot
 import plugins.yukon.plugin as yukon_plugin
 from core.saves import SaveError, SaveService
 from core.stats import StatsStore
+from gui.game_page import GamePage
+from gui.window import MainWindow
 from tests.conftest import Disk
 from tests.gui_helpers import make_window
 
@@ -68,6 +70,17 @@ def play(page: object, n: int) -> None:
         session.play(session.legal_moves()[0])
 
 
+def a_game_on_a_full_disk(qtbot: QtBot, disk: Disk, saved: int = 0) -> tuple[MainWindow, GamePage]:
+    """A Yukon game with ``saved`` moves written, then two more played after the disk filled up."""
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    play(page, saved)
+    disk.full = True
+    play(page, 2)
+    return window, page
+
+
 def test_a_game_the_disk_refuses_comes_back_whole_and_quitting_asks(qtbot: QtBot, cardtable_home: Path,
                                                                       disk: Disk) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
@@ -112,12 +125,7 @@ def test_a_game_the_disk_refuses_comes_back_whole_and_quitting_asks(qtbot: QtBot
 
 
 def test_quit_and_lose_it_quits(qtbot: QtBot, cardtable_home: Path, disk: Disk) -> None:
-    window = make_window(qtbot, {"yukon": yukon_plugin})
-    page = window.new_game("yukon")
-    assert page is not None
-    play(page, 2)
-    disk.full = True
-    play(page, 2)
+    window, _ = a_game_on_a_full_disk(qtbot, disk, saved=2)
     window.close()
     question = window.findChild(QMessageBox, "quit_unsaved")
     assert question is not None and question.defaultButton().objectName() == "keep_playing"
@@ -148,11 +156,7 @@ def test_a_new_game_over_a_game_the_disk_refused_asks_first(qtbot: QtBot, cardta
 
 def test_closed_from_the_taskbar_while_minimised_the_window_comes_back_to_ask(qtbot: QtBot, cardtable_home: Path,
                                                                             disk: Disk) -> None:
-    window = make_window(qtbot, {"yukon": yukon_plugin})
-    page = window.new_game("yukon")
-    assert page is not None
-    disk.full = True
-    play(page, 2)
+    window, _ = a_game_on_a_full_disk(qtbot, disk)
     window.showMinimized()
     qtbot.waitUntil(window.isMinimized)
     window.close()
@@ -202,11 +206,7 @@ def test_settings_the_disk_refuses_are_in_force_and_said_so(qtbot: QtBot, cardta
 
 def test_a_game_given_up_on_a_full_disk_is_counted_and_said_so(qtbot: QtBot, cardtable_home: Path,
                                                               disk: Disk) -> None:
-    window = make_window(qtbot, {"yukon": yukon_plugin})
-    page = window.new_game("yukon")
-    assert page is not None
-    disk.full = True
-    play(page, 2)
+    window, _ = a_game_on_a_full_disk(qtbot, disk)
     page = window.new_game("yukon")  # the game left unwon counts in the statistics
     assert page is not None
     assert "statistics cannot be saved (No space left on device); they are counted while Card Table is open" \
@@ -240,7 +240,6 @@ def test_a_window_deleted_while_it_asks_leaves_nothing_listening(qtbot: QtBot, c
 
     from core.manager import PluginHost
     from gui.i18n import set_language
-    from gui.window import MainWindow
 
     host = PluginHost()
     host.add_plugin("yukon", yukon_plugin)
