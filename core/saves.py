@@ -85,17 +85,12 @@ class SaveService:
         self.directory = directory
         # slot → the newest record a full disk or an unwritable folder refused: the game goes on from it (Continue,
         # a new game counting it) for as long as the program runs, and is written with the next save that works
-        self._unwritten: dict[str, dict[str, Any]] = {}
-        self._why: dict[str, Text] = {}
+        self._unwritten: dict[str, tuple[dict[str, Any], Text]] = {}  # each with why it was refused
 
     def unwritten(self) -> dict[str, Text]:
         """The slots whose newest progress is only in memory (quitting now loses it), each with why it was not
         written."""
-        return {slot: self._why[slot] for slot in self._unwritten}
-
-    def _forget(self, slot: str) -> None:
-        self._unwritten.pop(slot, None)
-        self._why.pop(slot, None)
+        return {slot: why for slot, (_, why) in self._unwritten.items()}
 
     def path_for(self, slot: str) -> Path:
         return self.directory / f"{slot}.json"
@@ -109,7 +104,7 @@ class SaveService:
         """Whether the launcher offers Continue: a save of a game not yet finished, or a file in its place
         that reading will explain and move aside."""
         if slot in self._unwritten:
-            return self._unwritten[slot].get("finished") is not True
+            return self._unwritten[slot][0].get("finished") is not True
         path = self.path_for(slot)
         if not path.exists():
             return False
@@ -122,7 +117,7 @@ class SaveService:
     def played(self, slot: str) -> bool:
         """Whether the saved game is unfinished with moves in it: starting another would end something played."""
         try:
-            record = self._unwritten.get(slot) or read_json_file(self.path_for(slot))
+            record = self._unwritten[slot][0] if slot in self._unwritten else read_json_file(self.path_for(slot))
         except (BadFile, OSError):
             return False
         return isinstance(record, dict) and record.get("finished") is not True and bool(record.get("moves"))
@@ -145,7 +140,7 @@ class SaveService:
             refused = error if isinstance(error, SaveError) else SaveError(Text(
                 "cannot save to {folder}: {why}", "{folder} に保存できません: {why}").format(
                 folder=path.parent, why=error.strerror or error))
-            self._unwritten[slot], self._why[slot] = copy.deepcopy(data), refused.reason
+            self._unwritten[slot] = (copy.deepcopy(data), refused.reason)
             if refused is error:
                 raise
             raise refused from error
@@ -153,13 +148,13 @@ class SaveService:
             raise SaveError(Text("cannot save: the game's record is not plain data ({error})",
                                  "保存できません: ゲームの記録が単純なデータではありません（{error}）")
                             .format(error=error)) from error
-        self._forget(slot)
+        self._unwritten.pop(slot, None)
 
     def read(self, slot: str) -> LoadResult:
         """The save, or ``None``. A corrupt or incompatible file (or a folder in its place) is moved aside and
         reported."""
         if slot in self._unwritten:
-            return LoadResult(copy.deepcopy(self._unwritten[slot]))
+            return LoadResult(copy.deepcopy(self._unwritten[slot][0]))
         path = self.path_for(slot)
         if not path.exists():
             return LoadResult(None)
@@ -188,7 +183,7 @@ class SaveService:
     def set_aside(self, slot: str, why: str, reason: str = "") -> Path:
         """Rename the slot's save to ``<name>.<why>-<time>``, with ``reason`` (when given) in a ``.txt`` beside
         it for a bug report; the new path. Raises ``OSError`` when it cannot be moved."""
-        self._forget(slot)
+        self._unwritten.pop(slot, None)
         moved = move_aside(self.path_for(slot), why)
         if reason:
             with contextlib.suppress(OSError):  # the reason file is a courtesy
@@ -196,5 +191,5 @@ class SaveService:
         return moved
 
     def discard(self, slot: str) -> None:
-        self._forget(slot)
+        self._unwritten.pop(slot, None)
         self.path_for(slot).unlink(missing_ok=True)

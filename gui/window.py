@@ -491,9 +491,9 @@ class MainWindow(QMainWindow):
     def _unsaved_games(self) -> list[str]:
         """The games played whose progress only this running program holds (a full disk refused it), each as
         its name and why: quitting loses them."""
-        if self.page is not None and self.recorder is not None:
+        if self.page is not None and self.recorder is not None and self.page.session.save_problem is not None:
             self.recorder.tick()
-            self.page.session.autosave()  # the disk may have room again
+            self.page.session.autosave()  # the disk may have room again (else closing saves it, once)
         unwritten = self.saves.unwritten()
         return [tr("unsaved_game", game=text(game.name), reason=text(unwritten[slot])) for game in self._all_games()
                 if (slot := self.host.slot(game.id)) in unwritten and self.saves.played(slot)]

@@ -25,6 +25,7 @@ needs_dask = pytest.mark.skipif(not HAS_DASK, reason="the cluster extra (Dask) i
 
 TOURNAMENT = ("euchre", "tournament", "--a", "hard", "--b", "normal", "--hands", "40", "--seed", "7")
 SOLVE = ("yukon", "solve", "--range", "1-30", "--budget", "3000")
+CLI = ("-c", "import sys; from core.cli import main; sys.exit(main())")  # `cardtable`, from this checkout
 SHORT_TOURNAMENT = (*TOURNAMENT[:-4], "--hands", "16", "--seed", "7")  # hard's samples in another process too
 
 
@@ -77,7 +78,7 @@ def test_one_process_and_two_give_the_same_records(capsys: pytest.CaptureFixture
 def _cardtable(*args: str) -> subprocess.Popen[str]:
     """The command line in a process group of its own, with Ctrl-C handled as in a terminal even when these
     tests run in the background (where a shell starts them with SIGINT ignored, which Python keeps)."""
-    return _started(["-c", "import sys; from core.cli import main; sys.exit(main())", *args])
+    return _started([*CLI, *args])
 
 
 def _started(argv: list[str]) -> subprocess.Popen[str]:
@@ -308,7 +309,7 @@ def _limited(file_bytes: int, *args: str) -> subprocess.CompletedProcess[str]:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
 
-    return subprocess.run([sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *args],
+    return subprocess.run([sys.executable, *CLI, *args],
                           capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)),
                           preexec_fn=limit, timeout=300)
 

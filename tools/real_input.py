@@ -357,7 +357,7 @@ class ScreenReader:
         if not canvas.hasFocus() or scene.table is None or scene.paused:
             return  # T goes to the table only
         for _ in range(400):  # a verdict of the analysis arriving after T would be said after it (a loaded machine)
-            if view._analysing is None and (view._stopped or view.session.analysis_job() is None):
+            if not view.situation().analysing:
                 break
             QTest.qWait(50)
         since, heard = len(self.told), len(self.heard)
