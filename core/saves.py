@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from core.storage import BadFile, clean_stale_temp_files, move_aside, read_json_file, write_json_atomic
-from core.text import Text, TextError
+from core.text import Text, TextError, os_reason
 
 SAVE_FORMAT = 1
 
@@ -139,7 +139,7 @@ class SaveService:
         except (SaveError, OSError) as error:
             refused = error if isinstance(error, SaveError) else SaveError(Text(
                 "cannot save to {folder}: {why}", "{folder} に保存できません: {why}").format(
-                folder=path.parent, why=error.strerror or error))
+                folder=path.parent, why=os_reason(error)))
             self._unwritten[slot] = (copy.deepcopy(data), refused.reason)
             if refused is error:
                 raise
@@ -176,7 +176,7 @@ class SaveService:
         except OSError as error:
             return Text("{problem}; it could not be moved aside either ({why}) and is ignored",
                         "{problem}。よけておくこともできなかったため（{why}）、使わずにおきます").format(
-                problem=problem, why=error.strerror)
+                problem=problem, why=os_reason(error))
         return Text("{problem}; it was moved to {name}", "{problem}。{name} に移しました").format(
             problem=problem, name=moved.name)
 

@@ -22,7 +22,7 @@ from core.storage import (
     read_json_file,
     write_json_atomic,
 )
-from core.text import Text
+from core.text import Text, os_reason
 
 SETTINGS_FORMAT = 1
 
@@ -75,7 +75,7 @@ class SettingsStore:
         except OSError as error:
             return Text("{problem} (the file could not be moved aside: {why})",
                         "{problem}（ファイルをよけておけませんでした: {why}）").format(
-                problem=problem, why=error.strerror)
+                problem=problem, why=os_reason(error))
         return Text("{problem} (the old file was moved to {name})",
                     "{problem}（元のファイルは {name} に移しました）").format(problem=problem, name=moved.name)
 

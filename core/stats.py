@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from core.session import GameSession, SessionListener
 from core.settings import CPU_STRENGTHS
 from core.storage import BadFile, move_aside, newer_format, read_json_file, write_json_atomic
-from core.text import Text, amount
+from core.text import Text, amount, os_reason
 
 STATS_FORMAT = 1
 MAX_EVENTS = 20_000  # the oldest go first; a file stays small
@@ -165,9 +165,9 @@ class StatsStore:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        # game id → events a full disk or an unwritable folder refused: counted while the program runs, and
-        # written with the next add that works
-        self._unwritten: dict[str, list[dict[str, Any]]] = {}
+        # game id → events a full disk or an unwritable folder refused, and why: counted while the program runs,
+        # and written with the next add that works
+        self._unwritten: dict[str, tuple[list[dict[str, Any]], Text]] = {}
 
     def path_for(self, game_id: str) -> Path:
         return self.directory / f"{game_id}.json"
@@ -176,7 +176,14 @@ class StatsStore:
         """The events, and a message when the file was bad (it is then moved aside and a fresh one begins) or is
         of a newer format (it is then left alone, and read as no events)."""
         events, problem, _ = self._read(game_id)
-        return [*events, *self._unwritten.get(game_id, [])][-MAX_EVENTS:], problem
+        return [*events, *self._held(game_id)][-MAX_EVENTS:], problem
+
+    def _held(self, game_id: str) -> list[dict[str, Any]]:
+        return self._unwritten[game_id][0] if game_id in self._unwritten else []
+
+    def refusal(self, game_id: str) -> Text | None:
+        """Why the game's last events could not be written, while they are kept in memory only."""
+        return self._unwritten[game_id][1] if game_id in self._unwritten else None
 
     def _read(self, game_id: str) -> tuple[list[dict[str, Any]], Text | None, bool]:
         """:meth:`load`'s events and message, and whether the file is of a newer format."""
@@ -243,13 +250,13 @@ class StatsStore:
         if newer and problem is not None:
             raise NewerStatistics(problem)
         stamp = round(time.time())
-        unwritten = [*self._unwritten.get(game_id, []), *({"at": stamp, **event} for event in events)]
+        unwritten = [*self._held(game_id), *({"at": stamp, **event} for event in events)]
         merged = [*old, *unwritten][-MAX_EVENTS:]
         try:  # on one line: at the cap an add takes 60–110 ms instead of 200–250, on the window's thread
             write_json_atomic(self.path_for(game_id), {"format_version": STATS_FORMAT, "game": game_id,
                                                         "events": merged}, indent=None)
-        except OSError:
-            self._unwritten[game_id] = unwritten[-MAX_EVENTS:]
+        except OSError as error:
+            self._unwritten[game_id] = (unwritten[-MAX_EVENTS:], os_reason(error))
             raise
         self._unwritten.pop(game_id, None)
         return problem
@@ -262,12 +269,14 @@ class StatsStore:
 class Recorder(SessionListener):
     """Keeps a session's play time (pauses left out) and appends its game's statistics events to ``store``
     after each move. A store that cannot be written is reported once through ``problem``, and so is a damaged
-    file found (and moved aside) when events are added, at the moment it happens."""
+    file found (and moved aside) when events are added, at the moment it happens; once the events the store
+    kept in memory are written, ``recovered`` is given the refusal's notice, which no longer holds."""
 
     def __init__(self, session: GameSession, store: StatsStore, slot: str,
-                 problem: Callable[[Text], None] | None = None) -> None:
+                 problem: Callable[[Text], None] | None = None,
+                 recovered: Callable[[Text], None] | None = None) -> None:
         self.session, self.store, self.slot = session, store, slot
-        self.problem = problem
+        self.problem, self.recovered = problem, recovered
         self._since: float | None = None if session.paused else time.monotonic()
         self._failed = False
 
@@ -300,18 +309,30 @@ class Recorder(SessionListener):
             self.save(statistics.finish(self.session.state, self.context()))
 
     def save(self, events: Sequence[Mapping[str, Any]]) -> None:
+        refused = self.store.refusal(self.slot)
         try:
             damaged = self.store.add(self.slot, events)
-        except OSError as error:
-            if not self._failed and self.problem is not None:
-                if isinstance(error, NewerStatistics):
-                    self.problem(Text("statistics cannot be saved ({why})", "統計を保存できません（{why}）").format(
-                        why=error.message))
-                else:  # kept by the store, and written with the next add that works
-                    self.problem(Text("statistics cannot be saved ({why}); they are counted while Card Table is open",
-                                      "統計を保存できません（{why}）。カードテーブルを閉じるまでは数えています").format(
-                        why=error.strerror or error))
-            self._failed = True
+        except NewerStatistics as error:
+            self._report(Text("statistics cannot be saved ({why})", "統計を保存できません（{why}）").format(
+                why=error.message))
             return
+        except OSError as error:  # kept by the store, and written with the next add that works
+            self._report(self.refused(self.store.refusal(self.slot) or os_reason(error)))
+            return
+        if refused is not None and self.store.refusal(self.slot) is None:
+            self._failed = False  # a later refusal is said again
+            if self.recovered is not None:
+                self.recovered(self.refused(refused))
         if damaged and self.problem is not None:
             self.problem(damaged)
+
+    @staticmethod
+    def refused(why: Text) -> Text:
+        """The notice that the store refused the events (for ``why``), and keeps them in memory."""
+        return Text("statistics cannot be saved ({why}); they are counted while Card Table is open",
+                    "統計を保存できません（{why}）。カードテーブルを閉じるまでは数えています").format(why=why)
+
+    def _report(self, message: Text) -> None:
+        if not self._failed and self.problem is not None:
+            self.problem(message)
+        self._failed = True

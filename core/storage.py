@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.text import Text, TextError
+from core.text import Text, TextError, os_reason
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any save or settings file; a bigger one is not ours
 TEMP_SUFFIX = ".tmp"
@@ -51,7 +51,7 @@ def read_json_file(path: Path) -> Any:
         raise
     except OSError as error:
         raise BadFile(Text("it cannot be read ({why})", "読み込めません（{why}）")
-                      .format(why=error.strerror or error)) from None
+                      .format(why=os_reason(error))) from None
     except UnicodeDecodeError:
         raise BadFile(Text("it is not UTF-8 text", "UTF-8 のテキストではありません")) from None
     except json.JSONDecodeError as error:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import errno
 from dataclasses import dataclass
 
 LANGUAGES = ("en", "ja")
@@ -121,3 +122,29 @@ SEPARATOR = " · "  # between the parts of a line: a status line, a seat's name 
 def join(parts: list[Text], separator: str = SEPARATOR) -> Text:
     """Texts joined in each language."""
     return Text(separator.join(p.en for p in parts), separator.join(p.get("ja") for p in parts))
+
+
+# What the system says when it refuses a file, in Japanese for the errors a player meets (the English is the
+# system's own words, so it reads as the system's manual and a search for it finds help)
+_OS_REASONS_JA = {
+    errno.ENOSPC: "ディスクの空きがありません",
+    errno.EDQUOT: "ディスクの割り当て容量を使い切っています",
+    errno.EACCES: "アクセスが許可されていません",
+    errno.EPERM: "操作が許可されていません",
+    errno.EROFS: "読み取り専用のファイルシステムです",
+    errno.ENOENT: "ファイルまたはフォルダがありません",
+    errno.ENOTDIR: "フォルダのはずの場所にファイルがあります",
+    errno.EISDIR: "ファイルのはずの場所にフォルダがあります",
+    errno.EIO: "ディスクの読み書きに失敗しました（入出力エラー）",
+    errno.EFBIG: "ファイルが大きすぎます",
+    errno.ENAMETOOLONG: "ファイル名が長すぎます",
+    errno.EMFILE: "開いているファイルが多すぎます",
+    errno.EBUSY: "ほかのプログラムが使用中です",
+}
+
+
+def os_reason(error: OSError) -> Text:
+    """Why the system refused a file, as a person reads it: the system's words in English ("No space left on
+    device"), and Japanese of its own for the refusals a player meets (the system's words otherwise)."""
+    words = error.strerror or str(error) or type(error).__name__
+    return Text(words, _OS_REASONS_JA.get(error.errno or 0, ""))

@@ -20,7 +20,7 @@ from core.text import Text
 from gui import screen_reader
 from gui.deck import CardArt
 from gui.flow_layout import FlowLayout
-from gui.i18n import text, tr
+from gui.i18n import phrase, text, tr
 from gui.latin_keys import latin_key_event
 from gui.notice_bar import NoticeBar
 from gui.review_window import ReviewWindow
@@ -67,15 +67,14 @@ def load_view_factory(game: GameSpec) -> Callable[[GameSession, CardArt], TableV
 class _SaveNotices(SessionListener):
     def __init__(self, page: GamePage) -> None:
         self.page = page
-        self.failure = ""  # the notice of the failure, until saving works again
+        self.failure = Text("")  # the notice of the failure, until saving works again
 
     def save_failed(self, message: Text) -> None:
-        self.failure = tr("save_failed", reason=text(message))
+        self.failure = phrase("save_failed", reason=message)
         self.page.show_notice(self.failure)
 
     def save_recovered(self) -> None:
-        self.page.notice_bar.withdraw(self.failure)
-        self.page.show_notice(tr("save_recovered"), timeout_ms=4000)
+        self.page.withdraw_notice(self.failure, phrase("save_recovered"))
 
 
 class GamePage(QWidget):
@@ -202,7 +201,7 @@ class GamePage(QWidget):
             # the next key is the player's taking over, not the button's; and the note is said after the focus
             # moved, or a screen reader presenting the table as it takes the focus would cut it short
             self.table.setFocus()
-            self.show_notice(tr("demo_on"), timeout_ms=5000)
+            self.show_notice(phrase("demo_on"), timeout_ms=5000)
 
     def stop_demo(self) -> None:
         if self.view.demo:
@@ -218,7 +217,7 @@ class GamePage(QWidget):
             why = "no_hint"
         else:
             why = "demo_stuck" if not hint.move else "demo_refused"
-        self.show_notice(tr(why), timeout_ms=5000)
+        self.show_notice(phrase(why), timeout_ms=5000)
         self.update_controls()
 
     def undo(self) -> None:
@@ -241,7 +240,7 @@ class GamePage(QWidget):
         hint = self.session.hint()
         self.view.show_hint(hint)
         if hint is None:
-            self.show_notice(tr("no_hint"), timeout_ms=3000)
+            self.show_notice(phrase("no_hint"), timeout_ms=3000)
 
     def review_last_hand(self) -> ReviewWindow | None:
         frames = self.view.review()
@@ -320,8 +319,13 @@ class GamePage(QWidget):
 
     # -- notices and state ------------------------------------------------------------------------
 
-    def show_notice(self, message: str, timeout_ms: int = 0) -> None:
+    def show_notice(self, message: Text | str, timeout_ms: int = 0) -> None:
         self.notice_bar.show_message(message, timeout_ms)
+
+    def withdraw_notice(self, message: Text, because: Text) -> None:
+        """``message`` no longer holds: it goes, and ``because`` (what changed) shows for a few seconds."""
+        self.notice_bar.withdraw(message)
+        self.show_notice(because, timeout_ms=4000)
 
     def update_controls(self) -> None:
         tools = self.view.tools

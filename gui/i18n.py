@@ -71,6 +71,7 @@ STRINGS: dict[str, Text] = {
     "quit_anyway": Text("Quit and lose it", "終了して失う"),
     "keep_playing": Text("Keep playing", "続ける"),
     "save_recovered": Text("Saving works again.", "保存できるようになりました。"),
+    "stats_recovered": Text("The statistics are saved again.", "統計を保存できるようになりました。"),
     "save_moved": Text("A saved game could not be used: {reason}", "保存されたゲームを使えません: {reason}"),
     "settings_title": Text("Settings — {game}", "設定 — {game}"),
     "preset": Text("Rules", "ルール"),
@@ -166,5 +167,11 @@ def text(value: Text) -> str:
     return value.get(_language)
 
 
+def phrase(key: str, **values: object) -> Text:
+    """The string ``key`` filled in, in both languages (a value that is :class:`Text` in the matching one): for
+    words that stay on the screen and follow a change of language."""
+    return STRINGS[key].format(**values)
+
+
 def tr(key: str, **values: object) -> str:
-    return STRINGS[key].get(_language).format(**values)
+    return text(phrase(key, **values))

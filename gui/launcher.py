@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 import resources
 from core.saves import SaveService
+from core.text import Text
 from gui import screen_reader
 from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
@@ -150,7 +151,7 @@ class LauncherPage(QWidget):
             self._painted = True
             QTimer.singleShot(0, self.first_frame.emit)  # after this frame reaches the screen
 
-    def show_message(self, message: str) -> None:
+    def show_message(self, message: Text | str) -> None:
         self.message_bar.show_message(message)
 
     def rebuild(self) -> None:

@@ -2,18 +2,20 @@
 that were reset): it stays until the player closes it (× — a click, or Enter, Space or Esc once Tab has reached
 it); a second such message joins the first on a line of its own rather than taking its place (a full disk
 refuses the settings, the game and its statistics at once), and a passing note shown over them for a few seconds
-gives way to them again. A screen reader says each message as it comes."""
+gives way to them again. A screen reader says each message as it comes. The messages follow a change of
+language."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
 
+from core.text import Text, join
 from gui import screen_reader
-from gui.i18n import tr
+from gui.i18n import text, tr
 
 
 class NoticeBar(QFrame):
@@ -40,28 +42,37 @@ class NoticeBar(QFrame):
         self.close_button.setAutoRaise(True)
         self.close_button.clicked.connect(self.dismiss)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
-        self._standing: list[str] = []  # the messages that stay until closed
+        self._standing: list[Text] = []  # the messages that stay until closed
+        self._passing: Text | None = None  # a note shown over them for a few seconds
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._passed)
         self.retranslate()
         self.hide()
 
-    def show_message(self, message: str, timeout_ms: int = 0) -> None:
-        """Show ``message``: until closed, or (``timeout_ms``) for that long, then the standing one again."""
-        if not message:
-            self.dismiss()
+    def show_message(self, message: Text | str, timeout_ms: int = 0) -> None:
+        """Show ``message`` (a plain string is shown as it is, in either language): until closed, or
+        (``timeout_ms``) for that long, then the standing ones again."""
+        self.show_messages([message], timeout_ms)
+
+    def show_messages(self, messages: Sequence[Text | str], timeout_ms: int = 0) -> None:
+        """Show several messages at once, each on its own line and closed with the others, said together so that
+        one does not cut the next short."""
+        said = [m if isinstance(m, Text) else Text(m) for m in messages if m]
+        if not said:
+            if not timeout_ms:
+                self.dismiss()
             return
         if timeout_ms:
             self._timer.start(timeout_ms)
-            self.label.setText(message)
+            self._passing = join(said, "\n")
         else:
             self._timer.stop()
-            if message not in self._standing:
-                self._standing.append(message)
-            self.label.setText("\n".join(self._standing))
+            self._passing = None
+            self._standing.extend(m for m in said if m not in self._standing)
+        self._render()
         self.show()
-        self._speak(message)
+        self._speak("\n".join(text(m) for m in said))
 
     def end_passing(self) -> None:
         """A passing note that no longer holds (the demo it told of was stopped) goes now: the standing message
@@ -70,27 +81,35 @@ class NoticeBar(QFrame):
             self._timer.stop()
             self._passed()
 
-    def withdraw(self, message: str) -> None:
+    def withdraw(self, message: Text | str) -> None:
         """``message`` no longer holds (the save works again): it goes, and does not come back after a passing
         note."""
-        if message in self._standing:
-            self._standing.remove(message)
+        said = message if isinstance(message, Text) else Text(message)
+        if said in self._standing:
+            self._standing.remove(said)
             if not self._timer.isActive():
                 self._passed()
 
     def dismiss(self) -> None:
         self._timer.stop()
-        self._standing = []
+        self._standing, self._passing = [], None
         self.label.clear()
         self.hide()
 
     def retranslate(self) -> None:
+        """The close button's words, and the messages shown, in the language now chosen."""
         self.close_button.setToolTip(tr("close"))
         self.close_button.setAccessibleName(tr("close"))
+        self._render()
+
+    def _render(self) -> None:
+        shown = self._passing if self._passing is not None else join(self._standing, "\n")
+        self.label.setText(text(shown))
 
     def _passed(self) -> None:
+        self._passing = None
         if self._standing:
-            self.label.setText("\n".join(self._standing))
+            self._render()
         else:
             self.label.clear()
             self.hide()

@@ -15,7 +15,7 @@ from typing import Any
 
 from core.paths import config_dir
 from core.storage import BadFile, move_aside, newer_format, read_json_file, write_json_atomic
-from core.text import Text
+from core.text import Text, os_reason
 
 FELT_NAMES = ("green", "blue", "grey")  # the table colours (``gui.theme.FELTS``), the first the default
 FORMAT_VERSION = 1
@@ -81,7 +81,7 @@ class ShellPrefs:
         except OSError as error:
             self.problem = Text("{problem}; the file could not be moved aside ({why}); using defaults",
                                 "{problem}。ファイルをよけておけませんでした（{why}）。既定の設定を使います").format(
-                problem=problem, why=error.strerror)
+                problem=problem, why=os_reason(error))
         else:
             self.problem = Text("{problem}; it was moved to {name} and the defaults are used",
                                 "{problem}。{name} に移し、既定の設定を使います").format(

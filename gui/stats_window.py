@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from core.game import GameSpec
 from core.manager import PluginHost
 from core.stats import Chart, StatsStore
-from core.text import Text
+from core.text import Text, os_reason
 from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
 from gui.line_breaks import wrapped
@@ -404,5 +404,5 @@ class StatsWindow(QDialog):
                 self.problems.pop(game.id, None)  # whatever was said of the file it held is over
             except OSError as error:  # a folder that cannot be written: said in the window, nothing lost
                 self.problems[game.id] = tr("stats_problem", game=text(game.name),
-                                            reason=tr("stats_reset_failed", why=error.strerror or error))
+                                            reason=tr("stats_reset_failed", why=text(os_reason(error))))
             self.show_game()

@@ -16,10 +16,11 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWi
 import resources
 from core.paths import config_dir, data_dir, saves_dir
 from core.saves import SaveError, SaveService
+from core.text import Text, join, os_reason
 from gui import animation
 from gui.collector import collect_on_this_thread
 from gui.held_keys import HeldKeys
-from gui.i18n import on_language_changed, set_language, text, tr
+from gui.i18n import on_language_changed, phrase, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
@@ -73,7 +74,7 @@ class MainWindow(QMainWindow):
         self.page: GamePage | None = None
         self._closing_anyway = False  # set once the player chose to quit though progress could not be saved
         self._quit_question: QMessageBox | None = None
-        self._kept_notices: dict[str, str] = {}  # slot → the launcher's word that its game is kept only in memory
+        self._kept_notices: dict[str, Text] = {}  # slot → the launcher's word that its game is kept only in memory
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self.launcher = LauncherPage(None, self.saves, lambda game_id: self.host.slot(game_id))
@@ -108,7 +109,7 @@ class MainWindow(QMainWindow):
             self.launcher.first_frame.connect(self.attach)
         self.retranslate()
         if self.prefs.problem:
-            self.launcher.show_message(text(self.prefs.problem))
+            self.launcher.show_message(self.prefs.problem)
 
     @property
     def host(self) -> PluginHost:
@@ -161,19 +162,19 @@ class MainWindow(QMainWindow):
 
     # -- games ------------------------------------------------------------------------------------
 
-    def settings_for(self, game: GameSpec, notices: list[str] | None = None) -> dict[str, Any]:
+    def settings_for(self, game: GameSpec, notices: list[Text] | None = None) -> dict[str, Any]:
         """The player's settings for ``game``; problems found in the file go to ``notices`` (shown where the
         player is looking), or to the launcher when there is no list."""
         values, problems = self.settings_store.load(game.id, game.settings)
         if problems:
-            message = tr("settings_problem", game=text(game.name), problems="; ".join(text(p) for p in problems))
+            message = phrase("settings_problem", game=game.name, problems=join(problems, "; "))
             if notices is None:
                 self.launcher.show_message(message)
             else:
                 notices.append(message)
         return values
 
-    def retire(self, game_id: str, notices: list[str]) -> None:
+    def retire(self, game_id: str, notices: list[Text]) -> None:
         """A new game replaces this game's unfinished one: let its statistics count it (a Yukon deal left
         unwon). The one on the page, else the saved one. A damaged save or statistics file found on the way
         is said through ``notices``."""
@@ -182,23 +183,23 @@ class MainWindow(QMainWindow):
 
         slot = self.host.slot(game_id)
         if self.page is not None and self.page.game.id == game_id and self.recorder is not None:
-            self.recorder.problem = lambda message: notices.append(text(message))  # said with the next page
+            self.recorder.problem, self.recorder.recovered = notices.append, None  # said with the next page
             self.recorder.retire()
             return
         if not self.saves.continuable(slot):
             return
         loaded = self.saves.read(slot)
         if loaded.record is None:  # damaged: moved aside by the read, and said
-            notices.extend([tr("save_moved", reason=text(loaded.problem))] if loaded.problem else [])
+            notices.extend([phrase("save_moved", reason=loaded.problem)] if loaded.problem else [])
             return
         try:
             session = GameSession.restore(self.host.game(game_id), loaded.record)
         except RestoreError as error:  # kept aside for a bug report, as Continue would, not overwritten unsaid
-            notices.append(tr("save_moved", reason=text(self.saves.quarantine(slot, error.reason))))
+            notices.append(phrase("save_moved", reason=self.saves.quarantine(slot, error.reason)))
             return
-        Recorder(session, self.stats, slot, lambda message: notices.append(text(message))).retire()
+        Recorder(session, self.stats, slot, notices.append).retire()
 
-    def new_game(self, game_id: str, keep_deal: bool = False, notices: list[str] | None = None) -> GamePage | None:
+    def new_game(self, game_id: str, keep_deal: bool = False, notices: list[Text] | None = None) -> GamePage | None:
         from core.session import GameSession
 
         game = self.host.game(game_id)
@@ -224,20 +225,20 @@ class MainWindow(QMainWindow):
         slot = self.host.slot(game_id)
         loaded = self.saves.read(slot)
         if loaded.record is None:
-            notices = [tr("save_moved", reason=text(loaded.problem))] if loaded.problem else []
+            notices = [phrase("save_moved", reason=loaded.problem)] if loaded.problem else []
             return self.new_game(game_id, notices=notices)
         try:
             session = GameSession.restore(game, loaded.record, saves=self.saves,
                                           plugin_version=self.host.plugin_of(game_id).version, save_slot=slot)
         except RestoreError as error:
             reason = self.saves.quarantine(slot, error.reason)
-            return self.new_game(game_id, notices=[tr("save_moved", reason=text(reason))])
+            return self.new_game(game_id, notices=[phrase("save_moved", reason=reason)])
         page = self.open_session(session)
         if page is not None and slot in self.saves.unwritten():
             session.autosave()  # kept in memory as the disk refused it: tried again, and said on the page if it fails
         return page
 
-    def open_session(self, session: GameSession, notices: list[str] | None = None,
+    def open_session(self, session: GameSession, notices: list[Text] | None = None,
                      dealt: bool = True) -> GamePage | None:
         from gui.game_page import GamePage, ViewUnavailable
 
@@ -251,14 +252,14 @@ class MainWindow(QMainWindow):
             self.report_error(error, session)
             return None
         if notices:
-            page.show_notice("\n".join(notices))  # said together, each on its own line
+            page.notice_bar.show_messages(notices)
         page.view.sound.connect(self.sounds.play)
         if dealt and not session.moves:
             page.view.deal_when_shown()
         from core.stats import Recorder
 
-        self.recorder = Recorder(session, self.stats, session.save_slot,
-                                 lambda message: page.show_notice(text(message)))
+        self.recorder = Recorder(session, self.stats, session.save_slot, page.show_notice,
+                                 lambda notice: page.withdraw_notice(notice, phrase("stats_recovered")))
         self._stop_recording = session.add_listener(self.recorder)
         page.failed.connect(self.report_error)
         page.stats_requested.connect(lambda: self.open_stats(session.game.id))
@@ -299,7 +300,7 @@ class MainWindow(QMainWindow):
         if left is not None and slot in unwritten and self.saves.played(slot):
             if slot in self._kept_notices:
                 self.launcher.message_bar.withdraw(self._kept_notices[slot])
-            self._kept_notices[slot] = tr("kept_unsaved", game=text(left.name), reason=text(unwritten[slot]))
+            self._kept_notices[slot] = phrase("kept_unsaved", game=left.name, reason=unwritten[slot])
             self.launcher.show_message(self._kept_notices[slot])
 
     def open_settings(self, game_id: str) -> None:
@@ -336,26 +337,26 @@ class MainWindow(QMainWindow):
         values = dialog.values()
         dialog.deleteLater()  # read: else each one stays until the program ends
         if accepted and values != current:
-            notices = []
+            notices: list[Text] = []
             try:
                 self.settings_store.save(game_id, values)
             except OSError as error:
-                notices.append(tr("settings_not_saved", reason=error.strerror or str(error)))
+                notices.append(phrase("settings_not_saved", reason=os_reason(error)))
             if not game.settings.needs_new_game(current, values) and self._go_on_with(game_id, values, notices):
                 if self.page is None:
-                    self.launcher.show_message("\n".join(notices))
+                    self.launcher.message_bar.show_messages(notices)
             elif self.page is not None and self.page.game.id == game_id:
                 self.new_game(game_id, notices=notices)
             else:
                 self.retire(game_id, notices)  # the saved game ends: its statistics count it first
                 self.saves.discard(self.host.slot(game_id))
-                self.launcher.show_message("\n".join(notices))
+                self.launcher.message_bar.show_messages(notices)
                 self.launcher.rebuild()
         elif self.page is not None:
             self.page.view.refresh()
             self.page.update_controls()
 
-    def _go_on_with(self, game_id: str, values: dict[str, Any], notices: list[str]) -> bool:
+    def _go_on_with(self, game_id: str, values: dict[str, Any], notices: list[Text]) -> bool:
         """Only options that apply at once changed: the game in progress — on the page, else the saved one —
         goes on with ``values``. False when there is no game in progress to go on with."""
         if self.page is not None and self.page.game.id == game_id:
@@ -370,7 +371,7 @@ class MainWindow(QMainWindow):
         try:
             self.saves.write(slot, {**loaded.record, "settings": dict(values)})
         except SaveError as error:
-            notices.append(tr("save_failed", reason=text(error.reason)))
+            notices.append(phrase("save_failed", reason=error.reason))
         return True
 
     def open_stats(self, game_id: str | None) -> StatsWindow:
@@ -419,7 +420,7 @@ class MainWindow(QMainWindow):
                     moved = self.saves.set_aside(session.save_slot, "crash", details)
                     kept = tr("error_kept", file=str(moved))
                 except OSError as failure:
-                    kept = tr("error_not_kept", reason=failure.strerror or str(failure))
+                    kept = tr("error_not_kept", reason=text(os_reason(failure)))
         self.show_launcher()
         box = QMessageBox(QMessageBox.Icon.Warning, tr("error_title"),
                           tr("error_body", game=game, message=message, kept=kept or tr("error_nothing_kept")),

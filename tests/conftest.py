@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,19 @@ def no_screen_reader_running(monkeypatch: pytest.MonkeyPatch) -> None:
     module = sys.modules.get("gui.screen_reader")
     if module is not None:
         monkeypatch.setattr(module, "orca_version", lambda: None)
+
+
+@pytest.fixture(autouse=True)
+def deferred_deletes_done() -> Iterator[None]:
+    """What a test's windows left to delete later (a dialog still reading card designs, one a turn of the event
+    loop) goes when the test ends: with no event loop running between tests Qt would never delete it, and it
+    would write into the next test's CARDTABLE_HOME."""
+    yield
+    if "PySide6.QtCore" in sys.modules:
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        if QCoreApplication.instance() is not None:
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 class Disk:

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 import plugins.yukon.plugin as yukon_plugin
 from core.saves import SaveError, SaveService
 from core.stats import StatsStore
+from core.text import Text
 from gui.game_page import GamePage
 from gui.window import MainWindow
 from tests.conftest import Disk
@@ -258,3 +259,69 @@ def test_a_window_deleted_while_it_asks_leaves_nothing_listening(qtbot: QtBot, c
         set_language("ja")
     finally:
         set_language("en")
+
+
+def test_the_notices_of_a_full_disk_follow_the_language_and_give_the_reason_in_it(qtbot: QtBot,
+                                                                                   cardtable_home: Path,
+                                                                                   disk: Disk) -> None:
+    """The notice stayed in the language it came in after the player switched, and gave the system's English
+    reason in a Japanese sentence; one shown in the old language was not taken away when saving worked again."""
+    from gui.i18n import set_language
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    disk.full = True
+    play(page, 1)
+    assert page.notice.text().startswith("Progress cannot be saved") and "No space left on device" in page.notice.text()
+    try:
+        set_language("ja")
+        assert "ディスクの空きがありません" in page.notice.text() and "No space" not in page.notice.text()
+        assert "Progress" not in page.notice.text()
+        disk.full = False
+        play(page, 1)
+        page.notice_bar.end_passing()
+        assert not page.notice.isVisible(), "withdrawn, though it was first shown in English"
+    finally:
+        set_language("en")
+
+
+def test_statistics_written_again_take_their_notice_away(qtbot: QtBot, cardtable_home: Path, disk: Disk) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None and window.recorder is not None
+    disk.full = True
+    window.recorder.save([{"kind": "deal", "won": False}])
+    assert "statistics cannot be saved (No space left on device)" in page.notice.text()
+    disk.full = False
+    window.recorder.save([{"kind": "deal", "won": True}])
+    assert page.notice.text() == "The statistics are saved again."
+    page.notice_bar.end_passing()
+    assert not page.notice.isVisible(), "what no longer holds does not come back"
+    stored = json.loads(window.stats.path_for("yukon").read_text())["events"]
+    assert [e["won"] for e in stored] == [False, True]
+
+
+def test_a_recorder_says_a_refusal_once_its_end_and_a_new_refusal_again(tmp_path: Path, disk: Disk) -> None:
+    from core.session import GameSession, SessionListener
+    from core.stats import Recorder
+    from plugins.euchre.plugin import GAME as EUCHRE
+
+    session = GameSession.new(EUCHRE, seed=3, players=["normal"] * 4)
+
+    class Weather(SessionListener):  # the disk fills for hands 1–3, empties, and fills again from hand 6
+        def moved(self, seat: int, move: str) -> None:
+            disk.full = len(session.state.results) < 3 or len(session.state.results) >= 5
+
+    problems: list[Text] = []
+    ended: list[Text] = []
+    store = StatsStore(tmp_path)
+    session.add_listener(Weather())
+    session.add_listener(Recorder(session, store, "euchre", problems.append, ended.append))
+    session.run_cpus()
+    hands = len(session.state.results)
+    assert hands > 5
+    assert len(problems) == 2 and problems[0] == problems[1] == ended[0] and len(ended) == 1
+    assert problems[0].get("ja") == "統計を保存できません（ディスクの空きがありません）。カードテーブルを閉じるまでは数えています"
+    assert len([e for e in store.load("euchre")[0] if e["kind"] == "hand"]) == hands, "none lost"
+    assert len(json.loads(store.path_for("euchre").read_text())["events"]) == 4, "hands 1–4 written with hand 3"
