@@ -118,6 +118,12 @@ STRINGS: dict[str, Text] = {
     "close": Text("Close", "閉じる"),
     "help": Text("Help", "ヘルプ"),
     "finding_games": Text("Looking for games…", "ゲームを探しています…"),
+    "no_games": Text("No games were found. Card Table finds its games as plugins installed with it (the "
+                     "“cardtable” entry points): install it with pip (pip install -e . in a copy of its source) "
+                     "and start it again.",
+                     "ゲームが見つかりません。カードテーブルは一緒にインストールされたプラグイン（“cardtable” の"
+                     "エントリポイント）からゲームを探します。pip でインストールして（ソースのコピーでは "
+                     "pip install -e .）、もう一度起動してください。"),
     "sound_effects": Text("Sound effects", "効果音"),
     "preset_help": Text("A preset sets the rule options below at once; changing one of them by hand makes the rules "
                         "Custom.", "プリセットは下のルールをまとめて設定します。手で変えると「自分で設定」になります。"),

@@ -177,8 +177,8 @@ class LauncherPage(QWidget):
         self.language.blockSignals(True)
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.blockSignals(False)
-        self.stats.setEnabled(self.host is not None)
-        self.help.setEnabled(self.host is not None)
+        self.stats.setEnabled(self.host is not None and bool(self.host.games()))  # nothing to show without games
+        self.help.setEnabled(self.host is not None and bool(self.host.games()))
         if self.host is None:
             finding = QLabel(tr("finding_games"))
             finding.setObjectName("finding_games")
@@ -188,6 +188,13 @@ class LauncherPage(QWidget):
         tiles = [self._game_tile(host, game) for game in host.games()]
         tiles += [self._broken_tile(info.name, text(info.error) if info.error else "", info.status)
                   for info in host.plugins() if not info.ok]
+        if not tiles:  # an installation without its entry points (a copy of the source, not installed)
+            none = QLabel(tr("no_games"))
+            none.setObjectName("no_games")
+            none.setWordWrap(True)
+            none.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)  # the command to copy
+            self.grid.addWidget(none, 0, 0)
+            return
         self._arrange()
         for tile in tiles:
             tile.show()  # now, not when the event loop next runs: a window activated first would skip its buttons

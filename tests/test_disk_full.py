@@ -322,6 +322,7 @@ def test_a_recorder_says_a_refusal_once_its_end_and_a_new_refusal_again(tmp_path
     hands = len(session.state.results)
     assert hands > 5
     assert len(problems) == 2 and problems[0] == problems[1] == ended[0] and len(ended) == 1
-    assert problems[0].get("ja") == "統計を保存できません（ディスクの空きがありません）。カードテーブルを閉じるまでは数えています"
+    assert problems[0].get("ja") == \
+        "統計を保存できません（ディスクの空きがありません）。カードテーブルを閉じるまでは数えています"
     assert len([e for e in store.load("euchre")[0] if e["kind"] == "hand"]) == hands, "none lost"
     assert len(json.loads(store.path_for("euchre").read_text())["events"]) == 4, "hands 1–4 written with hand 3"

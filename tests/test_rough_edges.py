@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
 import plugins.bid_euchre.plugin as bid_plugin
@@ -505,3 +505,17 @@ def test_at_the_smallest_window_no_words_run_into_the_cards(qtbot: QtBot, game_i
         else:
             session.cpu_step()
     set_language("en")
+
+
+def test_a_launcher_that_found_no_games_says_why_and_what_to_do(qtbot: QtBot) -> None:
+    """A copy of the source started without being installed has no entry points: the window was blank."""
+    from core.manager import PluginHost
+    from gui.window import MainWindow
+
+    window = MainWindow(PluginHost())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    label = window.launcher.findChild(QLabel, "no_games")
+    assert label is not None and label.isVisible() and "pip install -e ." in label.text()
+    assert not window.launcher.stats.isEnabled() and not window.launcher.help.isEnabled()
