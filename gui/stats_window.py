@@ -4,6 +4,7 @@ own chart module, and a Reset that asks first."""
 from __future__ import annotations
 
 import html
+import itertools
 import math
 from collections.abc import Callable
 
@@ -217,8 +218,12 @@ class ChartView(QChartView):
 
     def _fit_labels(self, plot: QRectF) -> None:
         for axis, words in self.categories:
-            shown = [_lines(lines) for lines in _labels_apart(words, QFontMetricsF(axis.labelsFont()),
-                                                             plot.width() / max(1, len(words)))]
+            metrics, room = QFontMetricsF(axis.labelsFont()), plot.width() / max(1, len(words))
+            lines = _labels_apart(words, metrics, room)
+            on_end = _run_together(lines, metrics, room)
+            if on_end != (axis.labelsAngle() != 0):
+                axis.setLabelsAngle(-90 if on_end else 0)
+            shown = words if on_end else [_lines(label) for label in lines]
             if shown != axis.categories():  # only their height changes, so the plot's width stays: no loop
                 axis.setCategories(shown)
 
@@ -257,6 +262,19 @@ def _labels_apart(words: list[str], metrics: QFontMetricsF, room: float) -> list
         _, worst = max(candidates)
         broken.add(worst)
         lines[worst] = wrapped(words[worst], metrics, own_room(worst))
+
+
+def _run_together(lines: list[list[str]], metrics: QFontMetricsF, room: float) -> bool:
+    """Whether two neighbouring labels that cannot be broken (Euchre's net scores, "−3" and "−2") would touch,
+    with less than a space between them: they then stand on end, as many as there are."""
+    gap = metrics.horizontalAdvance(" ")
+
+    def whole(label: list[str]) -> bool:
+        return len(label) == 1 and len(wrapped(label[0], metrics, 1.0)) == 1
+
+    return any(whole(left) and whole(right)
+               and (metrics.horizontalAdvance(left[0]) + metrics.horizontalAdvance(right[0])) / 2 + gap > room
+               for left, right in itertools.pairwise(lines))
 
 
 def _lines(lines: list[str]) -> str:

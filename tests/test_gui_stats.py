@@ -3,6 +3,7 @@ page) shows its figures and QtCharts charts, and Reset asks before it forgets.""
 
 from __future__ import annotations
 
+import itertools
 from unittest import mock
 
 import pytest
@@ -335,3 +336,30 @@ def test_marks_stand_apart_or_give_way_to_the_line_as_the_chart_narrows(qtbot: Q
         qtbot.waitExposed(view)
         line = next(s for s in view.chart().series() if isinstance(s, QLineSeries))
         qtbot.waitUntil(lambda line=line, marked=marked: line.pointsVisible() == marked, timeout=2000)
+
+
+def test_net_scores_that_would_touch_stand_on_end_and_lie_across_again_with_room(qtbot: QtBot) -> None:
+    """At the window's first size Euchre's net scores ran together ("−3−2−1") and Qt left out −4 and +4."""
+    from PySide6.QtCharts import QBarCategoryAxis
+
+    statistics = euchre_plugin.GAME.statistics
+    assert statistics is not None
+    hands = [{"kind": "hand", "level": "normal", "thrown_in": False, "called": True, "euchred": False,
+              "march": False, "alone": False, "points": [n % 3, 0]} for n in range(30)]
+    chart = next(c for c in statistics.charts(hands) if c.title.en.startswith("Points per hand"))
+    view = chart_view(chart)
+    qtbot.addWidget(view)
+    axis = view.chart().axes(Qt.Orientation.Horizontal)[0]
+    assert isinstance(axis, QBarCategoryAxis)
+    words = [word for word, _ in chart.series[0].points]
+    metrics = QFontMetricsF(axis.labelsFont())
+    for width, standing in ((280, True), (900, False), (280, True)):
+        view.resize(width, 300)
+        view.show()
+        qtbot.waitExposed(view)
+        qtbot.waitUntil(lambda standing=standing: (axis.labelsAngle() == -90) == standing, timeout=2000)
+        assert axis.categories() == words, "every score named, once"
+        room = view.chart().plotArea().width() / len(words)
+        apart = all((metrics.horizontalAdvance(a) + metrics.horizontalAdvance(b)) / 2 + metrics.horizontalAdvance(" ")
+                    <= room for a, b in itertools.pairwise(words))
+        assert apart != standing, (width, room)
