@@ -27,6 +27,7 @@ from core.saves import SaveService
 from core.text import Text
 from gui import screen_reader
 from gui.columns import columns_that_fit, place_in_columns
+from gui.fonts import JAPANESE_WITHOUT_FONT, has_font_for
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
 from gui.theme import tile_style
@@ -78,7 +79,12 @@ class LauncherPage(QWidget):
         self.language = QComboBox()
         self.language.setObjectName("language")
         self.language.addItem("English", "en")
-        self.language.addItem("日本語", "ja")
+        if has_font_for("ja"):
+            self.language.addItem("日本語", "ja")
+        else:  # offered as it would show, in boxes, it could be chosen by mistake and not undone
+            self.language.addItem(JAPANESE_WITHOUT_FONT, "ja")
+            japanese = self.language.model().item(1)  # type: ignore[attr-defined]  # a QStandardItemModel
+            japanese.setEnabled(False)
         self.language_label.setBuddy(self.language)  # a screen reader names the list by its label (AT-SPI's relation)
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.currentIndexChanged.connect(lambda: self.language_chosen.emit(self.language.currentData()))

@@ -19,8 +19,9 @@ from core.saves import SaveError, SaveService
 from core.text import Text, join, os_reason
 from gui import animation
 from gui.collector import collect_on_this_thread
+from gui.fonts import NO_JAPANESE_FONT, has_font_for
 from gui.held_keys import HeldKeys
-from gui.i18n import on_language_changed, phrase, set_language, text, tr
+from gui.i18n import language, on_language_changed, phrase, set_language, text, tr
 from gui.launcher import LauncherPage
 from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
@@ -110,6 +111,9 @@ class MainWindow(QMainWindow):
         self.retranslate()
         if self.prefs.problem:
             self.launcher.show_message(self.prefs.problem)
+        if not has_font_for(language()):  # the desktop's Japanese, or one saved before the font went: the choice kept
+            set_language("en")
+            self.launcher.show_message(NO_JAPANESE_FONT)
 
     @property
     def host(self) -> PluginHost:

@@ -519,3 +519,33 @@ def test_a_launcher_that_found_no_games_says_why_and_what_to_do(qtbot: QtBot) ->
     label = window.launcher.findChild(QLabel, "no_games")
     assert label is not None and label.isVisible() and "pip install -e ." in label.text()
     assert not window.launcher.stats.isEnabled() and not window.launcher.help.isEnabled()
+
+
+def test_japanese_with_no_font_to_write_it_shows_english_and_says_why(qtbot: QtBot,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a system with no Japanese font (a minimal install, WSL) the Japanese desktop's first launch was rows of
+    empty boxes, the Language list's 日本語 among them: nothing to read, and no way back found."""
+    import gui.launcher
+    import gui.window
+    from core.manager import PluginHost
+    from gui.fonts import has_font_for
+    from gui.i18n import language, set_language
+    from gui.prefs import ShellPrefs
+
+    assert has_font_for("ja"), "this machine writes Japanese (Debian: fonts-noto-cjk), as the other tests need"
+    for module in (gui.launcher, gui.window):
+        monkeypatch.setattr(module, "has_font_for", lambda code: code != "ja")
+    set_language("ja")
+    try:
+        host = PluginHost()
+        host.add_plugin("yukon", yukon_plugin)
+        window = gui.window.MainWindow(host, ShellPrefs(language="ja"))
+        qtbot.addWidget(window)
+        window.show()
+        assert language() == "en" and window.prefs.language == "ja", "kept for when a font is installed"
+        assert "no Japanese font is installed" in window.launcher.message.text()
+        assert window.launcher.language.itemText(1) == "Japanese (no font installed)"
+        assert not window.launcher.language.model().item(1).isEnabled()  # type: ignore[attr-defined]
+        assert window.launcher.title.text() == "Card Table"
+    finally:
+        set_language("en")
