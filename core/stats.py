@@ -11,6 +11,7 @@ same figures.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -246,6 +247,17 @@ class StatsStore:
         was damaged (it is moved aside and a fresh one begins)."""
         if not events:
             return None
+        return self._write(game_id, events)
+
+    def flush(self) -> None:
+        """Write the events a full disk refused, where it now has room (the program is closing: what cannot be
+        written goes with it, as the player was told when it was refused)."""
+        for game_id in list(self._unwritten):
+            with contextlib.suppress(OSError):
+                self._write(game_id, [])
+
+    def _write(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> Text | None:
+        """:meth:`add`, for ``events`` that may be none (the refused ones are written with them)."""
         old, problem, newer = self._read(game_id)
         if newer and problem is not None:
             raise NewerStatistics(problem)

@@ -553,6 +553,7 @@ class MainWindow(QMainWindow):
         self._close_page()
         if self._host is not None:
             self.settings_store.flush()
+            self.stats.flush()
         self.sounds.close()
         self._unlisten()
         super().closeEvent(event)

@@ -326,3 +326,18 @@ def test_a_recorder_says_a_refusal_once_its_end_and_a_new_refusal_again(tmp_path
         "統計を保存できません（ディスクの空きがありません）。カードテーブルを閉じるまでは数えています"
     assert len([e for e in store.load("euchre")[0] if e["kind"] == "hand"]) == hands, "none lost"
     assert len(json.loads(store.path_for("euchre").read_text())["events"]) == 4, "hands 1–4 written with hand 3"
+
+
+def test_statistics_the_disk_refused_are_written_at_closing_if_there_is_room(qtbot: QtBot, cardtable_home: Path,
+                                                                            disk: Disk) -> None:
+    """Room made on the disk after the refusal, and no game counted since: closing lost the deal counted."""
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None and window.recorder is not None
+    disk.full = True
+    window.recorder.save([{"kind": "deal", "won": True}])
+    assert not window.stats.path_for("yukon").exists()
+    disk.full = False
+    window.close()
+    stored = json.loads(window.stats.path_for("yukon").read_text())["events"]
+    assert [e["won"] for e in stored] == [True]
