@@ -92,6 +92,13 @@ class SaveService:
         written."""
         return {slot: why for slot, (_, why) in self._unwritten.items()}
 
+    def flush(self) -> None:
+        """Write again what the disk refused, where it now has room (a game left for another, or the launcher,
+        whose next move would have written it)."""
+        for slot, (record, _) in list(self._unwritten.items()):
+            with contextlib.suppress(SaveError):
+                self.write(slot, record)
+
     def path_for(self, slot: str) -> Path:
         return self.directory / f"{slot}.json"
 

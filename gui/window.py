@@ -297,6 +297,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.launcher)
         self.retranslate()
         self.launcher.focus_game(left.id if left is not None else None)
+        self.saves.flush()
         unwritten = self.saves.unwritten()
         for slot in [slot for slot in self._kept_notices if slot not in unwritten]:  # written since: no longer so
             self.launcher.message_bar.withdraw(self._kept_notices.pop(slot))
@@ -499,6 +500,7 @@ class MainWindow(QMainWindow):
         if self.page is not None and self.recorder is not None and self.page.session.save_problem is not None:
             self.recorder.tick()
             self.page.session.autosave()  # the disk may have room again (else closing saves it, once)
+        self.saves.flush()
         unwritten = self.saves.unwritten()
         return [tr("unsaved_game", game=text(game.name), reason=text(unwritten[slot])) for game in self._all_games()
                 if (slot := self.host.slot(game.id)) in unwritten and self.saves.played(slot)]

@@ -341,3 +341,20 @@ def test_statistics_the_disk_refused_are_written_at_closing_if_there_is_room(qtb
     window.close()
     stored = json.loads(window.stats.path_for("yukon").read_text())["events"]
     assert [e["won"] for e in stored] == [True]
+
+
+def test_a_game_left_on_a_full_disk_is_written_once_there_is_room_without_being_played_again(
+        qtbot: QtBot, cardtable_home: Path, disk: Disk) -> None:
+    """Left for the launcher while the disk was full, then room made: quitting asked to lose it, and the launcher
+    still said it was kept only in memory, though nothing stood in the way of writing it."""
+    window, page = a_game_on_a_full_disk(qtbot, disk, saved=2)
+    moves = list(page.session.moves)
+    window.show_launcher()
+    assert "could not be saved" in window.launcher.message.text()
+    disk.full = False
+    window.show_launcher()  # as the player comes back to it from another game
+    assert not window.launcher.message.isVisible()
+    window.close()
+    assert not window.isVisible()
+    assert not any(box.isVisible() for box in window.findChildren(QMessageBox, "quit_unsaved")), "not asked"
+    assert json.loads(window.saves.path_for("yukon").read_text())["moves"] == moves
