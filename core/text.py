@@ -126,21 +126,21 @@ def join(parts: list[Text], separator: str = SEPARATOR) -> Text:
 
 # What the system says when it refuses a file, in Japanese for the errors a player meets (the English is the
 # system's own words, so it reads as the system's manual and a search for it finds help)
-_OS_REASONS_JA = {
-    errno.ENOSPC: "ディスクの空きがありません",
-    errno.EDQUOT: "ディスクの割り当て容量を使い切っています",
-    errno.EACCES: "アクセスが許可されていません",
-    errno.EPERM: "操作が許可されていません",
-    errno.EROFS: "読み取り専用のファイルシステムです",
-    errno.ENOENT: "ファイルまたはフォルダがありません",
-    errno.ENOTDIR: "フォルダのはずの場所にファイルがあります",
-    errno.EISDIR: "ファイルのはずの場所にフォルダがあります",
-    errno.EIO: "ディスクの読み書きに失敗しました（入出力エラー）",
-    errno.EFBIG: "ファイルが大きすぎます",
-    errno.ENAMETOOLONG: "ファイル名が長すぎます",
-    errno.EMFILE: "開いているファイルが多すぎます",
-    errno.EBUSY: "ほかのプログラムが使用中です",
-}
+_OS_REASONS_JA = {getattr(errno, name): words for name, words in (  # by name: not every system has each
+    ("ENOSPC", "ディスクの空きがありません"),
+    ("EDQUOT", "ディスクの割り当て容量を使い切っています"),
+    ("EACCES", "アクセスが許可されていません"),
+    ("EPERM", "操作が許可されていません"),
+    ("EROFS", "読み取り専用のファイルシステムです"),
+    ("ENOENT", "ファイルまたはフォルダがありません"),
+    ("ENOTDIR", "フォルダのはずの場所にファイルがあります"),
+    ("EISDIR", "ファイルのはずの場所にフォルダがあります"),
+    ("EIO", "ディスクの読み書きに失敗しました（入出力エラー）"),
+    ("EFBIG", "ファイルが大きすぎます"),
+    ("ENAMETOOLONG", "ファイル名が長すぎます"),
+    ("EMFILE", "開いているファイルが多すぎます"),
+    ("EBUSY", "ほかのプログラムが使用中です"),
+) if hasattr(errno, name)}
 
 
 def os_reason(error: OSError) -> Text:

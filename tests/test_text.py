@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import errno
+import os
 
-from core.text import Text, calendar_day, counted, duration, next_best, plural, points
+from core.text import Text, calendar_day, counted, duration, next_best, os_reason, plural, points
 
 ONE, MANY = Text("1 hand played", "1ハンド"), Text("{n} hands played", "{n}ハンド")
 
@@ -50,3 +52,12 @@ def test_a_hint_sets_its_average_against_the_next_best_only_when_they_print_diff
 def test_a_date_reads_the_same_on_every_machine_in_both_languages() -> None:
     assert calendar_day(datetime.date(2026, 1, 9)) == Text("9 January 2026", "2026年1月9日")
     assert calendar_day(datetime.date(2027, 12, 31)).en == "31 December 2027"
+
+
+def test_a_refusal_the_system_gives_reads_in_japanese_with_its_own_words_in_english() -> None:
+    full = os_reason(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/tmp/x"))
+    assert (full.en, full.get("ja")) == ("No space left on device", "ディスクの空きがありません")
+    assert os_reason(PermissionError(errno.EACCES, "Permission denied")).get("ja") == "アクセスが許可されていません"
+    rare = os_reason(OSError(errno.EXDEV, os.strerror(errno.EXDEV)))
+    assert rare.get("ja") == rare.en == "Invalid cross-device link", "the system's words, not nothing"
+    assert os_reason(OSError("the statistics were kept by a newer Card Table")).en.startswith("the statistics")
