@@ -18,11 +18,11 @@ from importlib import resources
 from typing import Any
 
 from core.settings import CUSTOM_LABEL, Choice, Number, SettingsSchema, Toggle
-from core.text import Text
+from core.text import Text, TextError, os_reason
 
 
-class HelpUnavailable(Exception):
-    """The rules text cannot be read (a plugin shipped without its files); the message says which file."""
+class HelpUnavailable(TextError):
+    """The rules text cannot be read (a plugin shipped without its files); the reason says which file, and why."""
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,15 @@ class RulesText:
         name = self.files.get(language) or self.files["en"]
         try:
             return joined_lines(resources.files(self.package).joinpath(name).read_text(encoding="utf-8"))
-        except (OSError, ModuleNotFoundError, UnicodeDecodeError) as error:
-            raise HelpUnavailable(f"the rules text {self.package}/{name} cannot be read: {error}") from error
+        except OSError as error:
+            why = os_reason(error)
+        except ModuleNotFoundError:
+            why = Text("the package is not installed", "パッケージがインストールされていません")
+        except UnicodeDecodeError:
+            why = Text("it is not UTF-8 text", "UTF-8 のテキストではありません")
+        unreadable = Text("the rules text {file} cannot be read ({why})",
+                          "ルールの説明 {file} を読み込めません（{why}）")
+        raise HelpUnavailable(unreadable.format(file=f"{self.package}/{name}", why=why))
 
 
 _BLOCK = re.compile(r"\s*(#|[-*+] |\d+[.)] |\||>|```)")

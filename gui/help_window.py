@@ -89,7 +89,7 @@ class HelpWindow(QDialog):
         try:
             rules = game.help.read(language())
         except HelpUnavailable as error:
-            rules = f"# {text(game.name)}\n\n{tr('help_missing', reason=str(error))}\n"
+            rules = f"# {text(game.name)}\n\n{tr('help_missing', reason=error.reason)}\n"
         return rules.rstrip() + "\n\n" + text(options_markdown(game.settings, self.settings_of(game)))
 
     def show_game(self) -> None:

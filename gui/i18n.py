@@ -139,7 +139,7 @@ STRINGS: dict[str, Text] = {
     "help_title": Text("Rules — Card Table", "ルール — カードテーブル"),
     "rules_of": Text("Rules of {game}", "{game}のルール"),
     "no_help": Text("No game here has a rules text.", "ルールの説明があるゲームはありません。"),
-    "help_missing": Text("The rules text is missing: {reason}", "ルールの説明がありません: {reason}"),
+    "help_missing": Text("The rules cannot be shown: {reason}.", "ルールを表示できません: {reason}。"),
     "link_not_opened": Text("{target} cannot be opened: this desktop has no program set up to open it.",
                             "{target}を開けません。このデスクトップには開くためのプログラムが設定されていません。"),
 }

@@ -62,3 +62,18 @@ def test_no_japanese_rules_text_keeps_a_break_inside_its_japanese(path: Path) ->
         if before.strip() and after.strip() and not after.lstrip().startswith(("#", "-", "|", "```")) \
                 and not after.lstrip()[:1].isdigit() and not before.lstrip().startswith(("#", "|")):
             assert not (before.rstrip()[-1] >= "\u2e80" and after.lstrip()[0] >= "\u2e80"), (before, after)
+
+
+def test_rules_a_plugin_did_not_ship_are_said_missing_in_the_players_language() -> None:
+    """The reason was English in the Japanese help window, Python's own words ("[Errno 2] No such file …")."""
+    from core.help import HelpUnavailable, RulesText
+
+    with pytest.raises(HelpUnavailable) as missing:
+        RulesText("plugins.euchre", {"en": "help/not-there.md"}).read("ja")
+    assert missing.value.reason.en == "the rules text plugins.euchre/help/not-there.md cannot be read (No such file " \
+        "or directory)"
+    assert missing.value.reason.get("ja") == \
+        "ルールの説明 plugins.euchre/help/not-there.md を読み込めません（ファイルまたはフォルダがありません）"
+    with pytest.raises(HelpUnavailable) as uninstalled:
+        RulesText("cardtable_not_installed", {"en": "rules.md"}).read("en")
+    assert "the package is not installed" in str(uninstalled.value)
