@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 from core.game import GameSpec, Hint
 from core.session import GameSession, SessionListener
 from core.table import Event, ReviewsTheLastHand
-from core.text import Text
+from core.text import Text, TextError
 from gui import screen_reader
 from gui.deck import CardArt
 from gui.flow_layout import FlowLayout
@@ -51,13 +51,13 @@ class ToolbarButton(QPushButton):
         return self.sizeHint()
 
 
-class ViewUnavailable(Exception):
-    """The game has no view, or its view module failed to import."""
+class ViewUnavailable(TextError):
+    """The game has no view to play it in."""
 
 
 def load_view_factory(game: GameSpec) -> Callable[[GameSession, CardArt], TableView]:
     if not game.view:
-        raise ViewUnavailable(tr("no_view", game=text(game.name)))
+        raise ViewUnavailable(phrase("no_view", game=game.name))
     module_name, _, attr = game.view.partition(":")
     module = importlib.import_module(module_name)
     factory: Callable[[GameSession, CardArt], TableView] = getattr(module, attr or "create_view")

@@ -250,7 +250,7 @@ class MainWindow(QMainWindow):
         try:
             page = GamePage(session, self.art)
         except ViewUnavailable as error:
-            self.launcher.show_message(str(error))
+            self.launcher.show_message(error.reason)
             return None
         except Exception as error:  # a plugin's view failed to build
             self.report_error(error, session)

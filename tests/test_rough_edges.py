@@ -549,3 +549,27 @@ def test_japanese_with_no_font_to_write_it_shows_english_and_says_why(qtbot: QtB
         assert window.launcher.title.text() == "Card Table"
     finally:
         set_language("en")
+
+
+def test_a_game_without_a_view_says_so_on_the_launcher_in_the_players_language(qtbot: QtBot) -> None:
+    import dataclasses
+    import types
+
+    from core.manager import PluginHost
+    from core.plugin import hookimpl
+    from gui.i18n import set_language
+    from gui.window import MainWindow
+
+    game = dataclasses.replace(yukon_plugin.GAME, view=None)  # a game for the command line only
+    host = PluginHost()
+    host.add_plugin("yukon", types.SimpleNamespace(cardtable_register_games=hookimpl(lambda games: games.add(game))))
+    window = MainWindow(host)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.new_game("yukon") is None and window.page is None
+    assert window.launcher.message.text() == "Yukon has no table view to play in."
+    try:
+        set_language("ja")
+        assert window.launcher.message.text() == "ユーコンには遊ぶための画面がありません。"
+    finally:
+        set_language("en")
