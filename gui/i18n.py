@@ -103,6 +103,8 @@ STRINGS: dict[str, Text] = {
                        "エラー直前までの対戦は {file} に詳細とともに保存しました。「続き」で同じエラーになることはありません。"),
     "error_not_kept": Text("The save could not be moved aside ({reason}).", "保存を退避できませんでした（{reason}）。"),
     "no_view": Text("{game} has no table view to play in.", "{game}には遊ぶための画面がありません。"),
+    "no_view_here": Text("No table for this game here; cardtable --help lists the command-line tools.",
+                         "このゲームの画面はありません。コマンドラインの道具は cardtable --help で一覧できます。"),
     "settings_problem": Text("Settings for {game}: {problems}", "{game}の設定: {problems}"),
     "settings_not_saved": Text("The settings cannot be saved ({reason}); they apply until Card Table closes.",
                                "設定を保存できません（{reason}）。カードテーブルを閉じるまで有効です。"),

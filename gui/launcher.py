@@ -244,6 +244,8 @@ class LauncherPage(QWidget):
                                    ("settings", "settings", self.settings_clicked)):
             if key == "continue" and not self.saves.continuable(self.slot_of(game.id)):
                 continue
+            if key in ("continue", "new") and not game.view:  # a plugin's game for the command line only
+                continue
             button = QPushButton(tr(label))
             button.setObjectName(f"{key}-{game.id}")
             button.setAccessibleDescription(text(game.name))  # a screen reader: "New game, button, Yukon"
@@ -251,7 +253,12 @@ class LauncherPage(QWidget):
             button.clicked.connect(lambda _=False, k=key, s=signal, g=game.id, b=button: self._pressed(k, s, g, b))
             row.addWidget(button)
             self.first_buttons.setdefault(game.id, button)
-        row.addStretch(1)
+        if not game.view:
+            note = QLabel(tr("no_view_here"))
+            note.setWordWrap(True)
+            row.addWidget(note, 1)
+        else:
+            row.addStretch(1)
         return row
 
     def _pressed(self, key: str, signal: SignalInstance, game_id: str, button: QPushButton) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
 import plugins.bid_euchre.plugin as bid_plugin
@@ -566,7 +566,10 @@ def test_a_game_without_a_view_says_so_on_the_launcher_in_the_players_language(q
     window = MainWindow(host)
     qtbot.addWidget(window)
     window.show()
-    assert window.new_game("yukon") is None and window.page is None
+    tile = window.launcher.tiles["yukon"]
+    assert tile.findChild(QPushButton, "new-yukon") is None, "no button that leads nowhere"
+    assert any("cardtable --help" in label.text() for label in tile.findChildren(QLabel))
+    assert window.new_game("yukon") is None and window.page is None  # asked for all the same, by code
     assert window.launcher.message.text() == "Yukon has no table view to play in."
     try:
         set_language("ja")
