@@ -62,12 +62,14 @@ STRINGS: dict[str, Text] = {
                          "{game}: 進行中のゲームを保存できませんでした（{reason}）。カードテーブルを閉じるまでは"
                          "「続きから」で再開できます。終了すると失われます。"),
     "quit_unsaved_title": Text("Quit Card Table?", "カードテーブルを終了しますか？"),
-    "quit_unsaved": Text("The game in progress could not be saved:\n{games}\nQuitting now loses it.",
-                         "進行中のゲームを保存できませんでした:\n{games}\nいま終了すると失われます。"),
+    "quit_unsaved": Text("What was played could not all be saved:\n{games}\nIf you quit now, this is lost.",
+                         "遊んだ内容の一部を保存できませんでした:\n{games}\nいま終了すると失われます。"),
     "unsaved_game": Text("{game} ({reason})", "{game}（{reason}）"),
-    "quit_unsaved_more": Text("Make room on the disk (or let the folder be written) and play on: the next move "
-                              "saves it.",
-                              "ディスクに空きを作る（またはフォルダーに書き込めるようにする）と、次の手で保存されます。"),
+    "unsaved_stats": Text("{game}'s statistics ({reason})", "{game}の統計（{reason}）"),
+    "quit_unsaved_more": Text("Make room on the disk (or let the folder be written): it is saved with the next move, "
+                              "or when you quit.",
+                              "ディスクに空きを作る（またはフォルダーに書き込めるようにする）と、次の手か終了のときに"
+                              "保存されます。"),
     "quit_anyway": Text("Quit and lose it", "終了して失う"),
     "keep_playing": Text("Keep playing", "続ける"),
     "save_recovered": Text("Saving works again.", "保存できるようになりました。"),

@@ -495,15 +495,20 @@ class MainWindow(QMainWindow):
         return [game for base in self.host.games() for game in (base, *self.host.variants_of(base.id))]
 
     def _unsaved_games(self) -> list[str]:
-        """The games played whose progress only this running program holds (a full disk refused it), each as
-        its name and why: quitting loses them."""
+        """The games played whose progress only this running program holds (a full disk refused it), and the
+        games whose statistics it alone holds, each as its name and why: quitting loses them."""
         if self.page is not None and self.recorder is not None and self.page.session.save_problem is not None:
             self.recorder.tick()
             self.page.session.autosave()  # the disk may have room again (else closing saves it, once)
         self.saves.flush()
         unwritten = self.saves.unwritten()
-        return [tr("unsaved_game", game=text(game.name), reason=text(unwritten[slot])) for game in self._all_games()
-                if (slot := self.host.slot(game.id)) in unwritten and self.saves.played(slot)]
+        games = [tr("unsaved_game", game=text(game.name), reason=text(unwritten[slot])) for game in self._all_games()
+                 if (slot := self.host.slot(game.id)) in unwritten and self.saves.played(slot)]
+        if self._host is None:
+            return games
+        self.stats.flush()
+        return games + [tr("unsaved_stats", game=text(game.name), reason=text(why)) for game in self._all_games()
+                        if (why := self.stats.refusal(self.host.slot(game.id))) is not None]
 
     def close_anyway(self) -> None:
         """Close without asking about progress that could not be saved (a signal, or the player said so)."""

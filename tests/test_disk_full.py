@@ -358,3 +358,24 @@ def test_a_game_left_on_a_full_disk_is_written_once_there_is_room_without_being_
     assert not window.isVisible()
     assert not any(box.isVisible() for box in window.findChildren(QMessageBox, "quit_unsaved")), "not asked"
     assert json.loads(window.saves.path_for("yukon").read_text())["moves"] == moves
+
+
+def test_quitting_with_statistics_only_memory_holds_asks_first(qtbot: QtBot, cardtable_home: Path,
+                                                               disk: Disk) -> None:
+    """A deal counted on a full disk went unsaid at quitting; the game's own save had been written."""
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None and window.recorder is not None
+    disk.full = True
+    window.recorder.save([{"kind": "deal", "won": True}])
+    window.close()
+    question = window.findChild(QMessageBox, "quit_unsaved")
+    assert window.isVisible() and question is not None and question.isVisible()
+    assert "Yukon's statistics (No space left on device)" in question.text()
+    assert "Yukon (" not in question.text(), "the game itself was saved"
+    qtbot.keyClick(question, Qt.Key.Key_Escape)  # Keep playing
+    qtbot.waitUntil(lambda: not question.isVisible())
+    disk.full = False
+    window.close()
+    assert not window.isVisible()
+    assert [e["won"] for e in json.loads(window.stats.path_for("yukon").read_text())["events"]] == [True]
