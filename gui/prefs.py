@@ -9,7 +9,6 @@ the newer format's number — so going back to the newer version loses nothing.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -32,6 +31,7 @@ class ShellPrefs:
     # the file as read and the values taken from it, so a save keeps what only a newer version understands
     _read: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     _taken: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _unwritten: bool = field(default=False, repr=False, compare=False)  # the last save failed (a full disk)
 
     @classmethod
     def load(cls, first_language: str = "en") -> ShellPrefs:
@@ -96,7 +96,16 @@ class ShellPrefs:
         changed = {k: v for k, v in values.items() if k not in self._read or v != self._taken.get(k)}
         written = {**self._read, "format_version": newer_format(self._read, FORMAT_VERSION) or FORMAT_VERSION,
                    **values, **{k: self._read[k] for k in values if k not in changed}}
-        # preferences are a convenience; failing to store them must not stop play
-        with contextlib.suppress(OSError):
+        # preferences are a convenience; failing to store them must not stop play (they are tried again at closing)
+        try:
             write_json_atomic(config_dir() / "shell.json", written)
+        except OSError:
+            self._unwritten = True
+        else:
+            self._unwritten = False
         self._read, self._taken = written, values
+
+    def flush(self) -> None:
+        """Write the preferences if their last save failed (a full disk that has room again)."""
+        if self._unwritten:
+            self.save()

@@ -558,6 +558,7 @@ class MainWindow(QMainWindow):
         self._geometry.setValue("geometry", self.saveGeometry())
         self._geometry.sync()
         self._close_page()
+        self.prefs.flush()
         if self._host is not None:
             self.settings_store.flush()
             self.stats.flush()

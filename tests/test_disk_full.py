@@ -379,3 +379,23 @@ def test_quitting_with_statistics_only_memory_holds_asks_first(qtbot: QtBot, car
     window.close()
     assert not window.isVisible()
     assert [e["won"] for e in json.loads(window.stats.path_for("yukon").read_text())["events"]] == [True]
+
+
+def test_a_language_chosen_on_a_full_disk_is_kept_if_there_is_room_by_closing(qtbot: QtBot, cardtable_home: Path,
+                                                                               disk: Disk) -> None:
+    """The interface's preferences are a convenience, not worth a notice, but the choice was forgotten at the next
+    start though the disk had room again by the time the window closed."""
+    from core.paths import config_dir
+    from gui.i18n import set_language
+    from gui.prefs import ShellPrefs
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    disk.full = True
+    try:
+        window.choose_language("ja")
+        assert ShellPrefs.load().language == "en" and not (config_dir() / "shell.json").exists()
+        disk.full = False
+        window.close()
+        assert ShellPrefs.load().language == "ja"
+    finally:
+        set_language("en")
