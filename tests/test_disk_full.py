@@ -328,14 +328,20 @@ def test_a_recorder_says_a_refusal_once_its_end_and_a_new_refusal_again(tmp_path
     assert len(json.loads(store.path_for("euchre").read_text())["events"]) == 4, "hands 1–4 written with hand 3"
 
 
-def test_statistics_the_disk_refused_are_written_at_closing_if_there_is_room(qtbot: QtBot, cardtable_home: Path,
-                                                                            disk: Disk) -> None:
-    """Room made on the disk after the refusal, and no game counted since: closing lost the deal counted."""
+def a_deal_counted_on_a_full_disk(qtbot: QtBot, disk: Disk) -> MainWindow:
+    """A Yukon page whose statistics, a deal won, the full disk refused (the game itself is saved, with no moves)."""
     window = make_window(qtbot, {"yukon": yukon_plugin})
     page = window.new_game("yukon")
     assert page is not None and window.recorder is not None
     disk.full = True
     window.recorder.save([{"kind": "deal", "won": True}])
+    return window
+
+
+def test_statistics_the_disk_refused_are_written_at_closing_if_there_is_room(qtbot: QtBot, cardtable_home: Path,
+                                                                            disk: Disk) -> None:
+    """Room made on the disk after the refusal, and no game counted since: closing lost the deal counted."""
+    window = a_deal_counted_on_a_full_disk(qtbot, disk)
     assert not window.stats.path_for("yukon").exists()
     disk.full = False
     window.close()
@@ -363,11 +369,7 @@ def test_a_game_left_on_a_full_disk_is_written_once_there_is_room_without_being_
 def test_quitting_with_statistics_only_memory_holds_asks_first(qtbot: QtBot, cardtable_home: Path,
                                                                disk: Disk) -> None:
     """A deal counted on a full disk went unsaid at quitting; the game's own save had been written."""
-    window = make_window(qtbot, {"yukon": yukon_plugin})
-    page = window.new_game("yukon")
-    assert page is not None and window.recorder is not None
-    disk.full = True
-    window.recorder.save([{"kind": "deal", "won": True}])
+    window = a_deal_counted_on_a_full_disk(qtbot, disk)
     window.close()
     question = window.findChild(QMessageBox, "quit_unsaved")
     assert window.isVisible() and question is not None and question.isVisible()
