@@ -183,8 +183,9 @@ class LauncherPage(QWidget):
         self.language.blockSignals(True)
         self.language.setCurrentIndex(self.language.findData(language()))
         self.language.blockSignals(False)
-        self.stats.setEnabled(self.host is not None and bool(self.host.games()))  # nothing to show without games
-        self.help.setEnabled(self.host is not None and bool(self.host.games()))
+        has_games = self.host is not None and bool(self.host.games())  # nothing to show without games
+        self.stats.setEnabled(has_games)
+        self.help.setEnabled(has_games)
         if self.host is None:
             finding = QLabel(tr("finding_games"))
             finding.setObjectName("finding_games")
