@@ -19,6 +19,7 @@ from core.help import HelpUnavailable, options_markdown
 from core.manager import PluginHost
 from gui.i18n import language, text, tr
 from gui.screen_fit import fitted_size
+from gui.touch import scroll_by_finger
 
 ABOUT = ":about"  # the About page's entry in the list (no game id starts with a colon)
 
@@ -53,6 +54,7 @@ class HelpWindow(QDialog):
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self.open_link)
         self.browser.setStyleSheet("QTextBrowser { padding: 10px 16px; font-size: 14px; }")
+        scroll_by_finger(self.browser)
         layout.addWidget(self.browser, 1)
         self.link_problem = QLabel()  # under the text: where the player just clicked
         self.link_problem.setObjectName("link_problem")

@@ -31,6 +31,7 @@ from gui.fonts import JAPANESE_WITHOUT_FONT, has_font_for
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
 from gui.theme import tile_style
+from gui.touch import scroll_by_finger
 
 if TYPE_CHECKING:
     from core.game import GameSpec
@@ -114,6 +115,7 @@ class LauncherPage(QWidget):
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the top row straight to the games
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.viewport().installEventFilter(self)  # its width decides how many tiles stand side by side
+        scroll_by_finger(scroll)
         self.body = QWidget()
         self.grid = QGridLayout(self.body)
         self.grid.setSpacing(14)

@@ -29,6 +29,7 @@ from gui.i18n import text, tr
 from gui.prefs import FELT_NAMES
 from gui.screen_fit import smallest_size
 from gui.theme import FELTS
+from gui.touch import scroll_by_finger
 
 
 class SettingsDialog(QDialog):
@@ -50,6 +51,7 @@ class SettingsDialog(QDialog):
         self.options_area.setFrameShape(QFrame.Shape.NoFrame)
         self.options_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.options_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll_by_finger(self.options_area)
         layout.addWidget(self.options_area, 1)
 
         self.preset = QComboBox()

@@ -43,6 +43,7 @@ from gui.i18n import language, text, tr
 from gui.line_breaks import wrapped
 from gui.screen_fit import fitted_size
 from gui.theme import is_dark, mixed
+from gui.touch import scroll_by_finger
 
 CHART_SMALLEST = (260, 200)  # two side by side still fit a 640-wide screen (1280 at 200%)
 
@@ -343,6 +344,7 @@ class StatsWindow(QDialog):
         self.figures_area.setWidgetResizable(True)
         self.figures_area.setFrameShape(QFrame.Shape.NoFrame)
         self.figures_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        scroll_by_finger(self.figures_area)
         layout.addWidget(self.figures_area, 1)
         self.choice.currentIndexChanged.connect(self.show_game)
         if game_id is not None and self.choice.findData(game_id) >= 0:

@@ -10,7 +10,8 @@ is shown). The arrow keys move a cursor over the piles marked ``focus``; cards i
 dragged with the cards fanned over them, and while they are, the pile they would drop on is outlined when the
 move is legal there (as KPatience does); a redrawn table leaves them in the hand. A click fires only when press
 and release are on the same card. The right button held on a covered face-up card shows it whole on top of its
-pile until released (KPatience's peek).
+pile until released (KPatience's peek), and so does a finger held still on it (a touchscreen has no right
+button; a long press of the mouse stays a click).
 What a screen reader should hear goes out as ``spoken`` (:mod:`core.table_words`): what changed with each new
 table, the card under the cursor as it moves, the table button Tab reaches.
 """
@@ -299,6 +300,11 @@ class TableScene(QGraphicsScene):
         self._news_timer.setSingleShot(True)
         self._news_timer.setInterval(NEWS_AFTER_MS)
         self._news_timer.timeout.connect(self._tell_news)
+        self._hold_timer = QTimer(self)  # a finger held still on a card: the peek, when it is covered
+        self._hold_timer.setSingleShot(True)
+        self._hold_timer.timeout.connect(self._peek_held)
+        self._finger_peek = False  # the peek ends when the finger lifts
+        self._pressed_last: tuple[tuple[str, int | None], str | None] | None = None  # a double-click's first card
         self.paused = False
         # the press under way: pile, card index, where, and the card's key (the table may move it meanwhile)
         self._press: tuple[str, int | None, QPointF, str | None] | None = None
@@ -768,13 +774,18 @@ class TableScene(QGraphicsScene):
         if event.button() == Qt.MouseButton.RightButton and not self.paused and not self._drag:
             self._start_peek(event.scenePos())
         if self.paused or event.button() != Qt.MouseButton.LeftButton:
-            return
-        top = self.itemAt(event.scenePos(), QTransform())
-        if isinstance(top, ButtonItem) or (top is not None and isinstance(top.parentItem(), HoldItem)):
-            super().mousePressEvent(event)
+            self._pressed_last = None
             return
         hit = self._hit(event.scenePos())
+        top = self.itemAt(event.scenePos(), QTransform())
+        if isinstance(top, ButtonItem) or (top is not None and isinstance(top.parentItem(), HoldItem)):
+            self._pressed_last = None
+            super().mousePressEvent(event)
+            return
         self._press = (*hit, event.scenePos(), self._key_at(hit)) if hit else ("", None, event.scenePos(), None)
+        self._pressed_last = (hit, self._key_at(hit)) if hit else None
+        if hit and event.source() == Qt.MouseEventSource.MouseEventSynthesizedByQt:  # a finger (or a pen)
+            self._hold_timer.start(QApplication.styleHints().mousePressAndHoldInterval())
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._drag:
@@ -872,14 +883,24 @@ class TableScene(QGraphicsScene):
         self._peek = (item, item.zValue())
         item.setZValue(PEEK_Z)
 
+    def _peek_held(self) -> None:
+        """A finger held still on a covered face-up card shows it whole until lifted; the lift is no click."""
+        if self._press is None or self._drag or self.paused:
+            return
+        self._start_peek(self._press[2])
+        if self._peek is not None:
+            self._press, self._finger_peek = None, True
+
     def _end_peek(self) -> None:
+        self._finger_peek = False
         if self._peek is not None:
             item, z = self._peek
             self._peek = None
             item.setZValue(z)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.RightButton:
+        self._hold_timer.stop()
+        if event.button() == Qt.MouseButton.RightButton or self._finger_peek:
             self._end_peek()
             return
         self.last_click = event.scenePos()
@@ -907,11 +928,12 @@ class TableScene(QGraphicsScene):
             self.table_event.emit(Click(press[0], press[1]))
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:  # a quick second right press peeks again
-            self.mousePressEvent(event)
+        hit = self._hit(event.scenePos())
+        if (event.button() != Qt.MouseButton.LeftButton  # a quick second right press peeks again
+                or hit is None or self._pressed_last != (hit, self._key_at(hit))):
+            self.mousePressEvent(event)  # Qt takes a finger's quick second tap anywhere for a double-click
             return
         self.last_click = event.scenePos()
-        hit = self._hit(event.scenePos())
         if hit is not None and not self.paused:
             self.table_event.emit(Click(hit[0], hit[1], double=True))
         else:
@@ -943,6 +965,7 @@ class TableScene(QGraphicsScene):
         self.drop_targets = _nowhere  # (the view's method: no cycle through the scene)
         self._refusal_timer.stop()
         self._news_timer.stop()
+        self._hold_timer.stop()
         for item in [*self.buttons.values(), *self.hold_item.buttons]:
             item.setParentItem(None)  # type: ignore[arg-type]  # the stubs omit None, which detaches
         for top in list(self.items()):

@@ -1,5 +1,6 @@
-"""Helpers for pytest-qt tests: a main window over chosen plugins, real mouse clicks on scene items, a Yukon deal
-won in the window, a table with no card left in a hand, the nameless objects a screen reader could focus."""
+"""Helpers for pytest-qt tests: a main window over chosen plugins, real mouse clicks and double-clicks on scene
+items, a Yukon deal won in the window, a table with no card left in a hand, the nameless objects a screen reader
+could focus."""
 
 from __future__ import annotations
 
@@ -55,6 +56,13 @@ def item_point(page: GamePage, item: QGraphicsItem, dx: float = 0.5, dy: float =
 
 def click(qtbot: QtBot, page: GamePage, item: QGraphicsItem) -> None:
     qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=item_point(page, item))
+
+
+def double_click(qtbot: QtBot, widget: QWidget, pos: QPoint) -> None:
+    """A double-click as Qt delivers a real one: a click, then the double-click in place of the second press
+    (QTest's ``mouseDClick`` on a widget sends the double-click alone)."""
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=pos)
 
 
 def card(page: GamePage, text: str) -> Any:

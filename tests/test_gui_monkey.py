@@ -34,7 +34,7 @@ from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
 from tests.conftest import Disk
-from tests.gui_helpers import check_nothing_held, make_window
+from tests.gui_helpers import check_nothing_held, double_click, make_window
 
 PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin}
 KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backspace,
@@ -191,7 +191,7 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
                 qtbot.mouseRelease(table.viewport(), Qt.MouseButton.LeftButton, pos=target)
                 return f"{'slow ' if slow else ''}drag {key}"
             if rng.random() < 0.15:
-                qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=point)
+                double_click(qtbot, table.viewport(), point)
                 return f"double-click {key}"
             if rng.random() < 0.06:  # a peek with the right button, held while the table may move
                 qtbot.mousePress(table.viewport(), Qt.MouseButton.RightButton, pos=point)

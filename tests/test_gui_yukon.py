@@ -22,7 +22,7 @@ from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.window import MainWindow
 from plugins.yukon.words import W
-from tests.gui_helpers import card, click, item_point, make_window, marked, slot
+from tests.gui_helpers import card, click, double_click, item_point, make_window, marked, slot
 
 
 def open_deal(qtbot: QtBot, number: int = 12) -> tuple[MainWindow, GamePage]:
@@ -233,7 +233,7 @@ def test_a_click_counts_only_on_the_card_pressed(qtbot: QtBot) -> None:
 
 def test_a_double_click_sends_a_front_card_home(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
-    qtbot.mouseDClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=item_point(page, card(page, "AH")))
+    double_click(qtbot, page.table.viewport(), item_point(page, card(page, "AH")))
     assert page.session.moves == ["4>F"]
 
 

@@ -1,0 +1,195 @@
+"""A touchscreen (a two-in-one laptop): a finger taps, double-taps and drags cards as the mouse does; held still
+on a covered card it shows the card whole (a screen has no right button); swiped over the rules, the settings or
+the games it scrolls them instead of selecting text, and a tap there still presses what it lands on.
+
+Touches go through Qt's own handling (``QTest.touchEvent``), as a real screen's do, and Qt makes the mouse events
+from them. The offscreen screen is 800 × 600 and drops touches beyond it, so the windows here stay inside it."""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QGuiApplication, QPointingDevice
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QCheckBox, QGraphicsItem, QPushButton, QWidget
+from pytest import MonkeyPatch
+from pytestqt.qtbot import QtBot
+
+import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
+from core.manager import PluginHost
+from core.session import GameSession
+from gui.game_page import GamePage
+from gui.help_window import HelpWindow
+from gui.settings_dialog import SettingsDialog
+from gui.window import MainWindow
+from plugins.euchre.model import Phase
+from tests.euchre_helpers import make_deal
+from tests.gui_helpers import card, item_point, marked
+
+FINGER: list[QPointingDevice] = []
+TOUCHES = itertools.count(1)
+
+
+def finger() -> QPointingDevice:
+    """The touchscreen (one for the whole run: Qt keeps every device it is told of)."""
+    if not FINGER:
+        FINGER.append(QTest.createTouchDevice())
+    return FINGER[0]
+
+
+def touch(qtbot: QtBot, widget: QWidget, path: list[QPoint], hold_ms: int = 30) -> None:
+    """A finger put down on ``widget`` at ``path[0]``, slid along the rest, held ``hold_ms`` and lifted (each
+    touch with a number of its own, as a screen gives them)."""
+    touch_id = next(TOUCHES)
+    QTest.touchEvent(widget, finger()).press(touch_id, path[0], widget).commit()
+    for point in path[1:]:
+        qtbot.wait(16)
+        QTest.touchEvent(widget, finger()).move(touch_id, point, widget).commit()
+    qtbot.wait(hold_ms)
+    QTest.touchEvent(widget, finger()).release(touch_id, path[-1], widget).commit()
+
+
+def tap(qtbot: QtBot, page: GamePage, item: QGraphicsItem) -> None:
+    touch(qtbot, page.table.viewport(), [item_point(page, item)])
+
+
+def slide(start: QPoint, end: QPoint, steps: int = 10) -> list[QPoint]:
+    return [start + (end - start) * (n / steps) for n in range(steps + 1)]
+
+
+def small_window(qtbot: QtBot, plugins: dict[str, object]) -> MainWindow:
+    host = PluginHost()
+    for name, plugin in plugins.items():
+        host.add_plugin(name, plugin)
+    window = MainWindow(host)
+    qtbot.addWidget(window)
+    window.setGeometry(0, 0, 780, 560)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def yukon_deal(qtbot: QtBot) -> GamePage:
+    """Yukon's deal 12: column 3 is 10♦ 3♥ K♣ 9♠ 2♠ over its face-down cards, J♣ fronts column 6, A♥ column 4."""
+    window = small_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": 12},
+                                               saves=window.saves))
+    assert page is not None
+    return page
+
+
+def shown_on_top(page: GamePage, over: str) -> QGraphicsItem:
+    """The card drawn at ``over``'s place."""
+    return page.view.scene.items(page.table.mapToScene(item_point(page, card(page, over))))[0]
+
+
+def test_a_finger_taps_a_group_up_and_taps_where_it_goes(qtbot: QtBot) -> None:
+    page = yukon_deal(qtbot)
+    tap(qtbot, page, card(page, "TD"))
+    assert marked(page, "selected_mark") == ["2S", "3H", "9S", "KC", "TD"]
+    tap(qtbot, page, card(page, "JC"))
+    assert page.session.moves == ["3.5>6"] and page.view.ui.pick is None
+
+
+def test_a_double_tap_a_little_off_the_first_sends_a_front_card_home(qtbot: QtBot) -> None:
+    page = yukon_deal(qtbot)
+    at = item_point(page, card(page, "AH"))
+    touch(qtbot, page.table.viewport(), [at])
+    qtbot.wait(40)
+    touch(qtbot, page.table.viewport(), [at + QPoint(4, 3)])
+    assert page.session.moves == ["4>F"]
+
+
+def test_a_finger_drags_a_group_onto_a_column(qtbot: QtBot) -> None:
+    page = yukon_deal(qtbot)
+    touch(qtbot, page.table.viewport(), slide(item_point(page, card(page, "TD")), item_point(page, card(page, "JC"))))
+    assert page.session.moves == ["3.5>6"]
+
+
+def test_a_finger_held_on_a_covered_card_shows_it_whole_until_lifted_and_the_lift_picks_nothing(
+        qtbot: QtBot) -> None:
+    page = yukon_deal(qtbot)
+    viewport, scene = page.table.viewport(), page.view.scene
+    before = {item: (item.pos(), item.zValue()) for item in scene.cards.values()}
+    held = QGuiApplication.styleHints().mousePressAndHoldInterval()
+    at, touch_id = item_point(page, card(page, "3H"), dy=0.05), next(TOUCHES)
+    QTest.touchEvent(viewport, finger()).press(touch_id, at, viewport).commit()
+    qtbot.wait(held // 2)
+    assert shown_on_top(page, "2S") is card(page, "2S"), "not before the finger has been held"
+    qtbot.waitUntil(lambda: shown_on_top(page, "2S") is card(page, "3H"), timeout=held * 3)
+    QTest.touchEvent(viewport, finger()).release(touch_id, at, viewport).commit()
+    assert {item: (item.pos(), item.zValue()) for item in scene.cards.values()} == before
+    assert page.view.ui.pick is None and page.session.moves == []
+    touch(qtbot, viewport, [item_point(page, card(page, "AH"))], hold_ms=held + 200)  # nothing covers A♥
+    assert marked(page, "selected_mark") == ["AH"], "held on a front card, the lift is a tap"
+    touch(qtbot, viewport, [QPoint(8, viewport.height() - 8)])  # the felt: put A♥ down
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at)  # a slow click of the mouse stays a click
+    qtbot.wait(held + 200)
+    assert shown_on_top(page, "2S") is card(page, "2S")
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at)
+    assert page.session.moves == [] and marked(page, "selected_mark") == ["2S", "3H", "9S", "KC"]
+
+
+def test_a_tap_on_a_framed_euchre_card_plays_it(qtbot: QtBot) -> None:
+    window = small_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=3, deal=deal, saves=window.saves))
+    assert page is not None
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=5000)
+    framed = next(c.text for c in page.session.observation(0).hand if card(page, c.text).playable)
+    played = len(page.session.moves)
+    tap(qtbot, page, card(page, framed))
+    assert page.session.moves[played:played + 1] == [f"play {framed}"]  # (West may have played after it)
+
+
+def test_a_swipe_scrolls_the_rules_and_selects_no_text(qtbot: QtBot) -> None:
+    window = small_window(qtbot, {"yukon": yukon_plugin})
+    rules = HelpWindow(window.host, lambda game: game.settings.defaults(), "yukon", window)
+    qtbot.addWidget(rules)
+    rules.setGeometry(QRect(20, 20, 560, 480))
+    rules.show()
+    qtbot.waitExposed(rules)
+    browser, bar = rules.browser, rules.browser.verticalScrollBar()
+    assert bar.maximum() > 300 and bar.value() == 0
+    touch(qtbot, browser.viewport(), slide(QPoint(200, 330), QPoint(200, 30)))
+    assert bar.value() >= 200, "the text followed the finger up"
+    assert browser.textCursor().selectedText() == ""
+    qtbot.wait(600)  # the text glides on, then stops
+    stopped = bar.value()
+    touch(qtbot, browser.viewport(), slide(QPoint(200, 30), QPoint(200, 330)))
+    assert bar.value() < stopped, "and back down"
+
+
+def test_a_swipe_scrolls_the_settings_on_a_short_screen_and_a_tap_still_ticks_a_box(
+        qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
+    from gui import screen_fit
+
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
+    dialog = SettingsDialog(euchre_plugin.GAME, euchre_plugin.GAME.settings.defaults(), "classic")
+    qtbot.addWidget(dialog)
+    dialog.move(0, 0)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    area, bar = dialog.options_area, dialog.options_area.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == 0
+    middle = area.viewport().rect().center()
+    touch(qtbot, area.viewport(), slide(middle + QPoint(0, 80), middle - QPoint(0, 80)))
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum() or bar.value() > 60, timeout=2000)
+    box = next(b for b in dialog.findChildren(QCheckBox) if b.isVisible() and b.isEnabled()
+               and b.mapTo(area.viewport(), b.rect().center()).y() in range(0, area.viewport().height()))
+    was = box.isChecked()
+    qtbot.wait(800)  # the swipe's glide over
+    touch(qtbot, box, [box.rect().center()])
+    assert box.isChecked() != was
+
+
+def test_a_tap_on_a_launcher_button_presses_it(qtbot: QtBot) -> None:
+    window = small_window(qtbot, {"yukon": yukon_plugin})
+    new = window.launcher.tiles["yukon"].findChild(QPushButton, "new-yukon")
+    touch(qtbot, new, [new.rect().center()])
+    qtbot.waitUntil(lambda: window.page is not None, timeout=2000)
