@@ -133,13 +133,15 @@ def test_a_finger_held_on_a_covered_card_shows_it_whole_until_lifted_and_the_lif
     assert page.session.moves == [] and marked(page, "selected_mark") == ["2S", "3H", "9S", "KC"]
 
 
-def test_a_tap_on_a_framed_euchre_card_plays_it(qtbot: QtBot) -> None:
+def test_a_tap_on_a_table_button_and_on_a_framed_euchre_card_plays_them(qtbot: QtBot) -> None:
     window = small_window(qtbot, {"euchre": euchre_plugin})
     game = window.host.game("euchre")
     deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
     page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=3, deal=deal, saves=window.saves))
     assert page is not None
-    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: "order" in page.view.scene.buttons, timeout=5000)
+    order = page.view.scene.buttons["order"]
+    touch(qtbot, page.table.viewport(), [page.table.mapFromScene(order.sceneBoundingRect().center())])
     qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=5000)
     framed = next(c.text for c in page.session.observation(0).hand if card(page, c.text).playable)
     played = len(page.session.moves)
