@@ -1,13 +1,15 @@
 """Helpers for pytest-qt tests: a main window over chosen plugins, real mouse clicks and double-clicks on scene
-items, a Yukon deal won in the window, a table with no card left in a hand, the nameless objects a screen reader
-could focus."""
+items, a finger's touches through Qt's own touch handling, a Yukon deal won in the window, a table with no card
+left in a hand, the nameless objects a screen reader could focus."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QPointingDevice
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsItem, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +19,9 @@ from gui.game_page import GamePage
 from gui.table_scene import DRAG_Z
 from gui.window import MainWindow
 from plugins.yukon.solver import solve
+
+FINGER: list[QPointingDevice] = []
+TOUCHES = itertools.count(1)  # each touch has a number of its own, as a screen gives them
 
 
 def make_window(qtbot: QtBot, plugins: dict[str, Any]) -> MainWindow:
@@ -63,6 +68,25 @@ def double_click(qtbot: QtBot, widget: QWidget, pos: QPoint) -> None:
     (QTest's ``mouseDClick`` on a widget sends the double-click alone)."""
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=pos)
     qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=pos)
+
+
+def finger() -> QPointingDevice:
+    """The touchscreen (one for the whole run: Qt keeps every device it is told of)."""
+    if not FINGER:
+        FINGER.append(QTest.createTouchDevice())
+    return FINGER[0]
+
+
+def touch(qtbot: QtBot, widget: QWidget, path: list[QPoint], hold_ms: int = 30) -> None:
+    """A finger put down on ``widget`` at ``path[0]``, slid along the rest, held ``hold_ms`` and lifted (each
+    touch with a number of its own, as a screen gives them)."""
+    touch_id = next(TOUCHES)
+    QTest.touchEvent(widget, finger()).press(touch_id, path[0], widget).commit()
+    for point in path[1:]:
+        qtbot.wait(16)
+        QTest.touchEvent(widget, finger()).move(touch_id, point, widget).commit()
+    qtbot.wait(hold_ms)
+    QTest.touchEvent(widget, finger()).release(touch_id, path[-1], widget).commit()
 
 
 def card(page: GamePage, text: str) -> Any:

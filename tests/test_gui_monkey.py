@@ -1,10 +1,10 @@
 """A seeded monkey in the window, for every game: random keys, clicks on the table's buttons, on cards and on the
-felt, drags, the toolbar (undo, redo, hint, pause, restart, new game, last hand, help, statistics, settings changed
-or not, back and continue) and window sizes (F11 too), in English and Japanese, while the disk fills up and
-empties again at random moments. Nothing may raise and no error dialog may appear; every visible card and label,
-the held panel and a refused move's reason stay inside the table whatever the window's size; and the game saved
-on leaving comes back move for move (which moves were made by themselves, what Redo would play back), from the
-disk or, when it was full, from memory.
+felt, drags, a finger's taps and holds, the toolbar (undo, redo, hint, pause, restart, new game, last hand, help,
+statistics, settings changed or not, back and continue) and window sizes (F11 too), in English and Japanese, while
+the disk fills up and empties again at random moments. Nothing may raise and no error dialog may appear; every
+visible card and label, the held panel and a refused move's reason stay inside the table whatever the window's
+size; and the game saved on leaving comes back move for move (which moves were made by themselves, what Redo
+would play back), from the disk or, when it was full, from memory.
 
 The monkey's choices and every new game's deal come from a seed; it waits for the CPU seats after each action,
 so a failure names the actions that led to it. ``python tools/monkey.py`` runs it under many more seeds and rule
@@ -34,7 +34,7 @@ from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
 from tests.conftest import Disk
-from tests.gui_helpers import check_nothing_held, double_click, make_window
+from tests.gui_helpers import check_nothing_held, double_click, make_window, touch
 
 PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin}
 KEYS = [Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backspace,
@@ -105,6 +105,11 @@ def answer_settings(rng: random.Random) -> None:
             combo = rng.choice(combos)
             combo.setCurrentIndex(rng.randrange(combo.count()))
     dialog.accept() if rng.random() < 0.6 else dialog.reject()
+
+
+def on_screen(widget: QWidget, point: QPoint) -> bool:
+    screen = widget.screen()
+    return screen is not None and screen.geometry().contains(widget.mapToGlobal(point))
 
 
 def on_top_strip(table: QWidget, item: Any) -> QPoint:
@@ -193,6 +198,11 @@ def act(qtbot: QtBot, window: MainWindow, game_id: str, rng: random.Random) -> s
             if rng.random() < 0.15:
                 double_click(qtbot, table.viewport(), point)
                 return f"double-click {key}"
+            if rng.random() < 0.1 and on_screen(table, point):  # a finger: a tap, or held still (a peek) while
+                # the table may move; the offscreen screen drops touches beyond its edge
+                hold = rng.choice((30, 30, QApplication.styleHints().mousePressAndHoldInterval() + 150))
+                touch(qtbot, table.viewport(), [point], hold_ms=hold)
+                return f"{'finger held on' if hold > 30 else 'tap'} {key}"
             if rng.random() < 0.06:  # a peek with the right button, held while the table may move
                 qtbot.mousePress(table.viewport(), Qt.MouseButton.RightButton, pos=point)
                 qtbot.wait(rng.choice((0, 250)))

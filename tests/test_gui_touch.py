@@ -7,12 +7,10 @@ from them. The offscreen screen is 800 × 600 and drops touches beyond it, so th
 
 from __future__ import annotations
 
-import itertools
-
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QGuiApplication, QPointingDevice
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QGraphicsItem, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QGraphicsItem, QPushButton
 from pytest import MonkeyPatch
 from pytestqt.qtbot import QtBot
 
@@ -26,29 +24,7 @@ from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
 from plugins.euchre.model import Phase
 from tests.euchre_helpers import make_deal
-from tests.gui_helpers import card, item_point, marked
-
-FINGER: list[QPointingDevice] = []
-TOUCHES = itertools.count(1)
-
-
-def finger() -> QPointingDevice:
-    """The touchscreen (one for the whole run: Qt keeps every device it is told of)."""
-    if not FINGER:
-        FINGER.append(QTest.createTouchDevice())
-    return FINGER[0]
-
-
-def touch(qtbot: QtBot, widget: QWidget, path: list[QPoint], hold_ms: int = 30) -> None:
-    """A finger put down on ``widget`` at ``path[0]``, slid along the rest, held ``hold_ms`` and lifted (each
-    touch with a number of its own, as a screen gives them)."""
-    touch_id = next(TOUCHES)
-    QTest.touchEvent(widget, finger()).press(touch_id, path[0], widget).commit()
-    for point in path[1:]:
-        qtbot.wait(16)
-        QTest.touchEvent(widget, finger()).move(touch_id, point, widget).commit()
-    qtbot.wait(hold_ms)
-    QTest.touchEvent(widget, finger()).release(touch_id, path[-1], widget).commit()
+from tests.gui_helpers import TOUCHES, card, finger, item_point, marked, touch
 
 
 def tap(qtbot: QtBot, page: GamePage, item: QGraphicsItem) -> None:
