@@ -23,6 +23,7 @@ from gui.flow_layout import FlowLayout
 from gui.i18n import phrase, text, tr
 from gui.latin_keys import latin_key_event
 from gui.notice_bar import NoticeBar
+from gui.one_press import double_click_is_one_press
 from gui.review_window import ReviewWindow
 from gui.table_canvas import TableCanvas
 from gui.table_view import TableView
@@ -112,6 +113,8 @@ class GamePage(QWidget):
         self.buttons["back"].clicked.connect(self.back_requested)
         self.buttons["new"].clicked.connect(self.new_game)
         self.buttons["restart"].clicked.connect(self.restart)
+        for name in ("new", "restart"):
+            double_click_is_one_press(self.buttons[name])
         self.buttons["undo"].clicked.connect(self.undo)
         self.buttons["redo"].clicked.connect(self.redo)
         self.buttons["hint"].clicked.connect(self.hint)

@@ -30,6 +30,7 @@ from gui.columns import columns_that_fit, place_in_columns
 from gui.fonts import JAPANESE_WITHOUT_FONT, has_font_for
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
+from gui.one_press import double_click_is_one_press
 from gui.theme import tile_style
 from gui.touch import scroll_by_finger
 
@@ -254,6 +255,8 @@ class LauncherPage(QWidget):
             button.setAccessibleDescription(text(game.name))  # a screen reader: "New game, button, Yukon"
             button.setAutoDefault(True)
             button.clicked.connect(lambda _=False, k=key, s=signal, g=game.id, b=button: self._pressed(k, s, g, b))
+            if key == "new":
+                double_click_is_one_press(button)
             row.addWidget(button)
             self.first_buttons.setdefault(game.id, button)
         if not game.view:

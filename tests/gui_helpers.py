@@ -63,11 +63,13 @@ def click(qtbot: QtBot, page: GamePage, item: QGraphicsItem) -> None:
     qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=item_point(page, item))
 
 
-def double_click(qtbot: QtBot, widget: QWidget, pos: QPoint) -> None:
-    """A double-click as Qt delivers a real one: a click, then the double-click in place of the second press
-    (QTest's ``mouseDClick`` on a widget sends the double-click alone)."""
-    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=pos)
-    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=pos)
+def double_click(qtbot: QtBot, widget: QWidget, pos: QPoint | None = None) -> None:
+    """A double-click as Qt delivers a real one: a click, then the double-click in place of the second press, then
+    its release (QTest's ``mouseDClick`` on a widget sends the double-click alone)."""
+    at = widget.rect().center() if pos is None else pos
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)
+    qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=at)
+    qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=at)
 
 
 def finger() -> QPointingDevice:

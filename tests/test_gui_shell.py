@@ -19,7 +19,7 @@ from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow, first_size
 from plugins.euchre.plugin import GAME as EUCHRE
-from tests.gui_helpers import item_point, make_window
+from tests.gui_helpers import double_click, item_point, make_window
 
 
 class Misspelled:
@@ -319,6 +319,9 @@ def test_new_game_on_the_launcher_over_a_saved_game_asks_for_a_second_press(qtbo
     qtbot.mouseClick(button("continue"), Qt.MouseButton.LeftButton)  # another press cancels it too
     assert window.page is not None and window.page.session.state == state
     window.page.buttons["back"].click()
+    double_click(qtbot, button("new"))  # a double-click is one press: the question stays to be read
+    assert window.page is None and button("new").text() == "Press again to confirm"
+    qtbot.keyClick(button("new"), Qt.Key.Key_Escape)
     qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
     qtbot.mouseClick(button("new"), Qt.MouseButton.LeftButton)
     assert window.page is not None and window.page.session.moves == []

@@ -68,6 +68,10 @@ def test_a_finger_taps_a_group_up_and_taps_where_it_goes(qtbot: QtBot) -> None:
     assert marked(page, "selected_mark") == ["2S", "3H", "9S", "KC", "TD"]
     tap(qtbot, page, card(page, "JC"))
     assert page.session.moves == ["3.5>6"] and page.view.ui.pick is None
+    new = page.buttons["new"]
+    for _ in range(2):  # two quick taps on New game: one press, the question stays to be read
+        touch(qtbot, new, [new.rect().center()])
+    assert page.window().page is page and "again" in new.text()
 
 
 def test_a_double_tap_a_little_off_the_first_sends_a_front_card_home(qtbot: QtBot) -> None:
