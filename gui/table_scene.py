@@ -9,7 +9,7 @@ back just vanished from. Choices become focusable buttons (Tab reaches them, Ent
 is shown). The arrow keys move a cursor over the piles marked ``focus``; cards in a ``drag`` pile can be
 dragged with the cards fanned over them, and while they are, the pile they would drop on is outlined when the
 move is legal there (as KPatience does); a redrawn table leaves them in the hand. A click fires only when press
-and release are on the same card. The right button held on a covered face-up card shows it whole on top of its
+and release are on the same card, a double-click only when its first press was on it too. The right button held on a covered face-up card shows it whole on top of its
 pile until released (KPatience's peek), and so does a finger held still on it (a touchscreen has no right
 button; a long press of the mouse stays a click).
 What a screen reader should hear goes out as ``spoken`` (:mod:`core.table_words`): what changed with each new
@@ -304,7 +304,7 @@ class TableScene(QGraphicsScene):
         self._hold_timer.setSingleShot(True)
         self._hold_timer.timeout.connect(self._peek_held)
         self._finger_peek = False  # the peek ends when the finger lifts
-        self._pressed_last: tuple[tuple[str, int | None], str | None] | None = None  # a double-click's first card
+        self._pressed_last: tuple[tuple[tuple[str, int | None], str | None], float] | None = None  # card, when
         self.paused = False
         # the press under way: pile, card index, where, and the card's key (the table may move it meanwhile)
         self._press: tuple[str, int | None, QPointF, str | None] | None = None
@@ -783,7 +783,7 @@ class TableScene(QGraphicsScene):
             super().mousePressEvent(event)
             return
         self._press = (*hit, event.scenePos(), self._key_at(hit)) if hit else ("", None, event.scenePos(), None)
-        self._pressed_last = (hit, self._key_at(hit)) if hit else None
+        self._pressed_last = ((hit, self._key_at(hit)), time.monotonic()) if hit else None
         if hit and event.source() == Qt.MouseEventSource.MouseEventSynthesizedByQt:  # a finger (or a pen)
             self._hold_timer.start(QApplication.styleHints().mousePressAndHoldInterval())
 
@@ -928,16 +928,25 @@ class TableScene(QGraphicsScene):
             self.table_event.emit(Click(press[0], press[1]))
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        hit = self._hit(event.scenePos())
-        if (event.button() != Qt.MouseButton.LeftButton  # a quick second right press peeks again
-                or hit is None or self._pressed_last != (hit, self._key_at(hit))):
-            self.mousePressEvent(event)  # Qt takes a finger's quick second tap anywhere for a double-click
+        if event.button() != Qt.MouseButton.LeftButton:  # a quick second right press peeks again
+            self.mousePressEvent(event)
             return
-        self.last_click = event.scenePos()
-        if hit is not None and not self.paused:
+        hit = self._hit(event.scenePos())
+        if hit is not None and not self.paused and self._first_half_on(hit):
+            self.last_click = event.scenePos()
             self.table_event.emit(Click(hit[0], hit[1], double=True))
-        else:
-            super().mouseDoubleClickEvent(event)
+        elif event.source() == Qt.MouseEventSource.MouseEventSynthesizedByQt:
+            self.mousePressEvent(event)  # Qt takes a finger's quick second tap anywhere for a double-click
+        elif hit is None or self.paused:
+            super().mouseDoubleClickEvent(event)  # a table button pressed again
+        # else the mouse's first press went to a button that opened this table, or to a card since moved: the
+        # second half of that double-click plays nothing (Euchre's next card lay under Continue's second click)
+
+    def _first_half_on(self, hit: tuple[str, int | None]) -> bool:
+        """Whether a double-click's first press was on the card now at ``hit``, a moment ago."""
+        last = self._pressed_last
+        moment = QApplication.styleHints().mouseDoubleClickInterval() / 1000 + 0.5  # (the thread may lag)
+        return last is not None and last[0] == (hit, self._key_at(hit)) and time.monotonic() - last[1] <= moment
 
     def focus_next(self, forward: bool = True) -> bool:
         """Tab: focus the next table button (the row, then the hold's); False past the last one, so the focus

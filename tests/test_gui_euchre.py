@@ -14,7 +14,7 @@ from gui.game_page import GamePage
 from plugins.euchre.cpu import RuleBasedPlayer
 from plugins.euchre.model import Phase
 from tests.euchre_helpers import make_deal
-from tests.gui_helpers import card, click, item_point, make_window
+from tests.gui_helpers import card, click, double_click, item_point, make_window
 
 
 def open_euchre(qtbot: QtBot, deal: dict | None = None, seed: int = 3,
@@ -144,6 +144,24 @@ def test_a_click_on_a_framed_card_plays_it(qtbot: QtBot) -> None:
     framed = next(c.text for c in page.session.observation(0).hand if card(page, c.text).playable)
     click(qtbot, page, card(page, framed))
     assert page.session.moves[-1] == f"play {framed}"
+
+
+def test_a_double_clicks_second_half_plays_no_card_its_first_half_did_not_press(qtbot: QtBot) -> None:
+    """Continue double-clicked on the launcher opens the table with its second half: over South's next card, it
+    must not play it; nor may the second half of a double-click whose first click played a card play the next."""
+    deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
+    _, page = open_euchre(qtbot, deal)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=5000)
+    played = len(page.session.moves)
+    framed = next(c.text for c in page.session.observation(0).hand if card(page, c.text).playable)
+    at = item_point(page, card(page, framed))
+    qtbot.mouseDClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=at)  # the second half alone
+    qtbot.mouseRelease(page.table.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    assert len(page.session.moves) == played
+    double_click(qtbot, page.table.viewport(), at)
+    assert page.session.moves[played:played + 1] == [f"play {framed}"]
+    assert len(page.session.observation(0).hand) == 4, "one card played, not the one slid under the pointer"
 
 
 def _drag(qtbot: QtBot, page: GamePage, text: str, over: QPoint) -> bool:
