@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import cast
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from core.game import GameSpec, Hint
@@ -432,6 +432,14 @@ class GamePage(QWidget):
                 self.disarm()
                 return True
         return super().eventFilter(watched, event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """The mouse's Back button (the one by the thumb) goes back to the launcher, as Alt+Left does; the table and
+        the toolbar leave it to the page."""
+        if event.button() == Qt.MouseButton.BackButton:
+            self.back_requested.emit()
+            return
+        super().mousePressEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """F1 from anywhere on the page (keys the table and the buttons leave come here)."""

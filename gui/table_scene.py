@@ -9,9 +9,9 @@ back just vanished from. Choices become focusable buttons (Tab reaches them, Ent
 is shown). The arrow keys move a cursor over the piles marked ``focus``; cards in a ``drag`` pile can be
 dragged with the cards fanned over them, and while they are, the pile they would drop on is outlined when the
 move is legal there (as KPatience does); a redrawn table leaves them in the hand. A click fires only when press
-and release are on the same card, a double-click only when its first press was on it too. The right button held on a covered face-up card shows it whole on top of its
-pile until released (KPatience's peek), and so does a finger held still on it (a touchscreen has no right
-button; a long press of the mouse stays a click).
+and release are on the same card, a double-click only when its first press was on it too. The right button
+held on a covered face-up card shows it whole on top of its pile until released (KPatience's peek), and so does
+a finger held still on it (a touchscreen has no right button; a long press of the mouse stays a click).
 What a screen reader should hear goes out as ``spoken`` (:mod:`core.table_words`): what changed with each new
 table, the card under the cursor as it moves, the table button Tab reaches.
 """

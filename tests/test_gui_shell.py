@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
@@ -536,6 +536,12 @@ def test_alt_left_goes_back_to_the_launcher_with_the_game_saved_and_backspace_do
     qtbot.keyClick(page.table, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
     assert window.page is None and window.focusWidget() is not None
     assert window.focusWidget().objectName() == "continue-yukon" and window.saves.played("yukon")
+    for where in ("table", "toolbar"):  # the mouse's Back button, as in a browser
+        page = window.continue_game("yukon")
+        assert page is not None
+        widget = page.table.viewport() if where == "table" else page.buttons["hint"]
+        qtbot.mouseClick(widget, Qt.MouseButton.BackButton, pos=QPoint(5, 5))
+        assert window.page is None, f"back from the {where}"
 
 
 def test_a_minimised_window_pauses_its_game_and_its_clock_until_shown_again(qtbot: QtBot,
