@@ -1,24 +1,76 @@
-"""A finger on a scrolling area: swiped, it scrolls the area with momentum (Qt's mouse events made from a touch
-would only select text in the rules or do nothing over a list of options); a tap still presses what it lands on."""
+"""A finger on a scrolling area (the rules, the settings, the statistics, the launcher's games): swiped, it scrolls
+the area with momentum; lifted where it landed, it presses what it landed on. Qt's mouse events made from a touch
+would only select text in the rules, and a swipe begun on a button pressed it (New game started a game, a list of
+options opened)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QInputDevice, QMouseEvent
-from PySide6.QtWidgets import QAbstractScrollArea, QScroller
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QScroller, QWidget
 
 
 def scroll_by_finger(area: QAbstractScrollArea) -> None:
     """Let a finger swipe ``area``'s contents along (the mouse and the wheel scroll it as before)."""
-    viewport = area.viewport()
-    QScroller.grabGesture(viewport, QScroller.ScrollerGestureType.TouchGesture)
-    viewport.installEventFilter(_FingerMoves(area))
+    QScroller.grabGesture(area.viewport(), QScroller.ScrollerGestureType.TouchGesture)
+    application = QApplication.instance()
+    if application is not None:  # the presses of the widgets inside the area too
+        application.installEventFilter(_FingerOnArea(area))
 
 
-class _FingerMoves(QObject):
-    """Drops the mouse moves Qt makes from a finger on the area itself: the scroller moves the contents, and
-    those moves would also select the text the finger passes over."""
+class _FingerOnArea(QObject):
+    """Holds back the mouse press Qt makes from a finger put down on the area until it is known to be no swipe:
+    the finger lifts (a tap) or stays still for a moment (a press held). A swipe scrolls, and what the finger
+    landed on is never pressed; the moves Qt makes from it are dropped too (they would select text)."""
+
+    def __init__(self, area: QAbstractScrollArea) -> None:
+        super().__init__(area)
+        self.area = area
+        self._held: tuple[QWidget, QMouseEvent] | None = None  # the press held back, and whose it is
+        self._swiped = False  # the finger down now scrolls the area: nothing under it is pressed
+        self._replaying = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(QApplication.styleHints().mousePressAndHoldInterval() // 2)
+        self._timer.timeout.connect(self._let_press_go)
+        QScroller.scroller(area.viewport()).stateChanged.connect(self._scroller_state)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        return (event.type() == QEvent.Type.MouseMove and isinstance(event, QMouseEvent)
-                and event.deviceType() == QInputDevice.DeviceType.TouchScreen)
+        kind = event.type()
+        if (kind not in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease)
+                or self._replaying or not isinstance(event, QMouseEvent) or not isinstance(watched, QWidget)
+                or event.deviceType() != QInputDevice.DeviceType.TouchScreen or not self._inside(watched)):
+            return False
+        if kind == QEvent.Type.MouseButtonPress:
+            self._swiped = False
+            self._held = (watched, event.clone())
+            self._timer.start()
+            return True
+        if kind == QEvent.Type.MouseMove:
+            return self._held is not None or self._swiped or watched is self.area.viewport()
+        self._timer.stop()
+        if self._swiped:
+            self._swiped = False
+            return True  # the swipe's end presses nothing
+        self._let_press_go()
+        return False
+
+    def _inside(self, widget: QWidget) -> bool:
+        viewport = self.area.viewport()
+        return widget is viewport or viewport.isAncestorOf(widget)
+
+    def _let_press_go(self) -> None:
+        """The finger lifted or stayed still: what it landed on is pressed after all."""
+        held, self._held = self._held, None
+        if held is None:
+            return
+        self._replaying = True
+        try:
+            QApplication.sendEvent(held[0], held[1])
+        finally:
+            self._replaying = False
+
+    def _scroller_state(self, state: QScroller.State) -> None:
+        if state == QScroller.State.Dragging:  # the finger moved the contents: a swipe, no press
+            self._timer.stop()
+            self._held, self._swiped = None, True

@@ -10,10 +10,12 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QGraphicsItem, QPushButton
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGraphicsItem, QPushButton, QScroller
 from pytest import MonkeyPatch
 from pytestqt.qtbot import QtBot
 
+import plugins.bid_euchre.plugin as bid_plugin
+import plugins.cutthroat.plugin as cutthroat_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.manager import PluginHost
@@ -170,8 +172,37 @@ def test_a_swipe_scrolls_the_settings_on_a_short_screen_and_a_tap_still_ticks_a_
     assert box.isChecked() != was
 
 
-def test_a_tap_on_a_launcher_button_presses_it(qtbot: QtBot) -> None:
-    window = small_window(qtbot, {"yukon": yukon_plugin})
+def test_a_swipe_begun_on_a_launcher_button_scrolls_the_games_and_a_tap_presses_it(qtbot: QtBot) -> None:
+    window = small_window(qtbot, {"yukon": yukon_plugin, "euchre": euchre_plugin, "bid_euchre": bid_plugin,
+                                  "cutthroat": cutthroat_plugin})
+    area = window.launcher.games_area
+    area.setMaximumHeight(150)  # a short screen, or large letters: the games scroll
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 100, timeout=2000)
     new = window.launcher.tiles["yukon"].findChild(QPushButton, "new-yukon")
-    touch(qtbot, new, [new.rect().center()])
-    qtbot.waitUntil(lambda: window.page is not None, timeout=2000)
+    start = new.mapTo(area.viewport(), new.rect().center())
+    touch(qtbot, area.viewport(), slide(start, start - QPoint(0, 100)))
+    assert area.verticalScrollBar().value() > 50 and window.page is None, "scrolled, and no game started"
+    scroller = QScroller.scroller(area.viewport())
+    qtbot.waitUntil(lambda: scroller.state() == QScroller.State.Inactive, timeout=3000)  # the glide over
+    shown = next(button for button in area.findChildren(QPushButton) if button.objectName().startswith("new-")
+                 and area.viewport().rect().contains(button.mapTo(area.viewport(), button.rect().center())))
+    game_id = shown.objectName().removeprefix("new-")
+    touch(qtbot, shown, [shown.rect().center()])
+    qtbot.waitUntil(lambda: window.page is not None and window.page.session.game.id == game_id, timeout=2000)
+
+
+def test_a_swipe_begun_on_a_list_of_options_does_not_open_it(qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
+    from gui import screen_fit
+
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
+    dialog = SettingsDialog(euchre_plugin.GAME, euchre_plugin.GAME.settings.defaults(), "classic")
+    qtbot.addWidget(dialog)
+    dialog.move(0, 0)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    area = dialog.options_area
+    box = next(b for b in dialog.findChildren(QComboBox) if area.viewport().isAncestorOf(b) and b.isVisible()
+               and b.mapTo(area.viewport(), b.rect().center()).y() > 100)
+    start = box.mapTo(area.viewport(), box.rect().center())
+    touch(qtbot, area.viewport(), slide(start, start - QPoint(0, 90)))
+    assert area.verticalScrollBar().value() > 0 and not box.view().isVisible()
