@@ -8,7 +8,7 @@ from them. The offscreen screen is 800 × 600 and drops touches beyond it, so th
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QGraphicsItem, QPushButton, QScroller
 from pytest import MonkeyPatch
@@ -19,9 +19,10 @@ import plugins.cutthroat.plugin as cutthroat_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.manager import PluginHost
+from core.paths import saves_dir
 from core.session import GameSession
 from gui.game_page import GamePage
-from gui.help_window import HelpWindow
+from gui.help_window import ABOUT, HelpWindow
 from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
 from plugins.euchre.model import Phase
@@ -147,6 +148,29 @@ def test_a_swipe_scrolls_the_rules_and_selects_no_text(qtbot: QtBot) -> None:
     stopped = bar.value()
     touch(qtbot, browser.viewport(), slide(QPoint(200, 30), QPoint(200, 330)))
     assert bar.value() < stopped, "and back down"
+
+
+def test_a_tap_on_a_link_opens_it_and_a_swipe_begun_on_it_only_scrolls(qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
+    saves_dir().mkdir(parents=True, exist_ok=True)  # the About page links the folders that exist
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.toString()) or True)
+    window = small_window(qtbot, {"yukon": yukon_plugin})
+    about = HelpWindow(window.host, lambda game: game.settings.defaults(), ABOUT, window)
+    qtbot.addWidget(about)
+    about.setGeometry(QRect(20, 20, 560, 300))
+    about.show()
+    qtbot.waitExposed(about)
+    browser = about.browser
+    link = QTextCursor(browser.document().find(saves_dir().name))
+    browser.setTextCursor(link)
+    browser.ensureCursorVisible()
+    at = browser.cursorRect(link).center() - QPoint(3, 0)
+    assert browser.anchorAt(at) == saves_dir().as_uri()
+    touch(qtbot, browser.viewport(), [at])
+    qtbot.waitUntil(lambda: opened == [saves_dir().as_uri()], timeout=2000)
+    scrolled = browser.verticalScrollBar().value()
+    touch(qtbot, browser.viewport(), slide(at, at + QPoint(0, 100)))
+    assert opened == [saves_dir().as_uri()] and browser.verticalScrollBar().value() < scrolled
 
 
 def test_a_swipe_scrolls_the_settings_on_a_short_screen_and_a_tap_still_ticks_a_box(
