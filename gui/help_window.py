@@ -19,7 +19,7 @@ from core.help import HelpUnavailable, options_markdown
 from core.manager import PluginHost
 from gui.i18n import language, text, tr
 from gui.screen_fit import fitted_size
-from gui.touch import scroll_by_finger
+from gui.scroll_areas import scroll_by_finger
 
 ABOUT = ":about"  # the About page's entry in the list (no game id starts with a colon)
 

@@ -31,8 +31,8 @@ from gui.fonts import JAPANESE_WITHOUT_FONT, has_font_for
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
 from gui.one_press import double_click_is_one_press
+from gui.scroll_areas import scroll_by_finger
 from gui.theme import tile_style
-from gui.touch import scroll_by_finger
 
 if TYPE_CHECKING:
     from core.game import GameSpec

@@ -28,8 +28,8 @@ from gui.deck import CLASSIC, Theme, installed_themes, qt_draws, theme_by_id
 from gui.i18n import text, tr
 from gui.prefs import FELT_NAMES
 from gui.screen_fit import smallest_size
+from gui.scroll_areas import scroll_by_finger, wheel_scrolls_past
 from gui.theme import FELTS
-from gui.touch import scroll_by_finger
 
 
 class SettingsDialog(QDialog):
@@ -121,6 +121,7 @@ class SettingsDialog(QDialog):
         self._explain(self.sound, tr("sound_help"))
         form.addRow(self.sound)
         self.options_area.setWidget(options)  # filled first, as QScrollArea wants
+        wheel_scrolls_past(self.options_area)
         self.about = QLabel()
         self.about.setObjectName("option_help")
         self.about.setWordWrap(True)

@@ -42,8 +42,8 @@ from gui.columns import columns_that_fit, place_in_columns
 from gui.i18n import language, text, tr
 from gui.line_breaks import wrapped
 from gui.screen_fit import fitted_size
+from gui.scroll_areas import scroll_by_finger
 from gui.theme import is_dark, mixed
-from gui.touch import scroll_by_finger
 
 CHART_SMALLEST = (260, 200)  # two side by side still fit a 640-wide screen (1280 at 200%)
 

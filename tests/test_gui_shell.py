@@ -19,6 +19,7 @@ from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow, first_size
 from plugins.euchre.plugin import GAME as EUCHRE
+from plugins.yukon.plugin import GAME as YUKON
 from tests.gui_helpers import double_click, item_point, make_window
 
 
@@ -219,6 +220,39 @@ def test_on_a_short_screen_the_settings_scroll_and_ok_stays_on_the_screen(qtbot:
     top = opponents.mapTo(area.viewport(), opponents.rect().topLeft()).y()
     assert top >= 0 and top + opponents.height() <= area.viewport().height()
     assert dialog.findChild(QLabel, "option_help").text() == opponents.toolTip()
+
+
+def test_the_wheel_over_an_option_scrolls_the_settings_until_the_option_has_the_focus(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a short screen the options scroll: the wheel going down the page over a list (the opponents' strength)
+    or a number (Yukon's deal) scrolls on past it, as a page does, instead of turning it; once clicked or reached by
+    Tab, the wheel turns it."""
+    from PySide6.QtCore import QPointF, QRect
+    from PySide6.QtGui import QWheelEvent
+
+    from gui import screen_fit
+
+    def wheel(widget: QWidget, notches: int) -> None:
+        at = QPointF(widget.rect().center())
+        QApplication.sendEvent(widget, QWheelEvent(at, widget.mapToGlobal(at), QPoint(), QPoint(0, -120 * notches),
+                                                   Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                                                   Qt.ScrollPhase.NoScrollPhase, False))
+
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 360))
+    for game, name in ((EUCHRE, "opponents"), (YUKON, "deal_number")):
+        dialog = SettingsDialog(game, {**game.settings.defaults(), "deal_mode": "number"}, "classic")
+        qtbot.addWidget(dialog)
+        dialog.show()
+        with qtbot.waitActive(dialog):
+            dialog.activateWindow()
+        bar, option = dialog.options_area.verticalScrollBar(), dialog.widgets[name]
+        value = dialog.values()[name]
+        assert bar.maximum() > 0 and bar.value() == 0 and not option.hasFocus()
+        wheel(option, 1)
+        assert dialog.values()[name] == value and bar.value() > 0, f"{game.id}: the page scrolled, {name} kept"
+        option.setFocus(Qt.FocusReason.MouseFocusReason)
+        wheel(option, 1)
+        assert dialog.values()[name] != value, f"{game.id}: with the focus the wheel turns {name}"
 
 
 def test_yukon_settings_grey_out_the_deal_number_and_difficulty_until_the_deal_mode_uses_them(qtbot: QtBot) -> None:

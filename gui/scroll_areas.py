@@ -1,13 +1,18 @@
-"""A finger on a scrolling area (the rules, the settings, the statistics, the launcher's games): swiped, it scrolls
-the area with momentum; lifted where it landed, it presses what it landed on. Qt's mouse events made from a touch
-would only select text in the rules, and a swipe begun on a button pressed it (New game started a game, a list of
-options opened)."""
+"""How a scrolling area (the rules, the settings, the statistics, the launcher's games) takes a finger and the
+wheel.
+
+A finger swiped over it scrolls it with momentum; lifted where it landed, it presses what it landed on. Qt's mouse
+events made from a touch would only select text in the rules, and a swipe begun on a button pressed it (New game
+started a game, a list of options opened). The wheel over a list or a number inside it scrolls the area, unless
+that list or number has the focus: Qt turned the list under the pointer instead, so scrolling down the settings
+changed the preset, the opponents and the deal number on the way.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QInputDevice, QMouseEvent
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QScroller, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QScroller, QWidget
 
 
 def scroll_by_finger(area: QAbstractScrollArea) -> None:
@@ -16,6 +21,27 @@ def scroll_by_finger(area: QAbstractScrollArea) -> None:
     application = QApplication.instance()
     if application is not None:  # the presses of the widgets inside the area too
         application.installEventFilter(_FingerOnArea(area))
+
+
+def wheel_scrolls_past(area: QAbstractScrollArea) -> None:
+    """The lists and numbers now inside ``area`` let the wheel scroll the area while they lack the focus (a click
+    or Tab gives it to them, and then the wheel turns them as before)."""
+    for kind in (QComboBox, QAbstractSpinBox):
+        for widget in area.viewport().findChildren(kind):
+            widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # (the wheel no longer gives them the focus)
+            widget.installEventFilter(_WheelPast(widget, area))
+
+
+class _WheelPast(QObject):
+    def __init__(self, widget: QWidget, area: QAbstractScrollArea) -> None:
+        super().__init__(widget)
+        self.widget, self.area = widget, area
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.Wheel or self.widget.hasFocus():
+            return False
+        QApplication.sendEvent(self.area.verticalScrollBar(), event)
+        return True
 
 
 class _FingerOnArea(QObject):
