@@ -31,7 +31,7 @@ from gui.fonts import JAPANESE_WITHOUT_FONT, has_font_for
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
 from gui.one_press import double_click_is_one_press
-from gui.scroll_areas import scroll_by_finger
+from gui.scroll_areas import scroll_by_finger, wheel_turns_only_with_focus
 from gui.theme import tile_style
 
 if TYPE_CHECKING:
@@ -117,6 +117,7 @@ class LauncherPage(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.viewport().installEventFilter(self)  # its width decides how many tiles stand side by side
         scroll_by_finger(scroll)
+        wheel_turns_only_with_focus(self.language, scroll)  # a wheel passing over it switched the language
         self.body = QWidget()
         self.grid = QGridLayout(self.body)
         self.grid.setSpacing(14)

@@ -5,7 +5,7 @@ A finger swiped over it scrolls it with momentum; lifted where it landed, it pre
 events made from a touch would only select text in the rules, and a swipe begun on a button pressed it (New game
 started a game, a list of options opened). The wheel over a list or a number inside it scrolls the area, unless
 that list or number has the focus: Qt turned the list under the pointer instead, so scrolling down the settings
-changed the preset, the opponents and the deal number on the way.
+changed the preset, the opponents and the deal number on the way (and the launcher's language, over the games).
 """
 
 from __future__ import annotations
@@ -24,12 +24,17 @@ def scroll_by_finger(area: QAbstractScrollArea) -> None:
 
 
 def wheel_scrolls_past(area: QAbstractScrollArea) -> None:
-    """The lists and numbers now inside ``area`` let the wheel scroll the area while they lack the focus (a click
-    or Tab gives it to them, and then the wheel turns them as before)."""
+    """The lists and numbers now inside ``area`` let the wheel scroll the area while they lack the focus."""
     for kind in (QComboBox, QAbstractSpinBox):
         for widget in area.viewport().findChildren(kind):
-            widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # (the wheel no longer gives them the focus)
-            widget.installEventFilter(_WheelPast(widget, area))
+            wheel_turns_only_with_focus(widget, area)
+
+
+def wheel_turns_only_with_focus(widget: QWidget, area: QAbstractScrollArea) -> None:
+    """The wheel over ``widget`` (a list, a number) turns it only once a click or Tab has given it the focus;
+    until then it scrolls ``area``, the page it stands on or beside."""
+    widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # (the wheel no longer gives it the focus)
+    widget.installEventFilter(_WheelPast(widget, area))
 
 
 class _WheelPast(QObject):

@@ -226,7 +226,7 @@ def test_the_wheel_over_an_option_scrolls_the_settings_until_the_option_has_the_
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """On a short screen the options scroll: the wheel going down the page over a list (the opponents' strength)
     or a number (Yukon's deal) scrolls on past it, as a page does, instead of turning it; once clicked or reached by
-    Tab, the wheel turns it."""
+    Tab, the wheel turns it. Nor does a wheel passing over the launcher's language switch it."""
     from PySide6.QtCore import QPointF, QRect
     from PySide6.QtGui import QWheelEvent
 
@@ -253,6 +253,9 @@ def test_the_wheel_over_an_option_scrolls_the_settings_until_the_option_has_the_
         option.setFocus(Qt.FocusReason.MouseFocusReason)
         wheel(option, 1)
         assert dialog.values()[name] != value, f"{game.id}: with the focus the wheel turns {name}"
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    wheel(window.launcher.language, 1)  # passing over the launcher's language on the way to the games
+    assert window.launcher.language.currentData() == "en", "still English"
 
 
 def test_yukon_settings_grey_out_the_deal_number_and_difficulty_until_the_deal_mode_uses_them(qtbot: QtBot) -> None:
