@@ -73,9 +73,9 @@ class _FingerOnArea(QObject):
                 or event.deviceType() != QInputDevice.DeviceType.TouchScreen or not self._inside(watched)):
             return False
         if kind == QEvent.Type.MouseButtonPress:
-            self._swiped = False
-            self._held = (watched, event.clone())
-            self._timer.start()
+            if not self._swiped:
+                self._held = (watched, event.clone())
+                self._timer.start()
             return True
         if kind == QEvent.Type.MouseMove:
             return self._held is not None or self._swiped or watched is self.area.viewport()
@@ -102,6 +102,9 @@ class _FingerOnArea(QObject):
             self._replaying = False
 
     def _scroller_state(self, state: QScroller.State) -> None:
-        if state == QScroller.State.Dragging:  # the finger moved the contents: a swipe, no press
+        """The contents moved under the finger (a swipe, or a finger put down on them as they glided): what it is
+        on is not pressed. (The scroller hears of a touch before the press Qt makes from it arrives.)"""
+        if state == QScroller.State.Dragging:
             self._timer.stop()
             self._held, self._swiped = None, True
+

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextCursor
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGraphicsItem, QPushButton, QScroller
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGraphicsItem, QPushButton, QScrollArea, QScroller
 from pytest import MonkeyPatch
 from pytestqt.qtbot import QtBot
 
@@ -196,23 +196,67 @@ def test_a_swipe_scrolls_the_settings_on_a_short_screen_and_a_tap_still_ticks_a_
     assert box.isChecked() != was
 
 
-def test_a_swipe_begun_on_a_launcher_button_scrolls_the_games_and_a_tap_presses_it(qtbot: QtBot) -> None:
+def scrolling_games(qtbot: QtBot) -> tuple[MainWindow, QScrollArea]:
+    """The launcher with four games on a short screen (or in large letters): its games scroll."""
     window = small_window(qtbot, {"yukon": yukon_plugin, "euchre": euchre_plugin, "bid_euchre": bid_plugin,
                                   "cutthroat": cutthroat_plugin})
     area = window.launcher.games_area
-    area.setMaximumHeight(150)  # a short screen, or large letters: the games scroll
+    area.setMaximumHeight(150)
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 100, timeout=2000)
+    return window, area
+
+
+def settled(qtbot: QtBot, area: QScrollArea) -> None:
+    """The games lie still, and a person's next tap comes a moment later (Qt's scroller drops a tap that comes
+    within a double-click's time of the one before, with or without Card Table's own handling)."""
+    scroller = QScroller.scroller(area.viewport())
+    qtbot.waitUntil(lambda: scroller.state() == QScroller.State.Inactive, timeout=3000)
+    qtbot.wait(QGuiApplication.styleHints().mouseDoubleClickInterval() + 100)
+
+
+def new_game_shown(area: QScrollArea) -> QPushButton:
+    return next(button for button in area.findChildren(QPushButton) if button.objectName().startswith("new-")
+                and area.viewport().rect().contains(button.mapTo(area.viewport(), button.rect().center())))
+
+
+def test_a_swipe_begun_on_a_launcher_button_scrolls_the_games_and_a_tap_presses_it(qtbot: QtBot) -> None:
+    window, area = scrolling_games(qtbot)
     new = window.launcher.tiles["yukon"].findChild(QPushButton, "new-yukon")
     start = new.mapTo(area.viewport(), new.rect().center())
     touch(qtbot, area.viewport(), slide(start, start - QPoint(0, 100)))
     assert area.verticalScrollBar().value() > 50 and window.page is None, "scrolled, and no game started"
-    scroller = QScroller.scroller(area.viewport())
-    qtbot.waitUntil(lambda: scroller.state() == QScroller.State.Inactive, timeout=3000)  # the glide over
-    shown = next(button for button in area.findChildren(QPushButton) if button.objectName().startswith("new-")
-                 and area.viewport().rect().contains(button.mapTo(area.viewport(), button.rect().center())))
-    game_id = shown.objectName().removeprefix("new-")
-    touch(qtbot, shown, [shown.rect().center()])
+    settled(qtbot, area)
+    touch(qtbot, area.viewport(), [QPoint(area.viewport().width() - 3, 3)])  # a tap beside the games, and at once
+    start = new_game_shown(area).mapTo(area.viewport(), new_game_shown(area).rect().center())  # a swipe begun
+    touch(qtbot, area.viewport(), slide(start, start + QPoint(0, 60)))  # on a button (Qt: a double-click)
+    assert window.page is None, "no game started"
+    assert not any(button.isDown() for button in area.findChildren(QPushButton)), "none left pressed"
+    settled(qtbot, area)
+    game_id = new_game_shown(area).objectName().removeprefix("new-")
+    touch(qtbot, new_game_shown(area), [new_game_shown(area).rect().center()])
     qtbot.waitUntil(lambda: window.page is not None and window.page.session.game.id == game_id, timeout=2000)
+
+
+def test_a_tap_on_the_gliding_games_stops_them_and_presses_nothing(qtbot: QtBot) -> None:
+    window, area = scrolling_games(qtbot)
+    scroller = QScroller.scroller(area.viewport())
+    touch(qtbot, area.viewport(), slide(QPoint(300, 140), QPoint(300, 40), steps=4))  # a flick
+    qtbot.wait(QGuiApplication.styleHints().mouseDoubleClickInterval() + 200)
+    assert scroller.state() == QScroller.State.Scrolling, "the games glide on"
+    touch(qtbot, new_game_shown(area), [new_game_shown(area).rect().center()])
+    assert window.page is None
+
+
+def test_a_double_tap_on_the_launchers_new_game_over_a_saved_game_is_one_press(qtbot: QtBot) -> None:
+    window = small_window(qtbot, {"yukon": yukon_plugin})
+    page = window.new_game("yukon")
+    assert page is not None
+    page.session.play(page.session.legal_moves()[0])
+    window.show_launcher()
+    new = window.launcher.tiles["yukon"].findChild(QPushButton, "new-yukon")
+    for _ in range(2):
+        touch(qtbot, new, [new.rect().center()])
+    assert window.page is None and "again" in new.text(), "the question stays to be read"
 
 
 def test_a_swipe_begun_on_a_list_of_options_does_not_open_it(qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
