@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QPointingDevice
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsItem, QWidget
@@ -24,16 +24,31 @@ FINGER: list[QPointingDevice] = []
 TOUCHES = itertools.count(1)  # each touch has a number of its own, as a screen gives them
 
 
-def make_window(qtbot: QtBot, plugins: dict[str, Any]) -> MainWindow:
+def make_window(qtbot: QtBot, plugins: dict[str, Any], geometry: QRect | None = None) -> MainWindow:
+    """A main window over ``plugins``, 1100 × 760 unless ``geometry`` places it (touches need it inside the
+    offscreen screen, 800 × 600)."""
     host = PluginHost()
     for name, plugin in plugins.items():
         host.add_plugin(name, plugin)
     window = MainWindow(host)
     qtbot.addWidget(window)
-    window.resize(1100, 760)
+    if geometry is None:
+        window.resize(1100, 760)
+    else:
+        window.setGeometry(geometry)
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+def yukon_page(window: MainWindow, number: int = 12) -> GamePage:
+    """Yukon's deal ``number`` opened in ``window`` (deal 12: column 3 is 10♦ 3♥ K♣ 9♠ 2♠ over its face-down cards,
+    J♣ fronts column 6, A♥ column 4)."""
+    game = window.host.game("yukon")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": number},
+                                               saves=window.saves))
+    assert page is not None
+    return page
 
 
 def euchre_family_page(qtbot: QtBot, game_id: str = "euchre", seed: int = 2) -> tuple[MainWindow, GamePage]:
@@ -116,10 +131,7 @@ def press(qtbot: QtBot, page: GamePage, choice_id: str) -> None:
 
 def win_a_deal(window: MainWindow) -> None:
     """Yukon's deal 7 opened in ``window`` and won by the solver's moves: counted in the statistics."""
-    game = window.host.game("yukon")
-    session = GameSession.new(game, game.settings.defaults(), deal={"number": 7}, saves=window.saves)
-    page = window.open_session(session)
-    assert page is not None
+    session = yukon_page(window, 7).session
     for move in solve(session.state).moves:
         session.play(move)
     assert session.state.won

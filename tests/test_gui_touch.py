@@ -18,7 +18,6 @@ import plugins.bid_euchre.plugin as bid_plugin
 import plugins.cutthroat.plugin as cutthroat_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
-from core.manager import PluginHost
 from core.paths import saves_dir
 from core.session import GameSession
 from gui.game_page import GamePage
@@ -27,7 +26,7 @@ from gui.settings_dialog import SettingsDialog
 from gui.window import MainWindow
 from plugins.euchre.model import Phase
 from tests.euchre_helpers import make_deal
-from tests.gui_helpers import TOUCHES, card, finger, item_point, marked, touch
+from tests.gui_helpers import TOUCHES, card, finger, item_point, make_window, marked, touch, yukon_page
 
 
 def tap(qtbot: QtBot, page: GamePage, item: QGraphicsItem) -> None:
@@ -39,25 +38,24 @@ def slide(start: QPoint, end: QPoint, steps: int = 10) -> list[QPoint]:
 
 
 def small_window(qtbot: QtBot, plugins: dict[str, object]) -> MainWindow:
-    host = PluginHost()
-    for name, plugin in plugins.items():
-        host.add_plugin(name, plugin)
-    window = MainWindow(host)
-    qtbot.addWidget(window)
-    window.setGeometry(0, 0, 780, 560)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return make_window(qtbot, plugins, QRect(0, 0, 780, 560))
 
 
 def yukon_deal(qtbot: QtBot) -> GamePage:
-    """Yukon's deal 12: column 3 is 10♦ 3♥ K♣ 9♠ 2♠ over its face-down cards, J♣ fronts column 6, A♥ column 4."""
-    window = small_window(qtbot, {"yukon": yukon_plugin})
-    game = window.host.game("yukon")
-    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": 12},
-                                               saves=window.saves))
-    assert page is not None
-    return page
+    return yukon_page(small_window(qtbot, {"yukon": yukon_plugin}))
+
+
+def short_settings(qtbot: QtBot, monkeypatch: MonkeyPatch) -> SettingsDialog:
+    """Euchre's settings on a short screen (640 × 450 free): the options scroll."""
+    from gui import screen_fit
+
+    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
+    dialog = SettingsDialog(euchre_plugin.GAME, euchre_plugin.GAME.settings.defaults(), "classic")
+    qtbot.addWidget(dialog)
+    dialog.move(0, 0)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
 
 
 def shown_on_top(page: GamePage, over: str) -> QGraphicsItem:
@@ -175,14 +173,7 @@ def test_a_tap_on_a_link_opens_it_and_a_swipe_begun_on_it_only_scrolls(qtbot: Qt
 
 def test_a_swipe_scrolls_the_settings_on_a_short_screen_and_a_tap_still_ticks_a_box(
         qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
-    from gui import screen_fit
-
-    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
-    dialog = SettingsDialog(euchre_plugin.GAME, euchre_plugin.GAME.settings.defaults(), "classic")
-    qtbot.addWidget(dialog)
-    dialog.move(0, 0)
-    dialog.show()
-    qtbot.waitExposed(dialog)
+    dialog = short_settings(qtbot, monkeypatch)
     area, bar = dialog.options_area, dialog.options_area.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == 0
     middle = area.viewport().rect().center()
@@ -260,14 +251,7 @@ def test_a_double_tap_on_the_launchers_new_game_over_a_saved_game_is_one_press(q
 
 
 def test_a_swipe_begun_on_a_list_of_options_does_not_open_it(qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
-    from gui import screen_fit
-
-    monkeypatch.setattr(screen_fit, "free_area", lambda near=None: QRect(0, 0, 640, 450))
-    dialog = SettingsDialog(euchre_plugin.GAME, euchre_plugin.GAME.settings.defaults(), "classic")
-    qtbot.addWidget(dialog)
-    dialog.move(0, 0)
-    dialog.show()
-    qtbot.waitExposed(dialog)
+    dialog = short_settings(qtbot, monkeypatch)
     area = dialog.options_area
     box = next(b for b in dialog.findChildren(QComboBox) if area.viewport().isAncestorOf(b) and b.isVisible()
                and b.mapTo(area.viewport(), b.rect().center()).y() > 100)

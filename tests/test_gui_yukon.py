@@ -22,16 +22,12 @@ from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.window import MainWindow
 from plugins.yukon.words import W
-from tests.gui_helpers import card, click, double_click, item_point, make_window, marked, slot
+from tests.gui_helpers import card, click, double_click, item_point, make_window, marked, slot, yukon_page
 
 
 def open_deal(qtbot: QtBot, number: int = 12) -> tuple[MainWindow, GamePage]:
     window = make_window(qtbot, {"yukon": yukon_plugin})
-    game = window.host.game("yukon")
-    session = GameSession.new(game, game.settings.defaults(), deal={"number": number}, saves=window.saves)
-    page = window.open_session(session)
-    assert page is not None
-    return window, page
+    return window, yukon_page(window, number)
 
 
 def test_play_by_clicks_select_shows_destinations_and_a_click_moves(qtbot: QtBot) -> None:

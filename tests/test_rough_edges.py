@@ -30,7 +30,7 @@ from plugins.yukon.rules import YukonRules
 from plugins.yukon.solver import LOST, UNKNOWN, WON, Result, solve
 from plugins.yukon.words import W
 from tests.euchre_helpers import make_deal
-from tests.gui_helpers import double_click, make_window
+from tests.gui_helpers import double_click, make_window, yukon_page
 
 # -- Restart and New game: the same in every game --------------------------------------------------------
 
@@ -263,11 +263,7 @@ def test_settings_have_one_place_for_standard_or_russian(qtbot: QtBot) -> None:
 
 
 def test_rule_violations_are_told_in_japanese(qtbot: QtBot) -> None:
-    window = make_window(qtbot, {"yukon": yukon_plugin})
-    game = window.host.game("yukon")
-    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": 12},
-                                               saves=window.saves))
-    assert page is not None
+    page = yukon_page(make_window(qtbot, {"yukon": yukon_plugin}))
     set_language("ja")
     try:
         assert not page.view.play("1>2")  # K♥… onto a column whose front is not a Q of the other colour
