@@ -252,6 +252,22 @@ def test_a_swipe_begun_on_a_launcher_button_scrolls_the_games_and_a_tap_presses_
     qtbot.waitUntil(lambda: window.page is not None and window.page.session.game.id == game_id, timeout=2000)
 
 
+def test_a_finger_that_rests_on_a_button_and_then_swipes_leaves_it_up(qtbot: QtBot) -> None:
+    window, area = scrolling_games(qtbot)
+    new = new_game_shown(area)
+    start = new.mapTo(area.viewport(), new.rect().center())
+    touch_id = next(TOUCHES)
+    viewport = area.viewport()
+    QTest.touchEvent(viewport, finger()).press(touch_id, start, viewport).commit()
+    qtbot.wait(QGuiApplication.styleHints().mousePressAndHoldInterval())  # resting: the button goes down
+    assert new.isDown()
+    for point in slide(start, start - QPoint(0, 80))[1:]:
+        qtbot.wait(16)
+        QTest.touchEvent(viewport, finger()).move(touch_id, point, viewport).commit()
+    QTest.touchEvent(viewport, finger()).release(touch_id, start - QPoint(0, 80), viewport).commit()
+    assert area.verticalScrollBar().value() > 0 and window.page is None and not new.isDown()
+
+
 def test_a_tap_on_the_gliding_games_stops_them_and_presses_nothing(qtbot: QtBot) -> None:
     window, area = scrolling_games(qtbot)
     scroller = QScroller.scroller(area.viewport())
