@@ -11,7 +11,7 @@ changed the preset, the opponents and the deal number on the way (and the launch
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QInputDevice, QMouseEvent
+from PySide6.QtGui import QFocusEvent, QInputDevice, QMouseEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QScroller, QWidget
 
 
@@ -31,19 +31,34 @@ def wheel_scrolls_past(area: QAbstractScrollArea) -> None:
 
 
 def wheel_turns_only_with_focus(widget: QWidget, area: QAbstractScrollArea) -> None:
-    """The wheel over ``widget`` (a list, a number) turns it only once a click or Tab has given it the focus;
-    until then it scrolls ``area``, the page it stands on or beside."""
+    """The wheel over ``widget`` (a list, a number) turns it only once the player has given it the focus or used
+    it (a click, Tab, a key — not the window opening on it); until then it scrolls ``area``, the page it stands on
+    or beside."""
     widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # (the wheel no longer gives it the focus)
     widget.installEventFilter(_WheelPast(widget, area))
+
+
+CHOSEN = frozenset({Qt.FocusReason.MouseFocusReason, Qt.FocusReason.TabFocusReason,
+                    Qt.FocusReason.BacktabFocusReason, Qt.FocusReason.ShortcutFocusReason})
 
 
 class _WheelPast(QObject):
     def __init__(self, widget: QWidget, area: QAbstractScrollArea) -> None:
         super().__init__(widget)
         self.widget, self.area = widget, area
+        self._chosen = False  # the player gave it the focus (its own list coming and going keeps that)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.Wheel or self.widget.hasFocus():
+        kind = event.type()
+        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.KeyPress):  # used while it had the focus already
+            self._chosen = True
+        elif kind == QEvent.Type.FocusIn and isinstance(event, QFocusEvent):
+            reason = event.reason()
+            if reason in CHOSEN:
+                self._chosen = True
+            elif reason not in (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.ActiveWindowFocusReason):
+                self._chosen = False  # the dialog opening on it, a program's own setFocus
+        if kind != QEvent.Type.Wheel or (self.widget.hasFocus() and self._chosen):
             return False
         QApplication.sendEvent(self.area.verticalScrollBar(), event)
         return True

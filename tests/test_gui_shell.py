@@ -226,7 +226,8 @@ def test_the_wheel_over_an_option_scrolls_the_settings_until_the_option_has_the_
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     """On a short screen the options scroll: the wheel going down the page over a list (the opponents' strength)
     or a number (Yukon's deal) scrolls on past it, as a page does, instead of turning it; once clicked or reached by
-    Tab, the wheel turns it. Nor does a wheel passing over the launcher's language switch it."""
+    Tab (not by the dialog opening on it), the wheel turns it. Nor does a wheel passing over the launcher's language
+    switch it."""
     from PySide6.QtCore import QPointF, QRect
     from PySide6.QtGui import QWheelEvent
 
@@ -246,8 +247,20 @@ def test_the_wheel_over_an_option_scrolls_the_settings_until_the_option_has_the_
         with qtbot.waitActive(dialog):
             dialog.activateWindow()
         bar, option = dialog.options_area.verticalScrollBar(), dialog.widgets[name]
+        first = dialog.focusWidget()  # the dialog opens with the focus on its first list (the preset or variant)
+        assert isinstance(first, QComboBox) and dialog.options_area.isAncestorOf(first)
+        chosen = first.currentIndex()
+        wheel(first, 1)
+        assert first.currentIndex() == chosen and bar.value() > 0, f"{game.id}: not the player's choice of focus"
+        bar.setValue(0)
+        qtbot.mouseClick(first, Qt.MouseButton.LeftButton)  # clicked (its list opens, and is closed): now chosen
+        first.hidePopup()
+        wheel(first, 1)
+        assert first.currentIndex() != chosen, f"{game.id}: clicked, the wheel turns it"
+        first.setCurrentIndex(chosen)
+        bar.setValue(0)
         value = dialog.values()[name]
-        assert bar.maximum() > 0 and bar.value() == 0 and not option.hasFocus()
+        assert bar.maximum() > 0 and not option.hasFocus()
         wheel(option, 1)
         assert dialog.values()[name] == value and bar.value() > 0, f"{game.id}: the page scrolled, {name} kept"
         option.setFocus(Qt.FocusReason.MouseFocusReason)
