@@ -19,11 +19,11 @@ from core.table import Event, ReviewsTheLastHand
 from core.text import Text, TextError
 from gui import screen_reader
 from gui.deck import CardArt
+from gui.double_clicks import double_click_is_one_press
 from gui.flow_layout import FlowLayout
 from gui.i18n import phrase, text, tr
 from gui.latin_keys import latin_key_event
 from gui.notice_bar import NoticeBar
-from gui.one_press import double_click_is_one_press
 from gui.review_window import ReviewWindow
 from gui.table_canvas import TableCanvas
 from gui.table_view import TableView

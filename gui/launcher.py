@@ -27,10 +27,10 @@ from core.saves import SaveService
 from core.text import Text
 from gui import screen_reader
 from gui.columns import columns_that_fit, place_in_columns
+from gui.double_clicks import double_click_is_one_press
 from gui.fonts import JAPANESE_WITHOUT_FONT, has_font_for
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
-from gui.one_press import double_click_is_one_press
 from gui.scroll_areas import scroll_by_finger, wheel_turns_only_with_focus
 from gui.theme import tile_style
 

@@ -40,6 +40,7 @@ from core.table_words import choice_words, cursor_words, news, sentences
 from gui import animation
 from gui.cards import CURSOR, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
 from gui.deck import CardArt
+from gui.double_clicks import first_half_just_now
 from gui.i18n import text
 from gui.line_breaks import wrapped
 from gui.theme import felt
@@ -945,8 +946,7 @@ class TableScene(QGraphicsScene):
     def _first_half_on(self, hit: tuple[str, int | None]) -> bool:
         """Whether a double-click's first press was on the card now at ``hit``, a moment ago."""
         last = self._pressed_last
-        moment = QApplication.styleHints().mouseDoubleClickInterval() / 1000 + 0.5  # (the thread may lag)
-        return last is not None and last[0] == (hit, self._key_at(hit)) and time.monotonic() - last[1] <= moment
+        return last is not None and last[0] == (hit, self._key_at(hit)) and first_half_just_now(last[1])
 
     def focus_next(self, forward: bool = True) -> bool:
         """Tab: focus the next table button (the row, then the hold's); False past the last one, so the focus
