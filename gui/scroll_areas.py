@@ -67,7 +67,8 @@ class _WheelPast(QObject):
 class _FingerOnArea(QObject):
     """Holds back the mouse press Qt makes from a finger put down on the area until it is known to be no swipe:
     the finger lifts (a tap) or stays still for a moment (a press held). A swipe scrolls, and what the finger
-    landed on is never pressed; the moves Qt makes from it are dropped too (they would select text)."""
+    landed on is never pressed; meanwhile the moves Qt makes from the finger reach nothing (a button it rested on
+    would go down again under it as the contents follow it)."""
 
     def __init__(self, area: QAbstractScrollArea) -> None:
         super().__init__(area)
@@ -93,7 +94,7 @@ class _FingerOnArea(QObject):
                 self._timer.start()
             return True
         if kind == QEvent.Type.MouseMove:
-            return self._held is not None or self._swiped or watched is self.area.viewport()
+            return self._held is not None or self._swiped
         self._timer.stop()
         if self._swiped:
             self._swiped = False
