@@ -5,12 +5,13 @@ left in a hand, the nameless objects a screen reader could focus."""
 from __future__ import annotations
 
 import itertools
+import time
 from typing import Any
 
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QAccessible, QAccessibleInterface, QPointingDevice
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QMouseEvent, QPointingDevice
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QGraphicsItem, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.manager import PluginHost
@@ -85,6 +86,21 @@ def double_click(qtbot: QtBot, widget: QWidget, pos: QPoint | None = None) -> No
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=at)
     qtbot.mouseDClick(widget, Qt.MouseButton.LeftButton, pos=at)
     qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=at)
+
+
+def clicks(widget: QWidget, times: list[int]) -> None:
+    """Fast clicks at ``times`` (ms) as Qt delivers them: every second press, coming within the double-click time
+    of the one before, is a double-click in its place; each is followed by its release."""
+    at = QPointF(widget.rect().center())
+    start = 10_000_000 + time.monotonic_ns() // 1_000_000
+    for n, moment in enumerate(times):
+        kind = QEvent.Type.MouseButtonDblClick if n % 2 else QEvent.Type.MouseButtonPress
+        for event_type, buttons in ((kind, Qt.MouseButton.LeftButton), (QEvent.Type.MouseButtonRelease,
+                                                                        Qt.MouseButton.NoButton)):
+            event = QMouseEvent(event_type, at, widget.mapToGlobal(at), Qt.MouseButton.LeftButton, buttons,
+                                Qt.KeyboardModifier.NoModifier)
+            event.setTimestamp(start + moment)
+            QApplication.sendEvent(widget, event)
 
 
 def finger() -> QPointingDevice:
