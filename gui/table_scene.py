@@ -783,8 +783,9 @@ class TableScene(QGraphicsScene):
             self._pressed_last = None
             super().mousePressEvent(event)
             return
-        self._press = (*hit, event.scenePos(), self._key_at(hit)) if hit else ("", None, event.scenePos(), None)
-        self._pressed_last = ((hit, self._key_at(hit)), time.monotonic()) if hit else None
+        key = self._key_at(hit) if hit else None
+        self._press = (*hit, event.scenePos(), key) if hit else ("", None, event.scenePos(), None)
+        self._pressed_last = ((hit, key), time.monotonic()) if hit else None
         if hit and event.source() == Qt.MouseEventSource.MouseEventSynthesizedByQt:  # a finger (or a pen)
             self._hold_timer.start(QApplication.styleHints().mousePressAndHoldInterval())
 

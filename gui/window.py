@@ -502,12 +502,13 @@ class MainWindow(QMainWindow):
             self.page.session.autosave()  # the disk may have room again (else closing saves it, once)
         self.saves.flush()
         unwritten = self.saves.unwritten()
-        games = [tr("unsaved_game", game=text(game.name), reason=text(unwritten[slot])) for game in self._all_games()
+        every = self._all_games()
+        games = [tr("unsaved_game", game=text(game.name), reason=text(unwritten[slot])) for game in every
                  if (slot := self.host.slot(game.id)) in unwritten and self.saves.played(slot)]
         if self._host is None:
             return games
         self.stats.flush()
-        return games + [tr("unsaved_stats", game=text(game.name), reason=text(why)) for game in self._all_games()
+        return games + [tr("unsaved_stats", game=text(game.name), reason=text(why)) for game in every
                         if (why := self.stats.refusal(self.host.slot(game.id))) is not None]
 
     def close_anyway(self) -> None:
