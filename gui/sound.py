@@ -1,68 +1,92 @@
-"""Sound effects, off unless the player turns them on: short WAVs from ``resources/sounds`` played with
-QtMultimedia's QSoundEffect, loaded on first use. Nothing here can stop a game: a machine without
-QtMultimedia's libraries, without an audio device or without the files just stays silent, and says why once
-(``problem``)."""
+"""Sound effects, off unless the player turns them on: short WAVs from ``resources/sounds``, played by a process of
+their own (:mod:`gui.sound_worker`) so that nothing the audio system does can stop the window. That process starts
+when sound is turned on and ends when it is turned off or the window closes. One that dies (its watchdog ends it
+when Qt's audio back end locks up, as a change of output device can make it) is replaced at the next effect, up to
+``RESTARTS`` times in ``RESTART_WINDOW`` seconds; one that cannot play at all says why once (``problem``) and the
+game stays silent. A QProcess rather than :mod:`core.analysis_worker`'s pool: the player is a Qt program reading
+lines, with nothing to send back but a problem."""
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+import time
 
-import resources
+from PySide6.QtCore import QObject, QProcess
+
 from core.sounds import SOUNDS
 
+#: fresh players started within ``RESTART_WINDOW`` seconds, after which the board gives up
+RESTARTS = 5
+RESTART_WINDOW = 600.0
 
-class SoundBoard:
+
+class SoundBoard(QObject):
     """Plays the effects named in :data:`core.table.SOUNDS` while ``enabled``."""
 
-    VOLUME = 0.55
-
-    def __init__(self, enabled: bool = False) -> None:
-        self.enabled = enabled
+    def __init__(self, enabled: bool = False, command: list[str] | None = None) -> None:
+        super().__init__()
+        self._command = command or [sys.executable, "-m", "gui.sound_worker"]
         self.problem = ""  # why there is no sound, once something was tried
-        self._effects: dict[str, Any] = {}
-        self._broken = False
+        self.restarts = 0  # players started afresh after one ended by itself
+        self._restarted_at: list[float] = []
+        # one QProcess, started again when its player ended: deleting one from its own finished signal crashed
+        self.player = QProcess(self)
+        self.player.setStandardErrorFile(QProcess.nullDevice())  # Qt's audio warnings: a locked-up back end floods
+        self.player.readyReadStandardOutput.connect(self._read)
+        self.player.finished.connect(self._read)
+        self.player.errorOccurred.connect(self._failed)
+        self._enabled = False
+        self.enabled = enabled
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, on: bool) -> None:
+        self._enabled = on
+        if on and not self.problem:
+            self._start()
+        elif not on:
+            self.close()
+
+    @property
+    def running(self) -> bool:
+        """Whether a player process is there to take effects."""
+        return self.player.state() != QProcess.ProcessState.NotRunning
 
     def play(self, name: str) -> bool:
-        """Start ``name``; True when it was handed to the audio system."""
-        if not self.enabled or self._broken or name not in SOUNDS:
+        """Hand ``name`` to the player; True when it was handed over."""
+        if not self._enabled or self.problem or name not in SOUNDS:
             return False
-        try:
-            effect = self._effects.get(name) or self._load(name)
-            if effect is None:
+        if not self.running:  # it ended: a locked-up audio back end, or a crash
+            now = time.monotonic()
+            self._restarted_at = [at for at in self._restarted_at if now - at < RESTART_WINDOW] + [now]
+            if len(self._restarted_at) > RESTARTS:
+                self.problem = "sound stopped: the audio system keeps failing"
                 return False
-            effect.play()
-            return True
-        except Exception as error:  # an audio back end that fails must not take the game with it
-            self._give_up(f"sound stopped: {type(error).__name__}: {error}")
-            return False
+            self.restarts += 1
+            self._start()
+        return self.running and self.player.write(f"{name}\n".encode()) > 0
 
-    def _load(self, name: str) -> Any:
-        try:
-            from PySide6.QtCore import QUrl
-            from PySide6.QtMultimedia import QSoundEffect
-        except ImportError as error:
-            self._give_up(f"no sound: Qt's multimedia module cannot be loaded ({error})")
-            return None
-        path = resources.files() / "sounds" / f"{name}.wav"
-        if not path.is_file():
-            self._give_up(f"no sound: {name}.wav is missing")
-            return None
-        effect = QSoundEffect()
-        effect.statusChanged.connect(lambda: self._check(effect))
-        effect.setSource(QUrl.fromLocalFile(str(path)))
-        effect.setVolume(self.VOLUME)
-        self._effects[name] = effect
-        return effect
+    def _start(self) -> None:
+        if not self.running:
+            self.player.start(self._command[0], self._command[1:])
 
-    def _check(self, effect: Any) -> None:
-        if effect.status() == effect.Status.Error:
-            self._give_up("no sound: the audio output cannot play the effects (no audio device?)")
+    def _read(self) -> None:
+        while self.player.canReadLine():
+            line = bytes(self.player.readLine().data()).decode(errors="replace").strip()
+            if line.startswith("problem ") and not self.problem:
+                self.problem = line.removeprefix("problem ")
 
-    def _give_up(self, problem: str) -> None:
-        self._broken = True
-        self.problem = problem
+    def _failed(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart:
+            self.problem = f"no sound: the sound player cannot start ({self.player.errorString()})"
 
     def close(self) -> None:
-        for effect in self._effects.values():
-            effect.stop()
-        self._effects.clear()
+        """End the player (its effects stop with it)."""
+        if self.running:
+            self.player.closeWriteChannel()  # the player ends when its input does
+            if not self.player.waitForFinished(500):
+                self.player.kill()
+                self.player.waitForFinished(500)

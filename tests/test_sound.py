@@ -3,8 +3,10 @@ a machine without audio (or without Qt's multimedia module) stays silent without
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import wave
+from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -15,7 +17,8 @@ import resources
 from core.session import GameSession
 from core.table import SOUNDS, Background
 from gui.prefs import ShellPrefs
-from gui.sound import SoundBoard
+from gui.sound import RESTARTS, SoundBoard
+from gui.sound_worker import STALLED
 from plugins.euchre.presenter import EuchrePresenter
 from plugins.yukon.presenter import YukonPresenter
 from plugins.yukon.solver import solve
@@ -26,7 +29,7 @@ from tests.gui_helpers import make_window
 def test_sound_is_off_by_default() -> None:
     assert ShellPrefs().sound is False
     board = SoundBoard()
-    assert board.play("card") is False and board._effects == {}
+    assert board.play("card") is False and not board.running, "no player is started while sound is off"
 
 
 def test_every_effect_is_a_short_wav() -> None:
@@ -36,20 +39,102 @@ def test_every_effect_is_a_short_wav() -> None:
             assert effect.getnchannels() == 1 and effect.getsampwidth() == 2 and 0.03 < seconds < 1.0
 
 
-def test_without_qt_multimedia_the_game_stays_silent_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "PySide6.QtMultimedia", None)  # as if its libraries were missing
-    board = SoundBoard(enabled=True)
-    assert board.play("card") is False and "multimedia" in board.problem
-    assert board.play("win") is False  # and it does not try again
+def worker(before: str) -> list[str]:
+    """The command that runs the real sound player after ``before`` (Python run first in its process)."""
+    return [sys.executable, "-c", f"{before}\nimport gui.sound_worker\nsys.exit(gui.sound_worker.main())"]
+
+
+#: an audio back end that plays nothing: it writes each effect to the file $HEARD, and locks up its event loop
+#: (as Qt's PulseAudio back end can on a change of output device) when asked for $LOCK_UP_ON
+FAKE_AUDIO = """
+import os, sys, time
+from PySide6.QtCore import QObject, Signal
+import PySide6.QtMultimedia as multimedia
+
+class FakeEffect(QObject):
+    statusChanged = Signal()
+    class Status:
+        Ready, Error = 0, 1
+    def setSource(self, url): self.name = url.fileName().removesuffix(".wav")
+    def setVolume(self, volume): pass
+    def status(self): return self.Status.Ready
+    def play(self):
+        with open(os.environ["HEARD"], "a") as heard:
+            heard.write(self.name + "\\n")
+        if self.name == os.environ.get("LOCK_UP_ON"):
+            time.sleep(60)
+
+multimedia.QSoundEffect = FakeEffect
+"""
+
+
+def test_without_qt_multimedia_the_game_stays_silent_and_says_why(qtbot: QtBot) -> None:
+    board = SoundBoard(enabled=True, command=worker("import sys; sys.modules['PySide6.QtMultimedia'] = None"))
+    qtbot.waitUntil(lambda: not board.running, timeout=15000)  # as if its libraries were missing
+    assert "multimedia" in board.problem
+    assert board.play("win") is False and not board.running  # and it does not try again
 
 
 def test_without_an_audio_device_play_returns_at_once(qtbot: QtBot) -> None:
     board = SoundBoard(enabled=True)  # the test machine has no audio device
     for name in sorted(SOUNDS):
         board.play(name)
-    qtbot.wait(100)
-    board.play("card")  # after the device reported its error: still nothing raised
+    qtbot.waitUntil(lambda: not board.running, timeout=15000)  # the player said why and ended
+    assert "no audio device" in board.problem
+    assert board.play("card") is False  # after the device reported its error: nothing raised, nothing tried
+
+
+def test_the_effects_reach_the_player_in_order(qtbot: QtBot, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    board = SoundBoard(enabled=True, command=worker(FAKE_AUDIO))
+    for name in ("deal", "card", "card", "trick", "win"):
+        assert board.play(name)
+    qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and
+                    (tmp_path / "heard").read_text().split() == ["deal", "card", "card", "trick", "win"],
+                    timeout=15000)
+    board.enabled = False  # turning sound off ends the player
+    assert not board.running and board.play("card") is False
+
+
+def test_a_player_whose_audio_locks_up_ends_itself_and_a_fresh_one_plays_on(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window never waits on the audio system: the player's watchdog ends a player whose event loop is stuck
+    inside the audio back end, and the next effect starts a new one."""
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    monkeypatch.setenv("LOCK_UP_ON", "win")
+    board = SoundBoard(enabled=True, command=worker(FAKE_AUDIO))
+    assert board.running and board.play("win")
+    ended: list[int] = []
+    board.player.finished.connect(lambda code, _status: ended.append(code))
+    qtbot.waitUntil(lambda: ended != [], timeout=20000)
+    assert ended == [STALLED] and not board.running and board.problem == ""
+    assert board.play("card")
+    qtbot.waitUntil(lambda: (tmp_path / "heard").read_text().split() == ["win", "card"], timeout=15000)
+    assert board.restarts == 1
     board.close()
+
+
+def test_a_player_that_keeps_dying_is_given_up_with_a_reason(qtbot: QtBot) -> None:
+    board = SoundBoard(enabled=True, command=[sys.executable, "-c", "import sys; sys.exit(3)"])
+    tries = 0
+    while not board.problem and tries < 20:
+        qtbot.waitUntil(lambda: not board.running, timeout=15000)
+        board.play("card")
+        tries += 1
+    assert board.restarts == RESTARTS and "keeps failing" in board.problem
+    assert board.play("card") is False and not board.running
+
+
+def test_the_player_ends_when_the_window_is_gone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window killed outright closes the player's input: the player ends rather than staying behind."""
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    player = subprocess.Popen(worker(FAKE_AUDIO), stdin=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert player.stdin is not None
+    player.stdin.write(b"deal\n")
+    player.stdin.close()
+    assert player.wait(timeout=30) == 0
+    assert (tmp_path / "heard").read_text().split() == ["deal"]
 
 
 def test_euchre_sounds_follow_the_cards() -> None:

@@ -1,0 +1,104 @@
+"""The process that plays the sound effects, started by :class:`gui.sound.SoundBoard` as ``python -m
+gui.sound_worker``: it reads one effect name a line from its standard input and plays it with QtMultimedia's
+QSoundEffect.
+
+It is a process of its own because Qt 6.11's PulseAudio back end can lock up whatever plays through it: when the
+default output changes (headphones plugged in, a USB or Bluetooth headset) while an effect's stream is open, or
+when effects come in during the back end's first second or so, Qt's event loop can end up spinning on a closed
+socket for ever. A window playing its effects itself froze at full CPU, writing millions of warnings
+(``tools/sound_check.py`` measures it). Here a watchdog thread ends the process when its event loop stops turning,
+and the board starts a fresh one for the next effect; and effects are read only once the back end has had
+``SETTLE_MS`` to start (they wait in the pipe), which took the lock-ups at start from 4 in 8 runs to 0 in 10.
+
+Its standard output carries one line, ``problem <why>``, when it cannot play at all (no multimedia module, no
+audio device, a missing file); the process then ends. Its standard error is Qt's, and the board discards it."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from typing import Any
+
+#: how long the audio back end is given to start before the first effect is read (milliseconds)
+SETTLE_MS = 1500
+#: how long the event loop may stand still before the process ends itself (seconds)
+STALL_LIMIT = 2.0
+#: how often the event loop shows it is turning (milliseconds)
+BEAT_MS = 250
+#: exit status when the watchdog ended the process
+STALLED = 3
+VOLUME = 0.55
+
+
+def _say_problem(problem: str) -> None:
+    print("problem", problem, flush=True)
+
+
+def main() -> int:
+    try:
+        from PySide6.QtCore import QCoreApplication, QObject, QTimer, QUrl, Signal
+        from PySide6.QtMultimedia import QSoundEffect
+    except ImportError as error:
+        _say_problem(f"no sound: Qt's multimedia module cannot be loaded ({error})")
+        return 1
+    import resources
+    from core.sounds import SOUNDS
+
+    app = QCoreApplication(sys.argv[:1])
+    effects: dict[str, Any] = {}
+
+    def check(effect: Any) -> None:
+        if effect.status() == QSoundEffect.Status.Error and not app.property("failed"):
+            app.setProperty("failed", True)  # one line for all the effects
+            _say_problem("no sound: the audio output cannot play the effects (no audio device?)")
+            app.exit(1)
+        elif all(effect.status() == QSoundEffect.Status.Ready for effect in effects.values()) and \
+                not app.property("reading"):
+            app.setProperty("reading", True)
+            QTimer.singleShot(SETTLE_MS, lambda: threading.Thread(target=read_stdin, daemon=True).start())
+
+    for name in sorted(SOUNDS):
+        path = resources.files() / "sounds" / f"{name}.wav"
+        if not path.is_file():
+            _say_problem(f"no sound: {name}.wav is missing")
+            return 1
+        effect = QSoundEffect()
+        effect.statusChanged.connect(lambda effect=effect: check(effect))
+        effect.setSource(QUrl.fromLocalFile(str(path)))
+        effect.setVolume(VOLUME)
+        effects[name] = effect
+
+    class Lines(QObject):  # carries what the reading thread reads to the event loop's thread
+        line = Signal(str)
+        closed = Signal()
+
+    lines = Lines()
+    lines.line.connect(lambda name: effects[name].play() if name in effects else None)
+    lines.closed.connect(app.quit)
+
+    def read_stdin() -> None:
+        for raw in sys.stdin:
+            lines.line.emit(raw.strip())
+        lines.closed.emit()  # the board closed the pipe, or its process is gone
+
+    beat = [time.monotonic()]
+    timer = QTimer()
+    timer.timeout.connect(lambda: beat.__setitem__(0, time.monotonic()))
+    timer.start(BEAT_MS)
+
+    def watch() -> None:
+        while True:
+            time.sleep(BEAT_MS / 1000)
+            if time.monotonic() - beat[0] > STALL_LIMIT:
+                os._exit(STALLED)  # the event loop is stuck inside Qt: nothing else can end this process
+
+    threading.Thread(target=watch, daemon=True).start()
+    for effect in effects.values():
+        check(effect)  # effects that were ready before their signal was connected
+    return 1 if app.property("failed") else app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

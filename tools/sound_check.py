@@ -1,0 +1,171 @@
+"""Plays Card Table's sound effects through a real PulseAudio server while its default output changes, as
+plugging headphones in and out does, and reports what was heard and whether the window ever stood still.
+
+    python tools/sound_check.py [--seconds 60] [--switch 0.5] [--json FILE]
+
+Needs ``pulseaudio``, ``pactl`` and ``parec`` (Debian: pulseaudio, pulseaudio-utils). Starts a private server
+with two null outputs, "speakers" and "headphones", records both, and lets Yukon's Demo play in a real window
+(offscreen) with sound on, making the other output the default every ``--switch`` seconds. Reports the effects
+handed to the sound player, the effects heard on each output, the players started afresh (each one a player
+that locked up inside Qt's audio back end and ended itself) and the window's longest pause. Exits 1 when the
+window stood still for a second or more, or nothing was heard. Not part of the test suite (it needs an audio
+server, and takes a minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core.cli_options import guarded, output_file  # noqa: E402
+from core.progress import Progress  # noqa: E402
+
+OUTPUTS = ("speakers", "headphones")
+RATE = 44100
+STALL = 1.0  # a pause of the window this long fails the check (seconds)
+
+
+def start_server() -> subprocess.Popen[bytes]:
+    """A private PulseAudio server with the two null outputs, ready to take clients."""
+    server = subprocess.Popen(
+        ["pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--load=module-native-protocol-unix",
+         *(f"--load=module-null-sink sink_name={name}" for name in OUTPUTS)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        if subprocess.run(["pactl", "info"], capture_output=True).returncode == 0:
+            subprocess.run(["pactl", "set-default-sink", OUTPUTS[0]], check=True)
+            return server
+        time.sleep(0.1)
+    server.kill()
+    raise SystemExit("sound_check.py: the PulseAudio server did not start")
+
+
+def bursts(recording: Path, threshold: int = 500, window_ms: int = 10, gap_ms: int = 60) -> int:
+    """The separate sounds in a recording of a null output (silence there is exact zeros); quiet moments shorter
+    than ``gap_ms`` inside one effect do not split it."""
+    raw = recording.read_bytes()
+    samples = array.array("h", raw[: len(raw) // 2 * 2])
+    step = RATE * 2 * window_ms // 1000
+    count, quiet_for = 0, gap_ms
+    for start in range(0, len(samples), step):
+        if max((abs(s) for s in samples[start:start + step]), default=0) > threshold:
+            count += quiet_for >= gap_ms
+            quiet_for = 0
+        else:
+            quiet_for += window_ms
+    return count
+
+
+def play(seconds: float, switch: float) -> dict[str, object]:
+    from PySide6.QtCore import QElapsedTimer, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from core.manager import load_host
+    from gui.window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    window = MainWindow(load_host())
+    window.resize(1100, 760)
+    window.show()
+    window.sounds.enabled = True
+    handed = [0]
+    real_play = window.sounds.play
+
+    def counted(name: str) -> bool:
+        handed[0] += real_play(name)
+        return True
+
+    window.sounds.play = counted  # type: ignore[method-assign]
+    page = window.new_game("yukon")
+    assert page is not None
+    page.buttons["demo"].click()
+    longest, beat, clock, switches = [0], QElapsedTimer(), QElapsedTimer(), [0]
+    beat.start()
+    clock.start()
+
+    def on_beat() -> None:
+        longest[0] = max(longest[0], beat.restart())
+        nonlocal page
+        if page is not None and not page.view.demo:  # the demo won or stopped: the next deal
+            page = window.new_game("yukon") or page
+            page.buttons["demo"].click()
+
+    def on_switch() -> None:
+        switches[0] += 1
+        subprocess.Popen(["pactl", "set-default-sink", OUTPUTS[switches[0] % 2]])
+
+    beats, switcher = QTimer(), QTimer()
+    beats.timeout.connect(on_beat)
+    switcher.timeout.connect(on_switch)
+    beats.start(50)
+    switcher.start(int(switch * 1000))
+    with Progress(int(seconds), "seconds played") as progress:
+        while clock.elapsed() < seconds * 1000:
+            app.processEvents()
+            time.sleep(0.005)
+            progress.advance(int(clock.elapsed() / 1000) - progress.done)
+    beats.stop()
+    switcher.stop()
+    result = {"handed": handed[0], "switches": switches[0], "restarts": window.sounds.restarts,
+              "problem": window.sounds.problem, "longest_pause_ms": longest[0]}
+    window.close()
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the demo plays (default 60)")
+    parser.add_argument("--switch", type=float, default=0.5,
+                        help="seconds between changes of the default output (default 0.5)")
+    parser.add_argument("--json", type=Path, help="write the figures to this file as JSON")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.switch <= 0:
+        parser.error("--seconds and --switch: give a number of seconds above 0")
+    output_file(args.json, "results")
+    missing = [tool for tool in ("pulseaudio", "pactl", "parec") if shutil.which(tool) is None]
+    if missing:
+        parser.error(f"{', '.join(missing)} not found: install PulseAudio (Debian: pulseaudio pulseaudio-utils)")
+    work = Path(tempfile.mkdtemp(prefix="cardtable-sound-"))
+    runtime = work / "runtime"
+    runtime.mkdir(mode=0o700)
+    os.environ.update(XDG_RUNTIME_DIR=str(runtime), CARDTABLE_HOME=str(work / "home"), QT_QPA_PLATFORM="offscreen")
+    os.environ.pop("PULSE_SERVER", None)  # the private server, whatever this session uses
+    server = start_server()
+    recorders = [subprocess.Popen(["parec", "-d", f"{name}.monitor", "--format=s16le", f"--rate={RATE}",
+                                   "--channels=2"], stdout=(work / f"{name}.raw").open("wb"))
+                 for name in OUTPUTS]
+    try:
+        result = play(args.seconds, args.switch)
+        time.sleep(1.0)  # the last effect reaches the recordings
+    finally:
+        for recorder in recorders:
+            recorder.terminate()
+            recorder.wait()
+        server.terminate()
+        server.wait()
+    heard = {name: bursts(work / f"{name}.raw") for name in OUTPUTS}
+    result["heard"] = heard
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"{result['handed']} effects handed to the player over {args.seconds:g} s, the default output changed "
+          f"{result['switches']} times; heard {heard['speakers']} on the speakers, {heard['headphones']} on the "
+          f"headphones; players started afresh: {result['restarts']}; the window's longest pause: "
+          f"{result['longest_pause_ms']} ms" + (f"; {result['problem']}" if result["problem"] else ""))
+    if args.json:
+        with args.json.open("w") as out:
+            json.dump(result, out, indent=2)
+    return 0 if result["longest_pause_ms"] < STALL * 1000 and sum(heard.values()) > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(guarded(main, "sound_check.py"))
