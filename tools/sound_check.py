@@ -1,7 +1,7 @@
 """Plays Card Table's sound effects through a real PulseAudio server while its default output changes, as
 plugging headphones in and out does, and reports what was heard and whether the window ever stood still.
 
-    python tools/sound_check.py [--seconds 60] [--switch 0.5] [--json FILE]
+    python tools/sound_check.py [--seconds 60] [--switch 3] [--json FILE]
 
 Needs ``pulseaudio``, ``pactl`` and ``parec`` (Debian: pulseaudio, pulseaudio-utils). Starts a private server
 with two null outputs, "speakers" and "headphones", records both, and lets Yukon's Demo play in a real window
@@ -22,7 +22,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,6 +37,7 @@ from core.progress import Progress  # noqa: E402
 OUTPUTS = ("speakers", "headphones")
 RATE = 44100
 STALL = 1.0  # a pause of the window this long fails the check (seconds)
+FROZEN = 10.0  # a pause this long ends the check: the window is not coming back (seconds)
 
 
 def start_server() -> subprocess.Popen[bytes]:
@@ -51,7 +55,7 @@ def start_server() -> subprocess.Popen[bytes]:
     raise SystemExit("sound_check.py: the PulseAudio server did not start")
 
 
-def bursts(recording: Path, threshold: int = 500, window_ms: int = 10, gap_ms: int = 60) -> int:
+def bursts(recording: Path, threshold: int = 500, window_ms: int = 10, gap_ms: int = 150) -> int:
     """The separate sounds in a recording of a null output (silence there is exact zeros); quiet moments shorter
     than ``gap_ms`` inside one effect do not split it."""
     raw = recording.read_bytes()
@@ -67,7 +71,19 @@ def bursts(recording: Path, threshold: int = 500, window_ms: int = 10, gap_ms: i
     return count
 
 
-def play(seconds: float, switch: float) -> dict[str, object]:
+@dataclass
+class Run:
+    handed: int  # effects handed to the sound player
+    switches: int  # changes of the default output
+    restarts: int  # sound players started afresh
+    problem: str  # why there was no sound, if the board gave up
+    longest_pause_ms: int  # the window's longest time between two turns of its event loop
+    heard: dict[str, int] = field(default_factory=dict)  # effects heard on each output
+
+
+def play(seconds: float, switch: float, give_up: Callable[[str], None]) -> Run:
+    """Lets the Demo play for ``seconds`` in a window with sound on, the default output changing every ``switch``
+    seconds; ``give_up(why)`` is called from another thread if the window's event loop stops for good."""
     from PySide6.QtCore import QElapsedTimer, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -110,15 +126,28 @@ def play(seconds: float, switch: float) -> dict[str, object]:
     switcher.timeout.connect(on_switch)
     beats.start(50)
     switcher.start(int(switch * 1000))
+    last_beat = [time.monotonic()]
+    beats.timeout.connect(lambda: last_beat.__setitem__(0, time.monotonic()))
+
+    def watch() -> None:  # the window's event loop, not this thread, is what a lock-up stops
+        while True:
+            time.sleep(0.5)
+            if time.monotonic() - last_beat[0] > FROZEN:
+                give_up(f"the window froze after {clock.elapsed() / 1000:.0f} s of play (no event for {FROZEN:g} s), "
+                        f"with {handed[0]} effects handed to the player and the default output changed "
+                        f"{switches[0]} times")
+
+    threading.Thread(target=watch, daemon=True).start()
     with Progress(int(seconds), "seconds played") as progress:
-        while clock.elapsed() < seconds * 1000:
-            app.processEvents()
-            time.sleep(0.005)
-            progress.advance(int(clock.elapsed() / 1000) - progress.done)
+        ticker = QTimer()
+        ticker.timeout.connect(lambda: progress.advance(min(int(clock.elapsed() / 1000), int(seconds)) - progress.done))
+        ticker.start(250)
+        QTimer.singleShot(int(seconds * 1000), app.quit)
+        app.exec()  # as the program runs: a lock-up inside Qt shows only in its own event loop
+        ticker.stop()
     beats.stop()
     switcher.stop()
-    result = {"handed": handed[0], "switches": switches[0], "restarts": window.sounds.restarts,
-              "problem": window.sounds.problem, "longest_pause_ms": longest[0]}
+    result = Run(handed[0], switches[0], window.sounds.restarts, window.sounds.problem, longest[0])
     window.close()
     return result
 
@@ -126,8 +155,9 @@ def play(seconds: float, switch: float) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the demo plays (default 60)")
-    parser.add_argument("--switch", type=float, default=0.5,
-                        help="seconds between changes of the default output (default 0.5)")
+    parser.add_argument("--switch", type=float, default=3.0,
+                        help="seconds between changes of the default output (default 3: the null outputs play "
+                             "two seconds behind, and an effect moved on sooner is never heard)")
     parser.add_argument("--json", type=Path, help="write the figures to this file as JSON")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.switch <= 0:
@@ -145,26 +175,33 @@ def main(argv: list[str] | None = None) -> int:
     recorders = [subprocess.Popen(["parec", "-d", f"{name}.monitor", "--format=s16le", f"--rate={RATE}",
                                    "--channels=2"], stdout=(work / f"{name}.raw").open("wb"))
                  for name in OUTPUTS]
+
+    def stop_audio() -> None:
+        for process in (*recorders, server):
+            process.terminate()
+            process.wait()
+
+    def give_up(why: str) -> None:
+        print(why, flush=True)
+        stop_audio()  # the sound player ends with its input, which ends with this process
+        shutil.rmtree(work, ignore_errors=True)
+        os._exit(1)
+
     try:
-        result = play(args.seconds, args.switch)
+        result = play(args.seconds, args.switch, give_up)
         time.sleep(1.0)  # the last effect reaches the recordings
     finally:
-        for recorder in recorders:
-            recorder.terminate()
-            recorder.wait()
-        server.terminate()
-        server.wait()
-    heard = {name: bursts(work / f"{name}.raw") for name in OUTPUTS}
-    result["heard"] = heard
+        stop_audio()
+    heard = result.heard = {name: bursts(work / f"{name}.raw") for name in OUTPUTS}
     shutil.rmtree(work, ignore_errors=True)
-    print(f"{result['handed']} effects handed to the player over {args.seconds:g} s, the default output changed "
-          f"{result['switches']} times; heard {heard['speakers']} on the speakers, {heard['headphones']} on the "
-          f"headphones; players started afresh: {result['restarts']}; the window's longest pause: "
-          f"{result['longest_pause_ms']} ms" + (f"; {result['problem']}" if result["problem"] else ""))
+    print(f"{result.handed} effects handed to the player over {args.seconds:g} s, the default output changed "
+          f"{result.switches} times; heard {heard['speakers']} on the speakers, {heard['headphones']} on the "
+          f"headphones; players started afresh: {result.restarts}; the window's longest pause: "
+          f"{result.longest_pause_ms} ms" + (f"; {result.problem}" if result.problem else ""))
     if args.json:
         with args.json.open("w") as out:
-            json.dump(result, out, indent=2)
-    return 0 if result["longest_pause_ms"] < STALL * 1000 and sum(heard.values()) > 0 else 1
+            json.dump(asdict(result), out, indent=2)
+    return 0 if result.longest_pause_ms < STALL * 1000 and sum(heard.values()) > 0 else 1
 
 
 if __name__ == "__main__":
