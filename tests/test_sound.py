@@ -115,6 +115,15 @@ def test_a_player_whose_audio_locks_up_ends_itself_and_a_fresh_one_plays_on(
     board.close()
 
 
+def test_what_the_player_writes_to_its_error_output_is_not_kept(qtbot: QtBot) -> None:
+    """A locked-up audio back end writes warnings without end (600,000 lines a second were measured): the window
+    keeps none of them."""
+    flood = "import sys\nfor _ in range(20000): sys.stderr.write('QSocketNotifier: Invalid socket 19' * 50 + '\\n')"
+    board = SoundBoard(enabled=True, command=[sys.executable, "-c", flood])
+    qtbot.waitUntil(lambda: not board.running, timeout=15000)
+    assert board.player.readAllStandardError().size() == 0 and board.problem == ""
+
+
 def test_a_player_that_keeps_dying_is_given_up_with_a_reason(qtbot: QtBot) -> None:
     board = SoundBoard(enabled=True, command=[sys.executable, "-c", "import sys; sys.exit(3)"])
     tries = 0
