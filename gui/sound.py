@@ -27,6 +27,7 @@ class SoundBoard(QObject):
         super().__init__()
         self._command = command or [sys.executable, "-m", "gui.sound_worker"]
         self.problem = ""  # why there is no sound, once something was tried
+        self.ready = False  # the player said it takes effects (an effect before would be dropped, not played late)
         self.restarts = 0  # players started afresh after one ended by itself
         self._restarted_at: list[float] = []
         # one QProcess, started again when its player ended: deleting one from its own finished signal crashed
@@ -56,7 +57,8 @@ class SoundBoard(QObject):
         return self.player.state() != QProcess.ProcessState.NotRunning
 
     def play(self, name: str) -> bool:
-        """Hand ``name`` to the player; True when it was handed over."""
+        """Hand ``name`` to the player; True when it was handed over (False while it starts: the effect is
+        dropped)."""
         if not self._enabled or self.problem or name not in SOUNDS:
             return False
         if not self.running:  # it ended: a locked-up audio back end, or a crash
@@ -67,16 +69,19 @@ class SoundBoard(QObject):
                 return False
             self.restarts += 1
             self._start()
-        return self.running and self.player.write(f"{name}\n".encode()) > 0
+        return self.running and self.ready and self.player.write(f"{name}\n".encode()) > 0
 
     def _start(self) -> None:
         if not self.running:
+            self.ready = False
             self.player.start(self._command[0], self._command[1:])
 
     def _read(self) -> None:
         while self.player.canReadLine():
             line = bytes(self.player.readLine().data()).decode(errors="replace").strip()
-            if line.startswith("problem ") and not self.problem:
+            if line == "ready":
+                self.ready = True
+            elif line.startswith("problem ") and not self.problem:
                 self.problem = line.removeprefix("problem ")
 
     def _failed(self, error: QProcess.ProcessError) -> None:

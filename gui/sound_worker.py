@@ -8,9 +8,10 @@ when effects come in during the back end's first second or so, Qt's event loop c
 socket for ever. A window playing its effects itself froze at full CPU, writing millions of warnings
 (``tools/sound_check.py`` measures it). Here a watchdog thread ends the process when its event loop stops turning,
 and the board starts a fresh one for the next effect; and effects are read only once the back end has had
-``SETTLE_MS`` to start (they wait in the pipe), which took the lock-ups at start from 4 in 8 runs to 0 in 10.
+``SETTLE_MS`` to start, which took the lock-ups at start from 4 in 8 runs to 0 in 10: the player then says
+``ready`` on its standard output, and the board sends nothing before (an effect played late would be wrong).
 
-Its standard output carries one line, ``problem <why>``, when it cannot play at all (no multimedia module, no
+Its standard output also carries ``problem <why>`` when it cannot play at all (no multimedia module, no
 audio device, a missing file); the process then ends. Its standard error is Qt's, and the board discards it."""
 
 from __future__ import annotations
@@ -49,27 +50,6 @@ def main() -> int:
     app = QCoreApplication(sys.argv[:1])
     effects: dict[str, Any] = {}
 
-    def check(effect: Any) -> None:
-        if effect.status() == QSoundEffect.Status.Error and not app.property("failed"):
-            app.setProperty("failed", True)  # one line for all the effects
-            _say_problem("no sound: the audio output cannot play the effects (no audio device?)")
-            app.exit(1)
-        elif all(effect.status() == QSoundEffect.Status.Ready for effect in effects.values()) and \
-                not app.property("reading"):
-            app.setProperty("reading", True)
-            QTimer.singleShot(SETTLE_MS, lambda: threading.Thread(target=read_stdin, daemon=True).start())
-
-    for name in sorted(SOUNDS):
-        path = resources.files() / "sounds" / f"{name}.wav"
-        if not path.is_file():
-            _say_problem(f"no sound: {name}.wav is missing")
-            return 1
-        effect = QSoundEffect()
-        effect.statusChanged.connect(lambda effect=effect: check(effect))
-        effect.setSource(QUrl.fromLocalFile(str(path)))
-        effect.setVolume(VOLUME)
-        effects[name] = effect
-
     class Lines(QObject):  # carries what the reading thread reads to the event loop's thread
         line = Signal(str)
         closed = Signal()
@@ -82,6 +62,31 @@ def main() -> int:
         for raw in sys.stdin:
             lines.line.emit(raw.strip())
         lines.closed.emit()  # the board closed the pipe, or its process is gone
+
+    def start_reading() -> None:
+        print("ready", flush=True)
+        threading.Thread(target=read_stdin, daemon=True).start()
+
+    def check(effect: Any) -> None:
+        if effect.status() == QSoundEffect.Status.Error and not app.property("failed"):
+            app.setProperty("failed", True)  # one line for all the effects
+            _say_problem("no sound: the audio output cannot play the effects (no audio device?)")
+            app.exit(1)
+        elif len(effects) == len(SOUNDS) and not app.property("reading") and \
+                all(effect.status() == QSoundEffect.Status.Ready for effect in effects.values()):
+            app.setProperty("reading", True)
+            QTimer.singleShot(SETTLE_MS, start_reading)
+
+    for name in sorted(SOUNDS):
+        path = resources.files() / "sounds" / f"{name}.wav"
+        if not path.is_file():
+            _say_problem(f"no sound: {name}.wav is missing")
+            return 1
+        effect = QSoundEffect()
+        effect.statusChanged.connect(lambda effect=effect: check(effect))
+        effect.setSource(QUrl.fromLocalFile(str(path)))
+        effect.setVolume(VOLUME)
+        effects[name] = effect
 
     beat = [time.monotonic()]
     timer = QTimer()

@@ -55,7 +55,9 @@ class FakeEffect(QObject):
     statusChanged = Signal()
     class Status:
         Ready, Error = 0, 1
-    def setSource(self, url): self.name = url.fileName().removesuffix(".wav")
+    def setSource(self, url):  # a local file loads at once, and says so, as Qt's does
+        self.name = url.fileName().removesuffix(".wav")
+        self.statusChanged.emit()
     def setVolume(self, volume): pass
     def status(self): return self.Status.Ready
     def play(self):
@@ -88,6 +90,8 @@ def test_the_effects_reach_the_player_in_order(qtbot: QtBot, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
     board = SoundBoard(enabled=True, command=worker(FAKE_AUDIO))
+    assert board.play("deal") is False, "while the player starts, an effect is dropped: it would be heard late"
+    qtbot.waitUntil(lambda: board.ready, timeout=15000)
     for name in ("deal", "card", "card", "trick", "win"):
         assert board.play(name)
     qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and
@@ -104,11 +108,14 @@ def test_a_player_whose_audio_locks_up_ends_itself_and_a_fresh_one_plays_on(
     monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
     monkeypatch.setenv("LOCK_UP_ON", "win")
     board = SoundBoard(enabled=True, command=worker(FAKE_AUDIO))
+    qtbot.waitUntil(lambda: board.ready, timeout=15000)
     assert board.running and board.play("win")
     ended: list[int] = []
     board.player.finished.connect(lambda code, _status: ended.append(code))
     qtbot.waitUntil(lambda: ended != [], timeout=20000)
     assert ended == [STALLED] and not board.running and board.problem == ""
+    assert board.play("trick") is False  # this effect starts a fresh player, and is dropped while it starts
+    qtbot.waitUntil(lambda: board.ready, timeout=15000)
     assert board.play("card")
     qtbot.waitUntil(lambda: (tmp_path / "heard").read_text().split() == ["win", "card"], timeout=15000)
     assert board.restarts == 1
