@@ -91,7 +91,7 @@ class SoundBoard(QObject):
     def close(self) -> None:
         """End the player (its effects stop with it)."""
         if self.running:
-            self.player.closeWriteChannel()  # the player ends when its input does
-            if not self.player.waitForFinished(500):
-                self.player.kill()
+            self.player.closeWriteChannel()  # a ready player ends when its input does
+            if not (self.ready and self.player.waitForFinished(500)):
+                self.player.kill()  # one still starting reads nothing yet, and has nothing to play out
                 self.player.waitForFinished(500)
