@@ -73,7 +73,7 @@ def main() -> int:
             _say_problem("no sound: the audio output cannot play the effects (no audio device?)")
             app.exit(1)
         elif len(effects) == len(SOUNDS) and not app.property("reading") and \
-                all(effect.status() == QSoundEffect.Status.Ready for effect in effects.values()):
+                all(each.status() == QSoundEffect.Status.Ready for each in effects.values()):
             app.setProperty("reading", True)
             QTimer.singleShot(SETTLE_MS, start_reading)
 
