@@ -1,7 +1,8 @@
 """Sound effects, off unless the player turns them on: short WAVs from ``resources/sounds``, played by a process of
 their own (:mod:`gui.sound_worker`) so that nothing the audio system does can stop the window. That process starts
 when sound is turned on and ends when it is turned off or the window closes. One that dies (its watchdog ends it
-when Qt's audio back end locks up, as a change of output device can make it) is replaced at the next effect, up to
+when Qt's audio back end locks up, as a change of output device can make it, and leaves when the sound server was
+started afresh) is replaced at the next effect, up to
 ``RESTARTS`` times in ``RESTART_WINDOW`` seconds; one that cannot play at all says why once (``problem``) and the
 game stays silent. A QProcess rather than :mod:`core.analysis_worker`'s pool: the player is a Qt program reading
 lines, with nothing to send back but a problem."""

@@ -11,6 +11,10 @@ and the board starts a fresh one for the next effect; and effects are read only 
 ``SETTLE_MS`` to start, which took the lock-ups at start from 4 in 8 runs to 0 in 10: the player then says
 ``ready`` on its standard output, and the board sends nothing before (an effect played late would be wrong).
 
+Qt also stays connected to a sound server that was started afresh (as PipeWire can be on an upgrade), silent and
+without a word; the watchdog thread leaves when the server's socket has been a new one for ``SERVER_SETTLE``, and
+the next player connects to the new server.
+
 Its standard output also carries ``problem <why>`` when it cannot play at all (no multimedia module, no
 audio device, a missing file); the process then ends. Its standard error is Qt's, and the board discards it."""
 
@@ -30,11 +34,32 @@ STALL_LIMIT = 2.0
 BEAT_MS = 250
 #: exit status when the watchdog ended the process
 STALLED = 3
+#: exit status when the sound server the player was connected to was started afresh
+SERVER_GONE = 4
+#: how long a new server's socket stands before the player leaves for it (seconds)
+SERVER_SETTLE = 1.0
+#: where PulseAudio, and PipeWire's stand-in for it, and PipeWire itself listen, under ``$XDG_RUNTIME_DIR``
+SERVER_SOCKETS = ("pulse/native", "pipewire-0")
 VOLUME = 0.55
 
 
 def _say_problem(problem: str) -> None:
     print("problem", problem, flush=True)
+
+
+def server_sockets() -> dict[str, tuple[int, int, int] | None]:
+    """Each sound server socket's identity (device, inode and change time: a freed inode can be used again at
+    once), None where there is none. A server started afresh makes a new socket, and Qt, connected to the old one,
+    stays silent without a word."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
+    found: dict[str, tuple[int, int, int] | None] = {}
+    for name in SERVER_SOCKETS:
+        try:
+            status = os.stat(os.path.join(runtime, name)) if runtime else None
+        except OSError:
+            status = None
+        found[name] = None if status is None else (status.st_dev, status.st_ino, status.st_ctime_ns)
+    return found
 
 
 def main() -> int:
@@ -93,11 +118,19 @@ def main() -> int:
     timer.timeout.connect(lambda: beat.__setitem__(0, time.monotonic()))
     timer.start(BEAT_MS)
 
+    sockets = server_sockets()
+
     def watch() -> None:
+        new_server_since: float | None = None
         while True:
             time.sleep(BEAT_MS / 1000)
             if time.monotonic() - beat[0] > STALL_LIMIT:
                 os._exit(STALLED)  # the event loop is stuck inside Qt: nothing else can end this process
+            if any(was is not None and now is not None and now != was
+                   for was, now in zip(sockets.values(), server_sockets().values(), strict=True)):
+                new_server_since = new_server_since or time.monotonic()
+                if time.monotonic() - new_server_since >= SERVER_SETTLE:
+                    os._exit(SERVER_GONE)  # the next effect starts a player that connects to the new server
 
     threading.Thread(target=watch, daemon=True).start()
     for effect in effects.values():

@@ -18,7 +18,7 @@ from core.session import GameSession
 from core.table import SOUNDS, Background
 from gui.prefs import ShellPrefs
 from gui.sound import RESTARTS, SoundBoard
-from gui.sound_worker import STALLED
+from gui.sound_worker import SERVER_GONE, STALLED
 from plugins.euchre.presenter import EuchrePresenter
 from plugins.yukon.presenter import YukonPresenter
 from plugins.yukon.solver import solve
@@ -121,6 +121,33 @@ def test_a_player_whose_audio_locks_up_ends_itself_and_a_fresh_one_plays_on(
     assert board.play("card")
     qtbot.waitUntil(lambda: (tmp_path / "heard").read_text().split() == ["win", "card"], timeout=15000)
     assert board.restarts == 1
+    board.close()
+
+
+def test_a_sound_server_started_afresh_is_found_again(qtbot: QtBot, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Qt stays connected to a sound server that was restarted (as PipeWire can be on an upgrade), silent and
+    without a word: the player leaves once the server's socket is a new one, and the next player uses it."""
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    socket = tmp_path / "runtime" / "pulse" / "native"
+    socket.parent.mkdir(parents=True)
+    socket.write_text("")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "runtime"))
+    board = SoundBoard(enabled=True, command=worker(FAKE_AUDIO))
+    qtbot.waitUntil(lambda: board.ready, timeout=15000)
+    ended: list[int] = []
+    board.player.finished.connect(lambda code, _status: ended.append(code))
+    socket.unlink()  # the server stops: nothing to go to yet, so the player stays
+    qtbot.wait(1500)
+    assert board.running and ended == []
+    socket.write_text("")  # a new server: a new socket
+    qtbot.waitUntil(lambda: ended != [], timeout=15000)
+    assert ended == [SERVER_GONE] and board.problem == ""
+    assert board.play("deal") is False  # starts the next player
+    qtbot.waitUntil(lambda: board.ready, timeout=15000)
+    assert board.play("card")
+    qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and (tmp_path / "heard").read_text().split() == ["card"],
+                    timeout=15000)
     board.close()
 
 
