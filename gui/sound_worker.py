@@ -92,14 +92,17 @@ def main() -> int:
         print("ready", flush=True)
         threading.Thread(target=read_stdin, daemon=True).start()
 
+    failed = reading = False
+
     def check(effect: Any) -> None:
-        if effect.status() == QSoundEffect.Status.Error and not app.property("failed"):
-            app.setProperty("failed", True)  # one line for all the effects
+        nonlocal failed, reading
+        if effect.status() == QSoundEffect.Status.Error and not failed:
+            failed = True  # one line for all the effects
             _say_problem("no sound: the audio output cannot play the effects (no audio device?)")
             app.exit(1)
-        elif len(effects) == len(SOUNDS) and not app.property("reading") and \
+        elif len(effects) == len(SOUNDS) and not reading and \
                 all(each.status() == QSoundEffect.Status.Ready for each in effects.values()):
-            app.setProperty("reading", True)
+            reading = True
             QTimer.singleShot(SETTLE_MS, start_reading)
 
     for name in sorted(SOUNDS):
@@ -135,7 +138,7 @@ def main() -> int:
     threading.Thread(target=watch, daemon=True).start()
     for effect in effects.values():
         check(effect)  # effects that were ready before their signal was connected
-    return 1 if app.property("failed") else app.exec()
+    return 1 if failed else app.exec()
 
 
 if __name__ == "__main__":

@@ -106,12 +106,13 @@ def play(seconds: float, switch: float, give_up: Callable[[str], None]) -> Run:
     page = window.new_game("yukon")
     assert page is not None
     page.buttons["demo"].click()
-    longest, beat, clock, switches = [0], QElapsedTimer(), QElapsedTimer(), [0]
-    beat.start()
+    longest, last_beat, clock, switches = [0.0], [time.monotonic()], QElapsedTimer(), [0]
     clock.start()
 
     def on_beat() -> None:
-        longest[0] = max(longest[0], beat.restart())
+        now = time.monotonic()
+        longest[0] = max(longest[0], now - last_beat[0])
+        last_beat[0] = now
         nonlocal page
         if page is not None and not page.view.demo:  # the demo won or stopped: the next deal
             page = window.new_game("yukon") or page
@@ -126,8 +127,6 @@ def play(seconds: float, switch: float, give_up: Callable[[str], None]) -> Run:
     switcher.timeout.connect(on_switch)
     beats.start(50)
     switcher.start(int(switch * 1000))
-    last_beat = [time.monotonic()]
-    beats.timeout.connect(lambda: last_beat.__setitem__(0, time.monotonic()))
 
     def watch() -> None:  # the window's event loop, not this thread, is what a lock-up stops
         while True:
@@ -147,7 +146,7 @@ def play(seconds: float, switch: float, give_up: Callable[[str], None]) -> Run:
         ticker.stop()
     beats.stop()
     switcher.stop()
-    result = Run(handed[0], switches[0], window.sounds.restarts, window.sounds.problem, longest[0])
+    result = Run(handed[0], switches[0], window.sounds.restarts, window.sounds.problem, round(longest[0] * 1000))
     window.close()
     return result
 
