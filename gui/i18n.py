@@ -135,6 +135,22 @@ STRINGS: dict[str, Text] = {
                             "カードの絵柄: カードテーブル独自のもの、またはこのコンピューターに入っているもの。"),
     "sound_help": Text("Short sounds for dealing, playing a card, a trick taken and a win.",
                        "配る・札を出す・トリックを取る・勝つときの短い音。"),
+    "sentences": Text("{first} {then}", "{first}{then}"),  # one sentence after another
+    "sound_no_module": Text("No sound: Qt's multimedia module cannot be loaded ({detail}).",
+                            "効果音は鳴りません: Qt のマルチメディアモジュールを読み込めません（{detail}）。"),
+    "sound_no_device": Text("No sound: no audio output can play the effects (is an audio device connected?)",
+                            "効果音は鳴りません: 効果音を再生できる音声出力がありません（音声デバイスはつながって"
+                            "いますか？）"),
+    "sound_missing": Text("No sound: the sound file {detail} is missing.",
+                          "効果音は鳴りません: 音のファイル {detail} がありません。"),
+    "sound_cannot_start": Text("No sound: the sound player cannot start ({detail}).",
+                               "効果音は鳴りません: 効果音の再生プログラムを起動できません（{detail}）。"),
+    "sound_failing": Text("Sound stopped: the audio system keeps failing. Turn sound off and on in Settings to try "
+                          "again.",
+                          "効果音を止めました: 音声システムで失敗が続いています。設定で効果音をオフにしてから"
+                          "オンにすると、もう一度試します。"),
+    "sound_waiting": Text("No sound yet: no sound server is running. The effects are heard once one starts.",
+                          "まだ効果音は鳴りません: サウンドサーバーが動いていません。動き始めると鳴ります。"),
     "last_hand": Text("Last hand", "前のハンド"),
     "review_title": Text("The last hand — Card Table", "前のハンド — カードテーブル"),
     "review_previous": Text("◀ Previous", "◀ 前へ"),

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from core.game import GameSpec
 from core.settings import CUSTOM, CUSTOM_LABEL, Choice, Number, Toggle
+from core.text import Text
 from gui.deck import CLASSIC, Theme, installed_themes, qt_draws, theme_by_id
-from gui.i18n import text, tr
+from gui.i18n import phrase, text, tr
 from gui.prefs import FELT_NAMES
 from gui.screen_fit import smallest_size
 from gui.scroll_areas import scroll_by_finger, wheel_scrolls_past
@@ -34,7 +35,8 @@ from gui.theme import FELTS
 
 class SettingsDialog(QDialog):
     def __init__(self, game: GameSpec, values: dict[str, Any], card_theme: str, parent: QWidget | None = None,
-                 sound: bool = False, ends_saved_game: bool = False, felt: str = FELT_NAMES[0]) -> None:
+                 sound: bool = False, ends_saved_game: bool = False, felt: str = FELT_NAMES[0],
+                 sound_notice: Text | None = None) -> None:
         super().__init__(parent)
         self.game = game
         self.schema = game.settings
@@ -118,7 +120,8 @@ class SettingsDialog(QDialog):
         self.sound = QCheckBox(tr("sound_effects"))
         self.sound.setObjectName("sound")
         self.sound.setChecked(sound)
-        self._explain(self.sound, tr("sound_help"))
+        self._explain(self.sound, tr("sentences", first=phrase("sound_help"), then=sound_notice) if sound_notice
+                      else tr("sound_help"))  # why there is no sound where the player looks for it
         form.addRow(self.sound)
         self.options_area.setWidget(options)  # filled first, as QScrollArea wants
         wheel_scrolls_past(self.options_area)

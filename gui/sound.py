@@ -3,18 +3,23 @@ their own (:mod:`gui.sound_worker`) so that nothing the audio system does can st
 when sound is turned on and ends when it is turned off or the window closes. One that dies (its watchdog ends it
 when Qt's audio back end locks up, as a change of output device can make it, and leaves when the sound server was
 started afresh) is replaced at the next effect, up to
-``RESTARTS`` times in ``RESTART_WINDOW`` seconds; one that cannot play at all says why once (``problem``) and the
-game stays silent. A QProcess rather than :mod:`core.analysis_worker`'s pool: the player is a Qt program reading
-lines, with nothing to send back but a problem."""
+``RESTARTS`` times in ``RESTART_WINDOW`` seconds; one that left for a new sound server is replaced at once. One
+that cannot play at all says why (``problem``) and the game stays silent until sound is turned on again; one that
+found no sound server running waits for one (``waiting``). The board's ``notice`` is what the player should read
+of either, and ``notice_changed`` says when it changes. A QProcess rather than :mod:`core.analysis_worker`'s pool:
+the player is a Qt program reading lines, with nothing to send back but a problem."""
 
 from __future__ import annotations
 
 import sys
 import time
 
-from PySide6.QtCore import QObject, QProcess
+from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 
 from core.sounds import SOUNDS
+from core.text import Text
+from gui.i18n import STRINGS, phrase
+from gui.sound_worker import SERVER_GONE
 
 #: fresh players started within ``RESTART_WINDOW`` seconds, after which the board gives up
 RESTARTS = 5
@@ -24,10 +29,13 @@ RESTART_WINDOW = 600.0
 class SoundBoard(QObject):
     """Plays the effects named in :data:`core.table.SOUNDS` while ``enabled``."""
 
+    notice_changed = Signal()
+
     def __init__(self, enabled: bool = False, command: list[str] | None = None) -> None:
         super().__init__()
         self._command = command or [sys.executable, "-m", "gui.sound_worker"]
-        self.problem = ""  # why there is no sound, once something was tried
+        self.problem: Text | None = None  # why there is no sound, once something was tried
+        self.waiting = False  # the player found no sound server running, and waits for one
         self.ready = False  # the player said it takes effects (an effect before would be dropped, not played late)
         self.restarts = 0  # players started afresh after one ended by itself
         self._restarted_at: list[float] = []
@@ -35,7 +43,7 @@ class SoundBoard(QObject):
         self.player = QProcess(self)
         self.player.setStandardErrorFile(QProcess.nullDevice())  # Qt's audio warnings: a locked-up back end floods
         self.player.readyReadStandardOutput.connect(self._read)
-        self.player.finished.connect(self._read)
+        self.player.finished.connect(self._ended)
         self.player.errorOccurred.connect(self._failed)
         self._enabled = False
         self.enabled = enabled
@@ -46,11 +54,22 @@ class SoundBoard(QObject):
 
     @enabled.setter
     def enabled(self, on: bool) -> None:
+        if on and not self._enabled:
+            self.problem, self.waiting = None, False  # turned on again: tried again (a device plugged in since)
+            self._restarted_at.clear()
         self._enabled = on
-        if on and not self.problem:
+        if on:
             self._start()
-        elif not on:
+        else:
             self.close()
+        self.notice_changed.emit()
+
+    @property
+    def notice(self) -> Text | None:
+        """What the player should read about sound while it is on: why there is none, or why none yet."""
+        if not self._enabled:
+            return None
+        return self.problem or (phrase("sound_waiting") if self.waiting else None)
 
     @property
     def running(self) -> bool:
@@ -63,17 +82,20 @@ class SoundBoard(QObject):
         if not self._enabled or self.problem or name not in SOUNDS:
             return False
         if not self.running:  # it ended: a locked-up audio back end, or a crash
-            now = time.monotonic()
-            self._restarted_at = [at for at in self._restarted_at if now - at < RESTART_WINDOW] + [now]
-            if len(self._restarted_at) > RESTARTS:
-                self.problem = "sound stopped: the audio system keeps failing"
-                return False
-            self.restarts += 1
-            self._start()
+            self._restart()
         return self.running and self.ready and self.player.write(f"{name}\n".encode()) > 0
 
+    def _restart(self) -> None:
+        now = time.monotonic()
+        self._restarted_at = [at for at in self._restarted_at if now - at < RESTART_WINDOW] + [now]
+        if len(self._restarted_at) > RESTARTS:
+            self._say(phrase("sound_failing"))
+            return
+        self.restarts += 1
+        self._start()
+
     def _start(self) -> None:
-        if not self.running:
+        if not self.running and not self.problem:
             self.ready = False
             self.player.start(self._command[0], self._command[1:])
 
@@ -82,12 +104,32 @@ class SoundBoard(QObject):
             line = bytes(self.player.readLine().data()).decode(errors="replace").strip()
             if line == "ready":
                 self.ready = True
-            elif line.startswith("problem ") and not self.problem:
-                self.problem = line.removeprefix("problem ")
+                if self.waiting:
+                    self.waiting = False
+                    self.notice_changed.emit()
+            elif line == "waiting" and not self.waiting:
+                self.waiting = True
+                self.notice_changed.emit()
+            elif line.startswith("problem "):
+                what, _, detail = line.removeprefix("problem ").partition(" ")
+                key = f"sound_{what}" if f"sound_{what}" in STRINGS else "sound_no_device"
+                self._say(phrase(key, detail=detail))
+
+    def _ended(self) -> None:
+        self._read()
+        self.ready = False
+        if self.player.exitCode() == SERVER_GONE and self._enabled and not self.problem:
+            # a new sound server: a player for it now (from here, at once, the process is not done with yet)
+            QTimer.singleShot(0, self, lambda: None if self.running or not self._enabled else self._restart())
 
     def _failed(self, error: QProcess.ProcessError) -> None:
         if error == QProcess.ProcessError.FailedToStart:
-            self.problem = f"no sound: the sound player cannot start ({self.player.errorString()})"
+            self._say(phrase("sound_cannot_start", detail=self.player.errorString()))
+
+    def _say(self, problem: Text) -> None:
+        if self.problem is None:  # the first reason stands
+            self.problem, self.waiting = problem, False
+            self.notice_changed.emit()
 
     def close(self) -> None:
         """End the player (its effects stop with it)."""

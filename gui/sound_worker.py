@@ -12,11 +12,14 @@ and the board starts a fresh one for the next effect; and effects are read only 
 ``ready`` on its standard output, and the board sends nothing before (an effect played late would be wrong).
 
 Qt also stays connected to a sound server that was started afresh (as PipeWire can be on an upgrade), silent and
-without a word; the watchdog thread leaves when the server's socket has been a new one for ``SERVER_SETTLE``, and
-the next player connects to the new server.
+without a word, and finds no device at all when none ran as it started (a session whose sound server starts after
+the window); the watchdog thread leaves when a server's socket has been a new one for ``SERVER_SETTLE``, and the
+board's next player connects to the new server. A player that found no device while no server's socket exists
+says ``waiting`` and waits for one.
 
-Its standard output also carries ``problem <why>`` when it cannot play at all (no multimedia module, no
-audio device, a missing file); the process then ends. Its standard error is Qt's, and the board discards it."""
+Its standard output also carries ``problem <what> <detail>`` when it cannot play at all (``no_module``, Qt's
+multimedia module, and why; ``no_device``; ``missing``, a sound file, and its name); the process then ends. Its
+standard error is Qt's, and the board discards it."""
 
 from __future__ import annotations
 
@@ -43,8 +46,8 @@ SERVER_SOCKETS = ("pulse/native", "pipewire-0")
 VOLUME = 0.55
 
 
-def _say_problem(problem: str) -> None:
-    print("problem", problem, flush=True)
+def _say_problem(what: str, detail: object = "") -> None:
+    print("problem", what, detail, flush=True)
 
 
 def server_sockets() -> dict[str, tuple[int, int, int] | None]:
@@ -67,7 +70,7 @@ def main() -> int:
         from PySide6.QtCore import QCoreApplication, QObject, QTimer, QUrl, Signal
         from PySide6.QtMultimedia import QSoundEffect
     except ImportError as error:
-        _say_problem(f"no sound: Qt's multimedia module cannot be loaded ({error})")
+        _say_problem("no_module", error)
         return 1
     import resources
     from core.sounds import SOUNDS
@@ -92,14 +95,19 @@ def main() -> int:
         print("ready", flush=True)
         threading.Thread(target=read_stdin, daemon=True).start()
 
-    failed = reading = False
+    failed = gave_up = reading = False
 
     def check(effect: Any) -> None:
-        nonlocal failed, reading
+        nonlocal failed, gave_up, reading
         if effect.status() == QSoundEffect.Status.Error and not failed:
             failed = True  # one line for all the effects
-            _say_problem("no sound: the audio output cannot play the effects (no audio device?)")
-            app.exit(1)
+            if os.environ.get("XDG_RUNTIME_DIR") and not any(server_sockets().values()):
+                print("waiting", flush=True)  # no server yet: the watchdog thread leaves when one starts
+                threading.Thread(target=read_stdin, daemon=True).start()  # to end with the window, like a ready one
+            else:
+                _say_problem("no_device")
+                gave_up = True
+                app.exit(1)
         elif len(effects) == len(SOUNDS) and not reading and \
                 all(each.status() == QSoundEffect.Status.Ready for each in effects.values()):
             reading = True
@@ -108,7 +116,7 @@ def main() -> int:
     for name in sorted(SOUNDS):
         path = resources.files() / "sounds" / f"{name}.wav"
         if not path.is_file():
-            _say_problem(f"no sound: {name}.wav is missing")
+            _say_problem("missing", f"{name}.wav")
             return 1
         effect = QSoundEffect()
         effect.statusChanged.connect(lambda effect=effect: check(effect))
@@ -129,7 +137,7 @@ def main() -> int:
             time.sleep(BEAT_MS / 1000)
             if time.monotonic() - beat[0] > STALL_LIMIT:
                 os._exit(STALLED)  # the event loop is stuck inside Qt: nothing else can end this process
-            if any(was is not None and now is not None and now != was
+            if any(now is not None and now != was
                    for was, now in zip(sockets.values(), server_sockets().values(), strict=True)):
                 new_server_since = new_server_since or time.monotonic()
                 if time.monotonic() - new_server_since >= SERVER_SETTLE:
@@ -138,7 +146,7 @@ def main() -> int:
     threading.Thread(target=watch, daemon=True).start()
     for effect in effects.values():
         check(effect)  # effects that were ready before their signal was connected
-    return 1 if failed else app.exec()
+    return 1 if gave_up else app.exec()  # app.exit before exec does nothing
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from gui.fonts import NO_JAPANESE_FONT, has_font_for
 from gui.held_keys import HeldKeys
 from gui.i18n import language, on_language_changed, phrase, set_language, text, tr
 from gui.launcher import LauncherPage
+from gui.notice_bar import NoticeBar
 from gui.prefs import ShellPrefs
 from gui.qt_words import follow_language
 from gui.screen_fit import SMALLEST_HEIGHT, SMALLEST_WIDTH, fitted_size, refit, smallest_size
@@ -70,6 +71,8 @@ class MainWindow(QMainWindow):
         self._stop_recording: Callable[[], None] = lambda: None
         self._art: CardArt | None = None
         self.sounds = SoundBoard(self.prefs.sound)
+        self._sound_said: Text | None = None  # what the player was last told about sound
+        self._sound_bar: NoticeBar | None = None  # the bar it stands in, while that bar is there
         animation.set_enabled(self.prefs.animations)
         set_felt(self.prefs.felt)
         self.page: GamePage | None = None
@@ -80,6 +83,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         self.launcher = LauncherPage(None, self.saves, lambda game_id: self.host.slot(game_id))
         self.stack.addWidget(self.launcher)
+        self.sounds.notice_changed.connect(self._tell_of_sound)
         self.launcher.continue_clicked.connect(self.continue_game)
         self.launcher.new_clicked.connect(lambda game_id: self.new_game(game_id))
         self.launcher.settings_clicked.connect(self.open_settings)
@@ -278,8 +282,23 @@ class MainWindow(QMainWindow):
         page.table.setFocus()
         return page
 
+    def _tell_of_sound(self) -> None:
+        """Why there is no sound (or none yet) goes to the bar above what the player sees, once; it is withdrawn when
+        it no longer holds (sound turned off, or a sound server started)."""
+        notice = self.sounds.notice
+        if notice == self._sound_said:
+            return
+        if self._sound_bar is not None and self._sound_said is not None:
+            self._sound_bar.withdraw(self._sound_said)
+        self._sound_said, self._sound_bar = notice, None
+        if notice is not None:
+            self._sound_bar = self.page.notice_bar if self.page is not None else self.launcher.message_bar
+            self._sound_bar.show_message(notice)
+
     def _close_page(self) -> None:
         if self.page is not None:
+            if self._sound_bar is self.page.notice_bar:
+                self._sound_bar = None  # it goes with the page
             if self.recorder is not None:
                 self.recorder.tick()  # the time played up to now goes into the save
                 self.page.session.autosave()
@@ -318,7 +337,7 @@ class MainWindow(QMainWindow):
         from gui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(game, current, self.prefs.card_theme, self, sound=self.prefs.sound,
-                                ends_saved_game=saved_elsewhere, felt=self.prefs.felt)
+                                ends_saved_game=saved_elsewhere, felt=self.prefs.felt, sound_notice=self.sounds.notice)
         accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
         if accepted and dialog.sound.isChecked() != self.prefs.sound:
             self.prefs.sound = self.sounds.enabled = dialog.sound.isChecked()

@@ -73,19 +73,64 @@ multimedia.QSoundEffect = FakeEffect
 def test_without_qt_multimedia_the_game_stays_silent_and_says_why(qtbot: QtBot) -> None:
     board = SoundBoard(enabled=True, command=worker("import sys; sys.modules['PySide6.QtMultimedia'] = None"))
     qtbot.waitUntil(lambda: not board.running, timeout=15000)  # as if its libraries were missing
-    assert "multimedia" in board.problem
+    assert board.problem is not None and "multimedia module" in board.problem.en and board.notice == board.problem
     assert board.play("win") is False and not board.running  # and it does not try again
 
 
-def test_without_an_audio_device_play_returns_at_once(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    for server in ("PULSE_SERVER", "PIPEWIRE_REMOTE"):  # no sound server, on any machine
+def no_sound_server(monkeypatch: pytest.MonkeyPatch, runtime: Path, socket_there: bool) -> Path:
+    """Qt finds no sound server, on any machine; ``runtime`` is $XDG_RUNTIME_DIR, where a server's socket stands
+    when ``socket_there`` (a server Qt cannot use) and not otherwise (none started yet). Returns the socket's path."""
+    for server in ("PULSE_SERVER", "PIPEWIRE_REMOTE"):
         monkeypatch.setenv(server, "unix:/nonexistent/card-table-test")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    socket = runtime / "pulse" / "native"
+    socket.parent.mkdir(parents=True)
+    if socket_there:
+        socket.write_text("")
+    return socket
+
+
+def test_without_an_audio_device_play_returns_at_once(qtbot: QtBot, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    no_sound_server(monkeypatch, tmp_path, socket_there=True)
     board = SoundBoard(enabled=True)
     for name in sorted(SOUNDS):
         board.play(name)
     qtbot.waitUntil(lambda: not board.running, timeout=15000)  # the player said why and ended
-    assert "no audio device" in board.problem
+    assert board.problem is not None and "audio device" in board.problem.en and not board.waiting
     assert board.play("card") is False  # after the device reported its error: nothing raised, nothing tried
+    board.enabled = False
+    assert board.notice is None, "sound turned off: nothing to say"
+    board.enabled = True  # turned on again (a device plugged in since): tried again
+    assert board.running and board.problem is None
+    qtbot.waitUntil(lambda: board.problem is not None, timeout=15000)
+    board.close()
+
+
+def test_a_sound_server_that_starts_after_the_window_is_used(qtbot: QtBot, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session whose sound server starts after Card Table (or a server that was down): the player finds no
+    device, waits instead of giving sound up for good, and once the server's socket is there a new player plays."""
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    socket = no_sound_server(monkeypatch, tmp_path / "runtime", socket_there=False)
+    # Qt's own audio while no server runs; once one does, the stand-in that writes what it plays
+    board = SoundBoard(enabled=True, command=worker(f"import os, sys\nif os.path.exists({str(socket)!r}):\n"
+                                                    + "".join(f"    {line}\n" for line in FAKE_AUDIO.splitlines())))
+    qtbot.waitUntil(lambda: board.waiting, timeout=15000)
+    assert board.running and board.problem is None and board.notice is not None and "no sound server" in \
+        board.notice.en
+    assert board.play("deal") is False
+    ended: list[int] = []
+    board.player.finished.connect(lambda code, _status: ended.append(code))
+    socket.write_text("")  # the server starts
+    qtbot.waitUntil(lambda: ended != [], timeout=15000)
+    assert ended == [SERVER_GONE]
+    qtbot.waitUntil(lambda: board.ready, timeout=15000)  # started at once, not at the next effect
+    assert not board.waiting and board.notice is None and board.restarts == 1
+    assert board.play("card")
+    qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and (tmp_path / "heard").read_text().split() == ["card"],
+                    timeout=15000)
+    board.close()
 
 
 def test_the_effects_reach_the_player_in_order(qtbot: QtBot, tmp_path: Path,
@@ -115,7 +160,7 @@ def test_a_player_whose_audio_locks_up_ends_itself_and_a_fresh_one_plays_on(
     ended: list[int] = []
     board.player.finished.connect(lambda code, _status: ended.append(code))
     qtbot.waitUntil(lambda: ended != [], timeout=20000)
-    assert ended == [STALLED] and not board.running and board.problem == ""
+    assert ended == [STALLED] and not board.running and board.problem is None
     assert board.play("trick") is False  # this effect starts a fresh player, and is dropped while it starts
     qtbot.waitUntil(lambda: board.ready, timeout=15000)
     assert board.play("card")
@@ -142,9 +187,8 @@ def test_a_sound_server_started_afresh_is_found_again(qtbot: QtBot, tmp_path: Pa
     assert board.running and ended == []
     socket.write_text("")  # a new server: a new socket
     qtbot.waitUntil(lambda: ended != [], timeout=15000)
-    assert ended == [SERVER_GONE] and board.problem == ""
-    assert board.play("deal") is False  # starts the next player
-    qtbot.waitUntil(lambda: board.ready, timeout=15000)
+    assert ended == [SERVER_GONE] and board.problem is None
+    qtbot.waitUntil(lambda: board.ready, timeout=15000)  # the next player, started at once
     assert board.play("card")
     qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and (tmp_path / "heard").read_text().split() == ["card"],
                     timeout=15000)
@@ -157,7 +201,7 @@ def test_what_the_player_writes_to_its_error_output_is_not_kept(qtbot: QtBot) ->
     flood = "import sys\nfor _ in range(20000): sys.stderr.write('QSocketNotifier: Invalid socket 19' * 50 + '\\n')"
     board = SoundBoard(enabled=True, command=[sys.executable, "-c", flood])
     qtbot.waitUntil(lambda: not board.running, timeout=15000)
-    assert board.player.readAllStandardError().size() == 0 and board.problem == ""
+    assert board.player.readAllStandardError().size() == 0 and board.problem is None
 
 
 def test_a_player_that_keeps_dying_is_given_up_with_a_reason(qtbot: QtBot) -> None:
@@ -167,7 +211,7 @@ def test_a_player_that_keeps_dying_is_given_up_with_a_reason(qtbot: QtBot) -> No
         qtbot.waitUntil(lambda: not board.running, timeout=15000)
         board.play("card")
         tries += 1
-    assert board.restarts == RESTARTS and "keeps failing" in board.problem
+    assert board.restarts == RESTARTS and board.problem is not None and "keeps failing" in board.problem.en
     assert board.play("card") is False and not board.running
 
 
@@ -273,3 +317,47 @@ def test_the_sound_setting_turns_sound_on_and_is_remembered(qtbot: QtBot, monkey
     monkeypatch.setattr(SettingsDialog, "exec", tick_and_accept)
     window.open_settings("yukon")
     assert window.sounds.enabled and ShellPrefs.load().sound
+
+
+def test_the_player_is_told_why_there_is_no_sound(qtbot: QtBot, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sound turned on where it cannot play: the reason stands in the bar at the top of the window, and beside the
+    sound switch in Settings; turning sound off takes it away."""
+    from gui.settings_dialog import SettingsDialog
+
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    no_sound_server(monkeypatch, tmp_path / "runtime", socket_there=True)
+    help_seen: list[str] = []
+
+    def switch_sound(dialog: SettingsDialog) -> SettingsDialog.DialogCode:
+        help_seen.append(dialog.sound.toolTip())
+        dialog.sound.setChecked(not dialog.sound.isChecked())
+        return SettingsDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(SettingsDialog, "exec", switch_sound)
+    window.open_settings("yukon")  # sound on
+    bar = window.launcher.message_bar
+    qtbot.waitUntil(lambda: "audio device" in bar.label.text(), timeout=15000)
+    assert bar.isVisibleTo(window) and "No sound" in bar.label.text()
+    window.open_settings("yukon")  # sound off again
+    assert "audio device" not in help_seen[0] and "audio device" in help_seen[1], help_seen
+    assert not bar.isVisibleTo(window), "sound turned off: the reason went with it"
+
+
+def test_no_sound_server_yet_is_said_on_the_game_and_followed(qtbot: QtBot, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    game = window.host.game("yukon")
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), deal={"number": 7},
+                                               saves=window.saves))
+    assert page is not None
+    socket = no_sound_server(monkeypatch, tmp_path / "runtime", socket_there=False)
+    window.sounds.enabled = True
+    qtbot.waitUntil(lambda: "no sound server" in page.notice.text(), timeout=15000)  # said where the player looks
+    socket.write_text("")  # a server starts, and the new player finds it will not play either
+    qtbot.waitUntil(lambda: "audio device" in page.notice.text(), timeout=20000)
+    assert "no sound server" not in page.notice.text(), "what no longer holds is withdrawn"
+    window.show_launcher()
+    qtbot.waitUntil(lambda: not window.findChildren(type(page)), timeout=5000)  # the page, and its bar, are gone
+    assert not window.launcher.message_bar.isVisibleTo(window), "said once, on the game"
+    window.sounds.enabled = False  # its bar is gone with the page: nothing to withdraw, nothing raised

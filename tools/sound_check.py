@@ -1,13 +1,15 @@
 """Plays Card Table's sound effects through a real PulseAudio server while its default output changes, as
 plugging headphones in and out does, and reports what was heard and whether the window ever stood still.
 
-    python tools/sound_check.py [--seconds 60] [--switch 3] [--json FILE]
+    python tools/sound_check.py [--seconds 60] [--switch 3] [--late SECONDS] [--json FILE]
 
 Needs ``pulseaudio``, ``pactl`` and ``parec`` (Debian: pulseaudio, pulseaudio-utils). Starts a private server
 with two null outputs, "speakers" and "headphones", records both, and lets Yukon's Demo play in a real window
-(offscreen) with sound on, making the other output the default every ``--switch`` seconds. Reports the effects
-handed to the sound player, the effects heard on each output, the players started afresh (each one a player
-that locked up inside Qt's audio back end and ended itself) and the window's longest pause. Exits 1 when the
+(offscreen) with sound on, making the other output the default every ``--switch`` seconds; with ``--late`` the server
+starts that long after the window, as in a session whose sound server comes up after Card Table. Reports the
+effects handed to the sound player, the effects heard on each output (and when the first was), the players
+started afresh (each one a player that locked up inside Qt's audio back end and ended itself, or left for a
+server started since) and the window's longest pause. Exits 1 when the
 window stood still for a second or more, or nothing was heard. Not part of the test suite (it needs an audio
 server, and takes a minute).
 """
@@ -55,20 +57,22 @@ def start_server() -> subprocess.Popen[bytes]:
     raise SystemExit("sound_check.py: the PulseAudio server did not start")
 
 
-def bursts(recording: Path, threshold: int = 500, window_ms: int = 10, gap_ms: int = 150) -> int:
-    """The separate sounds in a recording of a null output (silence there is exact zeros); quiet moments shorter
-    than ``gap_ms`` inside one effect do not split it."""
+def bursts(recording: Path, threshold: int = 500, window_ms: int = 10, gap_ms: int = 150) -> list[float]:
+    """When each separate sound in a recording of a null output begins (seconds into it; silence there is exact
+    zeros); quiet moments shorter than ``gap_ms`` inside one effect do not split it."""
     raw = recording.read_bytes()
     samples = array.array("h", raw[: len(raw) // 2 * 2])
     step = RATE * 2 * window_ms // 1000
-    count, quiet_for = 0, gap_ms
+    onsets: list[float] = []
+    quiet_for = gap_ms
     for start in range(0, len(samples), step):
         if max((abs(s) for s in samples[start:start + step]), default=0) > threshold:
-            count += quiet_for >= gap_ms
+            if quiet_for >= gap_ms:
+                onsets.append(start / (RATE * 2))
             quiet_for = 0
         else:
             quiet_for += window_ms
-    return count
+    return onsets
 
 
 @dataclass
@@ -79,11 +83,14 @@ class Run:
     problem: str  # why there was no sound, if the board gave up
     longest_pause_ms: int  # the window's longest time between two turns of its event loop
     heard: dict[str, int] = field(default_factory=dict)  # effects heard on each output
+    first_heard_s: float | None = None  # how long after the server started the first effect was heard
 
 
-def play(seconds: float, switch: float, give_up: Callable[[str], None]) -> Run:
+def play(seconds: float, switch: float, give_up: Callable[[str], None], late: float = 0.0,
+         start_audio: Callable[[], None] = lambda: None) -> Run:
     """Lets the Demo play for ``seconds`` in a window with sound on, the default output changing every ``switch``
-    seconds; ``give_up(why)`` is called from another thread if the window's event loop stops for good."""
+    seconds; ``give_up(why)`` is called from another thread if the window's event loop stops for good. With
+    ``late``, ``start_audio`` is called (on another thread) that many seconds after the window opened."""
     from PySide6.QtCore import QElapsedTimer, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -118,10 +125,21 @@ def play(seconds: float, switch: float, give_up: Callable[[str], None]) -> Run:
             page = window.new_game("yukon") or page
             page.buttons["demo"].click()
 
-    def on_switch() -> None:
-        switches[0] += 1
-        subprocess.Popen(["pactl", "set-default-sink", OUTPUTS[switches[0] % 2]])
+    audio = threading.Event()  # the server is up
 
+    def on_switch() -> None:
+        if audio.is_set():
+            switches[0] += 1
+            subprocess.Popen(["pactl", "set-default-sink", OUTPUTS[switches[0] % 2]])
+
+    def audio_up() -> None:
+        start_audio()
+        audio.set()
+
+    if late:
+        QTimer.singleShot(int(late * 1000), lambda: threading.Thread(target=audio_up, daemon=True).start())
+    else:
+        audio.set()
     beats, switcher = QTimer(), QTimer()
     beats.timeout.connect(on_beat)
     switcher.timeout.connect(on_switch)
@@ -146,7 +164,9 @@ def play(seconds: float, switch: float, give_up: Callable[[str], None]) -> Run:
         ticker.stop()
     beats.stop()
     switcher.stop()
-    result = Run(handed[0], switches[0], window.sounds.restarts, window.sounds.problem, round(longest[0] * 1000))
+    problem = window.sounds.problem
+    result = Run(handed[0], switches[0], window.sounds.restarts, problem.en if problem else "",
+                 round(longest[0] * 1000))
     window.close()
     return result
 
@@ -157,10 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--switch", type=float, default=3.0,
                         help="seconds between changes of the default output (default 3: the null outputs play "
                              "two seconds behind, and an effect moved on sooner is never heard)")
+    parser.add_argument("--late", type=float, default=0.0,
+                        help="start the sound server this many seconds after the window (default 0: before it)")
     parser.add_argument("--json", type=Path, help="write the figures to this file as JSON")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.switch <= 0:
         parser.error("--seconds and --switch: give a number of seconds above 0")
+    if not 0 <= args.late < args.seconds:
+        parser.error("--late: give a number of seconds from 0 to less than --seconds")
     output_file(args.json, "results")
     missing = [tool for tool in ("pulseaudio", "pactl", "parec") if shutil.which(tool) is None]
     if missing:
@@ -170,13 +194,16 @@ def main(argv: list[str] | None = None) -> int:
     runtime.mkdir(mode=0o700)
     os.environ.update(XDG_RUNTIME_DIR=str(runtime), CARDTABLE_HOME=str(work / "home"), QT_QPA_PLATFORM="offscreen")
     os.environ.pop("PULSE_SERVER", None)  # the private server, whatever this session uses
-    server = start_server()
-    recorders = [subprocess.Popen(["parec", "-d", f"{name}.monitor", "--format=s16le", f"--rate={RATE}",
-                                   "--channels=2"], stdout=(work / f"{name}.raw").open("wb"))
-                 for name in OUTPUTS]
+    audio: list[subprocess.Popen[bytes]] = []  # the server, then a recorder for each output
+
+    def start_audio() -> None:
+        audio.append(start_server())
+        audio.extend(subprocess.Popen(["parec", "-d", f"{name}.monitor", "--format=s16le", f"--rate={RATE}",
+                                       "--channels=2"], stdout=(work / f"{name}.raw").open("wb"))
+                     for name in OUTPUTS)
 
     def stop_audio() -> None:
-        for process in (*recorders, server):
+        for process in reversed(audio):
             process.terminate()
             process.wait()
 
@@ -186,16 +213,22 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(work, ignore_errors=True)
         os._exit(1)
 
+    if not args.late:
+        start_audio()
     try:
-        result = play(args.seconds, args.switch, give_up)
+        result = play(args.seconds, args.switch, give_up, args.late, start_audio)
         time.sleep(1.0)  # the last effect reaches the recordings
     finally:
         stop_audio()
-    heard = result.heard = {name: bursts(work / f"{name}.raw") for name in OUTPUTS}
+    onsets = {name: bursts(work / f"{name}.raw") if (work / f"{name}.raw").exists() else [] for name in OUTPUTS}
+    heard = result.heard = {name: len(each) for name, each in onsets.items()}
+    result.first_heard_s = min((each[0] for each in onsets.values() if each), default=None)
     shutil.rmtree(work, ignore_errors=True)
     print(f"{result.handed} effects handed to the player over {args.seconds:g} s, the default output changed "
           f"{result.switches} times; heard {heard['speakers']} on the speakers, {heard['headphones']} on the "
-          f"headphones; players started afresh: {result.restarts}; the window's longest pause: "
+          f"headphones" + (f", the first {result.first_heard_s:.1f} s after the server started"
+                           if result.first_heard_s is not None else "") +
+          f"; players started afresh: {result.restarts}; the window's longest pause: "
           f"{result.longest_pause_ms} ms" + (f"; {result.problem}" if result.problem else ""))
     if args.json:
         with args.json.open("w") as out:
