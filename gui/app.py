@@ -37,16 +37,19 @@ def install_excepthook(window: MainWindow) -> None:
 
 
 def close_on_signals(window: MainWindow) -> None:
-    """Ctrl-C in the terminal, or a polite kill (SIGTERM, as at logout): the window closes as if its close button
-    were pressed, so the game in progress, its playing time and the window's place are saved; no traceback; and
-    without asking about a game a full disk refused (a logout waits for no answer). (Python runs the handler when
-    the window's thread next runs Python code: the collector's timer sees to that twice a second.)"""
+    """Ctrl-C in the terminal, that terminal closed (SIGHUP), or a polite kill (SIGTERM, as at logout): the window
+    closes as if its close button were pressed, so the game in progress, its playing time and the window's place are
+    saved; no traceback; and without asking about a game a full disk refused (a logout waits for no answer). (Python
+    runs the handler when the window's thread next runs Python code: the collector's timer sees to that twice a
+    second.)"""
 
     def close(signum: int, frame: object) -> None:
         QTimer.singleShot(0, window.close_anyway)
 
-    for number in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(number, close)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # Windows has no SIGHUP
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) != signal.SIG_IGN:  # `nohup cardtable` goes on
+            signal.signal(number, close)
 
 
 def launch_prefs() -> ShellPrefs:

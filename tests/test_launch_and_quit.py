@@ -98,22 +98,61 @@ def test_a_second_launch_says_why_it_opens_no_window(qtbot: QtBot, tmp_path: Pat
     running.release()
 
 
+def wait_for_the_window(home: Path, launcher: subprocess.Popen[str]) -> None:
+    listening = Path(tempfile.gettempdir()) / server_name(home / "data")  # after the window's first frame
+    deadline = time.monotonic() + 30
+    while not listening.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (home / "data" / LOCK_NAME).exists() and launcher.poll() is None
+
+
+def assert_closed_cleanly(home: Path, launcher: subprocess.Popen[str]) -> None:
+    assert launcher.returncode == 0
+    assert (home / "config" / "window.ini").exists()  # the close went through the window: its place saved
+    assert not (home / "data" / LOCK_NAME).exists()
+
+
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_or_a_polite_kill_closes_the_window_cleanly(tmp_path: Path, signal_number: int) -> None:
     env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
     launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stderr=subprocess.PIPE, text=True)
-    lock = tmp_path / "data" / LOCK_NAME
-    listening = Path(tempfile.gettempdir()) / server_name(tmp_path / "data")  # after the window's first frame
-    deadline = time.monotonic() + 30
-    while not listening.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert lock.exists() and launcher.poll() is None
+    wait_for_the_window(tmp_path, launcher)
     launcher.send_signal(signal_number)
     _, errors = launcher.communicate(timeout=20)
-    assert launcher.returncode == 0
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
-    assert (tmp_path / "config" / "window.ini").exists()  # the close went through the window: its place saved
-    assert not lock.exists()
+    assert_closed_cleanly(tmp_path, launcher)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="a terminal's hang-up is a POSIX signal")
+@pytest.mark.parametrize("nohup", [False, True])
+def test_closing_the_terminal_it_was_started_from_closes_the_window_cleanly(tmp_path: Path, nohup: bool) -> None:
+    """Started from a terminal, which is then closed: the system hangs the terminal up (SIGHUP), and the window
+    closes as with its close button rather than vanishing with its place unsaved and its lock left behind; unless
+    it was started with ``nohup``, which asks it to go on."""
+    import fcntl
+    import pty
+    import termios
+
+    terminal, program_side = pty.openpty()
+
+    def on_the_terminal() -> None:  # its own session, the terminal its controlling one, as a shell would do
+        os.setsid()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        if nohup:
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stdin=program_side,
+                                stdout=program_side, stderr=program_side, preexec_fn=on_the_terminal, text=True)
+    os.close(program_side)
+    wait_for_the_window(tmp_path, launcher)
+    os.close(terminal)  # the terminal window closed
+    if nohup:
+        with pytest.raises(subprocess.TimeoutExpired):
+            launcher.wait(timeout=3)
+        launcher.terminate()
+    launcher.wait(timeout=20)
+    assert_closed_cleanly(tmp_path, launcher)
 
 
 def launch_language(home: Path, lang: str) -> str:
