@@ -213,6 +213,10 @@ def test_a_player_that_keeps_dying_is_given_up_with_a_reason(qtbot: QtBot) -> No
         tries += 1
     assert board.restarts == RESTARTS and board.problem is not None and "keeps failing" in board.problem.en
     assert board.play("card") is False and not board.running
+    board.enabled = False
+    board.enabled = True  # as the message says: off and on again in Settings tries again
+    assert board.running and board.problem is None
+    board.close()
 
 
 def test_the_player_ends_when_the_window_is_gone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
