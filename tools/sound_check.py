@@ -3,15 +3,14 @@ plugging headphones in and out does, and reports what was heard and whether the 
 
     python tools/sound_check.py [--seconds 60] [--switch 3] [--late SECONDS] [--json FILE]
 
-Needs ``pulseaudio``, ``pactl`` and ``parec`` (Debian: pulseaudio, pulseaudio-utils). Starts a private server
-with two null outputs, "speakers" and "headphones", records both, and lets Yukon's Demo play in a real window
-(offscreen) with sound on, making the other output the default every ``--switch`` seconds; with ``--late`` the server
-starts that long after the window, as in a session whose sound server comes up after Card Table. Reports the
-effects handed to the sound player, the effects heard on each output (and when the first was), the players
-started afresh (each one a player that locked up inside Qt's audio back end and ended itself, or left for a
-server started since) and the window's longest pause. Exits 1 when the
-window stood still for a second or more, or nothing was heard. Not part of the test suite (it needs an audio
-server, and takes a minute).
+Needs ``pulseaudio``, ``pactl`` and ``parec`` (Debian: pulseaudio, pulseaudio-utils). Starts a private server with
+two null outputs, "speakers" and "headphones", records both, and lets Yukon's Demo play in a real window (offscreen)
+with sound on, making the other output the default every ``--switch`` seconds; with ``--late`` the server starts
+that long after the window, as in a session whose sound server comes up after Card Table. Reports the effects handed
+to the sound player, the effects heard on each output, the players started afresh (each one a player that locked up
+inside Qt's audio back end and ended itself, or left for a server started since) and the window's longest pause.
+Exits 1 when the window stood still for a second or more, or nothing was heard. Not part of the test suite (it needs
+an audio server, and takes a minute).
 """
 
 from __future__ import annotations
@@ -57,22 +56,20 @@ def start_server() -> subprocess.Popen[bytes]:
     raise SystemExit("sound_check.py: the PulseAudio server did not start")
 
 
-def bursts(recording: Path, threshold: int = 500, window_ms: int = 10, gap_ms: int = 150) -> list[float]:
-    """When each separate sound in a recording of a null output begins (seconds into it; silence there is exact
-    zeros); quiet moments shorter than ``gap_ms`` inside one effect do not split it."""
+def bursts(recording: Path, threshold: int = 500, window_ms: int = 10, gap_ms: int = 150) -> int:
+    """The separate sounds in a recording of a null output (silence there is exact zeros); quiet moments shorter
+    than ``gap_ms`` inside one effect do not split it."""
     raw = recording.read_bytes()
     samples = array.array("h", raw[: len(raw) // 2 * 2])
     step = RATE * 2 * window_ms // 1000
-    onsets: list[float] = []
-    quiet_for = gap_ms
+    count, quiet_for = 0, gap_ms
     for start in range(0, len(samples), step):
         if max((abs(s) for s in samples[start:start + step]), default=0) > threshold:
-            if quiet_for >= gap_ms:
-                onsets.append(start / (RATE * 2))
+            count += quiet_for >= gap_ms
             quiet_for = 0
         else:
             quiet_for += window_ms
-    return onsets
+    return count
 
 
 @dataclass
@@ -83,7 +80,6 @@ class Run:
     problem: str  # why there was no sound, if the board gave up
     longest_pause_ms: int  # the window's longest time between two turns of its event loop
     heard: dict[str, int] = field(default_factory=dict)  # effects heard on each output
-    first_heard_s: float | None = None  # how long after the server started the first effect was heard
 
 
 def play(seconds: float, switch: float, give_up: Callable[[str], None], late: float = 0.0,
@@ -220,15 +216,12 @@ def main(argv: list[str] | None = None) -> int:
         time.sleep(1.0)  # the last effect reaches the recordings
     finally:
         stop_audio()
-    onsets = {name: bursts(work / f"{name}.raw") if (work / f"{name}.raw").exists() else [] for name in OUTPUTS}
-    heard = result.heard = {name: len(each) for name, each in onsets.items()}
-    result.first_heard_s = min((each[0] for each in onsets.values() if each), default=None)
+    heard = result.heard = {name: bursts(work / f"{name}.raw") if (work / f"{name}.raw").exists() else 0
+                            for name in OUTPUTS}
     shutil.rmtree(work, ignore_errors=True)
     print(f"{result.handed} effects handed to the player over {args.seconds:g} s, the default output changed "
           f"{result.switches} times; heard {heard['speakers']} on the speakers, {heard['headphones']} on the "
-          f"headphones" + (f", the first {result.first_heard_s:.1f} s after the server started"
-                           if result.first_heard_s is not None else "") +
-          f"; players started afresh: {result.restarts}; the window's longest pause: "
+          f"headphones; players started afresh: {result.restarts}; the window's longest pause: "
           f"{result.longest_pause_ms} ms" + (f"; {result.problem}" if result.problem else ""))
     if args.json:
         with args.json.open("w") as out:
