@@ -1,13 +1,13 @@
 """Sound effects, off unless the player turns them on: short WAVs from ``resources/sounds``, played by a process of
 their own (:mod:`gui.sound_worker`) so that nothing the audio system does can stop the window. That process starts
-when sound is turned on and ends when it is turned off or the window closes. One that dies (its watchdog ends it
-when Qt's audio back end locks up, as a change of output device can make it, and leaves when the sound server was
-started afresh) is replaced at the next effect, up to
-``RESTARTS`` times in ``RESTART_WINDOW`` seconds; one that left for a new sound server is replaced at once. One
-that cannot play at all says why (``problem``) and the game stays silent until sound is turned on again; one that
-found no sound server running waits for one (``waiting``). The board's ``notice`` is what the player should read
-of either, and ``notice_changed`` says when it changes. A QProcess rather than :mod:`core.analysis_worker`'s pool:
-the player is a Qt program reading lines, with nothing to send back but a problem."""
+when sound is turned on and ends when it is turned off or the window closes. One that dies (its watchdog ends it when
+Qt's audio back end locks up, as a change of output device can make it) is replaced at the next effect, up to
+``RESTARTS`` times in ``RESTART_WINDOW`` seconds; one that left for a new sound server (one started afresh, or the
+first) is replaced at once. One that cannot play says why (``problem``), and the game stays silent until sound is
+turned on again, or (a missing device) until a new sound server starts; one that found no sound server running waits
+for one (``waiting``). The board's ``notice`` is what the player should read of either, and ``notice_changed`` says
+when it changes. A QProcess rather than :mod:`core.analysis_worker`'s pool: the player is a Qt program reading lines,
+with nothing to send back but a problem."""
 
 from __future__ import annotations
 
@@ -58,9 +58,9 @@ class SoundBoard(QObject):
             self.problem, self.waiting = None, False  # turned on again: tried again (a device plugged in since)
             self._restarted_at.clear()
         self._enabled = on
-        if on:
+        if on and not self.problem:
             self._start()
-        else:
+        elif not on:
             self.close()
         self.notice_changed.emit()
 
@@ -95,7 +95,7 @@ class SoundBoard(QObject):
         self._start()
 
     def _start(self) -> None:
-        if not self.running and not self.problem:
+        if not self.running:
             self.ready = False
             self.player.start(self._command[0], self._command[1:])
 
@@ -104,11 +104,11 @@ class SoundBoard(QObject):
             line = bytes(self.player.readLine().data()).decode(errors="replace").strip()
             if line == "ready":
                 self.ready = True
-                if self.waiting:
-                    self.waiting = False
+                if self.waiting or self.problem:  # what was said no longer holds
+                    self.problem, self.waiting = None, False
                     self.notice_changed.emit()
             elif line == "waiting" and not self.waiting:
-                self.waiting = True
+                self.problem, self.waiting = None, True
                 self.notice_changed.emit()
             elif line.startswith("problem "):
                 what, _, detail = line.removeprefix("problem ").partition(" ")
@@ -118,8 +118,9 @@ class SoundBoard(QObject):
     def _ended(self) -> None:
         self._read()
         self.ready = False
-        if self.player.exitCode() == SERVER_GONE and self._enabled and not self.problem:
-            # a new sound server: a player for it now (from here, at once, the process is not done with yet)
+        if self.player.exitCode() == SERVER_GONE and self._enabled:
+            # a new sound server: a player for it now (not from here: the process is not done with yet); what was
+            # said of the old one stands until the new player says how it is
             QTimer.singleShot(0, self, lambda: None if self.running or not self._enabled else self._restart())
 
     def _failed(self, error: QProcess.ProcessError) -> None:
@@ -127,7 +128,7 @@ class SoundBoard(QObject):
             self._say(phrase("sound_cannot_start", detail=self.player.errorString()))
 
     def _say(self, problem: Text) -> None:
-        if self.problem is None:  # the first reason stands
+        if problem != self.problem or self.waiting:
             self.problem, self.waiting = problem, False
             self.notice_changed.emit()
 

@@ -13,13 +13,13 @@ and the board starts a fresh one for the next effect; and effects are read only 
 
 Qt also stays connected to a sound server that was started afresh (as PipeWire can be on an upgrade), silent and
 without a word, and finds no device at all when none ran as it started (a session whose sound server starts after
-the window); the watchdog thread leaves when a server's socket has been a new one for ``SERVER_SETTLE``, and the
-board's next player connects to the new server. A player that found no device while no server's socket exists
-says ``waiting`` and waits for one.
+the window, or PipeWire started before its PulseAudio part); the watchdog thread leaves when a server's socket has
+been a new one for ``SERVER_SETTLE``, and the board's next player connects to the new server. A player that found
+no device says ``waiting`` when no server's socket exists, else ``problem no_device``, and stays for a new one.
 
-Its standard output also carries ``problem <what> <detail>`` when it cannot play at all (``no_module``, Qt's
-multimedia module, and why; ``no_device``; ``missing``, a sound file, and its name); the process then ends. Its
-standard error is Qt's, and the board discards it."""
+Its standard output also carries ``problem <what> <detail>`` when it cannot play (``no_module``, Qt's multimedia
+module, and why; ``missing``, a sound file, and its name; ``no_device``); the process then ends, but for a missing
+device where a server may yet come. Its standard error is Qt's, and the board discards it."""
 
 from __future__ import annotations
 
@@ -101,13 +101,17 @@ def main() -> int:
         nonlocal failed, gave_up, reading
         if effect.status() == QSoundEffect.Status.Error and not failed:
             failed = True  # one line for all the effects
-            if os.environ.get("XDG_RUNTIME_DIR") and not any(server_sockets().values()):
-                print("waiting", flush=True)  # no server yet: the watchdog thread leaves when one starts
-                threading.Thread(target=read_stdin, daemon=True).start()  # to end with the window, like a ready one
-            else:
+            if not os.environ.get("XDG_RUNTIME_DIR"):  # no sound server's socket to watch for
                 _say_problem("no_device")
                 gave_up = True
                 app.exit(1)
+                return
+            if any(server_sockets().values()):
+                _say_problem("no_device")  # perhaps a server still starting (PipeWire comes before its pulse part)
+            else:
+                print("waiting", flush=True)  # no server yet
+            # the watchdog thread leaves when a server's socket is new; the input is read to end with the window
+            threading.Thread(target=read_stdin, daemon=True).start()
         elif len(effects) == len(SOUNDS) and not reading and \
                 all(each.status() == QSoundEffect.Status.Ready for each in effects.values()):
             reading = True

@@ -90,20 +90,61 @@ def no_sound_server(monkeypatch: pytest.MonkeyPatch, runtime: Path, socket_there
     return socket
 
 
-def test_without_an_audio_device_play_returns_at_once(qtbot: QtBot, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_an_audio_device_the_game_stays_silent_and_says_why(qtbot: QtBot, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     no_sound_server(monkeypatch, tmp_path, socket_there=True)
     board = SoundBoard(enabled=True)
     for name in sorted(SOUNDS):
         board.play(name)
-    qtbot.waitUntil(lambda: not board.running, timeout=15000)  # the player said why and ended
-    assert board.problem is not None and "audio device" in board.problem.en and not board.waiting
+    qtbot.waitUntil(lambda: board.problem is not None, timeout=15000)
+    assert "audio device" in board.problem.en and not board.waiting and board.notice == board.problem
     assert board.play("card") is False  # after the device reported its error: nothing raised, nothing tried
+    assert board.running, "the player stays, for a sound server that may still be starting"
     board.enabled = False
-    assert board.notice is None, "sound turned off: nothing to say"
+    assert board.notice is None and not board.running, "sound turned off: nothing to say, nothing left running"
     board.enabled = True  # turned on again (a device plugged in since): tried again
     assert board.running and board.problem is None
     qtbot.waitUntil(lambda: board.problem is not None, timeout=15000)
+    board.close()
+
+
+def test_with_no_sound_server_to_wait_for_the_player_ends(qtbot: QtBot, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without $XDG_RUNTIME_DIR (no Linux desktop session) no server's socket can be watched for: the player says
+    why and ends."""
+    no_sound_server(monkeypatch, tmp_path, socket_there=True)
+    monkeypatch.delenv("XDG_RUNTIME_DIR")
+    board = SoundBoard(enabled=True)
+    qtbot.waitUntil(lambda: not board.running, timeout=15000)
+    assert board.problem is not None and "audio device" in board.problem.en
+    assert board.play("card") is False and not board.running  # and it does not try again
+
+
+def heard_once_there(socket: Path) -> list[str]:
+    """The sound player with Qt's own audio while ``socket`` is not there (Qt finds no server: see
+    :func:`no_sound_server`), and the stand-in that writes what it plays once it is."""
+    return worker(f"import os, sys\nif os.path.exists({str(socket)!r}):\n"
+                  + "".join(f"    {line}\n" for line in FAKE_AUDIO.splitlines()))
+
+
+def test_pipewire_started_before_its_pulseaudio_part_is_found_once_that_starts(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a session starts, PipeWire's socket comes before the PulseAudio one Qt uses: a player started between
+    finds no device. It says so, stays, and leaves once the other socket is there; the next player plays, and
+    what was said goes."""
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    no_sound_server(monkeypatch, tmp_path, socket_there=False)
+    (tmp_path / "pipewire-0").write_text("")
+    pulse = tmp_path / "pulse" / "native"
+    board = SoundBoard(enabled=True, command=heard_once_there(pulse))
+    qtbot.waitUntil(lambda: board.problem is not None, timeout=15000)
+    assert board.running and "audio device" in board.problem.en
+    pulse.write_text("")  # pipewire-pulse starts
+    qtbot.waitUntil(lambda: board.ready, timeout=15000)
+    assert board.problem is None and board.notice is None and board.restarts == 1
+    assert board.play("card")
+    qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and (tmp_path / "heard").read_text().split() == ["card"],
+                    timeout=15000)
     board.close()
 
 
@@ -113,9 +154,7 @@ def test_a_sound_server_that_starts_after_the_window_is_used(qtbot: QtBot, tmp_p
     device, waits instead of giving sound up for good, and once the server's socket is there a new player plays."""
     monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
     socket = no_sound_server(monkeypatch, tmp_path / "runtime", socket_there=False)
-    # Qt's own audio while no server runs; once one does, the stand-in that writes what it plays
-    board = SoundBoard(enabled=True, command=worker(f"import os, sys\nif os.path.exists({str(socket)!r}):\n"
-                                                    + "".join(f"    {line}\n" for line in FAKE_AUDIO.splitlines())))
+    board = SoundBoard(enabled=True, command=heard_once_there(socket))
     qtbot.waitUntil(lambda: board.waiting, timeout=15000)
     assert board.running and board.problem is None and board.notice is not None and "no sound server" in \
         board.notice.en
