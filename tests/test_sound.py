@@ -70,6 +70,12 @@ multimedia.QSoundEffect = FakeEffect
 """
 
 
+def heard(folder: Path) -> list[str]:
+    """What the stand-in audio (:data:`FAKE_AUDIO`, writing to ``folder``/heard) played, in order."""
+    path = folder / "heard"
+    return path.read_text().split() if path.exists() else []
+
+
 def test_without_qt_multimedia_the_game_stays_silent_and_says_why(qtbot: QtBot) -> None:
     board = SoundBoard(enabled=True, command=worker("import sys; sys.modules['PySide6.QtMultimedia'] = None"))
     qtbot.waitUntil(lambda: not board.running, timeout=15000)  # as if its libraries were missing
@@ -143,8 +149,7 @@ def test_pipewire_started_before_its_pulseaudio_part_is_found_once_that_starts(
     qtbot.waitUntil(lambda: board.ready, timeout=15000)
     assert board.problem is None and board.notice is None and board.restarts == 1
     assert board.play("card")
-    qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and (tmp_path / "heard").read_text().split() == ["card"],
-                    timeout=15000)
+    qtbot.waitUntil(lambda: heard(tmp_path) == ["card"], timeout=15000)
     board.close()
 
 
@@ -167,8 +172,7 @@ def test_a_sound_server_that_starts_after_the_window_is_used(qtbot: QtBot, tmp_p
     qtbot.waitUntil(lambda: board.ready, timeout=15000)  # started at once, not at the next effect
     assert not board.waiting and board.notice is None and board.restarts == 1
     assert board.play("card")
-    qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and (tmp_path / "heard").read_text().split() == ["card"],
-                    timeout=15000)
+    qtbot.waitUntil(lambda: heard(tmp_path) == ["card"], timeout=15000)
     board.close()
 
 
@@ -180,9 +184,7 @@ def test_the_effects_reach_the_player_in_order(qtbot: QtBot, tmp_path: Path,
     qtbot.waitUntil(lambda: board.ready, timeout=15000)
     for name in ("deal", "card", "card", "trick", "win"):
         assert board.play(name)
-    qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and
-                    (tmp_path / "heard").read_text().split() == ["deal", "card", "card", "trick", "win"],
-                    timeout=15000)
+    qtbot.waitUntil(lambda: heard(tmp_path) == ["deal", "card", "card", "trick", "win"], timeout=15000)
     board.enabled = False  # turning sound off ends the player
     assert not board.running and board.play("card") is False
 
@@ -203,7 +205,7 @@ def test_a_player_whose_audio_locks_up_ends_itself_and_a_fresh_one_plays_on(
     assert board.play("trick") is False  # this effect starts a fresh player, and is dropped while it starts
     qtbot.waitUntil(lambda: board.ready, timeout=15000)
     assert board.play("card")
-    qtbot.waitUntil(lambda: (tmp_path / "heard").read_text().split() == ["win", "card"], timeout=15000)
+    qtbot.waitUntil(lambda: heard(tmp_path) == ["win", "card"], timeout=15000)
     assert board.restarts == 1
     board.close()
 
@@ -229,8 +231,7 @@ def test_a_sound_server_started_afresh_is_found_again(qtbot: QtBot, tmp_path: Pa
     assert ended == [SERVER_GONE] and board.problem is None
     qtbot.waitUntil(lambda: board.ready, timeout=15000)  # the next player, started at once
     assert board.play("card")
-    qtbot.waitUntil(lambda: (tmp_path / "heard").exists() and (tmp_path / "heard").read_text().split() == ["card"],
-                    timeout=15000)
+    qtbot.waitUntil(lambda: heard(tmp_path) == ["card"], timeout=15000)
     board.close()
 
 
@@ -266,7 +267,7 @@ def test_the_player_ends_when_the_window_is_gone(tmp_path: Path, monkeypatch: py
     player.stdin.write(b"deal\n")
     player.stdin.close()
     assert player.wait(timeout=30) == 0
-    assert (tmp_path / "heard").read_text().split() == ["deal"]
+    assert heard(tmp_path) == ["deal"]
 
 
 def test_euchre_sounds_follow_the_cards() -> None:
