@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from core.desktop_entry import APP_ID, APP_NAME
 from core.paths import data_dir
+from gui.desktop_bus import ANSWER_MS, skip_a_silent_accessibility_bus, skip_a_silent_portal
 from gui.i18n import set_language
 from gui.prefs import ShellPrefs
 from gui.single_instance import SingleInstance
@@ -61,7 +62,13 @@ def launch_prefs() -> ShellPrefs:
 
 def run_launcher(host: PluginHost | None = None) -> int:
     """The launcher window; without ``host`` the games are found right after the window first shows."""
+    if QApplication.instance() is None and skip_a_silent_portal():
+        print(f"cardtable: the desktop portal did not answer within {ANSWER_MS / 1000:g} s; Qt's own theme for "
+              "this desktop is used instead", file=sys.stderr)
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    if skip_a_silent_accessibility_bus():
+        print(f"cardtable: the accessibility bus did not answer within {ANSWER_MS / 1000:g} s; the window opens "
+              "without waiting for it", file=sys.stderr)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("cardtable")
     QGuiApplication.setDesktopFileName(APP_ID)  # the window's Wayland app id (it was "python3"), the menu entry's name
