@@ -155,21 +155,15 @@ def _run_menu_entry(args: argparse.Namespace) -> int:
 
 
 def _launcher(host: PluginHost | None = None) -> int:
-    if _no_display():
-        print("cardtable: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); the "
-              "command-line tools need none: cardtable --help", file=sys.stderr)
+    from core.display import display_problem
+
+    problem = display_problem()
+    if problem is not None:
+        print(f"cardtable: {problem}; the command-line tools need none: cardtable --help", file=sys.stderr)
         return 2
     launcher = importlib.import_module("gui.app")  # Qt only when a window is wanted
     status: int = launcher.run_launcher(host)
     return status
-
-
-def _no_display() -> bool:
-    """On Linux and the BSDs, no X or Wayland display and no Qt platform chosen: Qt would abort with advice
-    to reinstall."""
-    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
-        return False
-    return not any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
 
 
 def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argparse.ArgumentParser:

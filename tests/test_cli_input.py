@@ -3,7 +3,11 @@ traceback, no runaway, and no work lost at the end because an output path was ba
 
 from __future__ import annotations
 
+import ctypes
 import json
+import os
+import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -243,6 +247,48 @@ def test_without_a_display_the_window_is_refused_in_one_line(capsys: pytest.Capt
     assert code == 2 and not out
     assert err.strip() == ("cardtable: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set); "
                            "the command-line tools need none: cardtable --help")
+
+
+def test_an_x_display_that_does_not_answer_is_refused_in_one_line_not_a_core_dump(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An X server that stopped, or an ``ssh -X`` whose forwarding went: Qt aborted, dumping core, with advice to
+    reinstall."""
+    try:
+        ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        pytest.skip("needs libxcb (Debian: libxcb1), as Qt's X11 platform does")
+    for name in ("WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISPLAY", ":987")  # no X server there
+    monkeypatch.setattr(sys, "platform", "linux")
+    code, out, err = run(capsys)
+    assert code == 2 and not out
+    assert err.strip() == ("cardtable: the X display :987 cannot be opened (no X server answers there, or it refused "
+                           "this program: check DISPLAY and XAUTHORITY); the command-line tools need none: "
+                           "cardtable --help")
+
+
+def test_a_wayland_display_is_tried_at_its_socket(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.display import display_problem
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    session = {"WAYLAND_DISPLAY": "wayland-7", "XDG_RUNTIME_DIR": str(tmp_path)}
+    assert display_problem(session) == "the Wayland display wayland-7 cannot be opened (no compositor listens there)"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as compositor:
+        compositor.bind(str(tmp_path / "wayland-7"))
+        compositor.listen()
+        assert display_problem(session) is None
+    assert display_problem({**session, "QT_QPA_PLATFORM": "offscreen"}) is None, "a platform chosen by hand is Qt's"
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None or shutil.which("xauth") is None,
+                    reason="needs xvfb-run and xauth (Debian: xvfb xauth)")
+def test_an_x_display_that_answers_is_left_to_qt() -> None:
+    check = "from core.display import display_problem; print(display_problem())"
+    done = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", check], capture_output=True, text=True,
+                          timeout=60, cwd=REPO, env={k: v for k, v in os.environ.items()
+                                                     if k not in ("WAYLAND_DISPLAY", "QT_QPA_PLATFORM")})
+    assert done.stdout.strip() == "None", done.stderr
 
 
 def test_a_data_folder_that_cannot_be_made_is_one_line_before_any_work(capsys: pytest.CaptureFixture[str],
