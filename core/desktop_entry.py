@@ -22,7 +22,7 @@ from core.storage import write_text_atomic
 APP_ID = APP  # the window's Wayland app id (``gui.app`` gives it to Qt)
 APP_NAME = "Card Table"  # the application's name, which Qt makes the X11 window's class
 FILE_NAME = f"{APP_ID}.desktop"  # the app id with ".desktop": how a Wayland compositor finds the entry
-SUPPORTED = ("linux", "freebsd", "openbsd", "netbsd")
+FREEDESKTOP_SYSTEMS = ("linux", "freebsd", "openbsd", "netbsd")  # sys.platform of X11 and Wayland desktops
 
 
 class NoMenus(Exception):
@@ -85,7 +85,7 @@ def entry_text(run: list[str], icon: Path, home: str | None) -> str:
 def install() -> Path:
     """Write the entry for this installation and return where. Raises :class:`NoMenus` off the freedesktop.org
     systems and ``OSError`` when the folder cannot be written."""
-    if not sys.platform.startswith(SUPPORTED):
+    if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
         raise NoMenus(sys.platform)
     path = entry_path()
     write_text_atomic(path, entry_text(command(), icon_path(), os.environ.get(HOME_ENV) or None))

@@ -12,13 +12,13 @@ import socket
 import sys
 from collections.abc import Mapping
 
-UNIX_DESKTOPS = ("linux", "freebsd", "openbsd", "netbsd")
+from core.desktop_entry import FREEDESKTOP_SYSTEMS
 
 
 def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
     """Why the window cannot open here, in words for the terminal, or None (also when it cannot be told: Qt then
     decides)."""
-    if not sys.platform.startswith(UNIX_DESKTOPS) or env.get("QT_QPA_PLATFORM"):
+    if not sys.platform.startswith(FREEDESKTOP_SYSTEMS) or env.get("QT_QPA_PLATFORM"):
         return None  # another system, or a Qt platform chosen by hand
     x11, wayland = env.get("DISPLAY"), env.get("WAYLAND_DISPLAY")
     if not x11 and not wayland:

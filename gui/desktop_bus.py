@@ -23,6 +23,8 @@ import sys
 from collections.abc import MutableMapping
 from pathlib import Path
 
+from core.desktop_entry import FREEDESKTOP_SYSTEMS
+
 #: how long a service is given to answer (milliseconds): one started on demand answers well within it
 ANSWER_MS = 2000
 PORTAL_THEMES = ("xdgdesktopportal", "flatpak", "snap")  # the names Qt's portal theme answers to
@@ -70,7 +72,7 @@ def skip_a_silent_portal(env: MutableMapping[str, str] = os.environ, answer_ms: 
 def accessibility_bus_answers(answer_ms: int = ANSWER_MS) -> bool:
     """Whether ``org.a11y.Bus`` answers the property read Qt's AT-SPI bridge makes within ``answer_ms``; True when
     it is not running (Qt then reads nothing) or there is no session bus. Needs the application object."""
-    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):  # AT-SPI is for these
+    if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):  # AT-SPI is theirs
         return True
     try:
         from PySide6.QtDBus import QDBus, QDBusConnection, QDBusMessage
