@@ -137,9 +137,13 @@ def main() -> int:
 
     def watch() -> None:
         new_server_since: float | None = None
+        woke = time.monotonic()
         while True:
             time.sleep(BEAT_MS / 1000)
-            if time.monotonic() - beat[0] > STALL_LIMIT:
+            slept, woke = time.monotonic() - woke, time.monotonic()
+            if slept > STALL_LIMIT:  # this thread stood still too: the whole process was (Ctrl+Z, a paused VM)
+                beat[0] = woke  # the event loop gets its turn before it is judged
+            elif woke - beat[0] > STALL_LIMIT:
                 os._exit(STALLED)  # the event loop is stuck inside Qt: nothing else can end this process
             if any(now is not None and now != was
                    for was, now in zip(sockets.values(), server_sockets().values(), strict=True)):

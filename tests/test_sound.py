@@ -3,8 +3,10 @@ a machine without audio (or without Qt's multimedia module) stays silent without
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import time
 import wave
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from core.session import GameSession
 from core.table import SOUNDS, Background
 from gui.prefs import ShellPrefs
 from gui.sound import RESTARTS, SoundBoard
-from gui.sound_worker import SERVER_GONE, STALLED
+from gui.sound_worker import SERVER_GONE, STALL_LIMIT, STALLED
 from plugins.euchre.presenter import EuchrePresenter
 from plugins.yukon.presenter import YukonPresenter
 from plugins.yukon.solver import solve
@@ -268,6 +270,33 @@ def test_the_player_ends_when_the_window_is_gone(tmp_path: Path, monkeypatch: py
     player.stdin.close()
     assert player.wait(timeout=30) == 0
     assert heard(tmp_path) == ["deal"]
+
+
+def test_a_player_stopped_for_a_while_and_continued_plays_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+Z in the terminal (or a paused machine) stops the player with the window; continued, its watchdog saw
+    the event loop's last beat seconds ago and ended it as locked up (5 runs in 8), a restart counted against the
+    board's patience and the next effect lost. The watchdog now sees that it stood still too."""
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    player = subprocess.Popen(worker(FAKE_AUDIO), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    assert player.stdin is not None and player.stdout is not None
+    try:
+        assert player.stdout.readline().strip() == "ready"
+        for _ in range(3):  # which of the two threads runs first after a stop is chance: three stops
+            player.send_signal(signal.SIGSTOP)
+            time.sleep(STALL_LIMIT + 0.5)
+            player.send_signal(signal.SIGCONT)
+            time.sleep(1.0)  # four of its watchdog's turns
+            assert player.poll() is None, "the watchdog ended a player that had only been stopped"
+        player.stdin.write("card\n")
+        player.stdin.flush()
+        deadline = time.monotonic() + 10
+        while heard(tmp_path) != ["card"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert heard(tmp_path) == ["card"]
+    finally:
+        player.kill()
+        player.wait()
 
 
 def test_euchre_sounds_follow_the_cards() -> None:
