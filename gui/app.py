@@ -74,7 +74,10 @@ def run_launcher(host: PluginHost | None = None) -> int:
     QGuiApplication.setDesktopFileName(APP_ID)  # the window's Wayland app id (it was "python3"), the menu entry's name
     instance = SingleInstance(data_dir())
     if not instance.claim():
-        done = ("its window was asked to come to the front" if instance.asked
+        stopped = instance.stopped_owner
+        done = (f"it is stopped (process {stopped}: Ctrl+Z in a terminal?); continue it there with fg, or with "
+                f"kill -CONT {stopped}" if stopped is not None
+                else "its window was asked to come to the front" if instance.asked
                 else "it does not answer yet: look for its window, or try again in a moment")
         print(f"cardtable: Card Table is already open over {data_dir()}; {done} (one window at a time keeps its "
               "saves and statistics whole)", file=sys.stderr)

@@ -17,7 +17,7 @@ import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLockFile, QObject, Signal
+from PySide6.QtCore import QLockFile, QObject, QSysInfo, Signal
 
 if TYPE_CHECKING:
     from PySide6.QtNetwork import QLocalServer
@@ -32,6 +32,16 @@ def server_name(folder: Path) -> str:
     """The local socket's name for ``folder``: short (socket paths have a small limit) and the same for every
     spelling of the folder's path. (A checksum, not a hash library: that would cost start-up time.)"""
     return f"cardtable-{zlib.crc32(str(folder.resolve()).encode()):08x}"
+
+
+def process_stopped(pid: int) -> bool:
+    """Whether process ``pid`` is stopped (Ctrl+Z in its terminal, ``kill -STOP``): it holds its lock but answers
+    nothing until continued. False where it cannot be told (no ``/proc``)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return status.rpartition(")")[2].split()[:1] == ["T"]  # the state follows the command name in brackets
 
 
 class SingleInstance(QObject):
@@ -49,6 +59,7 @@ class SingleInstance(QObject):
         self._lock: QLockFile | None = None
         self._server: QLocalServer | None = None
         self.asked = False  # after a refused claim: whether the running window got the request
+        self.stopped_owner: int | None = None  # after a refused claim: the holder's process id, if it is stopped
 
     def claim(self) -> bool:
         """True when this program may open its window: it now holds the folder (or the folder cannot hold a
@@ -62,7 +73,10 @@ class SingleInstance(QObject):
         lock.setStaleLockTime(0)  # held for as long as the window is open; only a dead owner's lock is stale
         if not lock.tryLock(0):
             if lock.error() == QLockFile.LockError.LockFailedError:
-                self.asked = self._ask_to_raise()
+                holder, host, _ = lock.getLockInfo()
+                here = host == QSysInfo.machineHostName()  # a lock in a shared home can be another machine's
+                self.stopped_owner = holder if here and holder and process_stopped(holder) else None
+                self.asked = self.stopped_owner is None and self._ask_to_raise()
                 return False
             return True  # the folder cannot take a lock file (read-only, say): play on without the guard
         self._lock = lock

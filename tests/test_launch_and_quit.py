@@ -123,6 +123,31 @@ def test_ctrl_c_or_a_polite_kill_closes_the_window_cleanly(tmp_path: Path, signa
     assert_closed_cleanly(tmp_path, launcher)
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="a stopped process is told from /proc")
+def test_a_second_launch_says_so_when_the_window_it_finds_is_stopped(tmp_path: Path) -> None:
+    """The first window stopped (Ctrl+Z in its terminal) holds the folder but answers nothing: a second launch
+    told the player it had asked the window to come forward, and nothing came. It now says why and what to do."""
+    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    first = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stderr=subprocess.DEVNULL, text=True)
+    try:
+        wait_for_the_window(tmp_path, first)
+        first.send_signal(signal.SIGSTOP)
+        second = subprocess.run([sys.executable, "-m", "core.cli"], env=env, capture_output=True, text=True,
+                                timeout=60)
+        assert second.returncode == 0
+        assert f"it is stopped (process {first.pid}" in second.stderr and f"kill -CONT {first.pid}" in \
+            second.stderr, second.stderr
+        first.send_signal(signal.SIGCONT)
+        third = subprocess.run([sys.executable, "-m", "core.cli"], env=env, capture_output=True, text=True,
+                               timeout=60)
+        assert "asked to come to the front" in third.stderr, third.stderr
+    finally:
+        first.send_signal(signal.SIGCONT)
+        first.terminate()
+        first.wait(timeout=20)
+    assert_closed_cleanly(tmp_path, first)
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="a terminal's hang-up is a POSIX signal")
 @pytest.mark.parametrize("nohup", [False, True])
 def test_closing_the_terminal_it_was_started_from_closes_the_window_cleanly(tmp_path: Path, nohup: bool) -> None:
