@@ -13,6 +13,8 @@ refuse, and flash the window or post "Card Table is ready" instead of bringing i
 from __future__ import annotations
 
 import os
+import socket
+import sys
 import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -79,7 +81,23 @@ class SingleInstance(QObject):
                 self.asked = self.stopped_owner is None and self._ask_to_raise()
                 return False
             return True  # the folder cannot take a lock file (read-only, say): play on without the guard
+        if self._window_answers():  # its lock file gone (deleted by hand, or the folder made again): still there
+            lock.unlock()
+            self.asked = self._ask_to_raise()
+            return False
         self._lock = lock
+        return True
+
+    def _window_answers(self) -> bool:
+        """Whether a window listens on this folder's socket (on Windows, where it is a named pipe, not asked):
+        Python's socket rather than Qt's, whose network module would cost start-up time."""
+        if sys.platform == "win32":
+            return False
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            try:
+                probe.connect(os.path.join(os.environ.get("TMPDIR") or "/tmp", self.name))  # where Qt puts it
+            except OSError:
+                return False  # none, or one a crashed window left
         return True
 
     def listen(self) -> None:

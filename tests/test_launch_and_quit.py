@@ -36,6 +36,24 @@ def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtB
     other_folder.release()
 
 
+def test_a_window_whose_lock_file_was_deleted_still_keeps_the_folder(qtbot: QtBot, tmp_path: Path) -> None:
+    """The lock file deleted by hand ("Card Table is already open" — but where?), or the data folder deleted and
+    made again under the open window: a second launch took the folder and opened a second window over the same
+    saves. The running window still answers on its socket: the launch asks it forward instead."""
+    first = SingleInstance(tmp_path / "data")
+    assert first.claim()
+    first.listen()
+    (tmp_path / "data" / LOCK_NAME).unlink()
+    second = SingleInstance(tmp_path / "data")
+    with qtbot.waitSignal(first.raise_requested, timeout=3000):
+        assert not second.claim()
+    assert second.asked and not (tmp_path / "data" / LOCK_NAME).exists()
+    first.release()
+    third = SingleInstance(tmp_path / "data")
+    assert third.claim(), "once the window is gone, the folder is free (its socket no longer answers)"
+    third.release()
+
+
 def test_a_second_launch_hands_its_activation_token_to_the_running_window(qtbot: QtBot, tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """On Wayland a window may take the focus only with the token of the launch the player made (GNOME and KDE
