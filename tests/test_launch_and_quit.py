@@ -116,6 +116,13 @@ def test_a_second_launch_says_why_it_opens_no_window(qtbot: QtBot, tmp_path: Pat
     running.release()
 
 
+def as_from_a_terminal() -> None:
+    """In the launched program: the signals a terminal's foreground program starts with, whatever this test run
+    inherited (started in the background, or with nohup, it would ignore Ctrl+C and the hang-up, as it should)."""
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
+
+
 def wait_for_the_window(home: Path, launcher: subprocess.Popen[str]) -> None:
     listening = Path(tempfile.gettempdir()) / server_name(home / "data")  # after the window's first frame
     deadline = time.monotonic() + 30
@@ -133,7 +140,8 @@ def assert_closed_cleanly(home: Path, launcher: subprocess.Popen[str]) -> None:
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_or_a_polite_kill_closes_the_window_cleanly(tmp_path: Path, signal_number: int) -> None:
     env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stderr=subprocess.PIPE, text=True)
+    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=as_from_a_terminal)
     wait_for_the_window(tmp_path, launcher)
     launcher.send_signal(signal_number)
     _, errors = launcher.communicate(timeout=20)
@@ -181,6 +189,7 @@ def test_closing_the_terminal_it_was_started_from_closes_the_window_cleanly(tmp_
     def on_the_terminal() -> None:  # its own session, the terminal its controlling one, as a shell would do
         os.setsid()
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        as_from_a_terminal()
         if nohup:
             signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
