@@ -4,13 +4,16 @@ close the window as its close button does."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtGui import QGuiApplication
@@ -123,6 +126,20 @@ def as_from_a_terminal() -> None:
         signal.signal(number, signal.SIG_DFL)
 
 
+@contextlib.contextmanager
+def launched(home: Path, **options: Any) -> Iterator[subprocess.Popen[str]]:
+    """The real ``cardtable`` over ``home`` (offscreen), killed at the end if a failed check left it running."""
+    env = {**os.environ, "CARDTABLE_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
+    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, text=True, **options)
+    try:
+        yield launcher
+    finally:
+        if launcher.poll() is None:
+            launcher.send_signal(signal.SIGCONT)
+            launcher.kill()
+            launcher.wait()
+
+
 def wait_for_the_window(home: Path, launcher: subprocess.Popen[str]) -> None:
     listening = Path(tempfile.gettempdir()) / server_name(home / "data")  # after the window's first frame
     deadline = time.monotonic() + 30
@@ -139,12 +156,10 @@ def assert_closed_cleanly(home: Path, launcher: subprocess.Popen[str]) -> None:
 
 @pytest.mark.parametrize("signal_number", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_or_a_polite_kill_closes_the_window_cleanly(tmp_path: Path, signal_number: int) -> None:
-    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stderr=subprocess.PIPE, text=True,
-                                preexec_fn=as_from_a_terminal)
-    wait_for_the_window(tmp_path, launcher)
-    launcher.send_signal(signal_number)
-    _, errors = launcher.communicate(timeout=20)
+    with launched(tmp_path, stderr=subprocess.PIPE, preexec_fn=as_from_a_terminal) as launcher:
+        wait_for_the_window(tmp_path, launcher)
+        launcher.send_signal(signal_number)
+        _, errors = launcher.communicate(timeout=20)
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
     assert_closed_cleanly(tmp_path, launcher)
 
@@ -154,8 +169,7 @@ def test_a_second_launch_says_so_when_the_window_it_finds_is_stopped(tmp_path: P
     """The first window stopped (Ctrl+Z in its terminal) holds the folder but answers nothing: a second launch
     told the player it had asked the window to come forward, and nothing came. It now says why and what to do."""
     env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    first = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stderr=subprocess.DEVNULL, text=True)
-    try:
+    with launched(tmp_path, stderr=subprocess.DEVNULL) as first:
         wait_for_the_window(tmp_path, first)
         first.send_signal(signal.SIGSTOP)
         second = subprocess.run([sys.executable, "-m", "core.cli"], env=env, capture_output=True, text=True,
@@ -167,8 +181,6 @@ def test_a_second_launch_says_so_when_the_window_it_finds_is_stopped(tmp_path: P
         third = subprocess.run([sys.executable, "-m", "core.cli"], env=env, capture_output=True, text=True,
                                timeout=60)
         assert "asked to come to the front" in third.stderr, third.stderr
-    finally:
-        first.send_signal(signal.SIGCONT)
         first.terminate()
         first.wait(timeout=20)
     assert_closed_cleanly(tmp_path, first)
@@ -193,17 +205,16 @@ def test_closing_the_terminal_it_was_started_from_closes_the_window_cleanly(tmp_
         if nohup:
             signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
-    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, stdin=program_side,
-                                stdout=program_side, stderr=program_side, preexec_fn=on_the_terminal, text=True)
-    os.close(program_side)
-    wait_for_the_window(tmp_path, launcher)
-    os.close(terminal)  # the terminal window closed
-    if nohup:
-        with pytest.raises(subprocess.TimeoutExpired):
-            launcher.wait(timeout=3)
-        launcher.terminate()
-    launcher.wait(timeout=20)
+    with launched(tmp_path, stdin=program_side, stdout=program_side, stderr=program_side,
+                  preexec_fn=on_the_terminal) as launcher:
+        os.close(program_side)
+        wait_for_the_window(tmp_path, launcher)
+        os.close(terminal)  # the terminal window closed
+        if nohup:
+            with pytest.raises(subprocess.TimeoutExpired):
+                launcher.wait(timeout=3)
+            launcher.terminate()
+        launcher.wait(timeout=20)
     assert_closed_cleanly(tmp_path, launcher)
 
 
