@@ -140,16 +140,17 @@ def main() -> int:
         woke = time.monotonic()
         while True:
             time.sleep(BEAT_MS / 1000)
-            slept, woke = time.monotonic() - woke, time.monotonic()
-            if slept > STALL_LIMIT:  # this thread stood still too: the whole process was (Ctrl+Z, a paused VM)
-                beat[0] = woke  # the event loop gets its turn before it is judged
-            elif woke - beat[0] > STALL_LIMIT:
+            now = time.monotonic()
+            if now - woke > STALL_LIMIT:  # this thread stood still too: the whole process was (Ctrl+Z, a paused VM)
+                beat[0] = now  # the event loop gets its turn before it is judged
+            elif now - beat[0] > STALL_LIMIT:
                 os._exit(STALLED)  # the event loop is stuck inside Qt: nothing else can end this process
-            if any(now is not None and now != was
-                   for was, now in zip(sockets.values(), server_sockets().values(), strict=True)):
-                new_server_since = new_server_since or time.monotonic()
-                if time.monotonic() - new_server_since >= SERVER_SETTLE:
-                    os._exit(SERVER_GONE)  # the next effect starts a player that connects to the new server
+            woke = now
+            if any(found is not None and found != was
+                   for was, found in zip(sockets.values(), server_sockets().values(), strict=True)):
+                new_server_since = new_server_since or now
+                if now - new_server_since >= SERVER_SETTLE:
+                    os._exit(SERVER_GONE)  # the board starts a player at once, which connects to the new server
 
     threading.Thread(target=watch, daemon=True).start()
     for effect in effects.values():

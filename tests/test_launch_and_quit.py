@@ -126,11 +126,15 @@ def as_from_a_terminal() -> None:
         signal.signal(number, signal.SIG_DFL)
 
 
+def offscreen_over(home: Path) -> dict[str, str]:
+    """The environment of a real ``cardtable`` over the data of ``home``, its window offscreen."""
+    return {**os.environ, "CARDTABLE_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
+
+
 @contextlib.contextmanager
 def launched(home: Path, **options: Any) -> Iterator[subprocess.Popen[str]]:
     """The real ``cardtable`` over ``home`` (offscreen), killed at the end if a failed check left it running."""
-    env = {**os.environ, "CARDTABLE_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
-    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, text=True, **options)
+    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=offscreen_over(home), text=True, **options)
     try:
         yield launcher
     finally:
@@ -168,7 +172,7 @@ def test_ctrl_c_or_a_polite_kill_closes_the_window_cleanly(tmp_path: Path, signa
 def test_a_second_launch_says_so_when_the_window_it_finds_is_stopped(tmp_path: Path) -> None:
     """The first window stopped (Ctrl+Z in its terminal) holds the folder but answers nothing: a second launch
     told the player it had asked the window to come forward, and nothing came. It now says why and what to do."""
-    env = {**os.environ, "CARDTABLE_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    env = offscreen_over(tmp_path)
     with launched(tmp_path, stderr=subprocess.DEVNULL) as first:
         wait_for_the_window(tmp_path, first)
         first.send_signal(signal.SIGSTOP)
@@ -220,8 +224,7 @@ def test_closing_the_terminal_it_was_started_from_closes_the_window_cleanly(tmp_
 
 def launch_language(home: Path, lang: str) -> str:
     """The interface language a launch over ``home`` starts in, with the desktop's locale ``lang``."""
-    env = {**os.environ, "CARDTABLE_HOME": str(home), "QT_QPA_PLATFORM": "offscreen", "LANG": lang,
-           "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
+    env = {**offscreen_over(home), "LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""}
     code = "from gui.app import launch_prefs; print(launch_prefs().language)"
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           check=True).stdout.strip()
