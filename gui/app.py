@@ -17,6 +17,7 @@ from core.paths import data_dir
 from gui.desktop_bus import ANSWER_MS, skip_a_silent_accessibility_bus, skip_a_silent_portal
 from gui.i18n import set_language
 from gui.prefs import ShellPrefs
+from gui.qt_paths import qt_arguments
 from gui.single_instance import SingleInstance
 from gui.window import MainWindow
 
@@ -65,7 +66,7 @@ def run_launcher(host: PluginHost | None = None) -> int:
     if QApplication.instance() is None and skip_a_silent_portal():
         print(f"cardtable: the desktop portal did not answer within {ANSWER_MS / 1000:g} s; Qt's own theme for "
               "this desktop is used instead", file=sys.stderr)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance() or QApplication(qt_arguments())
     if skip_a_silent_accessibility_bus():
         print(f"cardtable: the accessibility bus did not answer within {ANSWER_MS / 1000:g} s; the window opens "
               "without waiting for it", file=sys.stderr)

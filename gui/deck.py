@@ -23,6 +23,7 @@ import resources
 from core.cards import JOKER, Card, full_deck
 from core.paths import data_dir
 from core.storage import BadFile, read_json_file, write_json_atomic
+from gui.qt_paths import qt_path
 
 SYSTEM_THEME_DIRS = (Path("/usr/share/aisleriot/cards"), Path("/usr/local/share/aisleriot/cards"))
 CARD_RATIO = 1.4  # height / width
@@ -102,7 +103,7 @@ def _quiet_svg() -> Iterator[None]:
 def _system_renderer(path: Path) -> QSvgRenderer:
     """A renderer for an installed Aisleriot design (see :func:`_quiet_svg`)."""
     with _quiet_svg():
-        return QSvgRenderer(str(path))
+        return QSvgRenderer(qt_path(path))
 
 
 def _faces_agree(path: Path) -> bool:
@@ -159,7 +160,7 @@ class CardArt:
             return renderer, _aisleriot_id(key)
         renderer = self._renderers.get(key)
         if renderer is None:
-            renderer = self._renderers[key] = QSvgRenderer(str(self.theme.path / f"{key}.svg"))
+            renderer = self._renderers[key] = QSvgRenderer(qt_path(self.theme.path / f"{key}.svg"))
         return renderer, None
 
     def pixmap(self, card: Card | None, width: int, dpr: float = 1.0) -> QPixmap:
@@ -189,7 +190,7 @@ class CardArt:
         return pixmap
 
     def suit_pixmap(self, suit_letter: str, size: int, dpr: float = 1.0) -> QPixmap:
-        renderer = QSvgRenderer(str(Path(str(resources.files().joinpath("suits", f"{suit_letter}.svg")))))
+        renderer = QSvgRenderer(qt_path(Path(str(resources.files().joinpath("suits", f"{suit_letter}.svg")))))
         pixmap = QPixmap(round(size * dpr), round(size * dpr))
         pixmap.fill(Qt.GlobalColor.transparent)
         painter = QPainter(pixmap)

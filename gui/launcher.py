@@ -31,6 +31,7 @@ from gui.double_clicks import double_click_is_one_press
 from gui.fonts import JAPANESE_WITHOUT_FONT, has_font_for
 from gui.i18n import language, text, tr
 from gui.notice_bar import NoticeBar
+from gui.qt_paths import qt_path
 from gui.scroll_areas import scroll_by_finger, wheel_turns_only_with_focus
 from gui.theme import tile_style
 
@@ -46,7 +47,7 @@ def icon_pixmap(game: GameSpec, size: int = 64) -> QPixmap:
             candidate = Path(str(resources.files().joinpath(*candidate.parts)))
         if candidate.is_file():
             path = candidate
-    return QIcon(str(path)).pixmap(QSize(size, size))
+    return QIcon(qt_path(path)).pixmap(QSize(size, size))
 
 
 class LauncherPage(QWidget):

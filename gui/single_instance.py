@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, QSysInfo, Signal
 
+from gui.qt_paths import qt_path
+
 if TYPE_CHECKING:
     from PySide6.QtNetwork import QLocalServer
 
@@ -33,7 +35,7 @@ CONNECT_MS = 1000
 def server_name(folder: Path) -> str:
     """The local socket's name for ``folder``: short (socket paths have a small limit) and the same for every
     spelling of the folder's path. (A checksum, not a hash library: that would cost start-up time.)"""
-    return f"cardtable-{zlib.crc32(str(folder.resolve()).encode()):08x}"
+    return f"cardtable-{zlib.crc32(os.fsencode(folder.resolve())):08x}"
 
 
 def process_stopped(pid: int) -> bool:
@@ -71,7 +73,7 @@ class SingleInstance(QObject):
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError:
             return True  # saving will fail too, and says so where the player is looking
-        lock = QLockFile(str(self.folder / LOCK_NAME))
+        lock = QLockFile(qt_path(self.folder / LOCK_NAME))
         lock.setStaleLockTime(0)  # held for as long as the window is open; only a dead owner's lock is stale
         if not lock.tryLock(0):
             if lock.error() == QLockFile.LockError.LockFailedError:

@@ -27,6 +27,7 @@ import os
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 #: how long the audio back end is given to start before the first effect is read (milliseconds)
@@ -74,8 +75,9 @@ def main() -> int:
         return 1
     import resources
     from core.sounds import SOUNDS
+    from gui.qt_paths import qt_arguments, qt_path
 
-    app = QCoreApplication(sys.argv[:1])
+    app = QCoreApplication(qt_arguments())
     effects: dict[str, Any] = {}
 
     class Lines(QObject):  # carries what the reading thread reads to the event loop's thread
@@ -124,7 +126,7 @@ def main() -> int:
             return 1
         effect = QSoundEffect()
         effect.statusChanged.connect(lambda effect=effect: check(effect))
-        effect.setSource(QUrl.fromLocalFile(str(path)))
+        effect.setSource(QUrl.fromLocalFile(qt_path(Path(str(path)))))
         effect.setVolume(VOLUME)
         effects[name] = effect
 

@@ -7,6 +7,7 @@ import gc
 import os
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer
@@ -25,6 +26,7 @@ from gui.i18n import language, on_language_changed, phrase, set_language, text, 
 from gui.launcher import LauncherPage
 from gui.notice_bar import NoticeBar
 from gui.prefs import ShellPrefs
+from gui.qt_paths import qt_path
 from gui.qt_words import follow_language
 from gui.screen_fit import SMALLEST_HEIGHT, SMALLEST_WIDTH, fitted_size, refit, smallest_size
 from gui.single_instance import TOKEN_ENV
@@ -95,7 +97,7 @@ class MainWindow(QMainWindow):
             QShortcut(sequence, self).activated.connect(self.toggle_full_screen)
         self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
         self.launcher.help_clicked.connect(lambda: self.open_help(None))
-        self.setWindowIcon(QIcon(str(resources.files().joinpath("icons", "app.svg"))))
+        self.setWindowIcon(QIcon(qt_path(Path(str(resources.files().joinpath("icons", "app.svg"))))))
         # as small as a game's table may be from the start, launcher and all: on a screen a little wider than
         # that (800 pixels), a game opened in a narrower window widened it past the screen's right edge
         self.setMinimumSize(*smallest_size(SMALLEST_WIDTH, SMALLEST_HEIGHT, self))
@@ -104,7 +106,9 @@ class MainWindow(QMainWindow):
         self.destroyed.connect(lambda *_: unlisten())
         self._screen: QScreen | None = None  # the screen whose changes the window follows, from its first show
         self._following = False
-        self._geometry = QSettings(str(config_dir() / "window.ini"), QSettings.Format.IniFormat)
+        with contextlib.suppress(OSError):  # so that a folder named in another encoding can be opened for Qt
+            config_dir().mkdir(parents=True, exist_ok=True)
+        self._geometry = QSettings(qt_path(config_dir() / "window.ini"), QSettings.Format.IniFormat)
         geometry = self._geometry.value("geometry")
         if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):  # none yet, or damaged
             self.resize(*first_size())

@@ -132,9 +132,11 @@ def offscreen_over(home: Path) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def launched(home: Path, **options: Any) -> Iterator[subprocess.Popen[str]]:
-    """The real ``cardtable`` over ``home`` (offscreen), killed at the end if a failed check left it running."""
-    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=offscreen_over(home), text=True, **options)
+def launched(home: Path, program: Path | None = None, **options: Any) -> Iterator[subprocess.Popen[str]]:
+    """The real ``cardtable`` over ``home`` (offscreen), killed at the end if a failed check left it running;
+    started as ``program`` (a script calling its ``main``) when given."""
+    command = [sys.executable, *([str(program)] if program else ["-m", "core.cli"])]
+    launcher = subprocess.Popen(command, env=offscreen_over(home), text=True, **options)
     try:
         yield launcher
     finally:
@@ -240,3 +242,38 @@ def test_the_first_launch_speaks_the_desktops_language_until_the_player_chooses(
     assert launch_language(tmp_path / "d", "ja_JP.UTF-8") == "en"  # the player's choice outlasts the desktop's
     chosen.write_text('{"format_version": 1, "sound": true}')  # a file from before any choice of language
     assert launch_language(tmp_path / "d", "ja_JP.UTF-8") == "ja"
+
+
+@pytest.mark.skipif(sys.platform not in ("linux", "freebsd"), reason="only these systems' file names may be any bytes")
+def test_a_data_folder_named_in_another_encoding_is_kept_whole(tmp_path: Path) -> None:
+    """A home folder named under an old 8-bit locale (ü as ISO-8859-1's single byte, which UTF-8 cannot read):
+    the launch stopped with a traceback, and once past that Qt (which takes every file name as UTF-8) put the
+    lock and the window's place in folders of another name, so a second launch opened a second window."""
+    home = tmp_path / os.fsdecode(b"j\xfcrgen")
+    with launched(home, stderr=subprocess.PIPE, preexec_fn=as_from_a_terminal) as first:
+        wait_for_the_window(home, first)
+        second = subprocess.run([sys.executable, "-m", "core.cli"], env=offscreen_over(home), capture_output=True,
+                                text=True, timeout=60)
+        assert "is already open over" in second.stderr and "asked to come to the front" in second.stderr, \
+            second.stderr
+        first.terminate()
+        _, errors = first.communicate(timeout=20)
+    assert "Traceback" not in errors, errors
+    assert_closed_cleanly(home, first)
+    assert os.listdir(tmp_path) == [home.name]  # nothing under another spelling of the folder
+
+
+@pytest.mark.skipif(sys.platform not in ("linux", "freebsd"), reason="only these systems' file names may be any bytes")
+def test_a_program_installed_under_a_folder_named_in_another_encoding_opens(tmp_path: Path) -> None:
+    """Card Table installed under a home named in an old 8-bit locale: handed the program's own path, PySide6
+    crashed (segmentation fault) before the window opened, without a word."""
+    program = tmp_path / os.fsdecode(b"b\xe4n") / "cardtable"
+    program.parent.mkdir()
+    program.write_text("import sys\nfrom core.cli import main\nsys.exit(main())\n")
+    home = tmp_path / "home"
+    with launched(home, program, stderr=subprocess.PIPE, preexec_fn=as_from_a_terminal) as launcher:
+        wait_for_the_window(home, launcher)
+        launcher.terminate()
+        _, errors = launcher.communicate(timeout=20)
+    assert "Traceback" not in errors, errors
+    assert_closed_cleanly(home, launcher)

@@ -3,6 +3,8 @@ a machine without audio (or without Qt's multimedia module) stays silent without
 
 from __future__ import annotations
 
+import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -59,9 +61,10 @@ class FakeEffect(QObject):
         Ready, Error = 0, 1
     def setSource(self, url):  # a local file loads at once, and says so, as Qt's does
         self.name = url.fileName().removesuffix(".wav")
+        self.found = os.path.isfile(url.toLocalFile())
         self.statusChanged.emit()
     def setVolume(self, volume): pass
-    def status(self): return self.Status.Ready
+    def status(self): return self.Status.Ready if self.found else self.Status.Error
     def play(self):
         with open(os.environ["HEARD"], "a") as heard:
             heard.write(self.name + "\\n")
@@ -189,6 +192,25 @@ def test_the_effects_reach_the_player_in_order(qtbot: QtBot, tmp_path: Path,
     qtbot.waitUntil(lambda: heard(tmp_path) == ["deal", "card", "card", "trick", "win"], timeout=15000)
     board.enabled = False  # turning sound off ends the player
     assert not board.running and board.play("card") is False
+
+
+@pytest.mark.skipif(sys.platform not in ("linux", "freebsd"), reason="only these systems' file names may be any bytes")
+def test_a_player_installed_under_a_folder_named_in_another_encoding_plays(qtbot: QtBot, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card Table installed under a home named in an old 8-bit locale (ö as ISO-8859-1's single byte): Qt, taking
+    the effects' path as UTF-8, found no file and the player said no audio device could play them; and handed the
+    program's path, PySide6 crashed the player (segmentation fault) before it said anything."""
+    folder = tmp_path / os.fsdecode(b"h\xf6me")
+    shutil.copytree(Path(resources.__file__).parent / "sounds", folder / "resources" / "sounds")
+    shutil.copy(resources.__file__, folder / "resources")
+    installed = f"sys.path.insert(0, {str(folder)!r}); sys.argv[0] = {str(folder / 'sound_worker.py')!r}"
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    board = SoundBoard(enabled=True, command=worker(f"import sys\n{installed}\n{FAKE_AUDIO}"))
+    qtbot.waitUntil(lambda: board.ready or board.problem is not None or not board.running, timeout=15000)
+    assert board.ready, board.problem
+    assert board.play("deal")
+    qtbot.waitUntil(lambda: heard(tmp_path) == ["deal"], timeout=15000)
+    board.close()
 
 
 def test_a_player_whose_audio_locks_up_ends_itself_and_a_fresh_one_plays_on(

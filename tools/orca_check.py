@@ -92,12 +92,13 @@ def play(game_id: str, seconds: int, language: str, log: Path,
     from core.manager import load_host
     from core.session import GameSession
     from gui import screen_reader
+    from gui.qt_paths import qt_arguments
     from gui.window import MainWindow
 
     if as_if is not None:
         screen_reader.orca_version = lambda: as_if  # type: ignore[assignment]
 
-    app = QApplication(sys.argv[:1])
+    app = QApplication(qt_arguments())
     host = load_host()
     window = MainWindow(host)
     window.resize(1100, 760)

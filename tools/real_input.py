@@ -148,7 +148,9 @@ def main() -> int:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication(sys.argv[:1])
+    from gui.qt_paths import qt_arguments
+
+    app = QApplication(qt_arguments())
     from gui.screen_fit import fitted_size
     from gui.window import MainWindow
 

@@ -47,7 +47,9 @@ def main() -> int:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication(sys.argv[:1])
+    from gui.qt_paths import qt_arguments
+
+    app = QApplication(qt_arguments())
     if args.dark:
         from gui.theme import dark_palette
 
