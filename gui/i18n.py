@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.text import LANGUAGES, Text
+from gui.qt_paths import shown_in_qt
 
 STRINGS: dict[str, Text] = {
     "app_title": Text("Card Table", "カードテーブル"),
@@ -190,7 +191,8 @@ def on_language_changed(listener: Callable[[], None]) -> Callable[[], None]:
 
 
 def text(value: Text) -> str:
-    return value.get(_language)
+    """``value`` in the window's language, a file name in it as Qt can show it (:func:`shown_in_qt`)."""
+    return shown_in_qt(value.get(_language))
 
 
 def phrase(key: str, **values: object) -> Text:

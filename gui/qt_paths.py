@@ -4,7 +4,8 @@ Qt 6 reads and writes every file name as UTF-8. A folder named in another encodi
 ISO-8859-1 locale, an old disk's names) is one Python holds with surrogate escapes; given to Qt as it is, the
 lock, ``window.ini`` and the card art went to a folder of another name, or nowhere. On Linux such a folder is
 opened once and named to Qt through ``/proc/self/fd``, a path in plain ASCII that leads to it. The program's own
-path, handed to Qt's application object, is the other way such a name reaches Qt: PySide6 crashes on it.
+path, handed to Qt's application object, is the other way such a name reaches Qt: PySide6 crashes on it. Shown
+in words, such a name keeps a mark where Qt would drop the byte it cannot read (:func:`shown_in_qt`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,14 @@ def qt_arguments() -> list[str]:
         return [program]
     name = os.path.basename(program)
     return [name if _utf8(name) else "cardtable"]
+
+
+def shown_in_qt(words: str) -> str:
+    """``words`` as Qt can show them: a file name's byte that is not UTF-8 (a lone surrogate in Python's hands),
+    which Qt dropped without a trace (the About page named a folder ``dt`` for one whose name is d, byte E4, t),
+    becomes the replacement mark U+FFFD."""
+    return words if words.isascii() or _utf8(words) else words.encode("utf-8", "surrogateescape").decode(
+        "utf-8", "replace")
 
 
 def _utf8(text: str) -> bool:
