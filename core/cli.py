@@ -145,6 +145,10 @@ def _run_menu_entry(args: argparse.Namespace) -> int:
     except desktop_entry.NoMenus:
         raise UsageError("menu entries are for Linux and BSD desktops (freedesktop.org); on this system start Card "
                          "Table with the cardtable command") from None
+    except desktop_entry.NotUtf8 as odd:
+        raise UsageError(f"a menu entry cannot name {odd.what} ({odd.path}): its name is not UTF-8, which an "
+                         "entry must be; start Card Table with the cardtable command instead, or use folders whose "
+                         "names are UTF-8") from None
     except OSError as error:
         raise UsageError(f"the menu entry cannot be written to {desktop_entry.entry_path()} "
                          f"({error.strerror or error})") from None
@@ -156,6 +160,9 @@ def _run_menu_entry(args: argparse.Namespace) -> int:
 
 def _launcher(host: PluginHost | None = None) -> int:
     from core.display import display_problem
+    from core.terminal import tolerant_output
+
+    tolerant_output()  # what the launch says names the data folder, in whatever encoding its name is
 
     problem = display_problem()
     if problem is not None:
@@ -179,8 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
         return _launcher()  # the window shows first and finds the games right after
-    from core.cli_options import guarded, tolerant_output
+    from core.cli_options import guarded
     from core.manager import load_host
+    from core.terminal import tolerant_output
 
     tolerant_output()  # before --help and a refused option print
     host = load_host()

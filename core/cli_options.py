@@ -10,14 +10,13 @@
 - :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end;
 - :func:`guarded`: a tool's body run so that a mistake, Ctrl-C, a closed pipe or a file the machine refused (a
   full disk) ends in one line, not a traceback;
-- :func:`tolerant_output`: output that an old 8-bit terminal or file encoding cannot hold is still written.
+- :func:`~core.terminal.tolerant_output` (used by :func:`guarded`): output that an old 8-bit terminal or file
+  encoding cannot hold is still written.
 """
 
 from __future__ import annotations
 
 import argparse
-import codecs
-import contextlib
 import math
 import os
 import sys
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from core.settings import CUSTOM, Choice, Number, SettingsError, SettingsSchema, Toggle
+from core.terminal import tolerant_output
 
 
 class UsageError(Exception):
@@ -38,37 +38,6 @@ class Interrupted(Exception):
 
 class OutputFailed(Exception):
     """A file the job writes could not be written (a full disk); the message says what was kept (exit status 1)."""
-
-
-_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-", "−": "-", "…": "...", "·": ".", "×": "x",
-          "±": "+/-", "→": "->", "≥": ">=", "≤": "<=", "‘": "'", "’": "'", "“": '"', "”": '"'}
-
-
-def _plain(error: UnicodeError) -> tuple[str | bytes, int]:
-    """The encoding error handler ``cardtable-plain``: a suit sign becomes its card-text letter (7♦ → 7D), a
-    dash ``-``, other characters ``?``; an undecodable byte a file name carried (a lone surrogate, as
-    ``surrogateescape`` made it) is written back as that byte."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    bad = error.object[error.start:error.end]
-    if all(0xDC80 <= ord(char) <= 0xDCFF for char in bad):
-        return bytes(ord(char) - 0xDC00 for char in bad), error.end
-    return "".join(_PLAIN.get(char, "?") for char in bad), error.end
-
-
-codecs.register_error("cardtable-plain", _plain)
-
-
-def tolerant_output() -> None:
-    """Let stdout and stderr write what their encoding cannot hold (a Windows console's cp1252 sent to a file,
-    a terminal under an old 8-bit locale) through ``cardtable-plain`` instead of stopping the command with
-    ``UnicodeEncodeError``; output a UTF-8 stream can hold is unchanged, and an error mode chosen with
-    ``PYTHONIOENCODING`` (``ascii:replace``) is kept."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)  # a text stream's (not a test's capture)
-        if reconfigure is not None and getattr(stream, "errors", None) in ("strict", "surrogateescape"):
-            with contextlib.suppress(ValueError, OSError):
-                reconfigure(errors="cardtable-plain")
 
 
 def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:

@@ -29,6 +29,16 @@ class NoMenus(Exception):
     """This system's desktop does not read freedesktop.org entries."""
 
 
+class NotUtf8(Exception):
+    """A path the entry must name is not UTF-8 (a folder named under an old 8-bit locale), which an entry's text
+    must be: ``what`` says which (the data folder, the program, its icon)."""
+
+    def __init__(self, what: str, path: str) -> None:
+        super().__init__(f"{what} {path}")
+        self.what = what
+        self.path = path
+
+
 def entry_path() -> Path:
     """Where the entry goes: ``$XDG_DATA_HOME/applications`` (``~/.local/share/applications`` unset)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -84,11 +94,18 @@ def entry_text(run: list[str], icon: Path, home: str | None) -> str:
 
 def install() -> Path:
     """Write the entry for this installation and return where. Raises :class:`NoMenus` off the freedesktop.org
-    systems and ``OSError`` when the folder cannot be written."""
+    systems, :class:`NotUtf8` when a path it must name cannot be written in an entry, and ``OSError`` when the
+    folder cannot be written."""
     if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
         raise NoMenus(sys.platform)
+    run, icon, home = command(), icon_path(), os.environ.get(HOME_ENV) or None
+    for what, named in (("the data folder", home or ""), ("the program", " ".join(run)), ("its icon", str(icon))):
+        try:
+            named.encode("utf-8")
+        except UnicodeEncodeError:
+            raise NotUtf8(what, named) from None
     path = entry_path()
-    write_text_atomic(path, entry_text(command(), icon_path(), os.environ.get(HOME_ENV) or None))
+    write_text_atomic(path, entry_text(run, icon, home))
     return path
 
 

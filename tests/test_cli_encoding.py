@@ -43,8 +43,21 @@ def test_the_same_output_on_utf8_keeps_its_signs(tmp_path: Path) -> None:
 
 
 def test_the_handler_writes_letters_dashes_and_a_file_name_s_own_bytes() -> None:
-    import core.cli_options  # noqa: F401  (registers the handler)
+    import core.terminal  # noqa: F401  (registers the handler)
 
     assert "7♦ — 8♣… 9×".encode("ascii", "cardtable-plain") == b"7D - 8C... 9x"
     assert "日本".encode("ascii", "cardtable-plain") == b"??"
     assert "deal\udcff.json".encode("ascii", "cardtable-plain") == b"deal\xff.json"  # as surrogateescape read it
+
+
+@pytest.mark.skipif(sys.platform not in ("linux", "freebsd"), reason="only these systems' file names may be any bytes")
+def test_a_file_name_that_is_not_utf8_is_named_in_its_own_bytes_on_the_error_output(tmp_path: Path) -> None:
+    """A folder named under an old 8-bit locale, as the player typed it: stderr showed Python's escape for the
+    byte (``j\\udcfcrgen``), a name the player never typed and no terminal shows."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONIOENCODING"}
+    missing = tmp_path / os.fsdecode(b"j\xfcrgen") / "out.json"
+    result = subprocess.run([sys.executable, "-m", "core.cli", "yukon", "solve", "1", "--json", str(missing)],
+                            cwd=REPO, env={**env, "CARDTABLE_HOME": str(tmp_path / "home")}, capture_output=True,
+                            timeout=120, check=False)
+    assert result.returncode == 2
+    assert os.fsencode(missing.parent) + b" does not exist" in result.stderr, result.stderr

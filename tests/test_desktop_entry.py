@@ -4,6 +4,7 @@ specification's own validator where it is installed); ``--remove`` takes it out;
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -153,3 +154,21 @@ def test_a_folder_that_cannot_be_written_or_a_system_without_such_menus_is_one_l
     error = capsys.readouterr().err
     assert "menu entries are for Linux and BSD desktops" in error and error.count("\n") == 1
     assert not (tmp_path / "share").exists()
+
+
+@pytest.mark.parametrize("odd", ["data folder", "program"])
+def test_a_path_whose_name_is_not_utf8_is_refused_in_one_line(
+        odd: str, menus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    """An entry's text is UTF-8: a data folder (or an installation) named under an old 8-bit locale stopped the
+    command with a traceback."""
+    named = str(tmp_path / os.fsdecode(b"j\xfcrgen"))
+    if odd == "data folder":
+        monkeypatch.setenv("CARDTABLE_HOME", named)
+    else:
+        monkeypatch.setattr(desktop_entry, "command", lambda: [f"{named}/bin/cardtable"])
+    assert main(["menu-entry"]) == 2
+    said = capsysbinary.readouterr().err.strip()  # the name's own byte, as the terminal's other programs show it
+    assert said.startswith(f"cardtable menu-entry: a menu entry cannot name the {odd} (".encode() + os.fsencode(named))
+    assert b"not UTF-8" in said
+    assert len(said.splitlines()) == 1 and not menus.exists()

@@ -253,9 +253,10 @@ def test_a_data_folder_named_in_another_encoding_is_kept_whole(tmp_path: Path) -
     with launched(home, stderr=subprocess.PIPE, preexec_fn=as_from_a_terminal) as first:
         wait_for_the_window(home, first)
         second = subprocess.run([sys.executable, "-m", "core.cli"], env=offscreen_over(home), capture_output=True,
-                                text=True, timeout=60)
-        assert "is already open over" in second.stderr and "asked to come to the front" in second.stderr, \
-            second.stderr
+                                timeout=60)
+        said = second.stderr  # the folder's name in its own bytes, as the terminal's other programs show it
+        assert b"is already open over " + os.fsencode(home / "data") in said and b"asked to come to the front" in \
+            said, said
         first.terminate()
         _, errors = first.communicate(timeout=20)
     assert "Traceback" not in errors, errors

@@ -1,0 +1,42 @@
+"""What the program writes on the terminal, whatever its encoding: :func:`tolerant_output` and the encoding error
+handler ``cardtable-plain`` behind it. Small, so the window's launch can use it without the command line's
+modules."""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import sys
+
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-", "−": "-", "…": "...", "·": ".", "×": "x",
+          "±": "+/-", "→": "->", "≥": ">=", "≤": "<=", "‘": "'", "’": "'", "“": '"', "”": '"'}
+
+
+def _plain(error: UnicodeError) -> tuple[str | bytes, int]:
+    """The encoding error handler ``cardtable-plain``: a suit sign becomes its card-text letter (7♦ → 7D), a
+    dash ``-``, other characters ``?``; an undecodable byte a file name carried (a lone surrogate, as
+    ``surrogateescape`` made it) is written back as that byte."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start:error.end]
+    if all(0xDC80 <= ord(char) <= 0xDCFF for char in bad):
+        return bytes(ord(char) - 0xDC00 for char in bad), error.end
+    return "".join(_PLAIN.get(char, "?") for char in bad), error.end
+
+
+codecs.register_error("cardtable-plain", _plain)
+
+
+def tolerant_output() -> None:
+    """Let stdout and stderr write what their encoding cannot hold (a Windows console's cp1252 sent to a file,
+    a terminal under an old 8-bit locale) through ``cardtable-plain`` instead of stopping the command with
+    ``UnicodeEncodeError``, and stderr so instead of as escapes (``\\udce4``, ``\\u2665``); output a UTF-8 stream
+    can hold is unchanged, and an error mode chosen with ``PYTHONIOENCODING`` (``ascii:replace``) is kept."""
+    defaults = ("strict", "surrogateescape", *(() if ":" in os.environ.get("PYTHONIOENCODING", "")
+                                               else ("backslashreplace",)))  # Python's own for stderr
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # a text stream's (not a test's capture)
+        if reconfigure is not None and getattr(stream, "errors", None) in defaults:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="cardtable-plain")
