@@ -13,7 +13,9 @@ analysis or a state that does not pickle: a lambda, a local class) runs on a thr
 instead, answered the same way; so does one the worker cannot rebuild (its analysis or state lives in a module
 the worker cannot import: a script's own function, a plugin loaded from a folder of its own), and that module's
 later jobs go to a thread at once. If the worker process dies (killed, out of memory), the job it had gets the
-verdict ``None`` (the analysis found none) and the next job starts a new process.
+verdict ``None`` (the analysis found none) and the next job starts a new process. Once the program's files
+changed under it (:mod:`core.installation`: an update), no new process is started: the jobs run on threads, with
+the code in memory.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from core import installation
 from core.session import AnalysisJob
 
 Answer = Callable[[AnalysisJob, Any, BaseException | None], None]
@@ -78,6 +81,8 @@ class AnalysisWorker:
             self._last += 1
             number = self._last
             self._pending = (number, job)
+            if payload is not None and not self._alive() and installation.changed():
+                payload = None  # a worker started now would run the code updated on disk on this program's positions
             self._current.value = number if payload is not None else 0  # on a thread: the worker drops its job
             if payload is not None:
                 requests = self._start()
@@ -138,8 +143,11 @@ class AnalysisWorker:
             job, self._pending = self._pending[1], None
         self._answer(job, verdict, error)
 
+    def _alive(self) -> bool:
+        return self._process is not None and self._requests is not None and self._process.is_alive()
+
     def _start(self) -> Connection:
-        if self._process is not None and self._requests is not None and self._process.is_alive():
+        if self._requests is not None and self._alive():
             return self._requests
         requests_in, requests_out = self._context.Pipe(duplex=False)
         answers_in, answers_out = self._context.Pipe(duplex=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import subprocess
 import sys
 import traceback
 from types import TracebackType
@@ -92,6 +93,9 @@ def run_launcher(host: PluginHost | None = None) -> int:
     close_on_signals(window)
     window.show()
     try:
-        return int(app.exec())
+        status = int(app.exec())
     finally:
         instance.release()
+    if window.restart_requested:  # after an update: the new code in a new process, once this one let go the folder
+        subprocess.Popen([sys.executable, *sys.orig_argv[1:]])
+    return status

@@ -100,6 +100,13 @@ STRINGS: dict[str, Text] = {
     "error_body": Text("{game} stopped because of an error:\n\n{message}\n\n{kept}\n\nStart a new game, or close "
                        "this message.",
                        "{game}はエラーで停止しました:\n\n{message}\n\n{kept}\n\n新しいゲームを始めるか、閉じてください。"),
+    "updated_title": Text("Card Table was updated", "カードテーブルが更新されました"),
+    "updated_body": Text("Card Table's files changed while it was open{versions} (an update, say). Restart it to go "
+                         "on: your games are saved, and Continue takes each up where you left it.",
+                         "開いている間にカードテーブルのファイルが変わりました{versions}（更新など）。続けるには再起動して"
+                         "ください。ゲームは保存されているので、「続き」で中断したところから遊べます。"),
+    "restart_now": Text("Restart now", "今すぐ再起動"),
+    "later": Text("Later", "あとで"),
     "error_nothing_kept": Text("There was no saved position.", "保存された局面はありません。"),
     "error_kept": Text("The game up to the move before the error was kept as {file}, with the details beside it, "
                        "so Continue will not run into the same error again.",

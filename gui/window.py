@@ -106,6 +106,8 @@ class MainWindow(QMainWindow):
         self.destroyed.connect(lambda *_: unlisten())
         self._screen: QScreen | None = None  # the screen whose changes the window follows, from its first show
         self._following = False
+        self._code_changed_box: QMessageBox | None = None
+        self.restart_requested = False  # Restart now was pressed in the update's message (see tell_code_changed)
         with contextlib.suppress(OSError):  # so that a folder named in another encoding can be opened for Qt
             config_dir().mkdir(parents=True, exist_ok=True)
         self._geometry = QSettings(qt_path(config_dir() / "window.ini"), QSettings.Format.IniFormat)
@@ -131,6 +133,7 @@ class MainWindow(QMainWindow):
 
     def attach(self, host: PluginHost | None = None) -> None:
         """Find the games (unless given), tidy the data folders, and fill the launcher."""
+        from core import installation
         from core.settings_store import SettingsStore
         from core.stats import StatsStore
         from core.storage import clean_stale_temp_files
@@ -146,6 +149,7 @@ class MainWindow(QMainWindow):
         self.settings_store.clean()
         clean_stale_temp_files(config_dir())
         self.launcher.set_host(host)
+        installation.watch()  # from now on an update under the window is told, not met as a failing game
 
     # -- language ---------------------------------------------------------------------------------
 
@@ -433,7 +437,14 @@ class MainWindow(QMainWindow):
     def report_error(self, error: BaseException, session: GameSession | None = None) -> None:
         """An exception from a plugin or the rules during play: tell the player, move the save aside (it holds
         the position before the failing move, kept for a bug report) so Continue cannot run into the same error
-        again, return to the launcher and offer a new game."""
+        again, return to the launcher and offer a new game. After an update under the window, neither: the game
+        is saved as Back saves it and the player is asked to restart (:meth:`tell_code_changed`)."""
+        from core import installation  # (loaded by attach: an import after an update would be refused)
+
+        if isinstance(error, installation.CodeChanged) or installation.changed():
+            self.show_launcher()  # its save is the game's own: not moved aside, Continue takes it up after a restart
+            self.tell_code_changed()
+            return
         session = session or (self.page.session if self.page is not None else None)
         game = text(session.game.name) if session is not None else tr("app_title")
         message = "".join(traceback.format_exception_only(type(error), error)).strip()
@@ -462,6 +473,34 @@ class MainWindow(QMainWindow):
             again.clicked.connect(lambda: self.new_game(game_id))
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
+
+    def tell_code_changed(self) -> None:
+        """The program's files changed under it (an update): what the player tried could not be done with the code
+        in memory, so they are asked to restart (once at a time; Restart now closes the window as its close button
+        does and starts the program again)."""
+        from core import installation
+
+        if self._code_changed_box is not None:
+            self._code_changed_box.raise_()
+            return
+        versions = installation.versions_changed()
+        box = QMessageBox(QMessageBox.Icon.Information, tr("updated_title"),
+                          tr("updated_body", versions=f" ({versions[0]} → {versions[1]})" if versions else ""),
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("updated_dialog")
+        restart = box.addButton(tr("restart_now"), QMessageBox.ButtonRole.AcceptRole)
+        restart.setObjectName("updated_restart")
+        box.setDefaultButton(restart)
+        box.setEscapeButton(box.addButton(tr("later"), QMessageBox.ButtonRole.RejectRole))
+        restart.clicked.connect(self.restart)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.destroyed.connect(lambda *_: setattr(self, "_code_changed_box", None))
+        self._code_changed_box = box
+        box.open()
+
+    def restart(self) -> None:
+        """Close as the close button does; the program is then started again (see :func:`gui.app.run_launcher`)."""
+        self.restart_requested = self.close()
 
     def bring_forward(self, token: str = "") -> None:
         """Another launch over the same data folder asked for this window: show it in front, not minimised.

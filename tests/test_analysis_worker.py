@@ -274,3 +274,25 @@ def test_a_verdict_that_cannot_be_read_back_comes_as_an_error_for_its_job(worker
     quick = job_for(12)
     worker.submit(quick)
     assert answers.next()[0] is quick, "the worker goes on"
+
+
+def test_after_an_update_no_worker_is_started_but_a_running_one_goes_on(
+        worker: AnalysisWorker, answers: Answers, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker started after an update would import the new files and analyse the old program's positions with
+    them: the job runs on a thread, with the code in memory. A worker already running holds the old code."""
+    from core import installation
+
+    monkeypatch.setattr(installation, "changed", lambda: True)
+    job = job_for(12)
+    worker.submit(job)
+    answered, verdict, error = answers.next()
+    assert answered is job and error is None and verdict.verdict == "won"
+    assert worker.pid is None, "no process was started for it"
+    monkeypatch.setattr(installation, "changed", lambda: False)
+    worker.submit(job_for(12))
+    assert answers.next()[2] is None and worker.pid is not None
+    monkeypatch.setattr(installation, "changed", lambda: True)
+    again = job_for(7)
+    worker.submit(again)
+    assert answers.next()[0] is again
+    assert worker.pid is not None, "the running worker answered"

@@ -1,0 +1,148 @@
+"""An update under the open window (pip, a system's package manager, a checkout switched): the code not yet
+loaded would come from the new files into a program running the old ones. Opening a game then failed with
+``ImportError``, and that failure moved the player's saved game aside as a crash; now the player is asked to
+restart, the save kept for Continue."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+import plugins.yukon.plugin as yukon_plugin
+from core import installation
+from gui.window import MainWindow
+from tests.gui_helpers import make_window, yukon_page
+
+
+@pytest.fixture
+def guard_restored(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Whatever the test notes or finds changed, the next test's window watches afresh."""
+    for name in ("_files", "_changed", "_looked_at"):
+        monkeypatch.setattr(installation, name, getattr(installation, name))
+    yield
+
+
+def updated(path: Path) -> None:
+    """``path`` replaced as an installer replaces a file: a new file renamed over the old."""
+    fresh = path.with_suffix(".new")
+    fresh.write_text(path.read_text() + "\n# the new version\n")
+    os.replace(fresh, path)
+
+
+def test_a_replaced_file_refuses_later_imports_but_not_the_standard_librarys(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guard_restored: None) -> None:
+    monkeypatch.setattr(installation, "_homes", lambda: (os.path.join(tmp_path, ""),))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("loaded_first", "loaded_before_the_update", "loaded_after_the_update"):
+        (tmp_path / f"{name}.py").write_text("VALUE = 1\n")
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    importlib.import_module("loaded_first")
+    installation.watch()
+    assert not installation.changed()
+    importlib.import_module("loaded_before_the_update")  # nothing changed: imports go on
+    updated(tmp_path / "loaded_first.py")
+    assert installation.changed()
+    with pytest.raises(installation.CodeChanged, match="restart Card Table"):
+        importlib.import_module("loaded_after_the_update")
+    monkeypatch.delitem(sys.modules, "tabnanny", raising=False)
+    importlib.import_module("tabnanny")  # the interpreter's own library was not updated
+
+
+def test_an_unchanged_installation_is_not_taken_for_an_update(qtbot: QtBot) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    assert installation._files and not installation.changed()  # the program's own modules are watched
+    assert any(path.endswith(os.path.join("core", "session.py")) for path in installation._files)
+    assert window.continue_game("yukon") is not None
+
+
+def note_a_file_then_update_it(tmp_path: Path) -> None:
+    """A file the window's watch noted (as one of the program's own), then replaced by an update."""
+    noted = tmp_path / "session.py"
+    noted.write_text("VALUE = 1\n")
+    installation._files[str(noted)] = installation._stamp(str(noted))
+    updated(noted)
+    installation._looked_at -= installation.CHECK_EVERY  # the update came a while after the last look
+
+
+def updated_dialog(window: MainWindow) -> QMessageBox:
+    box = window.findChild(QMessageBox, "updated_dialog")
+    assert box is not None and box.isVisible()
+    return box
+
+
+def test_continue_after_an_update_asks_for_a_restart_and_keeps_the_save(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guard_restored: None) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = yukon_page(window)
+    page.session.play(page.session.legal_moves()[0])
+    slot = page.session.save_slot
+    window.show_launcher()  # Back: the game is saved
+    moves = len(window.saves.read(slot).record["moves"])
+    note_a_file_then_update_it(tmp_path)
+    monkeypatch.delitem(sys.modules, "plugins.yukon.view")  # its table's code not loaded yet, as after a start
+    assert window.continue_game("yukon") is None
+    box = updated_dialog(window)
+    assert "Restart it to go on: your games are saved" in box.text()
+    assert window.stack.currentWidget() is window.launcher
+    assert sorted(p.name for p in window.saves.directory.iterdir()) == [f"{slot}.json"]  # nothing moved aside
+    assert len(window.saves.read(slot).record["moves"]) == moves
+    assert not window.findChild(QMessageBox, "error_dialog")
+    assert window.continue_game("yukon") is None  # asked again: one message, not a second
+    assert len([b for b in window.findChildren(QMessageBox, "updated_dialog") if b.isVisible()]) == 1
+    restart = box.findChild(QPushButton, "updated_restart")
+    restart.click()
+    assert window.restart_requested and not window.isVisible()
+
+
+def test_an_error_in_a_game_after_an_update_is_not_taken_for_the_games(
+        qtbot: QtBot, tmp_path: Path, guard_restored: None) -> None:
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = yukon_page(window)
+    slot = page.session.save_slot
+    note_a_file_then_update_it(tmp_path)
+    window.report_error(KeyError("rules_of"), page.session)  # new words asked of the old table of words
+    updated_dialog(window)
+    assert window.saves.exists(slot) and not window.findChild(QMessageBox, "error_dialog")
+
+
+def test_restart_now_starts_the_program_again_once_the_folder_is_let_go(
+        qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from gui import app
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    happened: list[str] = []
+
+    class Claimed:  # the folder is this program's until release
+        asked, stopped_owner = False, None
+
+        def __init__(self, folder: Path) -> None:
+            self.raise_requested = type("Signal", (), {"connect": lambda self, slot: None})()
+
+        def claim(self) -> bool:
+            return True
+
+        def listen(self) -> None:
+            pass
+
+        def release(self) -> None:
+            happened.append("released")
+
+    def exec_() -> int:
+        window = next(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
+        window.restart()
+        return 0
+
+    monkeypatch.setattr(app, "SingleInstance", Claimed)
+    monkeypatch.setattr(app, "install_excepthook", lambda window: None)
+    monkeypatch.setattr(app, "close_on_signals", lambda window: None)
+    monkeypatch.setattr(qapp, "exec", exec_)
+    monkeypatch.setattr(app.subprocess, "Popen", lambda command: happened.append(command))
+    assert app.run_launcher(None) == 0
+    assert happened == ["released", [sys.executable, *sys.orig_argv[1:]]]
