@@ -101,10 +101,10 @@ STRINGS: dict[str, Text] = {
                        "this message.",
                        "{game}はエラーで停止しました:\n\n{message}\n\n{kept}\n\n新しいゲームを始めるか、閉じてください。"),
     "updated_title": Text("Card Table was updated", "カードテーブルが更新されました"),
-    "updated_body": Text("Card Table's files changed while it was open{versions} (an update, say). Restart it to go "
-                         "on: your games are saved, and Continue takes each up where you left it.",
-                         "開いている間にカードテーブルのファイルが変わりました{versions}（更新など）。続けるには再起動して"
-                         "ください。ゲームは保存されているので、「続き」で中断したところから遊べます。"),
+    "updated_body": Text("Card Table's files changed while it was open{versions}. Restart it to go on: your games are "
+                         "saved, and Continue takes each up where you left it.",
+                         "開いている間にカードテーブルのファイルが変わりました{versions}。続けるには再起動してください。"
+                         "ゲームは保存されているので、「続き」で中断したところから遊べます。"),
     "restart_now": Text("Restart now", "今すぐ再起動"),
     "later": Text("Later", "あとで"),
     "error_nothing_kept": Text("There was no saved position.", "保存された局面はありません。"),

@@ -484,8 +484,9 @@ class MainWindow(QMainWindow):
             self._code_changed_box.raise_()
             return
         versions = installation.versions_changed()
-        box = QMessageBox(QMessageBox.Icon.Information, tr("updated_title"),
-                          tr("updated_body", versions=f" ({versions[0]} → {versions[1]})" if versions else ""),
+        which = Text(" (version {was} → {now})", "（バージョン {was} → {now}）").format(
+            was=versions[0], now=versions[1]) if versions else ""
+        box = QMessageBox(QMessageBox.Icon.Information, tr("updated_title"), tr("updated_body", versions=which),
                           QMessageBox.StandardButton.NoButton, self)
         box.setObjectName("updated_dialog")
         restart = box.addButton(tr("restart_now"), QMessageBox.ButtonRole.AcceptRole)

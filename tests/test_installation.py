@@ -102,13 +102,14 @@ def test_continue_after_an_update_asks_for_a_restart_and_keeps_the_save(
 
 
 def test_an_error_in_a_game_after_an_update_is_not_taken_for_the_games(
-        qtbot: QtBot, tmp_path: Path, guard_restored: None) -> None:
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guard_restored: None) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     page = yukon_page(window)
     slot = page.session.save_slot
     note_a_file_then_update_it(tmp_path)
+    monkeypatch.setattr(installation, "version_now", lambda: "0.9.1")
     window.report_error(KeyError("rules_of"), page.session)  # new words asked of the old table of words
-    updated_dialog(window)
+    assert f"changed while it was open (version {installation.__version__} → 0.9.1)." in updated_dialog(window).text()
     assert window.saves.exists(slot) and not window.findChild(QMessageBox, "error_dialog")
 
 
