@@ -4,10 +4,12 @@ come to the front and ends.
 
 The running window holds a lock file in the data folder (Qt's ``QLockFile``: a lock left by a program that
 crashed is taken over, since the process it names is no longer running) and listens on a local socket named
-after the folder; a second launch that finds the lock held sends ``raise`` to that socket, with the activation
-token its desktop gave it (``XDG_ACTIVATION_TOKEN``): on Wayland a window may take the focus only with a token
-from the launch the player made, so the running window activates with that one — without it GNOME and KDE
-refuse, and flash the window or post "Card Table is ready" instead of bringing it forward.
+after the folder (on Linux in the abstract namespace, so that a launch finds it whatever its ``TMPDIR``: one from
+a terminal whose shell sets it did not find the window started from the desktop's menu); a second launch that
+finds the lock held sends ``raise`` to that socket, with the activation token its desktop gave it
+(``XDG_ACTIVATION_TOKEN``): on Wayland a window may take the focus only with a token from the launch the player
+made, so the running window activates with that one — without it GNOME and KDE refuse, and flash the window or
+post "Card Table is ready" instead of bringing it forward.
 """
 
 from __future__ import annotations
@@ -30,12 +32,28 @@ LOCK_NAME = "cardtable.lock"
 RAISE = b"raise"  # then a space and the launch's activation token, if it has one; then a newline
 TOKEN_ENV = "XDG_ACTIVATION_TOKEN"
 CONNECT_MS = 1000
+ABSTRACT = sys.platform.startswith("linux")  # sockets named apart from any folder (and gone with their process)
 
 
 def server_name(folder: Path) -> str:
     """The local socket's name for ``folder``: short (socket paths have a small limit) and the same for every
     spelling of the folder's path. (A checksum, not a hash library: that would cost start-up time.)"""
     return f"cardtable-{zlib.crc32(os.fsencode(folder.resolve())):08x}"
+
+
+def window_answers(folder: Path) -> bool:
+    """Whether a window listens on ``folder``'s socket (on Windows, where it is a named pipe, not asked): Python's
+    socket rather than Qt's, whose network module would cost start-up time."""
+    if sys.platform == "win32":
+        return False
+    name = server_name(folder)
+    address = f"\0{name}" if ABSTRACT else os.path.join(os.environ.get("TMPDIR") or "/tmp", name)  # as Qt names it
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(address)
+        except OSError:
+            return False  # none, or one a crashed window left
+    return True
 
 
 def process_stopped(pid: int) -> bool:
@@ -83,23 +101,11 @@ class SingleInstance(QObject):
                 self.asked = self.stopped_owner is None and self._ask_to_raise()
                 return False
             return True  # the folder cannot take a lock file (read-only, say): play on without the guard
-        if self._window_answers():  # its lock file gone (deleted by hand, or the folder made again): still there
+        if window_answers(self.folder):  # its lock file gone (deleted by hand, or the folder made again): still there
             lock.unlock()
             self.asked = self._ask_to_raise()
             return False
         self._lock = lock
-        return True
-
-    def _window_answers(self) -> bool:
-        """Whether a window listens on this folder's socket (on Windows, where it is a named pipe, not asked):
-        Python's socket rather than Qt's, whose network module would cost start-up time."""
-        if sys.platform == "win32":
-            return False
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-            try:
-                probe.connect(os.path.join(os.environ.get("TMPDIR") or "/tmp", self.name))  # where Qt puts it
-            except OSError:
-                return False  # none, or one a crashed window left
         return True
 
     def listen(self) -> None:
@@ -108,8 +114,11 @@ class SingleInstance(QObject):
 
         if self._lock is None or self._server is not None:
             return
-        QLocalServer.removeServer(self.name)  # a socket left by a program that crashed (we hold the lock)
         server = QLocalServer(self)
+        if ABSTRACT:
+            server.setSocketOptions(QLocalServer.SocketOption.AbstractNamespaceOption)
+        else:
+            QLocalServer.removeServer(self.name)  # a socket left by a program that crashed (we hold the lock)
         if server.listen(self.name):
             server.newConnection.connect(self._connected)
             self._server = server
@@ -126,6 +135,8 @@ class SingleInstance(QObject):
         from PySide6.QtNetwork import QLocalSocket
 
         socket = QLocalSocket()
+        if ABSTRACT:
+            socket.setSocketOptions(QLocalSocket.SocketOption.AbstractNamespaceOption)
         socket.connectToServer(self.name)
         if not socket.waitForConnected(CONNECT_MS):
             return False  # still starting (it listens from its first frame), or not answering

@@ -33,21 +33,20 @@ app.exec()
 
 #: on the private bus: the claimant (stopped when $STUCK is set), then the launcher until its window listens
 DRIVER = """
-import json, os, signal, subprocess, sys, tempfile, time
+import json, os, signal, subprocess, sys, time
 from pathlib import Path
-from gui.single_instance import server_name
+from gui.single_instance import window_answers
 claimant = subprocess.Popen([sys.executable, "-c", os.environ["CLAIMANT"], "org.freedesktop.portal.Desktop",
                              "org.a11y.Bus"], stdout=subprocess.PIPE, text=True)
 assert claimant.stdout.readline().strip() == "claimed"
 if os.environ.get("STUCK"):
     claimant.send_signal(signal.SIGSTOP)
 home = Path(os.environ["CARDTABLE_HOME"])
-listening = Path(tempfile.gettempdir()) / server_name(home / "data")
 launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], stderr=subprocess.PIPE, text=True)
 deadline = time.monotonic() + 120
-while not listening.exists() and launcher.poll() is None and time.monotonic() < deadline:
+while not window_answers(home / "data") and launcher.poll() is None and time.monotonic() < deadline:
     time.sleep(0.05)
-opened = listening.exists()
+opened = window_answers(home / "data")
 launcher.terminate()
 _, errors = launcher.communicate(timeout=30)
 claimant.send_signal(signal.SIGCONT)

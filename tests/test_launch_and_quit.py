@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +18,7 @@ import pytest
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from gui.single_instance import LOCK_NAME, SingleInstance, server_name
+from gui.single_instance import LOCK_NAME, SingleInstance, window_answers
 
 
 def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtBot, tmp_path: Path) -> None:
@@ -147,9 +146,8 @@ def launched(home: Path, program: Path | None = None, **options: Any) -> Iterato
 
 
 def wait_for_the_window(home: Path, launcher: subprocess.Popen[str]) -> None:
-    listening = Path(tempfile.gettempdir()) / server_name(home / "data")  # after the window's first frame
     deadline = time.monotonic() + 30
-    while not listening.exists() and time.monotonic() < deadline:
+    while not window_answers(home / "data") and time.monotonic() < deadline:  # from the window's first frame
         time.sleep(0.05)
     assert (home / "data" / LOCK_NAME).exists() and launcher.poll() is None
 
@@ -278,3 +276,19 @@ def test_a_program_installed_under_a_folder_named_in_another_encoding_opens(tmp_
         _, errors = launcher.communicate(timeout=20)
     assert "Traceback" not in errors, errors
     assert_closed_cleanly(home, launcher)
+
+
+def test_a_second_launch_finds_the_window_whatever_its_temporary_folder(tmp_path: Path) -> None:
+    """The window started from the desktop's menu, a second launch from a terminal whose shell sets TMPDIR (or the
+    other way round): the launch looked for the window's socket in its own temporary folder, found none, and told
+    the player to try again in a moment, which never helped."""
+    home = tmp_path / "home"
+    with launched(home, stderr=subprocess.DEVNULL, preexec_fn=as_from_a_terminal) as first:
+        wait_for_the_window(home, first)
+        (tmp_path / "own").mkdir()
+        second = subprocess.run([sys.executable, "-m", "core.cli"], capture_output=True, text=True, timeout=60,
+                                env={**offscreen_over(home), "TMPDIR": str(tmp_path / "own")})
+        assert "asked to come to the front" in second.stderr, second.stderr
+        first.terminate()
+        first.wait(timeout=20)
+    assert_closed_cleanly(home, first)
