@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 DISTRIBUTION = "cardtable"
 CHECK_EVERY = 1.0  # seconds: an import burst (a game's table opening) looks at the files once
 
-_files: dict[str, tuple[int, int, int] | None] = {}
+_files: dict[str, tuple[int, int] | None] = {}
 _watching = False
 _changed = False
 _looked_at = 0.0
@@ -38,12 +38,14 @@ class CodeChanged(ImportError):
     """The program's files changed since it started; a module imported now would not fit those in memory."""
 
 
-def _stamp(path: str) -> tuple[int, int, int] | None:
+def _stamp(path: str) -> tuple[int, int] | None:
+    """What tells a file's new version from the old: its time and size (not its inode, which a network or FUSE
+    file system may number afresh for the same file)."""
     try:
         status = os.stat(path)
     except OSError:
         return None
-    return status.st_ino, status.st_mtime_ns, status.st_size
+    return status.st_mtime_ns, status.st_size
 
 
 def _homes() -> tuple[str, ...]:
@@ -53,9 +55,9 @@ def _homes() -> tuple[str, ...]:
     return tuple({os.path.join(named, ""), os.path.join(os.path.realpath(named), "")})
 
 
-def _code_files(modules: Sequence[ModuleType]) -> dict[str, tuple[int, int, int] | None]:
+def _code_files(modules: Sequence[ModuleType]) -> dict[str, tuple[int, int] | None]:
     homes = _homes()
-    found: dict[str, tuple[int, int, int] | None] = {}
+    found: dict[str, tuple[int, int] | None] = {}
     for module in modules:
         path = getattr(module, "__file__", None)
         if isinstance(path, str) and path.startswith(homes):  # (a few of PySide6's own name no real file)
