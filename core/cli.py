@@ -159,10 +159,14 @@ def _run_menu_entry(args: argparse.Namespace) -> int:
 
 
 def _launcher(host: PluginHost | None = None) -> int:
-    from core.display import display_problem
+    from core.display import PLATFORM_ENV, display_problem, platform_instead
     from core.terminal import tolerant_output
 
     tolerant_output()  # what the launch says names the data folder, in whatever encoding its name is
+    instead = platform_instead()
+    if instead is not None:
+        os.environ[PLATFORM_ENV], said = instead
+        print(f"cardtable: {said}", file=sys.stderr)
 
     problem = display_problem()
     if problem is not None:

@@ -1,12 +1,14 @@
 """Whether the window has a display to open on, asked before Qt is: on Linux and the BSDs Qt aborts (a core dump)
 with advice to reinstall when it finds none, or when neither the Wayland nor the X display it is given answers
-(a compositor or X server that stopped, an ``ssh -X`` whose forwarding went, a ``sudo`` without the X authority).
-No Qt here: the Wayland display is tried by connecting to its socket, the X display with libxcb, as Qt's xcb
-platform would."""
+(a compositor or X server that stopped, an ``ssh -X`` whose forwarding went, a ``sudo`` without the X authority),
+or when ``QT_QPA_PLATFORM`` names a platform that cannot open (``wayland`` set for every session, and an X11 session
+started; ``x11`` for ``xcb``). No Qt here: the Wayland display is tried by connecting to its socket, the X display
+with libxcb, as Qt's xcb platform would."""
 
 from __future__ import annotations
 
 import ctypes
+import importlib.util
 import os
 import socket
 import sys
@@ -14,15 +16,29 @@ from collections.abc import Mapping
 
 from core.desktop_entry import FREEDESKTOP_SYSTEMS
 
+PLATFORM_ENV = "QT_QPA_PLATFORM"
+WAYLAND_PLATFORMS = ("wayland", "wayland-egl", "wayland-brcm")  # the keys of Qt's one Wayland plugin
+
 
 def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
     """Why the window cannot open here, in words for the terminal, or None (also when it cannot be told: Qt then
     decides)."""
-    if not sys.platform.startswith(FREEDESKTOP_SYSTEMS) or env.get("QT_QPA_PLATFORM"):
-        return None  # another system, or a Qt platform chosen by hand
-    x11, wayland = env.get("DISPLAY"), env.get("WAYLAND_DISPLAY")
+    if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
+        return None
+    chosen = _platforms(env)
+    if chosen:
+        available = qt_platforms()
+        if available and not set(chosen) & available:
+            return (f"{PLATFORM_ENV}={env[PLATFORM_ENV]} names no platform Qt has here (it has "
+                    f"{', '.join(sorted(available))}; X11's is xcb)")
+        if not set(chosen) <= {"xcb", *WAYLAND_PLATFORMS}:
+            return None  # offscreen, eglfs, vnc…: Qt's to try
+    x11 = env.get("DISPLAY") if not chosen or "xcb" in chosen else None
+    wayland = env.get("WAYLAND_DISPLAY") if not chosen else \
+        env.get("WAYLAND_DISPLAY") or "wayland-0" if set(chosen) & set(WAYLAND_PLATFORMS) else None  # Qt's default
     if not x11 and not wayland:
-        return "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set)"
+        return "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set)" if not chosen else \
+            f"{PLATFORM_ENV}={env[PLATFORM_ENV]}, but DISPLAY is not set"
     if (wayland and wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", ""))) or \
             (x11 and x_display_answers(x11)):
         return None  # Qt tries Wayland, then X: one that answers is enough
@@ -33,6 +49,46 @@ def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
         reasons.append(f"the X display {x11} cannot be opened (no X server answers there, or it refused this "
                        "program: check DISPLAY and XAUTHORITY)")
     return "; ".join(reasons)
+
+
+def platform_instead(env: Mapping[str, str] = os.environ) -> tuple[str, str] | None:
+    """When ``QT_QPA_PLATFORM`` asks only for Wayland and no compositor answers while the X display does (or the
+    other way round), the platform to open on instead and a line for the terminal saying so; else None."""
+    if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
+        return None
+    chosen = _platforms(env)
+    if not chosen or display_problem(env) is None:
+        return None
+    x11, wayland = env.get("DISPLAY"), env.get("WAYLAND_DISPLAY")
+    if set(chosen) <= set(WAYLAND_PLATFORMS) and x11 and x_display_answers(x11):
+        instead, where = "xcb", f"the X display {x11}"
+    elif chosen == ["xcb"] and wayland and wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", "")):
+        instead, where = "wayland", f"the Wayland display {wayland}"  # (a Wayland session without Xwayland)
+    else:
+        return None
+    return instead, (f"{PLATFORM_ENV}={env[PLATFORM_ENV]} cannot open here: {display_problem(env)}; the window "
+                     f"opens on {where} instead ({PLATFORM_ENV}=\"wayland;xcb\" lets every Qt program do so)")
+
+
+def qt_platforms() -> set[str]:
+    """The platform names this installation of Qt has (from its plugin files, without loading Qt); empty when
+    they cannot be told (a plugin path of one's own)."""
+    if os.environ.get("QT_PLUGIN_PATH") or os.environ.get("QT_QPA_PLATFORM_PLUGIN_PATH"):
+        return set()
+    spec = importlib.util.find_spec("PySide6")
+    if spec is None or not spec.submodule_search_locations:
+        return set()
+    folder = os.path.join(next(iter(spec.submodule_search_locations)), "Qt", "plugins", "platforms")
+    try:
+        names = {name[4:].split(".")[0] for name in os.listdir(folder) if name.startswith("libq")}
+    except OSError:
+        return set()
+    return names | set(WAYLAND_PLATFORMS) if "wayland" in names else names
+
+
+def _platforms(env: Mapping[str, str]) -> list[str]:
+    """The platforms ``QT_QPA_PLATFORM`` names, in order, without their options (``xcb:option``)."""
+    return [part.split(":")[0].strip() for part in env.get(PLATFORM_ENV, "").split(";") if part.strip()]
 
 
 def wayland_display_answers(name: str, runtime_dir: str) -> bool:

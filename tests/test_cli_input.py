@@ -299,3 +299,60 @@ def test_a_data_folder_that_cannot_be_made_is_one_line_before_any_work(capsys: p
     monkeypatch.setenv("CARDTABLE_HOME", str(blocker))
     assert refused(capsys, "yukon", "solve", "--range", "1-2") == \
         f"cardtable yukon solve: cannot create the folder {blocker / 'data' / 'runs'}: Not a directory"
+
+
+def test_a_platform_qt_does_not_have_is_refused_in_one_line(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``QT_QPA_PLATFORM=x11`` (X11's is ``xcb``): Qt aborted, dumping core, with advice to reinstall."""
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "x11")
+    code, out, err = run(capsys)
+    assert code == 2 and not out and err.count("\n") == 1
+    assert err.startswith("cardtable: QT_QPA_PLATFORM=x11 names no platform Qt has here (it has ")
+    assert "xcb" in err and "offscreen" in err
+
+
+def test_a_platform_asked_for_that_cannot_open_gives_way_to_the_display_that_can(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``QT_QPA_PLATFORM=xcb`` set for every session, and a Wayland session without Xwayland started: the window
+    opens on Wayland, and the terminal says why."""
+    from core.display import display_problem, platform_instead
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    session = {"WAYLAND_DISPLAY": "wayland-7", "XDG_RUNTIME_DIR": str(tmp_path), "QT_QPA_PLATFORM": "xcb"}
+    assert display_problem(session) == "QT_QPA_PLATFORM=xcb, but DISPLAY is not set"
+    assert platform_instead(session) is None  # no compositor either: refused as above
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as compositor:
+        compositor.bind(str(tmp_path / "wayland-7"))
+        compositor.listen()
+        platform, said = platform_instead(session) or ("", "")
+        assert platform == "wayland"
+        assert said == ("QT_QPA_PLATFORM=xcb cannot open here: QT_QPA_PLATFORM=xcb, but DISPLAY is not set; the "
+                        "window opens on the Wayland display wayland-7 instead (QT_QPA_PLATFORM=\"wayland;xcb\" lets "
+                        "every Qt program do so)")
+        assert platform_instead({**session, "QT_QPA_PLATFORM": "xcb;wayland"}) is None  # Qt's own way round
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None or shutil.which("xauth") is None,
+                    reason="needs xvfb-run and xauth (Debian: xvfb xauth)")
+def test_wayland_asked_for_in_an_x11_session_opens_the_window_on_x11(tmp_path: Path) -> None:
+    """``QT_QPA_PLATFORM=wayland`` in ``/etc/environment``, and an X11 session started: Qt aborted (exit 134)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY", "DISPLAY")}
+    env.update(QT_QPA_PLATFORM="wayland", CARDTABLE_HOME=str(tmp_path), XDG_RUNTIME_DIR=str(tmp_path))
+    code = ("import subprocess, sys, time\n"
+            "from pathlib import Path\n"
+            "from gui.single_instance import window_answers\n"
+            "window = subprocess.Popen([sys.executable, '-m', 'core.cli'], stderr=subprocess.PIPE, text=True)\n"
+            "deadline = time.monotonic() + 60\n"
+            f"while not window_answers(Path({str(tmp_path)!r}) / 'data') and window.poll() is None and "
+            "time.monotonic() < deadline:\n"
+            "    time.sleep(0.05)\n"
+            "opened = window.poll() is None\n"
+            "window.terminate()\n"
+            "print(opened, window.wait(timeout=30), repr(window.stderr.read()))\n")
+    done = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=REPO, env=env)
+    opened, status, said = done.stdout.strip().split(" ", 2)
+    assert (opened, status) == ("True", "0"), done.stdout + done.stderr
+    assert "cardtable: QT_QPA_PLATFORM=wayland cannot open here: the Wayland display wayland-0 cannot be opened" in said
+    assert "the window opens on the X display :" in said
