@@ -47,13 +47,20 @@ def window_answers(folder: Path) -> bool:
     if sys.platform == "win32":
         return False
     name = server_name(folder)
-    address = f"\0{name}" if ABSTRACT else os.path.join(os.environ.get("TMPDIR") or "/tmp", name)  # as Qt names it
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-        try:
-            probe.connect(address)
-        except OSError:
-            return False  # none, or one a crashed window left
-    return True
+    for abstract in _namespaces():
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            try:  # named as Qt names it
+                probe.connect(f"\0{name}" if abstract else os.path.join(os.environ.get("TMPDIR") or "/tmp", name))
+            except OSError:
+                continue  # none, or one a crashed window left
+        return True
+    return False
+
+
+def _namespaces() -> tuple[bool, ...]:
+    """Where a window may listen, abstract or not: on Linux the abstract namespace, then the temporary folder, where
+    a window of an earlier version listens (one still open over an update)."""
+    return (True, False) if ABSTRACT else (False,)
 
 
 def process_stopped(pid: int) -> bool:
@@ -134,17 +141,19 @@ class SingleInstance(QObject):
     def _ask_to_raise(self) -> bool:
         from PySide6.QtNetwork import QLocalSocket
 
-        socket = QLocalSocket()
-        if ABSTRACT:
-            socket.setSocketOptions(QLocalSocket.SocketOption.AbstractNamespaceOption)
-        socket.connectToServer(self.name)
-        if not socket.waitForConnected(CONNECT_MS):
-            return False  # still starting (it listens from its first frame), or not answering
-        token = os.environ.get(TOKEN_ENV, "")
-        socket.write(RAISE + (b" " + token.encode() if token.isprintable() and " " not in token else b"") + b"\n")
-        sent = socket.waitForBytesWritten(CONNECT_MS)
-        socket.disconnectFromServer()
-        return sent
+        for abstract in _namespaces():
+            socket = QLocalSocket()
+            if abstract:
+                socket.setSocketOptions(QLocalSocket.SocketOption.AbstractNamespaceOption)
+            socket.connectToServer(self.name)
+            if not socket.waitForConnected(CONNECT_MS):
+                continue  # still starting (it listens from its first frame), or not answering
+            token = os.environ.get(TOKEN_ENV, "")
+            socket.write(RAISE + (b" " + token.encode() if token.isprintable() and " " not in token else b"") + b"\n")
+            sent = socket.waitForBytesWritten(CONNECT_MS)
+            socket.disconnectFromServer()
+            return sent
+        return False
 
     def _connected(self) -> None:
         assert self._server is not None

@@ -38,6 +38,36 @@ def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtB
     other_folder.release()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the abstract namespace is Linux's")
+def test_a_window_of_the_version_before_is_still_raised(qtbot: QtBot, tmp_path: Path) -> None:
+    """Updated while a window of the version before is open: that window listens in the temporary folder, not
+    in the abstract namespace, and a launch of the new version must still find it (and the lock file it holds)."""
+    from PySide6.QtNetwork import QLocalServer
+
+    first = SingleInstance(tmp_path / "data")
+    assert first.claim()
+    QLocalServer.removeServer(first.name)
+    earlier = QLocalServer()  # as the version before listened
+    assert earlier.listen(first.name)
+    said: list[bytes] = []
+
+    def read() -> None:
+        while (socket := earlier.nextPendingConnection()) is not None:
+            socket.readyRead.connect(lambda socket=socket: said.append(bytes(socket.readAll().data())))
+            if socket.bytesAvailable():
+                said.append(bytes(socket.readAll().data()))
+
+    earlier.newConnection.connect(read)
+    second = SingleInstance(tmp_path / "data")
+    assert not second.claim() and second.asked
+    qtbot.waitUntil(lambda: [words.split()[:1] for words in said] == [[b"raise"]], timeout=3000)
+    (tmp_path / "data" / LOCK_NAME).unlink()  # and with its lock file gone, found through that socket
+    third = SingleInstance(tmp_path / "data")
+    assert not third.claim() and third.asked
+    earlier.close()
+    first.release()
+
+
 def test_a_window_whose_lock_file_was_deleted_still_keeps_the_folder(qtbot: QtBot, tmp_path: Path) -> None:
     """The lock file deleted by hand ("Card Table is already open" — but where?), or the data folder deleted and
     made again under the open window: a second launch took the folder and opened a second window over the same
