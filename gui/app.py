@@ -19,7 +19,7 @@ from gui.desktop_bus import ANSWER_MS, skip_a_silent_accessibility_bus, skip_a_s
 from gui.i18n import set_language
 from gui.prefs import ShellPrefs
 from gui.qt_paths import qt_arguments
-from gui.single_instance import SingleInstance
+from gui.single_instance import LOCK_NAME, SingleInstance
 from gui.window import MainWindow
 
 if TYPE_CHECKING:
@@ -76,9 +76,12 @@ def run_launcher(host: PluginHost | None = None) -> int:
     QGuiApplication.setDesktopFileName(APP_ID)  # the window's Wayland app id (it was "python3"), the menu entry's name
     instance = SingleInstance(data_dir())
     if not instance.claim():
-        stopped = instance.stopped_owner
+        stopped, elsewhere = instance.stopped_owner, instance.other_machine
         done = (f"it is stopped (process {stopped}: Ctrl+Z in a terminal?); continue it there with fg, or with "
                 f"kill -CONT {stopped}" if stopped is not None
+                else f"it is open on the machine {elsewhere[0]} (process {elsewhere[1]}), which shares this folder: "
+                f"close it there, or, if that machine stopped without closing it, delete {data_dir() / LOCK_NAME}"
+                if elsewhere is not None
                 else "its window was asked to come to the front" if instance.asked
                 else "it does not answer yet: look for its window, or try again in a moment")
         print(f"cardtable: Card Table is already open over {data_dir()}; {done} (one window at a time keeps its "

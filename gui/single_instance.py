@@ -89,6 +89,7 @@ class SingleInstance(QObject):
         self._server: QLocalServer | None = None
         self.asked = False  # after a refused claim: whether the running window got the request
         self.stopped_owner: int | None = None  # after a refused claim: the holder's process id, if it is stopped
+        self.other_machine: tuple[str, int] | None = None  # after a refused claim: a holder on another machine
 
     def claim(self) -> bool:
         """True when this program may open its window: it now holds the folder (or the folder cannot hold a
@@ -103,8 +104,10 @@ class SingleInstance(QObject):
         if not lock.tryLock(0):
             if lock.error() == QLockFile.LockError.LockFailedError:
                 holder, host, _ = lock.getLockInfo()
-                here = host == QSysInfo.machineHostName()  # a lock in a shared home can be another machine's
-                self.stopped_owner = holder if here and holder and process_stopped(holder) else None
+                if host and host != QSysInfo.machineHostName():  # a shared home (NFS): no window here to ask
+                    self.other_machine = (host, holder)
+                    return False
+                self.stopped_owner = holder if holder and process_stopped(holder) else None
                 self.asked = self.stopped_owner is None and self._ask_to_raise()
                 return False
             return True  # the folder cannot take a lock file (read-only, say): play on without the guard

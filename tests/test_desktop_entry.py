@@ -116,7 +116,7 @@ def test_the_window_is_known_by_the_entrys_name(qapp: object, monkeypatch: pytes
 
     class Refused:  # another window holds the data folder: the launch stops once the names are given
         asked = True
-        stopped_owner = None
+        stopped_owner = other_machine = None
 
         def __init__(self, folder: Path) -> None:
             pass

@@ -121,7 +121,7 @@ def test_restart_now_starts_the_program_again_once_the_folder_is_let_go(
     happened: list[str] = []
 
     class Claimed:  # the folder is this program's until release
-        asked, stopped_owner = False, None
+        asked, stopped_owner, other_machine = False, None, None
 
         def __init__(self, folder: Path) -> None:
             self.raise_requested = type("Signal", (), {"connect": lambda self, slot: None})()

@@ -148,6 +148,32 @@ def test_a_second_launch_says_why_it_opens_no_window(qtbot: QtBot, tmp_path: Pat
     running.release()
 
 
+def test_a_window_open_on_another_machine_sharing_the_folder_is_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A home shared between machines (NFS): the lock names another machine, whose process cannot be asked or
+    looked at from here. The launch said "it does not answer yet: try again in a moment", which never helps, and
+    after that machine stopped without closing, said so for ever."""
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    from core.paths import data_dir
+    from gui import app
+
+    data_dir().mkdir(parents=True)
+    lock = data_dir() / LOCK_NAME
+    lock.write_text("4242\ncardtable\nlabpc7\n0123456789abcdef0123456789abcdef\n"
+                    "0a1b2c3d-0000-4000-8000-000000000000\n")  # as Qt writes it on that machine
+    instance = SingleInstance(data_dir())
+    assert not instance.claim()
+    assert instance.other_machine == ("labpc7", 4242) and not instance.asked and instance.stopped_owner is None
+    monkeypatch.setattr(app, "MainWindow", lambda *args: pytest.fail("a second window over the folder"))
+    assert app.run_launcher() == 0
+    message = capsys.readouterr().err.strip()
+    assert "it is open on the machine labpc7 (process 4242), which shares this folder" in message, message
+    assert f"delete {lock}" in message and "\n" not in message
+    lock.unlink()  # as the message says, once that machine is known to have stopped
+    assert instance.claim()
+    instance.release()
+
+
 def as_from_a_terminal() -> None:
     """In the launched program: the signals a terminal's foreground program starts with, whatever this test run
     inherited (started in the background, or with nohup, it would ignore Ctrl+C and the hang-up, as it should)."""
