@@ -133,7 +133,7 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
 def _run_menu_entry(args: argparse.Namespace) -> int:
     from core import desktop_entry
     from core.cli_options import UsageError
-    from core.paths import HOME_ENV
+    from core.paths import chosen_home
 
     if args.remove:
         gone = desktop_entry.remove()
@@ -152,7 +152,7 @@ def _run_menu_entry(args: argparse.Namespace) -> int:
     except OSError as error:
         raise UsageError(f"the menu entry cannot be written to {desktop_entry.entry_path()} "
                          f"({error.strerror or error})") from None
-    home = os.environ.get(HOME_ENV)
+    home = chosen_home()
     print(f"Card Table is in the desktop's menu ({path})" + (f", over the data folder {home}" if home else "")
           + "; cardtable menu-entry --remove takes it out")
     return 0

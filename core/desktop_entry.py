@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import resources
-from core.paths import APP, HOME_ENV
+from core.paths import APP, HOME_ENV, chosen_home
 from core.storage import write_text_atomic
 
 APP_ID = APP  # the window's Wayland app id (``gui.app`` gives it to Qt)
@@ -98,7 +98,8 @@ def install() -> Path:
     folder cannot be written."""
     if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
         raise NoMenus(sys.platform)
-    run, icon, home = command(), icon_path(), os.environ.get(HOME_ENV) or None
+    chosen = chosen_home()
+    run, icon, home = command(), icon_path(), str(chosen) if chosen else None
     for what, named in (("the data folder", home or ""), ("the program", " ".join(run)), ("its icon", str(icon))):
         try:
             named.encode("utf-8")

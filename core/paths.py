@@ -11,20 +11,22 @@ APP = "cardtable"
 HOME_ENV = "CARDTABLE_HOME"
 
 
-def _home() -> Path | None:
+def chosen_home() -> Path | None:
+    """``$CARDTABLE_HOME`` when set, made absolute (a relative one is taken from where the program started, so a
+    menu entry made from it names the same folder)."""
     value = os.environ.get(HOME_ENV)
-    return Path(value) if value else None
+    return Path(value).absolute() if value else None
 
 
 def data_dir() -> Path:
     """Saves and other game data."""
-    home = _home()
+    home = chosen_home()
     return home / "data" if home else platformdirs.user_data_path(APP)
 
 
 def config_dir() -> Path:
     """The player's settings."""
-    home = _home()
+    home = chosen_home()
     return home / "config" if home else platformdirs.user_config_path(APP)
 
 

@@ -172,3 +172,14 @@ def test_a_path_whose_name_is_not_utf8_is_refused_in_one_line(
     assert said.startswith(f"cardtable menu-entry: a menu entry cannot name the {odd} (".encode() + os.fsencode(named))
     assert b"not UTF-8" in said
     assert len(said.splitlines()) == 1 and not menus.exists()
+
+
+def test_a_data_folder_given_relative_is_named_whole_in_the_entry(
+        menus: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``CARDTABLE_HOME=games cardtable menu-entry``: the entry said ``CARDTABLE_HOME=games``, which the desktop
+    then took from its own working folder (the home), not the one the command was typed in."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CARDTABLE_HOME", "games")
+    assert main(["menu-entry"]) == 0
+    assert f"over the data folder {tmp_path / 'games'};" in capsys.readouterr().out
+    assert exec_arguments(entry(menus)["Exec"])[:2] == ["env", f"CARDTABLE_HOME={tmp_path / 'games'}"]
