@@ -216,8 +216,12 @@ class MainWindow(QMainWindow):
         Recorder(session, self.stats, slot, notices.append).retire()
 
     def new_game(self, game_id: str, keep_deal: bool = False, notices: list[Text] | None = None) -> GamePage | None:
+        from core import installation
         from core.session import GameSession
 
+        if installation.changed():  # asked first: the game it replaces would be counted, and the new one not start
+            self.tell_code_changed()
+            return None
         game = self.host.game(game_id)
         notices = [] if notices is None else notices
         self.retire(game_id, notices)

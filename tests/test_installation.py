@@ -147,3 +147,22 @@ def test_restart_now_starts_the_program_again_once_the_folder_is_let_go(
     monkeypatch.setattr(app.subprocess, "Popen", lambda command: happened.append(command))
     assert app.run_launcher(None) == 0
     assert happened == ["released", [sys.executable, *sys.orig_argv[1:]]]
+
+
+def test_a_new_game_after_an_update_leaves_the_game_it_would_replace_uncounted(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guard_restored: None) -> None:
+    """New game counts the unfinished game it replaces (a Yukon deal left unwon) before it starts the next: after
+    an update the next could not start, and the one left saved was counted as given up all the same."""
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = yukon_page(window)
+    page.session.play(page.session.legal_moves()[0])
+    slot = page.session.save_slot
+    window.show_launcher()
+    counted = window.stats.path_for(slot)
+    before = counted.read_bytes() if counted.exists() else b""
+    note_a_file_then_update_it(tmp_path)
+    monkeypatch.delitem(sys.modules, "plugins.yukon.view")  # its table's code not loaded yet, as after a start
+    assert window.new_game("yukon") is None
+    updated_dialog(window)
+    assert window.saves.played(slot), "the game left saved is still there to continue"
+    assert (counted.read_bytes() if counted.exists() else b"") == before, "and it was not counted as given up"
