@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime
 import errno
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 LANGUAGES = ("en", "ja")
 
@@ -146,5 +148,20 @@ _OS_REASONS_JA = {getattr(errno, name): words for name, words in (  # by name: n
 def os_reason(error: OSError) -> Text:
     """Why the system refused a file, as a person reads it: the system's words in English ("No space left on
     device"), and Japanese of its own for the refusals a player meets (the system's words otherwise)."""
+    if error.errno in (errno.EEXIST, errno.ENOENT) and isinstance(error.filename, str):
+        link = _dangling_link(error.filename)
+        if link is not None:  # "File exists" said of a folder that is not there
+            return Text("{link} leads to {target}, which is not there: is its disk connected?",
+                        "{link} の行き先 {target} がありません。ディスクはつながっていますか？").format(
+                link=link, target=os.readlink(link))
     words = error.strerror or str(error) or type(error).__name__
     return Text(words, _OS_REASONS_JA.get(error.errno or 0, ""))
+
+
+def _dangling_link(path: str) -> str | None:
+    """The symbolic link on the way to ``path`` whose target is missing (a data folder linked to a disk that is not
+    mounted), if there is one."""
+    for place in (path, *(str(parent) for parent in Path(path).parents)):
+        if os.path.islink(place) and not os.path.exists(place):
+            return place
+    return None

@@ -84,3 +84,21 @@ def test_unwritable_folder_raises_a_save_error_with_the_reason(tmp_path: Path) -
     saves = SaveService(blocker / "saves")
     with pytest.raises(Exception, match="cannot save to"):
         saves.write("hilo", RECORD)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="symbolic links as Unix has them")
+def test_a_data_folder_linked_to_a_disk_that_is_not_there_is_said_so(tmp_path: Path) -> None:
+    """The data folder a link to another disk, and that disk not mounted: the reason given was "File exists"."""
+    from core.saves import SaveError
+
+    disk = tmp_path / "media" / "usb"
+    (tmp_path / "data").symlink_to(disk / "cardtable")
+    saves = SaveService(tmp_path / "data" / "saves")
+    with pytest.raises(SaveError) as refused:
+        saves.write("hilo", RECORD)
+    assert refused.value.reason.en == (f"cannot save to {tmp_path}/data/saves: {tmp_path}/data leads to "
+                                       f"{disk}/cardtable, which is not there: is its disk connected?")
+    assert "ディスクはつながっていますか" in refused.value.reason.ja
+    (disk / "cardtable").mkdir(parents=True)  # the disk connected again
+    saves.write("hilo", RECORD)
+    assert saves.read("hilo").record is not None and not saves.unwritten()
