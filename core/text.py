@@ -151,9 +151,9 @@ def os_reason(error: OSError) -> Text:
     if error.errno in (errno.EEXIST, errno.ENOENT) and isinstance(error.filename, str):
         link = _dangling_link(error.filename)
         if link is not None:  # "File exists" said of a folder that is not there
-            return Text("{link} leads to {target}, which is not there: is its disk connected?",
-                        "{link} の行き先 {target} がありません。ディスクはつながっていますか？").format(
-                link=link, target=os.readlink(link))
+            return Text("{link} leads to {destination}, which is not there: is its disk connected?",
+                        "{link} の行き先 {destination} がありません。ディスクはつながっていますか？").format(
+                link=link, destination=os.readlink(link))
     words = error.strerror or str(error) or type(error).__name__
     return Text(words, _OS_REASONS_JA.get(error.errno or 0, ""))
 
