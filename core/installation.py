@@ -16,7 +16,8 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -48,15 +49,19 @@ def _stamp(path: str) -> tuple[int, int] | None:
     return status.st_mtime_ns, status.st_size
 
 
-def _homes() -> tuple[str, ...]:
+def _homes(also: Iterable[str] = ()) -> tuple[str, ...]:
     """The folder this program's packages were loaded from, as named and as resolved: site-packages for an
-    installed program (its plugins and libraries beside it), the checkout for a developer's."""
-    named = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return tuple({os.path.join(named, ""), os.path.join(os.path.realpath(named), "")})
+    installed program (its plugins and libraries beside it), the checkout for a developer's; and the folders the
+    modules named in ``also`` were loaded from (a plugin installed elsewhere, with ``pip install --user``)."""
+    named = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
+    for name in also:
+        path = getattr(sys.modules.get(name), "__file__", None)
+        if isinstance(path, str):
+            named.append(str(Path(path).absolute().parents[name.count(".")]))  # above its top package
+    return tuple({os.path.join(way(folder), "") for folder in named for way in (str, os.path.realpath)})
 
 
-def _code_files(modules: Sequence[ModuleType]) -> dict[str, tuple[int, int] | None]:
-    homes = _homes()
+def _code_files(modules: Sequence[ModuleType], homes: tuple[str, ...]) -> dict[str, tuple[int, int] | None]:
     found: dict[str, tuple[int, int] | None] = {}
     for module in modules:
         path = getattr(module, "__file__", None)
@@ -65,11 +70,12 @@ def _code_files(modules: Sequence[ModuleType]) -> dict[str, tuple[int, int] | No
     return found
 
 
-def watch() -> None:
-    """Note the files of every module loaded now from where this program's own came (:func:`_homes`), and guard
-    later imports. Called again, it notes the files anew (a test's window after another's)."""
+def watch(also: Iterable[str] = ()) -> None:
+    """Note the files of every module loaded now from where this program's own came, or the modules named in
+    ``also`` (:func:`_homes`), and guard later imports. Called again, it notes the files anew (a test's window
+    after another's)."""
     global _files, _watching, _changed, _looked_at
-    _files = _code_files(list(sys.modules.values()))
+    _files = _code_files(list(sys.modules.values()), _homes(also))
     _changed, _looked_at = False, time.monotonic()
     if not _watching:
         sys.meta_path.insert(0, _Guard())

@@ -149,7 +149,8 @@ class MainWindow(QMainWindow):
         self.settings_store.clean()
         clean_stale_temp_files(config_dir())
         self.launcher.set_host(host)
-        installation.watch()  # from now on an update under the window is told, not met as a failing game
+        # from now on an update under the window (a plugin's too) is told, not met as a failing game
+        installation.watch(type(game.rules).__module__ for game in self._all_games())
 
     # -- language ---------------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ def updated(path: Path) -> None:
 
 def test_a_replaced_file_refuses_later_imports_but_not_the_standard_librarys(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guard_restored: None) -> None:
-    monkeypatch.setattr(installation, "_homes", lambda: (os.path.join(tmp_path, ""),))
+    monkeypatch.setattr(installation, "_homes", lambda also=(): (os.path.join(tmp_path, ""),))
     monkeypatch.syspath_prepend(str(tmp_path))
     for name in ("loaded_first", "loaded_before_the_update", "loaded_after_the_update"):
         (tmp_path / f"{name}.py").write_text("VALUE = 1\n")
@@ -55,10 +55,32 @@ def test_a_replaced_file_refuses_later_imports_but_not_the_standard_librarys(
     importlib.import_module("tabnanny")  # the interpreter's own library was not updated
 
 
+def test_a_plugin_installed_elsewhere_is_watched_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    guard_restored: None) -> None:
+    """Card Table installed for the system, a plugin with ``pip install --user``: the plugin's folder is not the
+    program's, and its update went unseen."""
+    package = tmp_path / "user-site" / "elsewhere_plugin"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "rules.py").write_text("VALUE = 1\n")
+    monkeypatch.syspath_prepend(str(package.parent))
+    for name in ("elsewhere_plugin", "elsewhere_plugin.rules"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    importlib.import_module("elsewhere_plugin.rules")
+    installation.watch()
+    updated(package / "rules.py")
+    assert not installation.changed(), "not watched unless named"
+    installation.watch(["elsewhere_plugin.rules"])
+    assert str(package / "rules.py") in installation._files and not installation.changed()
+    updated(package / "rules.py")
+    assert installation.changed()
+
+
 def test_an_unchanged_installation_is_not_taken_for_an_update(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     assert installation._files and not installation.changed()  # the program's own modules are watched
     assert any(path.endswith(os.path.join("core", "session.py")) for path in installation._files)
+    assert any(path.endswith(os.path.join("yukon", "rules.py")) for path in installation._files)
     assert window.continue_game("yukon") is not None
 
 
