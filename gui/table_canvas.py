@@ -55,6 +55,7 @@ class TableCanvas(QGraphicsView):
         scene = self.scene()
         if isinstance(scene, TableScene) and scene.table is not None:
             self.say(tr("paused") if scene.paused else text(table_words(scene.table)))
+            scene.told_whole()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -715,6 +715,14 @@ class TableScene(QGraphicsScene):
         if parts:
             self.spoken.emit(text(sentences(parts)))
 
+    def told_whole(self) -> None:
+        """The whole table was just said (T): the news waiting for the table to settle is in it, and is not said
+        after it again."""
+        if self.table is not None and not self.paused:
+            self._news_timer.stop()
+            self._told = self.table
+            self._just_said.clear()
+
     def speak_cursor(self) -> None:
         """Say what the keyboard cursor stands on."""
         if self.cursor is None or self.table is None:
