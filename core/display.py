@@ -33,12 +33,42 @@ def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
                     f"{', '.join(sorted(available))}; X11's is xcb)")
         if not set(chosen) <= {"xcb", *WAYLAND_PLATFORMS}:
             return None  # offscreen, eglfs, vnc…: Qt's to try
-    x11 = env.get("DISPLAY") if not chosen or "xcb" in chosen else None
-    wayland = env.get("WAYLAND_DISPLAY") if not chosen else \
-        env.get("WAYLAND_DISPLAY") or "wayland-0" if set(chosen) & set(WAYLAND_PLATFORMS) else None  # Qt's default
-    if not x11 and not wayland:
-        return "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set)" if not chosen else \
-            f"{PLATFORM_ENV}={env[PLATFORM_ENV]}, but DISPLAY is not set"
+    why = _why_not(env, chosen)
+    return f"{PLATFORM_ENV}={env[PLATFORM_ENV]}: {why}" if why and chosen else why
+
+
+def platform_instead(env: Mapping[str, str] = os.environ) -> tuple[str, str] | None:
+    """When ``QT_QPA_PLATFORM`` asks only for Wayland and no compositor answers while the X display does (or the
+    other way round), the platform to open on instead and a line for the terminal saying so; else None."""
+    if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
+        return None
+    chosen = _platforms(env)
+    why = _why_not(env, chosen) if chosen and set(chosen) <= {"xcb", *WAYLAND_PLATFORMS} else None
+    if why is None:
+        return None
+    x11, wayland = env.get("DISPLAY"), env.get("WAYLAND_DISPLAY")
+    if set(chosen) <= set(WAYLAND_PLATFORMS) and x11 and x_display_answers(x11):
+        instead, where = "xcb", f"the X display {x11}"
+    elif chosen == ["xcb"] and wayland and wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", "")):
+        instead, where = "wayland", f"the Wayland display {wayland}"  # (a Wayland session without Xwayland)
+    else:
+        return None
+    return instead, (f"{PLATFORM_ENV}={env[PLATFORM_ENV]} cannot open here: {why}; the window opens on {where} "
+                     f"instead ({PLATFORM_ENV}=\"wayland;xcb\" lets every Qt program do so)")
+
+
+def _why_not(env: Mapping[str, str], chosen: list[str]) -> str | None:
+    """Why none of the displays Qt would try answers (those of the platforms ``chosen``, else Wayland's and X's),
+    or None when one does."""
+    if not chosen:
+        x11, wayland = env.get("DISPLAY"), env.get("WAYLAND_DISPLAY")
+        if not x11 and not wayland:
+            return "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set)"
+    else:
+        x11 = env.get("DISPLAY") if "xcb" in chosen else None
+        wayland = (env.get("WAYLAND_DISPLAY") or "wayland-0") if set(chosen) & set(WAYLAND_PLATFORMS) else None
+        if not x11 and not wayland:
+            return "DISPLAY is not set"
     if (wayland and wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", ""))) or \
             (x11 and x_display_answers(x11)):
         return None  # Qt tries Wayland, then X: one that answers is enough
@@ -49,25 +79,6 @@ def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
         reasons.append(f"the X display {x11} cannot be opened (no X server answers there, or it refused this "
                        "program: check DISPLAY and XAUTHORITY)")
     return "; ".join(reasons)
-
-
-def platform_instead(env: Mapping[str, str] = os.environ) -> tuple[str, str] | None:
-    """When ``QT_QPA_PLATFORM`` asks only for Wayland and no compositor answers while the X display does (or the
-    other way round), the platform to open on instead and a line for the terminal saying so; else None."""
-    if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
-        return None
-    chosen = _platforms(env)
-    if not chosen or display_problem(env) is None:
-        return None
-    x11, wayland = env.get("DISPLAY"), env.get("WAYLAND_DISPLAY")
-    if set(chosen) <= set(WAYLAND_PLATFORMS) and x11 and x_display_answers(x11):
-        instead, where = "xcb", f"the X display {x11}"
-    elif chosen == ["xcb"] and wayland and wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", "")):
-        instead, where = "wayland", f"the Wayland display {wayland}"  # (a Wayland session without Xwayland)
-    else:
-        return None
-    return instead, (f"{PLATFORM_ENV}={env[PLATFORM_ENV]} cannot open here: {display_problem(env)}; the window "
-                     f"opens on {where} instead ({PLATFORM_ENV}=\"wayland;xcb\" lets every Qt program do so)")
 
 
 def qt_platforms() -> set[str]:

@@ -320,16 +320,16 @@ def test_a_platform_asked_for_that_cannot_open_gives_way_to_the_display_that_can
 
     monkeypatch.setattr(sys, "platform", "linux")
     session = {"WAYLAND_DISPLAY": "wayland-7", "XDG_RUNTIME_DIR": str(tmp_path), "QT_QPA_PLATFORM": "xcb"}
-    assert display_problem(session) == "QT_QPA_PLATFORM=xcb, but DISPLAY is not set"
+    assert display_problem(session) == "QT_QPA_PLATFORM=xcb: DISPLAY is not set"
     assert platform_instead(session) is None  # no compositor either: refused as above
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as compositor:
         compositor.bind(str(tmp_path / "wayland-7"))
         compositor.listen()
         platform, said = platform_instead(session) or ("", "")
         assert platform == "wayland"
-        assert said == ("QT_QPA_PLATFORM=xcb cannot open here: QT_QPA_PLATFORM=xcb, but DISPLAY is not set; the "
-                        "window opens on the Wayland display wayland-7 instead (QT_QPA_PLATFORM=\"wayland;xcb\" lets "
-                        "every Qt program do so)")
+        assert said == ("QT_QPA_PLATFORM=xcb cannot open here: DISPLAY is not set; the window opens on the "
+                        "Wayland display wayland-7 instead (QT_QPA_PLATFORM=\"wayland;xcb\" lets every Qt program do "
+                        "so)")
         assert platform_instead({**session, "QT_QPA_PLATFORM": "xcb;wayland"}) is None  # Qt's own way round
 
 
