@@ -100,5 +100,9 @@ def run_launcher(host: PluginHost | None = None) -> int:
     finally:
         instance.release()
     if window.restart_requested:  # after an update: the new code in a new process, once this one let go the folder
-        subprocess.Popen([sys.executable, *sys.orig_argv[1:]])
+        try:
+            subprocess.Popen([sys.executable, *sys.orig_argv[1:]])
+        except OSError as error:  # the update took this Python away (a virtual environment made afresh)
+            print(f"cardtable: Card Table could not be started again ({error.strerror or error}); start it as you "
+                  "did before", file=sys.stderr)
     return status

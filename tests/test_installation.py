@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -135,42 +135,6 @@ def test_an_error_in_a_game_after_an_update_is_not_taken_for_the_games(
     assert window.saves.exists(slot) and not window.findChild(QMessageBox, "error_dialog")
 
 
-def test_restart_now_starts_the_program_again_once_the_folder_is_let_go(
-        qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from gui import app
-
-    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
-    happened: list[str] = []
-
-    class Claimed:  # the folder is this program's until release
-        asked, stopped_owner, other_machine = False, None, None
-
-        def __init__(self, folder: Path) -> None:
-            self.raise_requested = type("Signal", (), {"connect": lambda self, slot: None})()
-
-        def claim(self) -> bool:
-            return True
-
-        def listen(self) -> None:
-            pass
-
-        def release(self) -> None:
-            happened.append("released")
-
-    def exec_() -> int:
-        window = next(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
-        window.restart()
-        return 0
-
-    monkeypatch.setattr(app, "SingleInstance", Claimed)
-    monkeypatch.setattr(app, "install_excepthook", lambda window: None)
-    monkeypatch.setattr(app, "close_on_signals", lambda window: None)
-    monkeypatch.setattr(qapp, "exec", exec_)
-    monkeypatch.setattr(app.subprocess, "Popen", lambda command: happened.append(command))
-    assert app.run_launcher(None) == 0
-    assert happened == ["released", [sys.executable, *sys.orig_argv[1:]]]
-
-
 def test_a_new_game_after_an_update_leaves_the_game_it_would_replace_uncounted(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guard_restored: None) -> None:
     """New game counts the unfinished game it replaces (a Yukon deal left unwon) before it starts the next: after
@@ -188,3 +152,60 @@ def test_a_new_game_after_an_update_leaves_the_game_it_would_replace_uncounted(
     updated_dialog(window)
     assert window.saves.played(slot), "the game left saved is still there to continue"
     assert (counted.read_bytes() if counted.exists() else b"") == before, "and it was not counted as given up"
+
+
+def restart_with(qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                 popen: Callable[[list[str]], object], happened: list[object] | None = None) -> None:
+    """The launcher run until its window is asked to restart, with ``popen`` in place of starting a process."""
+    from gui import app
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    noted = happened if happened is not None else []
+
+    class Claimed:  # the folder is this program's until release
+        asked, stopped_owner, other_machine = False, None, None
+
+        def __init__(self, folder: Path) -> None:
+            self.raise_requested = type("Signal", (), {"connect": lambda self, slot: None})()
+
+        def claim(self) -> bool:
+            return True
+
+        def listen(self) -> None:
+            pass
+
+        def release(self) -> None:
+            noted.append("released")
+
+    def exec_() -> int:
+        window = next(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
+        window.restart()
+        return 0
+
+    monkeypatch.setattr(app, "SingleInstance", Claimed)
+    monkeypatch.setattr(app, "install_excepthook", lambda window: None)
+    monkeypatch.setattr(app, "close_on_signals", lambda window: None)
+    monkeypatch.setattr(qapp, "exec", exec_)
+    monkeypatch.setattr(app.subprocess, "Popen", popen)
+    assert app.run_launcher(None) == 0
+
+
+def test_restart_now_starts_the_program_again_once_the_folder_is_let_go(
+        qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    happened: list[object] = []
+    restart_with(qapp, tmp_path, monkeypatch, happened.append, happened)
+    assert happened == ["released", [sys.executable, *sys.orig_argv[1:]]]
+
+
+def test_restart_now_says_so_when_the_program_cannot_be_started_again(
+        qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The update took this Python away (its virtual environment made afresh): a traceback as the window closed."""
+
+    def gone(command: list[str]) -> None:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    restart_with(qapp, tmp_path, monkeypatch, gone)
+    said = capsys.readouterr().err
+    assert "cardtable: Card Table could not be started again (No such file or directory); start it as you did " \
+           "before" in said and "Traceback" not in said
