@@ -18,6 +18,7 @@ from pathlib import Path
 import resources
 from core.paths import APP, HOME_ENV, chosen_home
 from core.storage import write_text_atomic
+from core.text import utf8_holds
 
 APP_ID = APP  # the window's Wayland app id (``gui.app`` gives it to Qt)
 APP_NAME = "Card Table"  # the application's name, which Qt makes the X11 window's class
@@ -101,10 +102,8 @@ def install() -> Path:
     chosen = chosen_home()
     run, icon, home = command(), icon_path(), str(chosen) if chosen else None
     for what, named in (("the data folder", home or ""), ("the program", " ".join(run)), ("its icon", str(icon))):
-        try:
-            named.encode("utf-8")
-        except UnicodeEncodeError:
-            raise NotUtf8(what, named) from None
+        if not utf8_holds(named):
+            raise NotUtf8(what, named)
     path = entry_path()
     write_text_atomic(path, entry_text(run, icon, home))
     return path

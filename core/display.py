@@ -17,8 +17,9 @@ from collections.abc import Mapping
 from core.desktop_entry import FREEDESKTOP_SYSTEMS
 
 PLATFORM_ENV = "QT_QPA_PLATFORM"
-_kept: dict[str, int] = {}  # X display → the connection that answered (see :func:`x_display_answers`)
 WAYLAND_PLATFORMS = ("wayland", "wayland-egl", "wayland-brcm")  # the keys of Qt's one Wayland plugin
+CHECKED_PLATFORMS = frozenset({"xcb", *WAYLAND_PLATFORMS})  # those whose display is tried here; the others are Qt's
+_kept: dict[str, int] = {}  # X display → the connection that answered (see :func:`x_display_answers`)
 
 
 def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
@@ -32,7 +33,7 @@ def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
         if available and not set(chosen) & available:
             return (f"{PLATFORM_ENV}={env[PLATFORM_ENV]} names no platform Qt has here (it has "
                     f"{', '.join(sorted(available))}; X11's is xcb)")
-        if not set(chosen) <= {"xcb", *WAYLAND_PLATFORMS}:
+        if not set(chosen) <= CHECKED_PLATFORMS:
             return None  # offscreen, eglfs, vnc…: Qt's to try
     why = _why_not(env, chosen)
     return f"{PLATFORM_ENV}={env[PLATFORM_ENV]}: {why}" if why and chosen else why
@@ -44,7 +45,7 @@ def platform_instead(env: Mapping[str, str] = os.environ) -> tuple[str, str] | N
     if not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
         return None
     chosen = _platforms(env)
-    why = _why_not(env, chosen) if chosen and set(chosen) <= {"xcb", *WAYLAND_PLATFORMS} else None
+    why = _why_not(env, chosen) if chosen and set(chosen) <= CHECKED_PLATFORMS else None
     if why is None:
         return None
     x11, wayland = env.get("DISPLAY"), env.get("WAYLAND_DISPLAY")

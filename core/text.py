@@ -158,6 +158,16 @@ def os_reason(error: OSError) -> Text:
     return Text(words, _OS_REASONS_JA.get(error.errno or 0, ""))
 
 
+def utf8_holds(words: str) -> bool:
+    """Whether ``words`` can be written as UTF-8: not so a file name Python read with surrogate escapes (a folder
+    named under an old 8-bit locale), which neither Qt nor a desktop entry can take."""
+    try:
+        words.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _dangling_link(path: str) -> str | None:
     """The symbolic link on the way to ``path`` whose target is missing (a data folder linked to a disk that is not
     mounted), if there is one."""

@@ -14,6 +14,8 @@ import os
 import sys
 from pathlib import Path
 
+from core.text import utf8_holds
+
 _PROC_FD = "/proc/self/fd"
 _opened: dict[bytes, int] = {}  # folder → its descriptor, kept open while the program runs
 
@@ -22,7 +24,7 @@ def qt_path(path: Path) -> str:
     """``path`` as Qt will find it: its text when that is UTF-8; else, where the system allows, through its
     folder's descriptor (the folder must exist; the file's own name must be UTF-8, as the program's are)."""
     text = str(path)
-    if _utf8(text) or not _utf8(path.name) or not os.path.isdir(_PROC_FD):
+    if utf8_holds(text) or not utf8_holds(path.name) or not os.path.isdir(_PROC_FD):
         return text
     folder = os.fsencode(path.parent)
     descriptor = _opened.get(folder)
@@ -40,23 +42,15 @@ def qt_arguments() -> list[str]:
     names the window to the desktop). PySide6 crashed the program when that path was not UTF-8 (Card Table
     installed under such a folder); its file name stands for it then."""
     program = sys.argv[0] if sys.argv else ""
-    if _utf8(program):
+    if utf8_holds(program):
         return [program]
     name = os.path.basename(program)
-    return [name if _utf8(name) else "cardtable"]
+    return [name if utf8_holds(name) else "cardtable"]
 
 
 def shown_in_qt(words: str) -> str:
     """``words`` as Qt can show them: a file name's byte that is not UTF-8 (a lone surrogate in Python's hands),
     which Qt dropped without a trace (the About page named a folder ``dt`` for one whose name is d, byte E4, t),
     becomes the replacement mark U+FFFD."""
-    return words if words.isascii() or _utf8(words) else words.encode("utf-8", "surrogateescape").decode(
+    return words if words.isascii() or utf8_holds(words) else words.encode("utf-8", "surrogateescape").decode(
         "utf-8", "replace")
-
-
-def _utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
