@@ -19,8 +19,10 @@ import importlib
 import itertools
 import logging
 import multiprocessing
-import signal
-import sys
+import os
+import select
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
@@ -34,13 +36,35 @@ INSTALL_HINT = "pip install 'cardtable[cluster]'"
 Unit = tuple[int, Any]  # (key, task)
 
 
-def _die_with_parent() -> None:
-    """A worker ends when the run that started it is killed outright (Linux), rather than wait for work for ever."""
-    if sys.platform.startswith("linux"):
-        import ctypes
+def _end_with_run(run: int) -> None:
+    """A worker ends as soon as the run that started it ends, even killed outright (the out-of-memory killer, ``kill
+    -9``): the workers are children of the fork server, not of the run, and the fork server lives on while they
+    do, so without this a killed run left the fork server, its workers and the resource tracker running for
+    ever."""
+    threading.Thread(target=_watch_run, args=(run,), name="run watcher", daemon=True).start()
 
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+
+def _watch_run(run: int) -> None:
+    try:
+        handle = os.pidfd_open(run)  # Linux: readable once the run has ended
+    except ProcessLookupError:
+        pass  # ended already
+    except (AttributeError, OSError):  # elsewhere, or an old kernel: look twice a second
+        while _running(run):
+            time.sleep(0.5)
+    else:
+        select.select([handle], [], [])
+    os._exit(1)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # there, and not ours to signal
+    return True
 
 
 def call_unit(function: Callable[[Any], Any], key: int, task: Any) -> tuple[int, Any]:
@@ -77,8 +101,8 @@ class LocalPool:
             # there is one, as they will under 3.14 anyway
             context = multiprocessing.get_context("forkserver") \
                 if "forkserver" in multiprocessing.get_all_start_methods() else None
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_die_with_parent,
-                                             mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_end_with_run,
+                                             initargs=(os.getpid(),), mp_context=context)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,

@@ -130,21 +130,25 @@ def test_workers_do_not_outlive_a_run_killed_outright(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     process = _cardtable(*SOLVE, "--jobs", "2", "--json", str(out))
     _wait_for_lines(out, 4, process)
+    started = _in_session(process.pid)  # the run's own process group: the fork server, its workers, the tracker
+    assert len(started) >= 4, started
     process.kill()  # only the run itself, as the out-of-memory killer would
     _reap(process)
     deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and _running(str(out)):
+    while time.monotonic() < deadline and _in_session(process.pid):
         time.sleep(0.1)
-    assert not _running(str(out)), "a worker process was left behind"
+    assert not _in_session(process.pid), "processes of the run were left behind"
 
 
-def _running(marker: str) -> list[str]:
-    found = []
+def _in_session(session: int) -> dict[int, str]:
+    """The processes of a session (pid → command line): a run started in a session of its own and what it
+    started."""
+    found = {}
     for proc in Path("/proc").iterdir():
         try:
-            if proc.name.isdigit() and marker in (proc / "cmdline").read_bytes().decode(errors="replace"):
-                found.append(proc.name)
-        except OSError:
+            if proc.name.isdigit() and int((proc / "stat").read_text().rpartition(")")[2].split()[3]) == session:
+                found[int(proc.name)] = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, ValueError, IndexError):
             continue
     return found
 
@@ -386,3 +390,19 @@ def test_local_workers_are_not_forks_of_the_threaded_process_that_runs_the_job()
     finally:
         busy.set()
     assert os.getpid() not in parents
+
+
+def test_where_a_process_cannot_be_watched_for_its_end_a_worker_still_ends_with_its_run() -> None:
+    run = subprocess.Popen(["sleep", "60"])
+    watcher = subprocess.Popen([sys.executable, "-c", "import os; del os.pidfd_open  # as on the BSDs and macOS\n"
+                                f"from core.executors import _watch_run; _watch_run({run.pid})"],
+                               env=dict(os.environ, PYTHONPATH=str(REPO)))
+    try:
+        time.sleep(1.5)
+        assert watcher.poll() is None, "the worker ended while its run was still there"
+        run.kill()
+        run.wait()
+        assert watcher.wait(timeout=5) == 1
+    finally:
+        run.kill()
+        watcher.kill()
