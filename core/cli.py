@@ -172,7 +172,14 @@ def _launcher(host: PluginHost | None = None) -> int:
     if problem is not None:
         print(f"cardtable: {problem}; the command-line tools need none: cardtable --help", file=sys.stderr)
         return 2
-    launcher = importlib.import_module("gui.app")  # Qt only when a window is wanted
+    try:
+        launcher = importlib.import_module("gui.app")  # Qt only when a window is wanted
+    except ImportError as error:  # a library of the system that a module of Qt needs (libEGL.so.1…)
+        if "shared object" not in str(error):
+            raise
+        print(f"cardtable: the window cannot open: {error}; the command-line tools need none: cardtable --help",
+              file=sys.stderr)
+        return 2
     status: int = launcher.run_launcher(host)
     return status
 

@@ -11,14 +11,18 @@ import ctypes
 import importlib.util
 import os
 import socket
+import struct
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 
+from core import shared_libraries
 from core.desktop_entry import FREEDESKTOP_SYSTEMS
 
 PLATFORM_ENV = "QT_QPA_PLATFORM"
 WAYLAND_PLATFORMS = ("wayland", "wayland-egl", "wayland-brcm")  # the keys of Qt's one Wayland plugin
 CHECKED_PLATFORMS = frozenset({"xcb", *WAYLAND_PLATFORMS})  # those whose display is tried here; the others are Qt's
+WINDOW_LIBRARIES = ("Widgets", "Svg", "Network")  # the Qt libraries the window loads first, beside the platform
 _kept: dict[str, int] = {}  # X display → the connection that answered (see :func:`x_display_answers`)
 
 
@@ -36,7 +40,9 @@ def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
         if not set(chosen) <= CHECKED_PLATFORMS:
             return None  # offscreen, eglfs, vnc…: Qt's to try
     why = _why_not(env, chosen)
-    return f"{PLATFORM_ENV}={env[PLATFORM_ENV]}: {why}" if why and chosen else why
+    if why is None:
+        return libraries_problem(env)
+    return f"{PLATFORM_ENV}={env[PLATFORM_ENV]}: {why}" if chosen else why
 
 
 def platform_instead(env: Mapping[str, str] = os.environ) -> tuple[str, str] | None:
@@ -86,17 +92,58 @@ def _why_not(env: Mapping[str, str], chosen: list[str]) -> str | None:
 def qt_platforms() -> set[str]:
     """The platform names this installation of Qt has (from its plugin files, without loading Qt); empty when
     they cannot be told (a plugin path of one's own)."""
-    if os.environ.get("QT_PLUGIN_PATH") or os.environ.get("QT_QPA_PLATFORM_PLUGIN_PATH"):
-        return set()
-    spec = importlib.util.find_spec("PySide6")
-    if spec is None or not spec.submodule_search_locations:
-        return set()
-    folder = os.path.join(next(iter(spec.submodule_search_locations)), "Qt", "plugins", "platforms")
+    folder = _qt_folder()
     try:
-        names = {name[4:].split(".")[0] for name in os.listdir(folder) if name.startswith("libq")}
+        names = {name[4:].split(".")[0] for name in os.listdir(os.path.join(folder, "plugins", "platforms"))
+                 if name.startswith("libq")} if folder else set()
     except OSError:
         return set()
     return names | set(WAYLAND_PLATFORMS) if "wayland" in names else names
+
+
+def _qt_folder() -> str | None:
+    """PySide6's Qt folder (``lib``, ``plugins``), or None when Qt's plugins are taken from elsewhere."""
+    if os.environ.get("QT_PLUGIN_PATH") or os.environ.get("QT_QPA_PLATFORM_PLUGIN_PATH"):
+        return None
+    spec = importlib.util.find_spec("PySide6")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return os.path.join(next(iter(spec.submodule_search_locations)), "Qt")
+
+
+def libraries_problem(env: Mapping[str, str] = os.environ) -> str | None:
+    """When none of the platforms Qt would open on here can load (a library of the system it needs is not
+    installed: ``libxcb-shape.so.0`` on a minimal system, WSL, a server with X forwarding), which are missing and
+    where they usually are, in words for the terminal; else None. Asked once a display answers."""
+    folder = _qt_folder()
+    if folder is None or not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
+        return None
+    chosen = _platforms(env) or ["wayland", "xcb"]
+    if not set(chosen) <= CHECKED_PLATFORMS:
+        return None
+    x11 = env.get("DISPLAY")
+    wayland = env.get("WAYLAND_DISPLAY") or ("wayland-0" if _platforms(env) else "")
+    answering = {"xcb": bool(x11) and x_display_answers(x11 or ""),
+                 "wayland": bool(wayland) and wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", ""))}
+    lacking: dict[str, list[str]] = {}
+    for plugin in dict.fromkeys("xcb" if platform == "xcb" else "wayland" for platform in chosen):
+        if not answering[plugin]:
+            continue
+        files = [Path(folder, "plugins", "platforms", f"libq{plugin}.so"),
+                 *(Path(folder, "lib", f"libQt6{part}.so.6") for part in WINDOW_LIBRARIES)]
+        try:
+            lacking[plugin] = shared_libraries.missing([file for file in files if file.is_file()], Path(folder, "lib"))
+        except (OSError, ValueError, struct.error):
+            return None  # a file that cannot be read: Qt's to tell
+        if not lacking[plugin]:
+            return None  # Qt opens on this one
+    if not lacking:
+        return None
+    plugin, libraries = next(iter(lacking.items()))
+    packages = " ".join(dict.fromkeys(shared_libraries.debian_package(library) for library in libraries))
+    return (f"the window cannot open: Qt's {plugin} platform needs {', '.join(libraries)}, which "
+            f"{'is' if len(libraries) == 1 else 'are'} not installed here (on Debian and Ubuntu usually: apt "
+            f"install {packages})")
 
 
 def _platforms(env: Mapping[str, str]) -> list[str]:

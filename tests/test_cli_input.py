@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 from core.cli import main
+from core.display import PLATFORM_ENV
 from tests.distributions import REPO
+from tests.elf_files import write_library
 
 RECORD = """# Card Table Euchre hand
 options stick_the_dealer=no trump_holding=no defender_alone=no dealer_may_decline=no target=10
@@ -352,6 +354,45 @@ def test_a_platform_asked_for_that_cannot_open_gives_way_to_the_display_that_can
                         "Wayland display wayland-7 instead (QT_QPA_PLATFORM=\"wayland;xcb\" lets every Qt program do "
                         "so)")
         assert platform_instead({**session, "QT_QPA_PLATFORM": "xcb;wayland"}) is None  # Qt's own way round
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb (Debian: xvfb)")
+def test_a_library_qt_needs_that_is_not_installed_is_named_in_one_line_with_its_package(tmp_path: Path) -> None:
+    """A minimal system without ``libxcb-shape0`` (a Debian container, WSL): Qt aborted with a core dump and advice
+    naming another library ("xcb-cursor0 or libxcb-cursor0 is needed")."""
+    qt = tmp_path / "site" / "PySide6" / "Qt"
+    (qt / "plugins" / "platforms").mkdir(parents=True)
+    (qt / "lib").mkdir()
+    (qt.parent / "__init__.py").write_text("")
+    write_library(qt / "lib" / "libQt6Widgets.so.6", ["libc.so.6", "libcardtable-absent-egl.so.1"])
+    write_library(qt / "plugins" / "platforms" / "libqxcb.so", ["libQt6Widgets.so.6", "libcardtable-absent-shape.so.0"])
+    with own_x_server() as display:
+        env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY", PLATFORM_ENV, "QT_PLUGIN_PATH")}
+        env.update(DISPLAY=display, CARDTABLE_HOME=str(tmp_path / "home"), PYTHONPATH=f"{tmp_path / 'site'}:{REPO}")
+        launch = subprocess.run([sys.executable, "-m", "core.cli"], cwd=REPO, env=env, capture_output=True, text=True,
+                                timeout=60)
+    assert launch.returncode == 2, launch.stderr
+    assert launch.stderr == (
+        "cardtable: the window cannot open: Qt's xcb platform needs libcardtable-absent-shape.so.0, "
+        "libcardtable-absent-egl.so.1, which are not installed here (on Debian and Ubuntu usually: apt install "
+        "libcardtable-absent-shape0 libcardtable-absent-egl1); the command-line tools need none: cardtable --help\n")
+
+
+def test_a_module_of_qt_that_cannot_load_a_library_is_named_in_one_line(tmp_path: Path) -> None:
+    """Where the check above cannot look (Qt's plugins taken from a folder of one's own), the import's own error,
+    in one line instead of a traceback."""
+    package = tmp_path / "site" / "PySide6"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "QtCore.py").write_text('raise ImportError("libEGL.so.1: cannot open shared object file: No such file '
+                                       'or directory")\n')
+    env = dict(os.environ, DISPLAY="", WAYLAND_DISPLAY="", QT_QPA_PLATFORM="offscreen", CARDTABLE_HOME=str(tmp_path),
+               PYTHONPATH=f"{tmp_path / 'site'}:{REPO}")
+    launch = subprocess.run([sys.executable, "-m", "core.cli"], cwd=REPO, env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert (launch.returncode, launch.stderr) == (2, "cardtable: the window cannot open: libEGL.so.1: cannot open "
+                                                     "shared object file: No such file or directory; the command-line "
+                                                     "tools need none: cardtable --help\n")
 
 
 @contextlib.contextmanager
