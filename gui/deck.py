@@ -127,7 +127,8 @@ def installed_themes() -> list[Theme]:
             continue
         seen.add(_design_key(name))
         words = name.replace("_", " ").replace("-", " ").split()
-        label = " ".join(w.upper() if set(w.lower()) <= set("ivxl") else w.capitalize() for w in words)
+        label = " ".join(w if w != w.lower() else w.upper() if set(w) <= set("ivxl") else w.capitalize()
+                         for w in words)  # a name's own capitals stand: XSkat, swiss-XVII
         themes.append(Theme(f"system:{name}", label, path, True))
     return themes
 

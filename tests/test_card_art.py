@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
@@ -216,3 +217,14 @@ def test_an_empty_piles_outline_follows_its_marks_label_and_size_though_it_is_dr
     assert wider.pixelColor(50 + 150, 50 + 100) != plain.pixelColor(50 + 150, 50 + 100), "the outline grows"
     assert count(wider, light) > outline
 
+
+
+def test_a_designs_name_keeps_its_own_capitals(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Debian 14's designs include ``XSkat.svgz`` and ``swiss-XVII.svgz``: the list said "Xskat"."""
+    from gui import deck
+
+    for name in ("XSkat", "swiss-XVII", "swiss-xvii", "l-&-h", "tango_nuevo", "Атласные"):
+        (tmp_path / f"{name}.svgz").write_bytes(b"")
+    monkeypatch.setattr(deck, "SYSTEM_THEME_DIRS", (tmp_path,))
+    assert [theme.label for theme in deck.installed_themes()] == ["XSkat", "L & H", "Swiss XVII", "Tango Nuevo",
+                                                                  "Атласные"]
