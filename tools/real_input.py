@@ -241,6 +241,25 @@ def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
     return len(idle) >= 3 and len({line.split(" (focus")[0] for line in idle[-3:]}) == 1
 
 
+
+def _keycode(keysym: str) -> str:
+    """The key that gives ``keysym`` on this X server, as xdotool takes it (a number): named, a function key comes
+    with Alt held under Debian 14's X servers (xdotool 3.20160805 finds it on a level it reaches with Alt)."""
+    import ctypes
+
+    x11 = ctypes.CDLL("libX11.so.6")
+    x11.XOpenDisplay.restype, x11.XOpenDisplay.argtypes = ctypes.c_void_p, [ctypes.c_char_p]
+    x11.XStringToKeysym.restype, x11.XStringToKeysym.argtypes = ctypes.c_ulong, [ctypes.c_char_p]
+    x11.XKeysymToKeycode.restype, x11.XKeysymToKeycode.argtypes = ctypes.c_ubyte, [ctypes.c_void_p, ctypes.c_ulong]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    display = x11.XOpenDisplay(None)
+    if not display:
+        return keysym
+    code = x11.XKeysymToKeycode(display, x11.XStringToKeysym(keysym.encode()))
+    x11.XCloseDisplay(display)
+    return str(code) if code else keysym
+
+
 class ScreenReader:
     """A screen reader's ears: ``tools/screen_reader_listener.py`` on the accessibility bus, under the system's
     Python. What the table gave to say (``told``: its canvas's ``say``) must arrive there (``heard``: announcements,
@@ -611,6 +630,8 @@ class Person:
             self.layout_keys.update(keys.title() for keys in changed)
             args = ("key", *("+".join([*keys.split("+")[:-1], self.keys_typed[keys.split("+")[-1].upper()]])
                              if keys in changed else keys for keys in args[1:]))
+        if args[0] == "key":
+            args = ("key", *(_keycode(keys) if keys[:1] == "F" and keys[1:].isdigit() else keys for keys in args[1:]))
         subprocess.run(["xdotool", *args], check=True)
         QTest.qWait(wait_ms)
 
