@@ -378,6 +378,33 @@ def test_a_library_qt_needs_that_is_not_installed_is_named_in_one_line_with_its_
         "libcardtable-absent-shape0 libcardtable-absent-egl1); the command-line tools need none: cardtable --help\n")
 
 
+def test_a_wayland_session_is_told_what_waylands_platform_lacks_unless_x11_can_open_instead(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Qt tries Wayland, then X11: only when neither can load is the launch refused, and then for the first."""
+    import core.display as display
+
+    qt = tmp_path / "Qt"
+    (qt / "plugins" / "platforms").mkdir(parents=True)
+    (qt / "lib").mkdir()
+    write_library(qt / "plugins" / "platforms" / "libqwayland.so", ["libc.so.6", "libcardtable-absent-cursor.so.0"])
+    write_library(qt / "plugins" / "platforms" / "libqxcb.so", ["libcardtable-absent-shape.so.0"])
+    write_library(qt / "plugins" / "platforms" / "libqoffscreen.so", ["libc.so.6"])
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(display, "_qt_folder", lambda: str(qt))
+    monkeypatch.setattr(display, "x_display_answers", lambda name: True)
+    session = {"WAYLAND_DISPLAY": "wayland-7", "XDG_RUNTIME_DIR": str(tmp_path)}
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as compositor:
+        compositor.bind(str(tmp_path / "wayland-7"))
+        compositor.listen()
+        assert display.display_problem(session) == (
+            "the window cannot open: Qt's wayland platform needs libcardtable-absent-cursor.so.0, which is not "
+            "installed here (on Debian and Ubuntu usually: apt install libcardtable-absent-cursor0)")
+        assert display.display_problem({**session, "DISPLAY": ":9"}) is not None  # X11 lacks one too
+        write_library(qt / "plugins" / "platforms" / "libqxcb.so", ["libc.so.6"])
+        assert display.display_problem({**session, "DISPLAY": ":9"}) is None  # Qt opens on X11 instead
+        assert display.display_problem({**session, "QT_QPA_PLATFORM": "offscreen"}) is None  # none needed
+
+
 def test_a_module_of_qt_that_cannot_load_a_library_is_named_in_one_line(tmp_path: Path) -> None:
     """Where the check above cannot look (Qt's plugins taken from a folder of one's own), the import's own error,
     in one line instead of a traceback."""
