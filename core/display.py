@@ -123,8 +123,8 @@ def libraries_problem(env: Mapping[str, str] = os.environ) -> str | None:
         return None
     x11 = env.get("DISPLAY")
     wayland = env.get("WAYLAND_DISPLAY") or ("wayland-0" if _platforms(env) else "")
-    answering = {"xcb": bool(x11) and x_display_answers(x11 or ""),
-                 "wayland": bool(wayland) and wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", ""))}
+    answering = {"xcb": x_display_answers(x11) if x11 else False,
+                 "wayland": wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", "")) if wayland else False}
     lacking: dict[str, list[str]] = {}
     for plugin in dict.fromkeys("xcb" if platform == "xcb" else "wayland" for platform in chosen):
         if not answering[plugin]:

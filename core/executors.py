@@ -63,7 +63,7 @@ def _running(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except OSError:
-        return True  # there, and not ours to signal
+        pass  # there, and not ours to signal
     return True
 
 
