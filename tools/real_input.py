@@ -241,7 +241,6 @@ def _idle(app: Any, page: Any, idle: list[str], what: str) -> bool:
     return len(idle) >= 3 and len({line.split(" (focus")[0] for line in idle[-3:]}) == 1
 
 
-
 def _keycode(keysym: str) -> str:
     """The key that gives ``keysym`` on this X server, as xdotool takes it (a number): named, a function key comes
     with Alt held under Debian 14's X servers (xdotool 3.20160805 finds it on a level it reaches with Alt)."""
