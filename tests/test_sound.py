@@ -125,11 +125,10 @@ def test_a_player_told_to_end_ends_cleanly_every_time(tmp_path: Path, monkeypatc
     leaving as the interpreter shut down, crashed it (a segmentation fault, 9 times in 100; a desktop's crash
     reporter would show it)."""
     no_sound_server(monkeypatch, tmp_path, socket_there=True)
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
 
     def ended() -> tuple[str, int]:
         player = subprocess.Popen(worker("import sys"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, env=env)
+                                  stderr=subprocess.DEVNULL)
         assert player.stdout is not None and player.stdin is not None
         said = player.stdout.readline().decode().split(" ", 2)[:2]
         time.sleep(0.2)
