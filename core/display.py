@@ -22,6 +22,7 @@ from core.desktop_entry import FREEDESKTOP_SYSTEMS
 PLATFORM_ENV = "QT_QPA_PLATFORM"
 WAYLAND_PLATFORMS = ("wayland", "wayland-egl", "wayland-brcm")  # the keys of Qt's one Wayland plugin
 CHECKED_PLATFORMS = frozenset({"xcb", *WAYLAND_PLATFORMS})  # those whose display is tried here; the others are Qt's
+WAYLAND_THEN_X11 = ("wayland", "xcb")  # the order Qt tries them in when none is asked for
 WINDOW_LIBRARIES = ("Widgets", "Svg", "Network")  # the Qt libraries the window loads first, beside the platform
 _kept: dict[str, int] = {}  # X display → the connection that answered (see :func:`x_display_answers`)
 
@@ -41,7 +42,7 @@ def display_problem(env: Mapping[str, str] = os.environ) -> str | None:
             return None  # offscreen, eglfs, vnc…: Qt's to try
     why = _why_not(env, chosen)
     if why is None:
-        return libraries_problem(env)
+        return _libraries_problem(env, chosen)
     return f"{PLATFORM_ENV}={env[PLATFORM_ENV]}: {why}" if chosen else why
 
 
@@ -111,22 +112,20 @@ def _qt_folder() -> str | None:
     return os.path.join(next(iter(spec.submodule_search_locations)), "Qt")
 
 
-def libraries_problem(env: Mapping[str, str] = os.environ) -> str | None:
-    """When none of the platforms Qt would open on here can load (a library of the system it needs is not
-    installed: ``libxcb-shape.so.0`` on a minimal system, WSL, a server with X forwarding), which are missing and
-    where they usually are, in words for the terminal; else None. Asked once a display answers."""
+def _libraries_problem(env: Mapping[str, str], chosen: list[str]) -> str | None:
+    """When none of the platforms Qt would open on here (those ``chosen``, all checked ones, else Wayland's then
+    X11's) can load (a library of the system it needs is not installed: ``libxcb-shape.so.0`` on a minimal system,
+    WSL, a server with X forwarding), which are missing and where they usually are, in words for the terminal; else
+    None. Asked once a display answers."""
     folder = _qt_folder()
-    if folder is None or not sys.platform.startswith(FREEDESKTOP_SYSTEMS):
-        return None
-    chosen = _platforms(env) or ["wayland", "xcb"]
-    if not set(chosen) <= CHECKED_PLATFORMS:
+    if folder is None:
         return None
     x11 = env.get("DISPLAY")
-    wayland = env.get("WAYLAND_DISPLAY") or ("wayland-0" if _platforms(env) else "")
+    wayland = env.get("WAYLAND_DISPLAY") or ("wayland-0" if chosen else "")
     answering = {"xcb": x_display_answers(x11) if x11 else False,
                  "wayland": wayland_display_answers(wayland, env.get("XDG_RUNTIME_DIR", "")) if wayland else False}
     lacking: dict[str, list[str]] = {}
-    for plugin in dict.fromkeys("xcb" if platform == "xcb" else "wayland" for platform in chosen):
+    for plugin in dict.fromkeys("xcb" if platform == "xcb" else "wayland" for platform in chosen or WAYLAND_THEN_X11):
         if not answering[plugin]:
             continue
         files = [Path(folder, "plugins", "platforms", f"libq{plugin}.so"),
