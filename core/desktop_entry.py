@@ -15,6 +15,8 @@ import os
 import sys
 from pathlib import Path
 
+import platformdirs
+
 import resources
 from core.paths import APP, HOME_ENV, chosen_home
 from core.storage import write_text_atomic
@@ -41,9 +43,9 @@ class NotUtf8(Exception):
 
 
 def entry_path() -> Path:
-    """Where the entry goes: ``$XDG_DATA_HOME/applications`` (``~/.local/share/applications`` unset)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "applications" / FILE_NAME
+    """Where the entry goes: ``$XDG_DATA_HOME/applications`` (``~/.local/share/applications`` when it is unset or
+    relative, which the XDG Base Directory Specification says to ignore)."""
+    return platformdirs.user_data_path() / "applications" / FILE_NAME
 
 
 def _quoted(argument: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from core import desktop_entry
+from core import desktop_entry, paths
 from core.cli import main
 
 ODD_FOLDER = '/tmp/a "q" \\b $x %u `y` dir'  # every character the specification makes special in an argument
@@ -153,6 +153,26 @@ def test_a_folder_that_cannot_be_written_or_a_system_without_such_menus_is_one_l
     assert main(["menu-entry"]) == 2
     error = capsys.readouterr().err
     assert "menu entries are for Linux and BSD desktops" in error and error.count("\n") == 1
+    assert not (tmp_path / "share").exists()
+
+
+@pytest.mark.parametrize("value", ["", "share"])
+def test_an_unset_or_relative_xdg_folder_is_not_taken_from_where_the_program_started(
+        value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The XDG Base Directory Specification: a relative ``$XDG_DATA_HOME`` or ``$XDG_CONFIG_HOME`` is invalid and
+    ignored. Taken as it was, the menu entry went into a folder under wherever the command ran, where no menu finds
+    it, and (with platformdirs before 4.11.8) the saves and settings with it: started from another folder, the
+    player's games were gone."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CARDTABLE_HOME")
+    monkeypatch.setenv("XDG_DATA_HOME", value)
+    monkeypatch.setenv("XDG_CONFIG_HOME", value)
+    monkeypatch.chdir(tmp_path)
+    assert (paths.data_dir(), paths.config_dir()) == (
+        home / ".local" / "share" / "cardtable", home / ".config" / "cardtable")
+    assert main(["menu-entry"]) == 0
+    assert (home / ".local" / "share" / "applications" / "cardtable.desktop").is_file()
     assert not (tmp_path / "share").exists()
 
 
