@@ -160,9 +160,15 @@ def _run_menu_entry(args: argparse.Namespace) -> int:
 
 def _launcher(host: PluginHost | None = None) -> int:
     from core.display import PLATFORM_ENV, display_problem, platform_instead
+    from core.paths import NoHome, config_dir, data_dir
     from core.terminal import tolerant_output
 
     tolerant_output()  # what the launch says names the data folder, in whatever encoding its name is
+    try:
+        data_dir(), config_dir()
+    except NoHome as error:
+        print(f"cardtable: {error}", file=sys.stderr)
+        return 2
     instead = platform_instead()
     if instead is not None:
         os.environ[PLATFORM_ENV], said = instead

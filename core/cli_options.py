@@ -8,8 +8,8 @@
   :func:`version_numbers` for a program's version (``43.1``);
   :func:`at_least` for a whole number with another minimum (``--hands``: one deal);
 - :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end;
-- :func:`guarded`: a tool's body run so that a mistake, Ctrl-C, a closed pipe or a file the machine refused (a
-  full disk) ends in one line, not a traceback;
+- :func:`guarded`: a tool's body run so that a mistake, no home folder for the saves, Ctrl-C, a closed pipe or a
+  file the machine refused (a full disk) ends in one line, not a traceback;
 - :func:`~core.terminal.tolerant_output` (used by :func:`guarded`): output that an old 8-bit terminal or file
   encoding cannot hold is still written.
 """
@@ -24,6 +24,7 @@ from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
 
+from core.paths import NoHome
 from core.settings import CUSTOM, Choice, Number, SettingsError, SettingsSchema, Toggle
 from core.terminal import tolerant_output
 
@@ -41,15 +42,15 @@ class OutputFailed(Exception):
 
 
 def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
-    """The exit status of ``run()``, a command-line tool's body: a :class:`UsageError` is one line on stderr
-    (status 2); Ctrl-C, after a long job's summary so far and the file to resume, is one line too (130); a
-    closed pipe (``| head``) ends quietly; a file the machine refused (:class:`OutputFailed`, or any other
-    ``OSError`` such as a full disk under a catalogue being built) is one line with status 1. Output goes through
-    :func:`tolerant_output`."""
+    """The exit status of ``run()``, a command-line tool's body: a :class:`UsageError` or
+    :class:`~core.paths.NoHome` is one line on stderr (status 2); Ctrl-C, after a long job's summary so far and the
+    file to resume, is one line too (130); a closed pipe (``| head``) ends quietly; a file the machine refused
+    (:class:`OutputFailed`, or any other ``OSError`` such as a full disk under a catalogue being built) is one line
+    with status 1. Output goes through :func:`tolerant_output`."""
     tolerant_output()
     try:
         return run()
-    except UsageError as error:
+    except (UsageError, NoHome) as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 2
     except Interrupted as stopped:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import platformdirs
@@ -18,16 +19,39 @@ def chosen_home() -> Path | None:
     return Path(value).absolute() if value else None
 
 
+class NoHome(Exception):
+    """No home folder is known for this user ($HOME unset, and no entry in the system's user database, as under a
+    service or a container's made-up user id), so there is no place for saves and settings; the message says what
+    to set."""
+
+    def __init__(self) -> None:
+        uid = os.getuid() if hasattr(os, "getuid") else None
+        who = f"user id {uid}" if uid is not None else "this user"
+        super().__init__(f"no home folder is known for {who} (HOME is not set to a folder, and the system's user "
+                         f"database names none): set HOME, or {HOME_ENV} to a folder for Card Table's saves and "
+                         "settings")
+
+
+def _in_home(where: Callable[[str], Path]) -> Path:
+    try:
+        path = where(APP)
+    except RuntimeError:  # platformdirs since 4.14 when it finds no home folder
+        raise NoHome from None
+    if not path.is_absolute():  # before, "~" was left as it is: saves under wherever the program started
+        raise NoHome
+    return path
+
+
 def data_dir() -> Path:
     """Saves and other game data."""
     home = chosen_home()
-    return home / "data" if home else platformdirs.user_data_path(APP)
+    return home / "data" if home else _in_home(platformdirs.user_data_path)
 
 
 def config_dir() -> Path:
     """The player's settings."""
     home = chosen_home()
-    return home / "config" if home else platformdirs.user_config_path(APP)
+    return home / "config" if home else _in_home(platformdirs.user_config_path)
 
 
 def saves_dir() -> Path:

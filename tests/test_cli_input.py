@@ -324,6 +324,25 @@ def test_a_data_folder_that_cannot_be_made_is_one_line_before_any_work(capsys: p
         f"cardtable yukon solve: cannot create the folder {blocker / 'data' / 'runs'}: Not a directory"
 
 
+@pytest.mark.parametrize("args", [("stats",), ("yukon", "solve", "--range", "1-2"), ()])
+def test_no_home_folder_is_one_line_saying_what_to_set(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]) -> None:
+    """A service's or a container's made-up user: no HOME and no entry in the user database. The statistics, a
+    long run's results file and the window (``()``) each ended in platformdirs' traceback."""
+    import pwd
+
+    def unknown(uid: int) -> pwd.struct_passwd:
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    for name in ("CARDTABLE_HOME", "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", unknown)
+    said = refused(capsys, *args)
+    assert said.startswith(f"cardtable{' ' if args else ''}{' '.join(args[:2])}: no home folder is known for "
+                           f"user id {os.getuid()}")
+    assert said.endswith("set HOME, or CARDTABLE_HOME to a folder for Card Table's saves and settings")
+
+
 def test_a_platform_qt_does_not_have_is_refused_in_one_line(capsys: pytest.CaptureFixture[str],
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """``QT_QPA_PLATFORM=x11`` (X11's is ``xcb``): Qt aborted, dumping core, with advice to reinstall."""
