@@ -6,7 +6,10 @@ that decides a unit's result — and each further line is one unit's record with
 changed after it was written (by hand, or damaged on disk) is named by its line instead of being summed up.
 A killed run loses only the units in flight; a last line cut short by the kill is dropped when the file is
 resumed. Resuming checks that the command and its options are the ones the file was started with (a
-different unit range is allowed: it extends the run).
+different unit range is allowed: it extends the run). A run holds its file (an advisory lock, on systems that
+have them) from the start: a second run given the same file while the first still writes it — the same ``--json``
+twice, or ``--resume`` of a run still going in another terminal — is refused instead of cutting the file short or
+mixing its lines in.
 """
 
 from __future__ import annotations
@@ -16,11 +19,16 @@ import csv
 import hashlib
 import json
 import os
+import stat
+import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from core.cli_options import OutputFailed, UsageError
+
+if sys.platform != "win32":
+    import fcntl
 
 Record = dict[str, Any]
 
@@ -39,13 +47,42 @@ class ResultLog:
         self.params = _normal(dict(params))
         self.done: set[int] = set()
         self._file: TextIO | None = None
+        self._held: int | None = None  # the file's descriptor, locked for this run
         if resume:
-            self._check_and_repair()
+            if not self.path.is_file():
+                raise UsageError(f"cannot resume {self.path}: there is no such file")
+            self._held = self._hold(os.O_RDWR)
+            try:
+                self._check_and_repair()
+            except BaseException:
+                self.__exit__()
+                raise
+
+    def _hold(self, flags: int) -> int:
+        """``path`` opened with ``flags`` and locked for this run (not cut short: another run may own it)."""
+        held = os.open(self.path, flags, 0o666)  # as open() makes a file: read and write, less the umask
+        if sys.platform != "win32":
+            try:
+                fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(held)
+                raise UsageError(f"{self.path} is being written by another run that is still going: wait for it "
+                                 "to end, or give another file") from None
+            except OSError:  # a file system or device that takes no locks: run without
+                pass
+        return held
 
     def __enter__(self) -> ResultLog:
         exists = self.path.exists() and self.done
         try:
-            self._file = self.path.open("a" if exists else "w", encoding="utf-8")
+            if self._held is None:
+                self._held = self._hold(os.O_WRONLY | os.O_CREAT)
+            if exists:
+                os.lseek(self._held, 0, os.SEEK_END)
+            elif stat.S_ISREG(os.fstat(self._held).st_mode):
+                os.ftruncate(self._held, 0)
+            self._file = os.fdopen(self._held, "w", encoding="utf-8")
+            self._held = None  # closed with the file
             if not exists:
                 self._write({"run": {"command": self.command, "params": self.params}})
         except (OSError, OutputFailed) as error:
@@ -63,6 +100,9 @@ class ResultLog:
             with contextlib.suppress(OSError):  # every line was flushed as written; a failed one is reported
                 self._file.close()
             self._file = None
+        if self._held is not None:
+            os.close(self._held)
+            self._held = None
 
     def append(self, record: Record) -> None:
         self._write({**record, "check": _check(record)})
@@ -99,8 +139,6 @@ class ResultLog:
         return _read(self.path)
 
     def _check_and_repair(self) -> None:
-        if not self.path.is_file():
-            raise UsageError(f"cannot resume {self.path}: there is no such file")
         with self.path.open("rb") as handle:
             data = handle.read()
         good = data.rfind(b"\n") + 1

@@ -126,6 +126,40 @@ def test_a_run_killed_half_way_is_finished_by_resume_with_the_same_summary(
     assert len(killed.read_text().splitlines()) == 31  # the header and one line per deal: none solved twice
 
 
+def _umask() -> int:
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return mask
+
+
+def test_a_file_another_run_still_writes_is_refused_and_left_whole(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    """The same --json given twice, or --resume of a run still going in another terminal: the second run cut the
+    first's file short under it (the first then wrote after a hole of zero bytes) or mixed its lines in, and both
+    ended "not a JSON record; the file was changed by hand?", their results lost."""
+    shared = tmp_path / "shared.jsonl"
+    long_solve = (*SOLVE[:2], "--range", "1-600", *SOLVE[4:])
+    first = _cardtable(*long_solve, "--jobs", "1", "--json", str(shared))
+    try:
+        _wait_for_lines(shared, 4, first)
+        for how in ("--json", "--resume"):
+            code, _, err = run(capsys, *SOLVE, how, str(shared))
+            assert code == 2 and err == (f"cardtable yukon solve: {shared} is being written by another run that is "
+                                         "still going: wait for it to end, or give another file\n"), err
+        written = len(shared.read_text().splitlines())
+        _wait_for_lines(shared, written + 2, first)  # the first run goes on writing its file
+    finally:
+        os.killpg(first.pid, signal.SIGKILL)
+        _reap(first)
+    assert b"\0" not in shared.read_bytes()
+    assert shared.stat().st_mode & 0o777 == 0o666 & ~_umask()  # made as any file the user writes
+    kept = records(shared)
+    assert sorted(kept) == list(range(1, len(kept) + 1))  # its own lines only, in order
+    code, _, err = run(capsys, *long_solve[:2], "--range", "1-30", *SOLVE[4:], "--resume", str(shared))
+    assert code == 0, err  # the run gone, its file is free again
+    assert sorted(records(shared))[:30] == list(range(1, 31))
+
+
 def test_workers_do_not_outlive_a_run_killed_outright(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     process = _cardtable(*SOLVE, "--jobs", "2", "--json", str(out))
