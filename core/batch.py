@@ -7,7 +7,7 @@ A tool adds the shared options with :func:`add_batch_arguments` (``--jobs``, ``-
         batch.run(play_pair, range(seed, seed + deals), task=lambda key: (key, a, b, settings), label="hard vs normal")
         records = batch.records()      # from the file: the summary never depends on the finishing order
     ...print the summary...
-    batch.finish(records)              # --csv; Ctrl-C: exit 130 saying how to resume
+    batch.finish(records)              # --csv; Ctrl-C: exit 130 saying how to resume (SIGTERM: 143)
 
 Without ``--json`` the records still go to a file (in the user data folder) which is removed when the run
 completes (resumed or not), so an interrupted run can always be resumed.
@@ -16,10 +16,13 @@ completes (resumed or not), so an interrupted run can always be resumed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -50,6 +53,35 @@ def add_batch_arguments(parser: argparse.ArgumentParser, default_jobs: int = 1, 
     group.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM — ``timeout``, a cluster's job scheduler, the system shutting down — stops a run as Ctrl-C does:
+    the summary so far and the file to resume, where it used to end the run without a word."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _stops_held() -> Iterator[list[int]]:
+    """Ctrl-C and SIGTERM noted, not acted on, while the engine starts (the list holds those that came): stopped
+    half-way, a Dask cluster left itself half made, and Dask's own clean-up at exit failed on it with a traceback.
+    A signal the process ignores (a job started in the background ignores Ctrl-C) stays ignored."""
+    came: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield came
+        return
+    before = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    for number, handler in before.items():
+        if handler != signal.SIG_IGN:
+            signal.signal(number, lambda number, frame: came.append(number))
+    try:
+        yield came
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
 class Batch:
     """A run of work units whose records stream to a :class:`~core.results.ResultLog`."""
 
@@ -72,6 +104,8 @@ class Batch:
         self.executor = executor
         self.csv_path = csv_path
         self.interrupted = False
+        self.terminated = False
+        self._on_term: Any = None  # SIGTERM's handler before the run
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, command: str, params: Mapping[str, Any]) -> Batch:
@@ -81,19 +115,29 @@ class Batch:
     def __enter__(self) -> Batch:
         self.log.__enter__()
         try:
-            self.executor.__enter__()
+            with _stops_held() as stops:
+                self.executor.__enter__()
         except BaseException:  # no cluster to run on: the file closed, and a temporary one with nothing run gone
             self.log.__exit__()
             if self.temporary and not self.log.done:
                 self.log.path.unlink(missing_ok=True)
+            if stops:  # Ctrl-C in a terminal reaches a starting cluster's workers too, which then fail to start
+                raise (Terminated if stops[-1] == signal.SIGTERM else KeyboardInterrupt)() from None
             raise
         dashboard = getattr(self.executor, "dashboard", "")
         if dashboard and not quiet():
             print(f"running on {self.executor.name}; dashboard {dashboard}", file=sys.stderr)
+        if threading.current_thread() is threading.main_thread():
+            self._on_term = signal.signal(signal.SIGTERM, _terminated)
+        if stops:  # stopped as the engine started: no unit is run, and the run ends as a stopped one does
+            self.interrupted, self.terminated = True, stops[-1] == signal.SIGTERM
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
+        if self._on_term is not None:
+            signal.signal(signal.SIGTERM, self._on_term)
+            self._on_term = None
         self.executor.__exit__(KeyboardInterrupt if self.interrupted else kind, value, tb)
         self.log.__exit__()
         if kind is not None and self.temporary and not self.log.done:  # stopped before a result: nothing to resume
@@ -119,8 +163,8 @@ class Batch:
                                            f"{self.log.kept()}") from None
                     self.log.append(kept)
                     bar.advance()
-            except KeyboardInterrupt:
-                self.interrupted = True
+            except KeyboardInterrupt as stop:
+                self.interrupted, self.terminated = True, isinstance(stop, Terminated)
 
     def records(self, keys: Collection[int] | None = None, project: Callable[[Record], Record] | None = None) \
             -> list[Record]:
@@ -140,8 +184,9 @@ class Batch:
                 raise OutputFailed(f"{error}{self._written_later()}") from None
         if self.interrupted:
             kept = len(self.log.done)
-            raise Interrupted(f"interrupted: {kept:,} results kept in {path}; finish the run by giving the same "
-                              f"command with --resume {path}")
+            raise Interrupted(f"{'stopped by SIGTERM' if self.terminated else 'interrupted'}: {kept:,} results kept "
+                              f"in {path}; finish the run by giving the same command with --resume {path}",
+                              143 if self.terminated else 130)
         if self.temporary and not keep:
             path.unlink(missing_ok=True)
 

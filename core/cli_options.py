@@ -34,7 +34,12 @@ class UsageError(Exception):
 
 
 class Interrupted(Exception):
-    """Ctrl-C stopped a long job after its summary so far; the message says what was kept (exit status 130)."""
+    """Ctrl-C (exit status 130) or SIGTERM (143) stopped a long job after its summary so far; the message says what
+    was kept."""
+
+    def __init__(self, message: str, status: int = 130) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class OutputFailed(Exception):
@@ -43,10 +48,10 @@ class OutputFailed(Exception):
 
 def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
     """The exit status of ``run()``, a command-line tool's body: a :class:`UsageError` or
-    :class:`~core.paths.NoHome` is one line on stderr (status 2); Ctrl-C, after a long job's summary so far and the
-    file to resume, is one line too (130); a closed pipe (``| head``) ends quietly; a file the machine refused
-    (:class:`OutputFailed`, or any other ``OSError`` such as a full disk under a catalogue being built) is one line
-    with status 1. Output goes through :func:`tolerant_output`."""
+    :class:`~core.paths.NoHome` is one line on stderr (status 2); Ctrl-C or SIGTERM, after a long job's summary
+    so far and the file to resume, is one line too (130, 143); a closed pipe (``| head``) ends quietly; a file the
+    machine refused (:class:`OutputFailed`, or any other ``OSError`` such as a full disk under a catalogue being
+    built) is one line with status 1. Output goes through :func:`tolerant_output`."""
     tolerant_output()
     try:
         return run()
@@ -55,7 +60,7 @@ def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
         return 2
     except Interrupted as stopped:
         print(f"{prog}: {stopped}", file=sys.stderr)
-        return 130
+        return stopped.status
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130

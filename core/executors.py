@@ -108,7 +108,15 @@ class LocalPool:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=kind is None, cancel_futures=True)
+            if kind is not None:
+                # A run stopped (Ctrl-C, SIGTERM, a file it cannot write) abandons its units in flight, so their
+                # workers are ended: it waited for each to finish, up to a unit's whole time (an undecided Yukon
+                # deal: 40 s; minutes, with those queued behind it), when the signal reached the run and not its
+                # workers (``timeout``, ``kill``), as Ctrl-C in a terminal does. The pool then fails what is
+                # pending itself; cancelling it first would race that (Python 3.11 raises on a cancelled one).
+                for worker in list((getattr(self._pool, "_processes", None) or {}).values()):
+                    worker.terminate()
+            self._pool.shutdown(wait=True)
             self._pool = None
 
     def run(self, function: Callable[[Any], Any], units: Iterable[Unit]) -> Iterator[tuple[int, Any]]:
@@ -118,18 +126,14 @@ class LocalPool:
             return
         source = iter(units)
         pending: set[Future[tuple[int, Any]]] = set()
-        try:
-            for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER):
-                pending.add(self._pool.submit(call_unit, function, key, task))
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    for key, task in itertools.islice(source, 1):
-                        pending.add(self._pool.submit(call_unit, function, key, task))
-                    yield future.result()
-        finally:
-            for future in pending:
-                future.cancel()
+        for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER):
+            pending.add(self._pool.submit(call_unit, function, key, task))
+        while pending:  # stopped half-way, what is left is ended with the pool's workers (``__exit__``)
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                for key, task in itertools.islice(source, 1):
+                    pending.add(self._pool.submit(call_unit, function, key, task))
+                yield future.result()
 
 
 class DaskCluster:

@@ -10,11 +10,14 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from core.batch import Batch, Terminated
 from core.cli import main
+from core.cli_options import Interrupted
 from core.duplicate import timing_lines
 from core.paths import data_dir
 from plugins.yukon.cli import timing as yukon_timing
@@ -172,6 +175,82 @@ def test_workers_do_not_outlive_a_run_killed_outright(tmp_path: Path) -> None:
     while time.monotonic() < deadline and _in_session(process.pid):
         time.sleep(0.1)
     assert not _in_session(process.pid), "processes of the run were left behind"
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "sigint"])
+def test_a_run_told_to_stop_ends_at_once_with_its_summary_and_leaves_no_worker(tmp_path: Path,
+                                                                              stop: signal.Signals) -> None:
+    """A signal to the run alone (``timeout``, ``kill``, a job scheduler; Ctrl-C in a terminal reaches the workers
+    too): SIGTERM ended the run without a word, its results in a file it did not name; and either way the run then
+    waited for its units in flight to finish — deal 26 at this budget takes more than 5 minutes — before it ended."""
+    out = tmp_path / "r.jsonl"
+    process = _cardtable("yukon", "solve", "--range", "25-27", "--budget", "50000000", "--jobs", "2",
+                         "--json", str(out))
+    _wait_for_lines(out, 3, process)  # deals 25 and 27 done; 26 goes on
+    process.send_signal(stop)
+    try:
+        said, error = process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        _reap(process)
+        raise AssertionError(f"the run did not end: {_in_session(process.pid)}") from None
+    assert process.returncode == 128 + stop, error
+    assert "2 deals: won 2" in said
+    why = "stopped by SIGTERM" if stop == signal.SIGTERM else "interrupted"
+    assert error.splitlines()[-1] == (f"cardtable yukon solve: {why}: 2 results kept in {out}; finish the run by "
+                                      f"giving the same command with --resume {out}")
+    deadline = time.monotonic() + 30
+    while _in_session(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _in_session(process.pid)
+
+
+class _StoppedAsItStarts:
+    """An engine that gets ``stop`` while it starts (Ctrl-C or SIGTERM in a Dask cluster's first seconds), and then,
+    when ``fails``, fails to start, as a cluster whose workers the terminal's Ctrl-C reached does."""
+
+    name, workers = "a starting engine", 1
+
+    def __init__(self, stop: signal.Signals, fails: bool) -> None:
+        self.stop, self.fails, self.ran = stop, fails, False
+
+    def __enter__(self) -> _StoppedAsItStarts:
+        os.kill(os.getpid(), self.stop)
+        time.sleep(0.05)  # where the signal used to act, half-way through the start
+        if self.fails:
+            raise RuntimeError("Nanny failed to start.")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def run(self, function: object, units: object) -> Iterator[tuple[int, object]]:
+        self.ran = True
+        return iter(())
+
+
+@pytest.mark.parametrize("fails", [False, True], ids=["started", "failed"])
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "sigint"])
+def test_a_stop_while_the_engine_starts_waits_for_the_start_and_ends_the_run_as_a_stop(
+        tmp_path: Path, stop: signal.Signals, fails: bool) -> None:
+    """The engine is never left half started (Dask's own clean-up at exit failed on such a cluster with a
+    traceback): the stop is acted on once it has started, or, when it could not start, is what the run says."""
+    engine = _StoppedAsItStarts(stop, fails)
+    on_term = signal.getsignal(signal.SIGTERM)
+    batch = Batch("yukon solve", {}, engine, tmp_path / "r.jsonl")
+    if fails:
+        with pytest.raises(Terminated if stop == signal.SIGTERM else KeyboardInterrupt):
+            batch.__enter__()
+        return
+    with batch:
+        batch.run(str, [1, 2], task=int, label="deals")
+    assert not engine.ran
+    with pytest.raises(Interrupted) as stopped:
+        batch.finish()
+    assert stopped.value.status == 128 + stop
+    assert str(stopped.value).startswith("stopped by SIGTERM: 0 results" if stop == signal.SIGTERM
+                                         else "interrupted: 0 results")
+    assert signal.getsignal(signal.SIGTERM) == on_term  # the run's own handler is gone with it
 
 
 def _in_session(session: int) -> dict[int, str]:
