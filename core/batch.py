@@ -89,6 +89,10 @@ class Batch:
                  resume: Path | None = None, csv_path: Path | None = None) -> None:
         if json_path and resume:
             raise UsageError("give --json FILE for a new run or --resume FILE to continue one, not both")
+        results = json_path or resume
+        if csv_path and results and csv_path.resolve() == results.resolve():
+            raise UsageError(f"--csv and --{'json' if json_path else 'resume'} name the same file, {csv_path}: the CSV "
+                             "would write over the results; give the CSV a file of its own")
         output_file(json_path)
         output_file(csv_path)
         folder = data_dir() / "runs"

@@ -90,6 +90,21 @@ def test_output_onto_a_folder_is_refused_before_any_work(capsys: pytest.CaptureF
     assert "is a file, not a folder" in refused(capsys, "euchre", "simulate", "--records", str(blocker))
 
 
+def test_a_csv_onto_the_results_file_is_refused_before_any_work(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:
+    """The CSV, written last, replaced the results: the run could no longer be resumed or read as results."""
+    results = tmp_path / "r.jsonl"
+    assert refused(capsys, "yukon", "solve", "--range", "1-3", "--json", str(results), "--csv",
+                   str(tmp_path / "." / "r.jsonl")) == (
+        f"cardtable yukon solve: --csv and --json name the same file, {tmp_path / 'r.jsonl'}: the CSV would write "
+        "over the results; give the CSV a file of its own")
+    assert not results.exists()
+    assert main(["yukon", "solve", "--range", "1-2", "--json", str(results)]) == 0
+    assert "--csv and --resume name the same file" in refused(capsys, "yukon", "solve", "--range", "1-3", "--resume",
+                                                             str(results), "--csv", str(results))
+    assert results.read_text().startswith('{"run"')
+
+
 def test_a_one_deal_tournament_says_it_has_no_interval(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "euchre", "tournament", "--a", "normal", "--b", "easy", "--hands", "2", "--quiet")
     assert code == 0 and "1 deal, 2 hands" in out and "no confidence interval from one deal" in out
