@@ -27,7 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from core.cli_options import Interrupted, OutputFailed, UsageError, jobs, output_file, output_folder
+from core.cli_options import EngineLost, Interrupted, OutputFailed, UsageError, jobs, output_file, output_folder
 from core.executors import Executor, executor_for
 from core.paths import data_dir
 from core.progress import Progress, quiet, silence
@@ -169,6 +169,8 @@ class Batch:
                     bar.advance()
             except KeyboardInterrupt as stop:
                 self.interrupted, self.terminated = True, isinstance(stop, Terminated)
+            except EngineLost as lost:
+                raise EngineLost(f"{lost}{self.log.kept('once it is back, give')}") from None
 
     def records(self, keys: Collection[int] | None = None, project: Callable[[Record], Record] | None = None) \
             -> list[Record]:

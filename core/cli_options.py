@@ -46,12 +46,18 @@ class OutputFailed(Exception):
     """A file the job writes could not be written (a full disk); the message says what was kept (exit status 1)."""
 
 
+class EngineLost(Exception):
+    """The cluster a long job ran on went away (its scheduler stopped, the network failed); the message says what
+    was kept (exit status 1)."""
+
+
 def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
     """The exit status of ``run()``, a command-line tool's body: a :class:`UsageError` or
     :class:`~core.paths.NoHome` is one line on stderr (status 2); Ctrl-C or SIGTERM, after a long job's summary
     so far and the file to resume, is one line too (130, 143); a closed pipe (``| head``) ends quietly; a file the
     machine refused (:class:`OutputFailed`, or any other ``OSError`` such as a full disk under a catalogue being
-    built) is one line with status 1. Output goes through :func:`tolerant_output`."""
+    built) or a cluster lost (:class:`EngineLost`) is one line with status 1. Output goes through
+    :func:`tolerant_output`."""
     tolerant_output()
     try:
         return run()
@@ -66,7 +72,7 @@ def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except OutputFailed as error:
+    except (OutputFailed, EngineLost) as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 1
     except OSError as error:

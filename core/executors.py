@@ -28,7 +28,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from types import TracebackType
 from typing import Any, Protocol
 
-from core.cli_options import UsageError
+from core.cli_options import EngineLost, UsageError
 
 IN_FLIGHT_PER_WORKER = 4
 INSTALL_HINT = "pip install 'cardtable[cluster]'"
@@ -173,14 +173,19 @@ class DaskCluster:
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
-        for closing in (self._client, self._cluster):
-            if closing is not None:
-                with contextlib.suppress(Exception):  # a cluster already gone is not the user's problem
-                    closing.close()
+        logging.disable(logging.CRITICAL)  # Dask's tracebacks of its reconnecting to a lost scheduler, given up here
+        try:
+            for closing in (self._client, self._cluster):
+                if closing is not None:
+                    with contextlib.suppress(Exception):  # a cluster already gone is not the user's problem
+                        closing.close()
+        finally:
+            logging.disable(logging.NOTSET)
         self._client = self._cluster = None
 
     def run(self, function: Callable[[Any], Any], units: Iterable[Unit]) -> Iterator[tuple[int, Any]]:
         as_completed: Any = importlib.import_module("distributed").as_completed
+        cancelled: Any = importlib.import_module("distributed.utils").CancelledError
         source = iter(units)
         first = [self._client.submit(call_unit, function, key, task, pure=False)
                  for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER)]
@@ -189,7 +194,10 @@ class DaskCluster:
             for future in pending:
                 for key, task in itertools.islice(source, 1):
                     pending.add(self._client.submit(call_unit, function, key, task, pure=False))
-                result: tuple[int, Any] = future.result()
+                try:
+                    result: tuple[int, Any] = future.result()
+                except cancelled:  # by the client, when it lost the scheduler: every unit in flight
+                    raise EngineLost(f"lost the connection to {self.name}") from None
                 future.release()
                 yield result
         finally:

@@ -117,12 +117,12 @@ class ResultLog:
             raise OutputFailed(f"cannot write results to {self.path}: {error.strerror or error}{self.kept()}") \
                 from None
 
-    def kept(self) -> str:
-        """What a run stopped by a file it could not write leaves to go on from, as the end of its message."""
+    def kept(self, then: str = "make room and give") -> str:
+        """What a run stopped by a file it could not write (or by ``then``'s trouble) leaves to go on from, as the
+        end of its message."""
         if not self.done:
             return ""
-        return (f"; the {len(self.done):,} results so far are kept: make room and give the same command with "
-                f"--resume {self.path}")
+        return f"; the {len(self.done):,} results so far are kept: {then} the same command with --resume {self.path}"
 
     def records(self, keys: Collection[int] | None = None, project: Callable[[Record], Record] | None = None) \
             -> list[Record]:

@@ -3,6 +3,7 @@ Ctrl-C, and one-line answers to every mistake (``core.batch``, ``core.executors`
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -367,6 +368,60 @@ def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]
     assert len(err.strip().splitlines()) == 1
     runs = data_dir() / "runs"
     assert not runs.exists() or list(runs.iterdir()) == [], "nothing ran: no run file left behind"
+
+
+def _dask_server(*args: str) -> subprocess.Popen[str]:
+    """A Dask scheduler or worker (``args``: its command-line words) in a session of its own."""
+    return subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            text=True, env=dict(os.environ, PYTHONPATH=str(REPO)), start_new_session=True)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@needs_dask
+def test_a_scheduler_lost_half_way_is_one_line_and_resume_finishes_the_run_on_its_return(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The scheduler stopped (restarted, its machine gone) while a run went on: the run ended in the client's
+    traceback (FutureCancelledError: scheduler-connection-lost), not naming the results it had kept."""
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    out = tmp_path / "r.jsonl"
+
+    def cluster() -> list[subprocess.Popen[str]]:
+        scheduler = _dask_server("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
+                                 address.rpartition(":")[2], "--dashboard-address", ":0")
+        return [scheduler, _dask_server("distributed.cli.dask_worker", address, "--nworkers", "1", "--nthreads", "1",
+                                        "--no-dashboard")]
+
+    servers = cluster()
+    try:
+        process = _cardtable("yukon", "solve", "--range", "1-3000", "--scheduler", address, "--json", str(out))
+        _wait_for_lines(out, 4, process)
+        os.killpg(servers[0].pid, signal.SIGKILL)
+        _, error = process.communicate(timeout=120)
+        assert process.returncode == 1, error
+        kept = len(records(out))
+        assert error.strip().splitlines()[-1] == (
+            f"cardtable yukon solve: lost the connection to the Dask scheduler at {address}; the {kept} results so far "
+            f"are kept: once it is back, give the same command with --resume {out}")
+        assert "Traceback" not in error and "ERROR" not in error
+        for server in servers:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        servers = cluster()
+        code, _, err = run(capsys, "yukon", "solve", "--range", "1-20", "--scheduler", address, "--resume", str(out))
+        assert code == 0, err
+        assert set(range(1, 21)) <= set(records(out))
+    finally:
+        for server in servers:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
 
 
 @pytest.mark.parametrize(("command", "unit"), [(("euchre", "simulate"), "matches"), (("euchre", "tournament"), "deals"),
