@@ -186,6 +186,7 @@ class DaskCluster:
     def run(self, function: Callable[[Any], Any], units: Iterable[Unit]) -> Iterator[tuple[int, Any]]:
         as_completed: Any = importlib.import_module("distributed").as_completed
         cancelled: Any = importlib.import_module("distributed.utils").CancelledError
+        self._check_workers(function)
         source = iter(units)
         first = [self._client.submit(call_unit, function, key, task, pure=False)
                  for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER)]
@@ -203,6 +204,18 @@ class DaskCluster:
         finally:
             for future in list(pending.futures):
                 future.cancel()
+
+
+    def _check_workers(self, function: Callable[[Any], Any]) -> None:
+        """Every worker can import what the units run: one that cannot (Card Table, or the game's plugin, not
+        installed there) logged the error on its own machine and left the run waiting for ever."""
+        for module in sorted({call_unit.__module__, function.__module__}):
+            try:
+                self._client.run(exec, f"import {module}")
+            except Exception as error:  # raised on a worker and passed back
+                raise UsageError(f"a worker of {self.name} cannot import {module} ({type(error).__name__}: {error}): "
+                                 "install Card Table there, with the games this run needs, the same version as "
+                                 "here") from None
 
 
 def executor_for(jobs: int, scheduler: str | None) -> Executor:

@@ -424,6 +424,46 @@ def test_a_scheduler_lost_half_way_is_one_line_and_resume_finishes_the_run_on_it
             server.wait()
 
 
+@needs_dask
+def test_a_worker_without_card_table_is_named_in_one_line_instead_of_a_run_that_never_ends(tmp_path: Path) -> None:
+    """A worker where Card Table is not installed failed on each unit it was sent (the error logged on its own
+    machine) and the run waited for ever, saying nothing."""
+    import sysconfig
+
+    from distributed import Client
+
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    scheduler = _dask_server("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
+                             address.rpartition(":")[2], "--dashboard-address", ":0")
+    site = sysconfig.get_paths()["purelib"]  # Dask, without the .pth that puts this checkout on the path
+    arguments = [address, "--nworkers", "1", "--nthreads", "1", "--no-dashboard"]
+    worker = subprocess.Popen(
+        [sys.executable, "-S", "-c", f"import sys; sys.path.append({site!r}); sys.argv[1:] = {arguments!r}; "
+                                     "from distributed.cli.dask_worker import main; main()"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path, start_new_session=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
+    try:
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(1, timeout=60)
+        process = _cardtable("yukon", "solve", "--range", "1-3", "--scheduler", address)
+        try:
+            _, err = process.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            _reap(process)
+            raise AssertionError("the run waited for ever") from None
+        assert process.returncode == 2, err
+        assert err.strip().splitlines()[-1] == (
+            f"cardtable yukon solve: a worker of the Dask scheduler at {address} cannot import core.executors "
+            "(ModuleNotFoundError: No module named 'core'): install Card Table there, with the games this run needs, "
+            "the same version as here")
+    finally:
+        for server in (worker, scheduler):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
 @pytest.mark.parametrize(("command", "unit"), [(("euchre", "simulate"), "matches"), (("euchre", "tournament"), "deals"),
                                                (("yukon", "build-catalogue"), "solved deals")])
 def test_the_help_names_what_a_resumed_run_skips(capsys: pytest.CaptureFixture[str], command: tuple[str, ...],
