@@ -66,8 +66,8 @@ class ResultLog:
                 fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 os.close(held)
-                raise UsageError(f"{self.path} is being written by another run that is still going: wait for it "
-                                 "to end, or give another file") from None
+                raise UsageError(f"{self.path} is held by another run that has not ended (still going, or stopped "
+                                 "with Ctrl+Z): let it end, or give another file") from None
             except OSError:  # a file system or device that takes no locks: run without
                 pass
         return held

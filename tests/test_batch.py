@@ -148,8 +148,9 @@ def test_a_file_another_run_still_writes_is_refused_and_left_whole(capsys: pytes
         _wait_for_lines(shared, 4, first)
         for how in ("--json", "--resume"):
             code, _, err = run(capsys, *SOLVE, how, str(shared))
-            assert code == 2 and err == (f"cardtable yukon solve: {shared} is being written by another run that is "
-                                         "still going: wait for it to end, or give another file\n"), err
+            assert code == 2 and err == (f"cardtable yukon solve: {shared} is held by another run that has not "
+                                         "ended (still going, or stopped with Ctrl+Z): let it end, or give another "
+                                         "file\n"), err
         written = len(shared.read_text().splitlines())
         _wait_for_lines(shared, written + 2, first)  # the first run goes on writing its file
     finally:
