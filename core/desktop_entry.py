@@ -15,10 +15,8 @@ import os
 import sys
 from pathlib import Path
 
-import platformdirs
-
 import resources
-from core.paths import APP, HOME_ENV, chosen_home
+from core.paths import APP, HOME_ENV, chosen_home, desktop_data_dir
 from core.storage import write_text_atomic
 from core.text import utf8_holds
 
@@ -45,7 +43,7 @@ class NotUtf8(Exception):
 def entry_path() -> Path:
     """Where the entry goes: ``$XDG_DATA_HOME/applications`` (``~/.local/share/applications`` when it is unset or
     relative, which the XDG Base Directory Specification says to ignore)."""
-    return platformdirs.user_data_path() / "applications" / FILE_NAME
+    return desktop_data_dir() / "applications" / FILE_NAME
 
 
 def _quoted(argument: str) -> str:

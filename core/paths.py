@@ -32,9 +32,9 @@ class NoHome(Exception):
                          "settings")
 
 
-def _in_home(where: Callable[[str], Path]) -> Path:
+def _in_home(where: Callable[[str | None], Path], app: str | None = APP) -> Path:
     try:
-        path = where(APP)
+        path = where(app)
     except RuntimeError:  # platformdirs since 4.14 when it finds no home folder
         raise NoHome from None
     if not path.is_absolute():  # before, "~" was left as it is: saves under wherever the program started
@@ -46,6 +46,12 @@ def data_dir() -> Path:
     """Saves and other game data."""
     home = chosen_home()
     return home / "data" if home else _in_home(platformdirs.user_data_path)
+
+
+def desktop_data_dir() -> Path:
+    """The user's data folder that desktops read (``~/.local/share``, or ``$XDG_DATA_HOME`` when absolute), not
+    moved by ``$CARDTABLE_HOME``: menu entries go under it."""
+    return _in_home(platformdirs.user_data_path, None)
 
 
 def config_dir() -> Path:

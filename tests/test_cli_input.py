@@ -339,7 +339,7 @@ def test_a_data_folder_that_cannot_be_made_is_one_line_before_any_work(capsys: p
         f"cardtable yukon solve: cannot create the folder {blocker / 'data' / 'runs'}: Not a directory"
 
 
-@pytest.mark.parametrize("args", [("stats",), ("yukon", "solve", "--range", "1-2"), ()])
+@pytest.mark.parametrize("args", [("stats",), ("yukon", "solve", "--range", "1-2"), ("menu-entry",), ()])
 def test_no_home_folder_is_one_line_saying_what_to_set(capsys: pytest.CaptureFixture[str],
                                                        monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]) -> None:
     """A service's or a container's made-up user: no HOME and no entry in the user database. The statistics, a
