@@ -118,6 +118,7 @@ class Batch:
 
     def __enter__(self) -> Batch:
         self.log.__enter__()
+        stops: list[int] = []
         try:
             with _stops_held() as stops:
                 self.executor.__enter__()

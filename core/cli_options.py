@@ -8,8 +8,8 @@
   :func:`version_numbers` for a program's version (``43.1``);
   :func:`at_least` for a whole number with another minimum (``--hands``: one deal);
 - :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end;
-- :func:`guarded`: a tool's body run so that a mistake, no home folder for the saves, Ctrl-C, a closed pipe or a
-  file the machine refused (a full disk) ends in one line, not a traceback;
+- :func:`guarded`: a tool's body run so that a mistake, no home folder for the saves, Ctrl-C or SIGTERM, a closed
+  pipe, a file the machine refused (a full disk) or a cluster lost ends in one line, not a traceback;
 - :func:`~core.terminal.tolerant_output` (used by :func:`guarded`): output that an old 8-bit terminal or file
   encoding cannot hold is still written.
 """

@@ -205,7 +205,6 @@ class DaskCluster:
             for future in list(pending.futures):
                 future.cancel()
 
-
     def _check_workers(self, function: Callable[[Any], Any]) -> None:
         """Every worker can import what the units run: one that cannot (Card Table, or the game's plugin, not
         installed there) logged the error on its own machine and left the run waiting for ever."""

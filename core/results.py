@@ -118,8 +118,8 @@ class ResultLog:
                 from None
 
     def kept(self, then: str = "make room and give") -> str:
-        """What a run stopped by a file it could not write (or by ``then``'s trouble) leaves to go on from, as the
-        end of its message."""
+        """What a stopped run leaves to go on from, as the end of its message; ``then`` is what to do first (make
+        room, after a file it could not write)."""
         if not self.done:
             return ""
         return f"; the {len(self.done):,} results so far are kept: {then} the same command with --resume {self.path}"
