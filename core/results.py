@@ -152,6 +152,10 @@ class ResultLog:
                              f"not '{self.command}'")
         theirs = header.get("params", {})
         for key in sorted(set(theirs) | set(self.params)):
+            if theirs.get(key) != self.params.get(key) and key.endswith("_version"):  # not an option one can give
+                raise UsageError(f"cannot resume {self.path}: it was run by {key.removesuffix('_version')} version "
+                                 f"{theirs.get(key)}, this is version {self.params.get(key)}, whose results may "
+                                 "differ; start a new file")
             if theirs.get(key) != self.params.get(key):
                 raise UsageError(f"cannot resume {self.path}: it was run with {key}={theirs.get(key)!r}, this run "
                                  f"has {key}={self.params.get(key)!r}; give the same options (or a new file)")

@@ -331,6 +331,23 @@ def test_resume_refuses_a_file_of_other_options(capsys: pytest.CaptureFixture[st
     assert path.read_text() == before  # nothing written into a file that was refused
 
 
+def test_resume_of_a_file_an_earlier_solver_wrote_says_to_start_afresh(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    """The solver's version is no option to give again: the refusal told the player to "give the same options"."""
+    from plugins.yukon.solver import SOLVER_VERSION
+
+    path = tmp_path / "r.jsonl"
+    assert run(capsys, "yukon", "solve", "--range", "1-2", "--json", str(path))[0] == 0
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["run"]["params"]["solver_version"] = SOLVER_VERSION - 1
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    code, _, err = run(capsys, "yukon", "solve", "--range", "1-3", "--resume", str(path))
+    assert code == 2 and err == (f"cardtable yukon solve: cannot resume {path}: it was run by solver version "
+                                 f"{SOLVER_VERSION - 1}, this is version {SOLVER_VERSION}, whose results may differ; "
+                                 "start a new file\n")
+
+
 def test_resume_refuses_what_is_not_a_results_file_of_this_command(capsys: pytest.CaptureFixture[str],
                                                                     tmp_path: Path) -> None:
     solve_file = tmp_path / "solve.jsonl"
