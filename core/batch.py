@@ -171,7 +171,7 @@ class Batch:
             except KeyboardInterrupt as stop:
                 self.interrupted, self.terminated = True, isinstance(stop, Terminated)
             except EngineLost as lost:
-                raise EngineLost(f"{lost}{self.log.kept('once it is back, give')}") from None
+                raise EngineLost(f"{lost}{self.log.kept(lost.then)}") from None
 
     def records(self, keys: Collection[int] | None = None, project: Callable[[Record], Record] | None = None) \
             -> list[Record]:

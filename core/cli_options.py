@@ -47,8 +47,12 @@ class OutputFailed(Exception):
 
 
 class EngineLost(Exception):
-    """The cluster a long job ran on went away (its scheduler stopped, the network failed); the message says what
-    was kept (exit status 1)."""
+    """What a long job ran on went away (a cluster's scheduler stopped, the network failed, a local worker was
+    killed); the message says what was kept (exit status 1), and ``then`` what to do before resuming."""
+
+    def __init__(self, message: str, then: str = "give") -> None:
+        super().__init__(message)
+        self.then = then
 
 
 def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:

@@ -25,6 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import Any, Protocol
 
@@ -126,14 +127,18 @@ class LocalPool:
             return
         source = iter(units)
         pending: set[Future[tuple[int, Any]]] = set()
-        for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER):
-            pending.add(self._pool.submit(call_unit, function, key, task))
-        while pending:  # stopped half-way, what is left is ended with the pool's workers (``__exit__``)
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                for key, task in itertools.islice(source, 1):
-                    pending.add(self._pool.submit(call_unit, function, key, task))
-                yield future.result()
+        try:
+            for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER):
+                pending.add(self._pool.submit(call_unit, function, key, task))
+            while pending:  # stopped half-way, what is left is ended with the pool's workers (``__exit__``)
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    for key, task in itertools.islice(source, 1):
+                        pending.add(self._pool.submit(call_unit, function, key, task))
+                    yield future.result()
+        except BrokenProcessPool:  # a worker killed: by the out-of-memory killer, or by hand
+            raise EngineLost("a worker process of this run was killed (out of memory? the system's log says: "
+                             "journalctl -k, or dmesg)") from None
 
 
 class DaskCluster:
@@ -198,7 +203,7 @@ class DaskCluster:
                 try:
                     result: tuple[int, Any] = future.result()
                 except cancelled:  # by the client, when it lost the scheduler: every unit in flight
-                    raise EngineLost(f"lost the connection to {self.name}") from None
+                    raise EngineLost(f"lost the connection to {self.name}", "once it is back, give") from None
                 future.release()
                 yield result
         finally:

@@ -268,6 +268,34 @@ def _in_session(session: int) -> dict[int, str]:
     return found
 
 
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[1])
+
+
+def test_a_worker_killed_half_way_is_one_line_naming_the_results_kept(tmp_path: Path) -> None:
+    """A worker killed (the out-of-memory killer, ``kill -9``) broke the pool: the run ended in a traceback
+    (BrokenProcessPool) instead of naming the results it had kept."""
+    out = tmp_path / "r.jsonl"
+    process = _cardtable("yukon", "solve", "--range", "1-3000", "--jobs", "2", "--json", str(out))
+    _wait_for_lines(out, 4, process)
+    session = _in_session(process.pid)
+    fork_server = next(pid for pid, line in session.items() if "forkserver" in line and _parent(pid) == process.pid)
+    worker = next(pid for pid in session if pid != fork_server and _parent(pid) == fork_server)
+    os.kill(worker, signal.SIGKILL)
+    try:
+        _, error = process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        _reap(process)
+        raise AssertionError("the run did not end") from None
+    assert process.returncode == 1, error
+    kept = len(records(out))
+    assert error.strip().splitlines()[-1] == (
+        "cardtable yukon solve: a worker process of this run was killed (out of memory? the system's log says: "
+        f"journalctl -k, or dmesg); the {kept:,} results so far are kept: give the same command with --resume {out}")
+    assert "Traceback" not in error
+
+
 def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
         capsys: pytest.CaptureFixture[str], cardtable_home: Path) -> None:
     process = _cardtable(*TOURNAMENT, "--jobs", "2")
