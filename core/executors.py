@@ -102,8 +102,13 @@ class LocalPool:
             # there is one, as they will under 3.14 anyway
             context = multiprocessing.get_context("forkserver") \
                 if "forkserver" in multiprocessing.get_all_start_methods() else None
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_end_with_run,
-                                             initargs=(os.getpid(),), mp_context=context)
+            try:
+                self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_end_with_run,
+                                                 initargs=(os.getpid(),), mp_context=context)
+            except OSError as error:  # the locks the processes share: /dev/shm read-only or missing (a container)
+                raise UsageError(f"cannot start {self.workers} worker processes: the locks they share cannot be "
+                                 f"made ({error.strerror or error}; on Linux they live in /dev/shm); --jobs 1 "
+                                 "runs the units in this process") from None
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,

@@ -296,6 +296,26 @@ def test_a_worker_killed_half_way_is_one_line_naming_the_results_kept(tmp_path: 
     assert "Traceback" not in error
 
 
+def test_worker_processes_that_cannot_share_locks_are_named_with_what_runs_without_them(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container whose /dev/shm is read-only or missing (where the processes' shared locks live): the run said
+    only "Read-only file system"."""
+    import errno
+
+    import core.executors
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(core.executors, "ProcessPoolExecutor", refused)
+    code, _, err = run(capsys, "yukon", "solve", "--range", "1-3", "--jobs", "2")
+    assert code == 2 and err == ("cardtable yukon solve: cannot start 2 worker processes: the locks they share cannot "
+                                 "be made (Read-only file system; on Linux they live in /dev/shm); --jobs 1 runs the "
+                                 "units in this process\n")
+    runs = data_dir() / "runs"
+    assert not runs.exists() or list(runs.iterdir()) == [], "nothing ran: no run file left behind"
+
+
 def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
         capsys: pytest.CaptureFixture[str], cardtable_home: Path) -> None:
     process = _cardtable(*TOURNAMENT, "--jobs", "2")
