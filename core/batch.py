@@ -32,6 +32,7 @@ from core.executors import Executor, executor_for
 from core.paths import data_dir
 from core.progress import Progress, quiet, silence
 from core.results import Record, ResultLog, write_csv
+from core.storage import is_stream
 from core.text import plural_word
 
 
@@ -90,6 +91,9 @@ class Batch:
         if json_path and resume:
             raise UsageError("give --json FILE for a new run or --resume FILE to continue one, not both")
         results = json_path or resume
+        if results and is_stream(results):  # /dev/stdout: reading it back for the summary waited for ever
+            raise UsageError(f"--{'json' if json_path else 'resume'} needs a file, not {results}: the results are "
+                             "read back from it for the summary and for --resume (--csv /dev/stdout prints them)")
         if csv_path and results and csv_path.resolve() == results.resolve():
             raise UsageError(f"--csv and --{'json' if json_path else 'resume'} name the same file, {csv_path}: the CSV "
                              "would write over the results; give the CSV a file of its own")

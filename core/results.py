@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from core.cli_options import OutputFailed, UsageError
+from core.storage import replaced_whole
 
 if sys.platform != "win32":
     import fcntl
@@ -202,10 +203,9 @@ def nearest_rank(ordered: list[float], share: float) -> float:
 
 
 def write_csv(path: Path, rows: Iterable[Record]) -> None:
-    """The records' plain fields (numbers and text; lists and tables left out) as CSV."""
-    temp = path.with_name(path.name + ".tmp")
+    """The records' plain fields (numbers and text; lists and tables left out) as CSV (``/dev/stdout`` too)."""
     try:
-        with temp.open("w", newline="", encoding="utf-8") as handle:
+        with replaced_whole(path, newline="", streams=True) as handle:
             writer: csv.DictWriter[str] | None = None
             for row in rows:
                 if writer is None:
@@ -213,8 +213,5 @@ def write_csv(path: Path, rows: Iterable[Record]) -> None:
                     writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
                     writer.writeheader()
                 writer.writerow(row)
-        os.replace(temp, path)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            temp.unlink()
         raise OutputFailed(f"cannot write the CSV to {path}: {error.strerror or error}") from None

@@ -7,10 +7,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
+import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from core.text import Text, TextError, os_reason
 
@@ -82,29 +85,65 @@ def clean_stale_temp_files(folder: Path, older_than: float = STALE_TEMP_SECONDS)
     return removed
 
 
-def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
+def write_json_atomic(path: Path, data: Any, indent: int | None = 1, streams: bool = False) -> None:
     """Write ``data`` as JSON with :func:`write_text_atomic`. ``indent=None`` writes it on one line, about five
     times as fast for a large file (Python's C encoder does not indent)."""
-    write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False))  # NaN: unreadable
+    text = json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)  # NaN: unreadable
+    write_text_atomic(path, text, streams)
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` as UTF-8: temp file in the same folder, flush, fsync, ``os.replace``.
+def write_text_atomic(path: Path, text: str, streams: bool = False) -> None:
+    """Write ``text`` as UTF-8 with :func:`replaced_whole`.
 
     Raises ``OSError`` when the folder cannot be written; the old file is then untouched.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    with replaced_whole(path, streams=streams) as handle:
+        handle.write(text)
+
+
+@contextlib.contextmanager
+def replaced_whole(path: Path, newline: str | None = None, streams: bool = False) -> Iterator[TextIO]:
+    """A UTF-8 handle whose text becomes ``path`` once the block ends without an exception: written to a temp
+    file in the same folder, flushed, fsynced and moved over the old file, which stays untouched otherwise. A
+    symbolic link is followed (the file it names is replaced, and the link stays: a settings file kept among
+    dotfiles). With ``streams`` (an output the person named), a device or a pipe — ``/dev/stdout``, ``/dev/null``,
+    a named pipe — is written into as it is (it was replaced by a file of that name: as root, ``--csv /dev/stdout``
+    put a file in place of ``/dev/stdout``); the program's own files replace whatever stands in their place."""
+    if streams and is_stream(path):
+        sys.stdout.flush()  # what this program printed comes first (``/dev/stdout`` opens its own way to it),
+        with path.open("a", encoding="utf-8", newline=newline) as handle:  # and stays: the shell's file is not cut
+            yield handle
+        return
+    target = path.resolve() if path.is_symlink() else path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as handle:
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
+        os.replace(tmp_name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
+
+
+def is_stream(path: Path) -> bool:
+    """Whether ``path`` is a device or a stream rather than a file to replace: what exists and is not a regular file
+    (a terminal, a pipe, ``/dev/null``), or is the very file this program's output or errors go to (``/dev/stdout``
+    when the shell sent it to a file: replaced, the program's other output would be lost)."""
+    try:
+        found = path.stat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(found.st_mode):
+        return True
+    for output in (1, 2):
+        with contextlib.suppress(OSError):
+            if os.path.samestat(found, os.fstat(output)):
+                return True
+    return False
 
 
 def move_aside(path: Path, why: str = "corrupt") -> Path:

@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -377,6 +378,30 @@ def test_resume_refuses_a_file_of_other_options(capsys: pytest.CaptureFixture[st
     code, _, err = run(capsys, "yukon", "solve", "--range", "1-3", *second, "--resume", str(path))
     assert code == 2 and expected in err and len(err.strip().splitlines()) == 1
     assert path.read_text() == before  # nothing written into a file that was refused
+
+
+def test_the_csv_goes_to_standard_output_or_a_named_pipe_and_the_results_file_must_be_a_file(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--csv /dev/stdout`` replaced the device by a file of that name (as root: /dev/stdout gone for the whole
+    system); ``--json /dev/stdout`` then waited for ever, reading the results back from the terminal or pipe, and
+    ``--json /dev/null`` printed no summary."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = subprocess.Popen(["cat", str(pipe)], stdout=subprocess.PIPE, text=True)
+    assert run(capsys, "yukon", "solve", "--range", "1-3", "--csv", str(pipe))[0] == 0
+    got, _ = reader.communicate(timeout=60)
+    assert got.splitlines()[0].startswith("unit,deal,variant,verdict") and len(got.splitlines()) == 4
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)  # still the pipe
+    shown = tmp_path / "shown.txt"
+    with shown.open("w") as out:
+        subprocess.run([sys.executable, *CLI, "yukon", "solve", "--range", "1-3", "--csv", "/dev/stdout", "--quiet"],
+                       stdout=out, check=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    lines = shown.read_text().splitlines()
+    assert lines[0].startswith("3 deals: won 3") and lines[2].startswith("unit,deal") and len(lines) == 6
+    for how in ("--json", "--resume"):
+        for stream in ("/dev/null", "/dev/stdout", str(pipe)):
+            code, _, err = run(capsys, "yukon", "solve", "--range", "1-3", how, stream)
+            assert code == 2 and err.startswith(f"cardtable yukon solve: {how} needs a file, not {stream}: "), err
 
 
 def test_resume_of_a_file_an_earlier_solver_wrote_says_to_start_afresh(capsys: pytest.CaptureFixture[str],

@@ -86,6 +86,24 @@ def test_unwritable_folder_raises_a_save_error_with_the_reason(tmp_path: Path) -
         saves.write("hilo", RECORD)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes as Unix has them")
+def test_a_named_pipe_in_a_files_place_is_replaced_not_waited_on(tmp_path: Path) -> None:
+    """Outputs a person names may be a pipe (``--csv /dev/stdout``) and are written into as they are; the
+    program's own files are not: opened for writing with nobody reading, a pipe would stop the window for ever."""
+    import threading
+
+    from core.storage import write_json_atomic
+
+    os.mkfifo(tmp_path / "shell.json")
+    writer = threading.Thread(target=write_json_atomic, args=(tmp_path / "shell.json", {"width": 1100}), daemon=True)
+    writer.start()
+    writer.join(timeout=30)
+    if writer.is_alive():  # let it go: a reader takes what it writes
+        (tmp_path / "shell.json").read_bytes()
+        raise AssertionError("the write waited for a reader of the pipe")
+    assert json.loads((tmp_path / "shell.json").read_text()) == {"width": 1100}
+
+
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="symbolic links as Unix has them")
 def test_a_data_folder_linked_to_a_disk_that_is_not_there_is_said_so(tmp_path: Path) -> None:
     """The data folder a link to another disk, and that disk not mounted: the reason given was "File exists"."""

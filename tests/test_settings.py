@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,20 @@ def test_settings_saved_by_a_newer_card_table_are_kept_aside_whole_and_the_defau
     store.save("euchre", {**SCHEMA.defaults(), "target": 7})  # the player's next change
     aside = [p for p in store.path_for("euchre").parent.iterdir() if p.name.startswith("euchre.json.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text() == newer, "the newer file kept, byte for byte"
+
+
+def test_a_settings_file_kept_as_a_link_among_dotfiles_stays_a_link(tmp_path: Path) -> None:
+    """Saving replaced the link with a file of its own: the player's dotfiles no longer had the settings."""
+    dotfiles = tmp_path / "dotfiles" / "euchre.json"
+    dotfiles.parent.mkdir()
+    store = SettingsStore(tmp_path / "config")
+    store.path_for("euchre").parent.mkdir(parents=True)
+    store.path_for("euchre").symlink_to(dotfiles)  # not there yet: the first save makes it
+    for target in (5, 7):
+        store.save("euchre", {**SCHEMA.defaults(), "target": target})
+        assert store.path_for("euchre").is_symlink() and store.load("euchre", SCHEMA)[0]["target"] == target
+        assert json.loads(dotfiles.read_text())["values"]["target"] == target
+    assert sorted(p.name for p in dotfiles.parent.iterdir()) == ["euchre.json"]  # no temp file left beside it
 
 
 # -- values from code: an error that names the key, never a silent default -----------------------------

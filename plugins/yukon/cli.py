@@ -310,7 +310,7 @@ def _refresh(args: argparse.Namespace, out: Path) -> int:
                      if dropped else ""))
     batch.finish(keep=True)
     data.update({"solver_version": SOLVER_VERSION, "budget": args.budget, "variants": kept})
-    batch.write("the catalogue", out, lambda: write_json_atomic(out, data))
+    batch.write("the catalogue", out, lambda: write_json_atomic(out, data, streams=True))
     print(f"wrote {out}")
     return 0
 
@@ -346,7 +346,7 @@ def _build(args: argparse.Namespace) -> int:
     data = {"format_version": CATALOGUE_FORMAT, "rules_version": RULES_VERSION, "solver_version": SOLVER_VERSION,
             "budget": args.budget, "measure": "obvious-play cards left, then solver positions; split in thirds",
             "variants": variants}
-    batch.write("the catalogue", out, lambda: write_json_atomic(out, data))
+    batch.write("the catalogue", out, lambda: write_json_atomic(out, data, streams=True))
     counts = {v: Counter(e["level"] for e in rows) for v, rows in variants.items()}
     by_level = {v: ", ".join(f"{level} {c[level]}" for level in LEVELS if c[level]) for v, c in counts.items()}
     print(f"wrote {out}: " + "; ".join(f"{v} {plural(sum(c.values()), 'deal')}" + (f" ({by_level[v]})" if c else "")
