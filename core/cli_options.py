@@ -26,6 +26,7 @@ from typing import Any
 
 from core.paths import NoHome
 from core.settings import CUSTOM, Choice, Number, SettingsError, SettingsSchema, Toggle
+from core.storage import is_stream
 from core.terminal import tolerant_output
 
 
@@ -154,6 +155,10 @@ def output_file(path: Path | None, what: str = "results") -> None:
         return
     if path.is_dir():
         raise UsageError(f"cannot write {what} to {path}: it is a folder; give a file name")
+    if is_stream(path):  # /dev/stdout, a named pipe: written into as it is, so its folder (/dev) need not be writable
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"cannot write {what} to {path}: no permission")
+        return
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise UsageError(f"cannot write {what} to {path}: the folder {folder} does not exist")

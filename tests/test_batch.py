@@ -19,7 +19,7 @@ import pytest
 
 from core.batch import Batch, Terminated
 from core.cli import main
-from core.cli_options import Interrupted
+from core.cli_options import Interrupted, output_file
 from core.duplicate import timing_lines
 from core.paths import data_dir
 from plugins.yukon.cli import timing as yukon_timing
@@ -381,7 +381,7 @@ def test_resume_refuses_a_file_of_other_options(capsys: pytest.CaptureFixture[st
 
 
 def test_the_csv_goes_to_standard_output_or_a_named_pipe_and_the_results_file_must_be_a_file(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--csv /dev/stdout`` replaced the device by a file of that name (as root: /dev/stdout gone for the whole
     system); ``--json /dev/stdout`` then waited for ever, reading the results back from the terminal or pipe, and
     ``--json /dev/null`` printed no summary."""
@@ -393,6 +393,10 @@ def test_the_csv_goes_to_standard_output_or_a_named_pipe_and_the_results_file_mu
     assert got.splitlines()[0].startswith("unit,deal,variant,verdict") and len(got.splitlines()) == 4
     assert stat.S_ISFIFO(pipe.lstat().st_mode)  # still the pipe
     shown = tmp_path / "shown.txt"
+    real_access = os.access
+    with monkeypatch.context() as patched:  # a person's /dev is not theirs to write in: not asked
+        patched.setattr(os, "access", lambda where, mode: Path(where) != Path("/dev") and real_access(where, mode))
+        output_file(Path("/dev/stdout"))  # "cannot write results to /dev/stdout: no permission" before
     with shown.open("w") as out:
         subprocess.run([sys.executable, *CLI, "yukon", "solve", "--range", "1-3", "--csv", "/dev/stdout", "--quiet"],
                        stdout=out, check=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
