@@ -72,10 +72,10 @@ def _stops_held() -> Iterator[list[int]]:
     if threading.current_thread() is not threading.main_thread():
         yield came
         return
-    before = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
-    for number, handler in before.items():
-        if handler != signal.SIG_IGN:
-            signal.signal(number, lambda number, frame: came.append(number))
+    before = {number: handler for number in (signal.SIGINT, signal.SIGTERM)
+              if (handler := signal.getsignal(number)) not in (signal.SIG_IGN, None)}  # None: set outside Python
+    for number in before:
+        signal.signal(number, lambda number, frame: came.append(number))
     try:
         yield came
     finally:
