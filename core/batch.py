@@ -90,6 +90,8 @@ class Batch:
                  resume: Path | None = None, csv_path: Path | None = None) -> None:
         if json_path and resume:
             raise UsageError("give --json FILE for a new run or --resume FILE to continue one, not both")
+        output_file(json_path)
+        output_file(csv_path)
         results = json_path or resume
         if results and is_stream(results):  # /dev/stdout: reading it back for the summary waited for ever
             raise UsageError(f"--{'json' if json_path else 'resume'} needs a file, not {results}: the results are "
@@ -97,8 +99,6 @@ class Batch:
         if csv_path and results and csv_path.resolve() == results.resolve():
             raise UsageError(f"--csv and --{'json' if json_path else 'resume'} name the same file, {csv_path}: the CSV "
                              "would write over the results; give the CSV a file of its own")
-        output_file(json_path)
-        output_file(csv_path)
         folder = data_dir() / "runs"
         # a run's file in the user data folder, made by this run or by the stopped one it resumes: gone when done
         self.temporary = not json_path and (resume is None or resume.resolve().parent == folder.resolve())
