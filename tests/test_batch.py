@@ -110,6 +110,17 @@ def _wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> N
     raise AssertionError(f"the run ended or stalled before writing {count} lines: {process.communicate()}")
 
 
+def _ended(process: subprocess.Popen[str]) -> tuple[str, str]:
+    """A run's output once it ends; one that does not end within two minutes is killed, and fails the test."""
+    try:
+        return process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        left = _in_session(process.pid)
+        os.killpg(process.pid, signal.SIGKILL)
+        _reap(process)
+        raise AssertionError(f"the run did not end: {left}") from None
+
+
 def test_a_run_killed_half_way_is_finished_by_resume_with_the_same_summary(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     whole = tmp_path / "whole.jsonl"
@@ -191,12 +202,7 @@ def test_a_run_told_to_stop_ends_at_once_with_its_summary_and_leaves_no_worker(t
                          "--json", str(out))
     _wait_for_lines(out, 3, process)  # deals 25 and 27 done; 26 goes on
     process.send_signal(stop)
-    try:
-        said, error = process.communicate(timeout=120)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        _reap(process)
-        raise AssertionError(f"the run did not end: {_in_session(process.pid)}") from None
+    said, error = _ended(process)
     assert process.returncode == 128 + stop, error
     assert "2 deals: won 2" in said
     why = "stopped by SIGTERM" if stop == signal.SIGTERM else "interrupted"
@@ -283,12 +289,7 @@ def test_a_worker_killed_half_way_is_one_line_naming_the_results_kept(tmp_path: 
     fork_server = next(pid for pid, line in session.items() if "forkserver" in line and _parent(pid) == process.pid)
     worker = next(pid for pid in session if pid != fork_server and _parent(pid) == fork_server)
     os.kill(worker, signal.SIGKILL)
-    try:
-        _, error = process.communicate(timeout=120)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        _reap(process)
-        raise AssertionError("the run did not end") from None
+    _, error = _ended(process)
     assert process.returncode == 1, error
     kept = len(records(out))
     assert error.strip().splitlines()[-1] == (
@@ -498,7 +499,7 @@ def test_a_scheduler_lost_half_way_is_one_line_and_resume_finishes_the_run_on_it
         process = _cardtable("yukon", "solve", "--range", "1-3000", "--scheduler", address, "--json", str(out))
         _wait_for_lines(out, 4, process)
         os.killpg(servers[0].pid, signal.SIGKILL)
-        _, error = process.communicate(timeout=120)
+        _, error = _ended(process)
         assert process.returncode == 1, error
         kept = len(records(out))
         assert error.strip().splitlines()[-1] == (
@@ -541,12 +542,7 @@ def test_a_worker_without_card_table_is_named_in_one_line_instead_of_a_run_that_
         with Client(address, timeout="30s") as client:
             client.wait_for_workers(1, timeout=60)
         process = _cardtable("yukon", "solve", "--range", "1-3", "--scheduler", address)
-        try:
-            _, err = process.communicate(timeout=120)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            _reap(process)
-            raise AssertionError("the run waited for ever") from None
+        _, err = _ended(process)
         assert process.returncode == 2, err
         assert err.strip().splitlines()[-1] == (
             f"cardtable yukon solve: a worker of the Dask scheduler at {address} cannot import core.executors "
