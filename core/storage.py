@@ -110,8 +110,13 @@ def replaced_whole(path: Path, newline: str | None = None, streams: bool = False
     a named pipe — is written into as it is (it was replaced by a file of that name: as root, ``--csv /dev/stdout``
     put a file in place of ``/dev/stdout``); the program's own files replace whatever stands in their place."""
     if streams and is_stream(path):
-        sys.stdout.flush()  # what this program printed comes first (``/dev/stdout`` opens its own way to it),
-        with path.open("a", encoding="utf-8", newline=newline) as handle:  # and stays: the shell's file is not cut
+        own = _own_output(path)
+        if own is not None:  # through the program's own handle, so that what it prints before and after stays whole
+            own.flush()
+            yield own
+            own.flush()
+            return
+        with path.open("a", encoding="utf-8", newline=newline) as handle:
             yield handle
         return
     target = path.resolve() if path.is_symlink() else path
@@ -127,6 +132,19 @@ def replaced_whole(path: Path, newline: str | None = None, streams: bool = False
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
+
+
+def _own_output(path: Path) -> TextIO | None:
+    """``sys.stdout`` or ``sys.stderr`` when ``path`` is where it goes (``/dev/stdout``: the terminal, the pipe or
+    the file the shell opened; written through a handle of its own, a file's start was overwritten by what the
+    program printed after)."""
+    with contextlib.suppress(OSError):
+        found = path.stat()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                if os.path.samestat(found, os.fstat(stream.fileno())):
+                    return stream
+    return None
 
 
 def is_stream(path: Path) -> bool:

@@ -403,6 +403,13 @@ def test_the_csv_goes_to_standard_output_or_a_named_pipe_and_the_results_file_mu
                        stdout=out, check=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
     lines = shown.read_text().splitlines()
     assert lines[0].startswith("3 deals: won 3") and lines[2].startswith("unit,deal") and len(lines) == 6
+    with shown.open("w") as out:  # what is printed after it no longer lands over its start
+        subprocess.run([sys.executable, *CLI, "yukon", "build-catalogue", "--standard", "2", "--russian", "1",
+                        "--budget", "3000", "--out", "/dev/stdout", "--quiet"],
+                       stdout=out, check=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    catalogue, end = json.JSONDecoder().raw_decode(shown.read_text())
+    assert len(catalogue["variants"]["standard"]) == 2
+    assert shown.read_text()[end:].startswith("wrote /dev/stdout: standard 2 deals")
     for how in ("--json", "--resume"):
         for stream in ("/dev/null", "/dev/stdout", str(pipe)):
             code, _, err = run(capsys, "yukon", "solve", "--range", "1-3", how, stream)
