@@ -27,6 +27,7 @@ from core.results import Record
 from core.rng import Rng
 from core.text import plural
 from plugins.euchre.cli import SKIP, STRENGTHS
+from plugins.euchre.cpu import CPU_VERSION
 from plugins.euchre.settings import SCHEMA
 
 
@@ -101,7 +102,7 @@ def main() -> int:
     print(describe_settings(SCHEMA, settings, SKIP))
     keys = range(args.seed, args.seed + args.matches // 2)
     batch = Batch.from_args(args, "euchre matches", {"a": args.a, "b": args.b, "settings": settings,
-                                                     "late": args.late})
+                                                     "late": args.late, "CPU_players_version": CPU_VERSION})
     with batch:
         batch.run(play_match_pair, keys, lambda seed: (seed, args.a, args.b, settings, args.late),
                   f"{args.a} vs {args.b}")

@@ -30,6 +30,7 @@ from core.batch import Batch, add_batch_arguments
 from core.cli_options import guarded, positive_int
 from core.session import GameSession
 from core.text import plural
+from plugins.euchre.cpu import CPU_VERSION
 
 TOGGLES = ("stick_the_dealer", "trump_holding", "defender_alone", "dealer_may_decline", "dealer_partner_alone",
            "thirty_two_cards", "joker")
@@ -86,7 +87,7 @@ def main() -> int:
         tasks += [(settings, ns, ew, args.seed + len(tasks) + i) for i in range(args.matches)]
     started = time.perf_counter()
     batch = Batch.from_args(args, "euchre options sweep", {"matches": args.matches, "seed": args.seed,
-                                                          "on": sorted(args.on)})
+                                                          "on": sorted(args.on), "CPU_players_version": CPU_VERSION})
     with batch:
         batch.run(play_match, range(len(tasks)), tasks.__getitem__, "matches")
     rows = batch.records()

@@ -6,10 +6,11 @@ that decides a unit's result — and each further line is one unit's record with
 changed after it was written (by hand, or damaged on disk) is named by its line instead of being summed up.
 A killed run loses only the units in flight; a last line cut short by the kill is dropped when the file is
 resumed. Resuming checks that the command and its options are the ones the file was started with (a
-different unit range is allowed: it extends the run). A run holds its file (an advisory lock, on systems that
-have them) from the start: a second run given the same file while the first still writes it — the same ``--json``
-twice, or ``--resume`` of a run still going in another terminal — is refused instead of cutting the file short or
-mixing its lines in.
+different unit range is allowed: it extends the run), and that the code deciding the results is the same
+version (a parameter named ``…_version``: Yukon's solver, a game's CPU players). A run holds its file (an
+advisory lock, on systems that have them) from the start: a second run given the same file while the first
+still writes it — the same ``--json`` twice, or ``--resume`` of a run still going in another terminal — is
+refused instead of cutting the file short or mixing its lines in.
 """
 
 from __future__ import annotations
@@ -154,9 +155,11 @@ class ResultLog:
         theirs = header.get("params", {})
         for key in sorted(set(theirs) | set(self.params)):
             if theirs.get(key) != self.params.get(key) and key.endswith("_version"):  # not an option one can give
-                raise UsageError(f"cannot resume {self.path}: it was run by {key.removesuffix('_version')} version "
-                                 f"{theirs.get(key)}, this is version {self.params.get(key)}, whose results may "
-                                 "differ; start a new file")
+                what = key.removesuffix("_version").replace("_", " ")
+                then = (f"by {what} version {theirs[key]}" if key in theirs
+                        else f"before Card Table named the version of the {what}")
+                raise UsageError(f"cannot resume {self.path}: it was run {then}, this is version "
+                                 f"{self.params.get(key)}, whose results may differ; start a new file")
             if theirs.get(key) != self.params.get(key):
                 raise UsageError(f"cannot resume {self.path}: it was run with {key}={theirs.get(key)!r}, this run "
                                  f"has {key}={self.params.get(key)!r}; give the same options (or a new file)")

@@ -416,21 +416,43 @@ def test_the_csv_goes_to_standard_output_or_a_named_pipe_and_the_results_file_mu
             assert code == 2 and err.startswith(f"cardtable yukon solve: {how} needs a file, not {stream}: "), err
 
 
-def test_resume_of_a_file_an_earlier_solver_wrote_says_to_start_afresh(capsys: pytest.CaptureFixture[str],
-                                                                        tmp_path: Path) -> None:
-    """The solver's version is no option to give again: the refusal told the player to "give the same options"."""
-    from plugins.yukon.solver import SOLVER_VERSION
+RUNS_WITH_VERSIONS = [  # a quick run of each tool whose results a version of the program decides
+    (("yukon", "solve", "--range", "1-2", "--budget", "2000"), "solver_version", "solver"),
+    (("euchre", "tournament", "--hands", "2", "--a", "easy", "--b", "easy"), "CPU_players_version", "CPU players"),
+    (("euchre", "simulate", "--matches", "1", "--ns", "easy", "--ew", "easy"), "CPU_players_version", "CPU players"),
+    (("bid-euchre", "simulate", "--matches", "1", "--ns", "easy", "--ew", "easy"), "CPU_players_version",
+     "CPU players"),
+    (("two-handed-euchre", "tournament", "--hands", "2", "--a", "easy", "--b", "easy"), "CPU_players_version",
+     "CPU players"),
+    (("three-handed-euchre", "simulate", "--matches", "1", "--south", "easy", "--others", "easy"),
+     "CPU_players_version", "CPU players"),
+]
 
+
+@pytest.mark.parametrize(("command", "key", "what"), RUNS_WITH_VERSIONS, ids=lambda value: "-".join(value[:2])
+                         if isinstance(value, tuple) else None)
+def test_resume_of_a_file_other_code_wrote_says_to_start_afresh(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: tuple[str, ...], key: str, what: str) -> None:
+    """A file written by another version of the solver or of the CPU players is not resumed: its results and this
+    version's would be summed up together (a Euchre run's file named no version, and was resumed after an update
+    that changed how the CPU players play). The version is no option to give again: "give the same options" was
+    wrong advice."""
     path = tmp_path / "r.jsonl"
-    assert run(capsys, "yukon", "solve", "--range", "1-2", "--json", str(path))[0] == 0
+    assert run(capsys, *command, "--json", str(path))[0] == 0
     lines = path.read_text().splitlines()
     header = json.loads(lines[0])
-    header["run"]["params"]["solver_version"] = SOLVER_VERSION - 1
-    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
-    code, _, err = run(capsys, "yukon", "solve", "--range", "1-3", "--resume", str(path))
-    assert code == 2 and err == (f"cardtable yukon solve: cannot resume {path}: it was run by solver version "
-                                 f"{SOLVER_VERSION - 1}, this is version {SOLVER_VERSION}, whose results may differ; "
-                                 "start a new file\n")
+    version = header["run"]["params"][key]
+    assert isinstance(version, int) and version >= 1
+    for earlier, then in ((version - 1, f"by {what} version {version - 1}"),
+                          (None, f"before Card Table named the version of the {what}")):
+        if earlier is None:
+            del header["run"]["params"][key]
+        else:
+            header["run"]["params"][key] = earlier
+        path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+        code, _, err = run(capsys, *command, "--resume", str(path))
+        assert code == 2 and err == (f"cardtable {' '.join(command[:2])}: cannot resume {path}: it was run {then}, "
+                                     f"this is version {version}, whose results may differ; start a new file\n"), err
 
 
 def test_resume_refuses_what_is_not_a_results_file_of_this_command(capsys: pytest.CaptureFixture[str],

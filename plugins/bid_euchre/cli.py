@@ -45,9 +45,10 @@ def _settings() -> dict[str, Any]:
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    from plugins.bid_euchre.cpu import CPU_VERSION
     from plugins.bid_euchre.tournament import play_pair, summarize
 
-    tournament(args, "bid-euchre tournament", play_pair, _settings(), summarize)
+    tournament(args, "bid-euchre tournament", play_pair, _settings(), summarize, CPU_VERSION)
     return 0
 
 
@@ -62,10 +63,13 @@ def simulate_match(task: tuple[int, str, str, dict[str, Any]]) -> dict[str, Any]
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from plugins.bid_euchre.cpu import CPU_VERSION
+
     settings = _settings()
     keys = range(args.seed, args.seed + args.matches)
     started = time.perf_counter()
-    batch = Batch.from_args(args, "bid-euchre simulate", {"ns": args.ns, "ew": args.ew, "settings": settings})
+    batch = Batch.from_args(args, "bid-euchre simulate", {"ns": args.ns, "ew": args.ew, "settings": settings,
+                                                          "CPU_players_version": CPU_VERSION})
     with batch:
         batch.run(simulate_match, keys, lambda seed: (seed, args.ns, args.ew, settings), "simulating")
     rows = batch.records(keys)

@@ -35,6 +35,11 @@ from plugins.bid_euchre.rules import (
 )
 from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable, left_of, partner, team_of
 
+# Raise it when the CPU players (or the rules they play by) play a hand differently: a tournament's or
+# simulation's results file names it, and one written by another version is not resumed into a mix of the two.
+# tests/test_result_versions.py notices the play changing under the same number.
+CPU_VERSION = 1
+
 SUITS = tuple(Suit)
 PARTNER_SHARE = 0.6  # bid the level made about 70% of the time (estimate vs playouts, 1500 deals)
 

@@ -52,9 +52,11 @@ def runner(players: int) -> Callable[[argparse.Namespace], int]:
         settings = {**settings_from_args(SCHEMAS[players], args), "players": players}
         print(describe_settings(SCHEMAS[players], settings, ("opponents",)))
         if args.cut_command == "tournament":
+            from plugins.cutthroat.cpu import CPU_VERSION
             from plugins.cutthroat.tournament import play_pair, summarize
 
-            tournament(args, f"{FORMATS[players].name} tournament", play_pair, settings, summarize, per_deal=players)
+            tournament(args, f"{FORMATS[players].name} tournament", play_pair, settings, summarize, CPU_VERSION,
+                       per_deal=players)
             return 0
         return _simulate(args, players, settings)
 
@@ -80,10 +82,13 @@ def simulate_match(task: tuple[int, str, str, dict[str, Any]]) -> dict[str, Any]
 
 
 def _simulate(args: argparse.Namespace, players: int, settings: dict[str, Any]) -> int:
+    from plugins.cutthroat.cpu import CPU_VERSION
+
     keys = range(args.seed, args.seed + args.matches)
     started = time.perf_counter()
     batch = Batch.from_args(args, f"{FORMATS[players].name} simulate",
-                            {"south": args.south, "others": args.others, "settings": settings})
+                            {"south": args.south, "others": args.others, "settings": settings,
+                             "CPU_players_version": CPU_VERSION})
     with batch:
         batch.run(simulate_match, keys, lambda seed: (seed, args.south, args.others, settings), "simulating")
     rows = batch.records(keys)

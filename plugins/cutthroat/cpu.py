@@ -24,6 +24,11 @@ from plugins.cutthroat.observe import Observation
 from plugins.cutthroat.rules import ORDER, PASS, Format, Move, Phase, bids_allowed, hand_points
 from plugins.euchre.public import CARD_INDEX, DECK, Ranking, Solver, SolverTable, Trick
 
+# Raise it when the CPU players (or the rules they play by) play a hand differently: a tournament's or
+# simulation's results file names it, and one written by another version is not resumed into a mix of the two.
+# tests/test_result_versions.py notices the play changing under the same number.
+CPU_VERSION = 1
+
 _TRUMP_VALUE = {1: 0.75, 13: 0.6, 12: 0.5, 10: 0.4, 9: 0.35}  # a trump's worth in tricks by rank (bowers apart)
 SOLVER_SEATS = {2: (0, 1), 3: (0, 1, 3)}  # the maker and the players after it, as seats of Euchre's solver
 

@@ -60,11 +60,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    from plugins.euchre.cpu import CPU_VERSION
     from plugins.euchre.tournament import play_pair, summarize
 
     settings = settings_from_args(SCHEMA, args)
     print(describe_settings(SCHEMA, settings, SKIP))
-    tournament(args, "euchre tournament", play_pair, settings, summarize)
+    tournament(args, "euchre tournament", play_pair, settings, summarize, CPU_VERSION)
     return 0
 
 
@@ -106,6 +107,8 @@ def simulate_match(task: tuple[int, str, str, dict[str, Any], bool]) -> dict[str
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from plugins.euchre.cpu import CPU_VERSION
+
     settings = settings_from_args(SCHEMA, args)
     output_folder(args.records, "hand records")
     folder: Path | None = args.records
@@ -123,7 +126,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
     keys = range(args.seed, args.seed + args.matches)
     started = time.perf_counter()
-    batch = Batch.from_args(args, "euchre simulate", {"ns": args.ns, "ew": args.ew, "settings": settings})
+    batch = Batch.from_args(args, "euchre simulate", {"ns": args.ns, "ew": args.ew, "settings": settings,
+                                                      "CPU_players_version": CPU_VERSION})
     with batch:
         batch.run(simulate_match, keys, lambda seed: (seed, args.ns, args.ew, settings, folder is not None),
                   "simulating", keep=write_records)

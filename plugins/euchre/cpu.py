@@ -22,6 +22,11 @@ from plugins.euchre.model import Deal, EuchreState, Move, Phase, partner, team_o
 from plugins.euchre.observe import Observation, observe
 from plugins.euchre.rules import EuchreRules, deal_state, hand_points, legal_moves
 
+# Raise it when the CPU players (or the rules they play by) play a hand differently: a tournament's or
+# simulation's results file names it, and one written by another version is not resumed into a mix of the two.
+# tests/test_result_versions.py notices the play changing under the same number.
+CPU_VERSION = 1
+
 # by order within trump (9 the joker, 8 the right bower … 1 the nine; 0 and −1 the 8 and 7 of the 32-card deck)
 _TRUMP_VALUE = {9: 1.0, 8: 0.95, 7: 0.85, 6: 0.7, 5: 0.55, 4: 0.45, 2: 0.35, 1: 0.3, 0: 0.27, -1: 0.25}
 
