@@ -196,19 +196,31 @@ class DaskCluster:
     def run(self, function: Callable[[Any], Any], units: Iterable[Unit]) -> Iterator[tuple[int, Any]]:
         as_completed: Any = importlib.import_module("distributed").as_completed
         cancelled: Any = importlib.import_module("distributed.utils").CancelledError
+        killed: Any = importlib.import_module("distributed.scheduler").KilledWorker
         self._check_workers(function)
         source = iter(units)
-        first = [self._client.submit(call_unit, function, key, task, pure=False)
-                 for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER)]
-        pending = as_completed(first)
+        keys: dict[str, int] = {}  # Dask's key of each unit in flight: the unit's own
+
+        def submitted(key: int, task: Any) -> Any:
+            future = self._client.submit(call_unit, function, key, task, pure=False)
+            keys[future.key] = key
+            return future
+
+        pending = as_completed([submitted(key, task)
+                                for key, task in itertools.islice(source, self.workers * IN_FLIGHT_PER_WORKER)])
         try:
             for future in pending:
                 for key, task in itertools.islice(source, 1):
-                    pending.add(self._client.submit(call_unit, function, key, task, pure=False))
+                    pending.add(submitted(key, task))
                 try:
                     result: tuple[int, Any] = future.result()
                 except cancelled:  # by the client, when it lost the scheduler: every unit in flight
                     raise EngineLost(f"lost the connection to {self.name}", "once it is back, give") from None
+                except killed:  # the scheduler's allowed-failures: a unit that took down every worker it was given
+                    raise EngineLost(f"unit {keys[future.key]} was given to workers of {self.name} that each died "
+                                     "before it ended (out of memory? Card Table not installed there? the workers' "
+                                     "logs say)", "once that is mended, give") from None
+                del keys[future.key]
                 future.release()
                 yield result
         finally:

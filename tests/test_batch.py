@@ -495,6 +495,24 @@ def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]
     assert not runs.exists() or list(runs.iterdir()) == [], "nothing ran: no run file left behind"
 
 
+@needs_dask
+def test_a_unit_that_kills_every_dask_worker_it_is_given_is_one_line() -> None:
+    """A unit whose workers die under it (out of memory each time; or workers without Card Table, which leave
+    on their first unit, joining one after another) is given up by the scheduler after its allowed failures:
+    the run ended in a traceback (KilledWorker)."""
+    import dask
+
+    from core.cli_options import EngineLost
+    from core.executors import DaskCluster
+
+    with (dask.config.set({"distributed.scheduler.allowed-failures": 0}), DaskCluster("local", 1) as cluster,
+          pytest.raises(EngineLost) as lost):
+        list(cluster.run(os._exit, [(7, 3)]))  # the unit keyed 7 ends its worker process
+    assert str(lost.value) == ("unit 7 was given to workers of a Dask LocalCluster of 1 worker that each died before "
+                               "it ended (out of memory? Card Table not installed there? the workers' logs say)")
+    assert lost.value.then == "once that is mended, give"
+
+
 def _dask_server(*args: str) -> subprocess.Popen[str]:
     """A Dask scheduler or worker (``args``: its command-line words) in a session of its own."""
     return subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
