@@ -16,18 +16,26 @@ completes (resumed or not), so an interrupted run can always be resumed.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from core.cli_options import EngineLost, Interrupted, OutputFailed, UsageError, jobs, output_file, output_folder
+from core.cli_options import (
+    EngineLost,
+    Interrupted,
+    OutputFailed,
+    UsageError,
+    jobs,
+    output_file,
+    output_folder,
+    stops_held,
+)
 from core.executors import Executor, executor_for
 from core.paths import data_dir
 from core.progress import Progress, quiet, silence
@@ -61,26 +69,6 @@ class Terminated(KeyboardInterrupt):
 
 def _terminated(signum: int, frame: object) -> None:
     raise Terminated
-
-
-@contextlib.contextmanager
-def _stops_held() -> Iterator[list[int]]:
-    """Ctrl-C and SIGTERM noted, not acted on, while the engine starts (the list holds those that came): stopped
-    half-way, a Dask cluster left itself half made, and Dask's own clean-up at exit failed on it with a traceback.
-    A signal the process ignores (a job started in the background ignores Ctrl-C) stays ignored."""
-    came: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield came
-        return
-    before = {number: handler for number in (signal.SIGINT, signal.SIGTERM)
-              if (handler := signal.getsignal(number)) not in (signal.SIG_IGN, None)}  # None: set outside Python
-    for number in before:
-        signal.signal(number, lambda number, frame: came.append(number))
-    try:
-        yield came
-    finally:
-        for number, handler in before.items():
-            signal.signal(number, handler)
 
 
 class Batch:
@@ -124,7 +112,7 @@ class Batch:
         self.log.__enter__()
         stops: list[int] = []
         try:
-            with _stops_held() as stops:
+            with stops_held() as stops:
                 self.executor.__enter__()
         except BaseException:  # no cluster to run on: the file closed, and a temporary one with nothing run gone
             self.log.__exit__()
@@ -194,10 +182,12 @@ class Batch:
             except OutputFailed as error:  # the run is done: its results stay, to write the CSV from later
                 raise OutputFailed(f"{error}{self._written_later()}") from None
         if self.interrupted:
-            kept = len(self.log.done)
-            raise Interrupted(f"{'stopped by SIGTERM' if self.terminated else 'interrupted'}: {kept:,} results kept "
-                              f"in {path}; finish the run by giving the same command with --resume {path}",
-                              143 if self.terminated else 130)
+            kept, how = len(self.log.done), "stopped by SIGTERM" if self.terminated else "interrupted"
+            if not kept and self.temporary:  # a file of the program's own making, with nothing in it to go on from
+                path.unlink(missing_ok=True)
+                raise Interrupted(f"{how} before the first result: nothing to resume", 143 if self.terminated else 130)
+            raise Interrupted(f"{how}: {kept:,} results kept in {path}; finish the run by giving the same command "
+                              f"with --resume {path}", 143 if self.terminated else 130)
         if self.temporary and not keep:
             path.unlink(missing_ok=True)
 

@@ -12,6 +12,7 @@ import argparse
 import importlib
 import json
 import os
+import signal
 import sys
 import unicodedata
 from collections.abc import Sequence
@@ -120,6 +121,8 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
     for command in host.commands():
         try:  # a plugin's configure that raises is reported, and its command left out
             command.configure(OneLineParser(prog=f"cardtable {command.name}"))
+        except KeyboardInterrupt:  # Ctrl-C as the tools are found
+            raise
         except BaseException as error:
             what = Text("command '{name}' cannot be set up", "コマンド '{name}' を準備できません")
             host.mark_broken(host.info(command.plugin), failure_reason(what.format(name=command.name), error))
@@ -178,15 +181,24 @@ def _launcher(host: PluginHost | None = None) -> int:
     if problem is not None:
         print(f"cardtable: {problem}; the command-line tools need none: cardtable --help", file=sys.stderr)
         return 2
-    try:
-        launcher = importlib.import_module("gui.app")  # Qt only when a window is wanted
-    except ImportError as error:  # a library of the system that a module of Qt needs (libEGL.so.1…)
-        if "shared object" not in str(error):
-            raise
-        print(f"cardtable: the window cannot open: {error}; the command-line tools need none: cardtable --help",
-              file=sys.stderr)
-        return 2
-    status: int = launcher.run_launcher(host)
+    from core.cli_options import stops_held
+
+    # Ctrl-C or SIGTERM is held until the window can close as its close button does: Ctrl-C while Qt loaded
+    # aborted Python ("Fatal Python error: libshiboken/signature") or ended in a traceback
+    with stops_held() as stops:
+        try:
+            launcher = importlib.import_module("gui.app")  # Qt only when a window is wanted
+        except ImportError as error:  # a library of the system that a module of Qt needs (libEGL.so.1…)
+            if "shared object" not in str(error):
+                raise
+            print(f"cardtable: the window cannot open: {error}; the command-line tools need none: cardtable --help",
+                  file=sys.stderr)
+            return 2
+        if stops:  # no window yet: none is opened
+            print(f"cardtable: {'interrupted' if stops[-1] == signal.SIGINT else 'stopped by SIGTERM'}",
+                  file=sys.stderr)
+            return 128 + stops[-1]
+        status: int = launcher.run_launcher(host, stops)
     return status
 
 
@@ -202,14 +214,22 @@ def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argpars
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
-        return _launcher()  # the window shows first and finds the games right after
-    from core.cli_options import guarded
-    from core.manager import load_host
-    from core.terminal import tolerant_output
+        try:
+            return _launcher()  # the window shows first and finds the games right after
+        except KeyboardInterrupt:  # Ctrl-C before the window's start holds it
+            print("cardtable: interrupted", file=sys.stderr)
+            return 130
+    try:
+        from core.cli_options import guarded
+        from core.manager import load_host
+        from core.terminal import tolerant_output
 
-    tolerant_output()  # before --help and a refused option print
-    host = load_host()
-    parser = build_parser(host)
+        tolerant_output()  # before --help and a refused option print
+        host = load_host()
+        parser = build_parser(host)
+    except KeyboardInterrupt:  # Ctrl-C as the games are found: no traceback, and no game called missing
+        print("cardtable: interrupted", file=sys.stderr)
+        return 130
     args, extra = parser.parse_known_args(args_list)
     if extra:  # named against the command they were given to, whose --help lists what it takes
         _innermost(parser, args_list).error(f"unrecognized arguments: {' '.join(extra)}")

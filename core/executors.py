@@ -21,6 +21,7 @@ import logging
 import multiprocessing
 import os
 import select
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -68,6 +69,27 @@ def _running(pid: int) -> bool:
     return True
 
 
+@contextlib.contextmanager
+def _ctrl_c_kept_from_children() -> Iterator[None]:
+    """Ctrl-C blocked in this thread, in the threads it starts meanwhile and so in the worker processes they
+    start. A terminal's Ctrl-C reaches every process of the run, and the workers, which the run stops itself, printed
+    tracebacks above its summary (``KeyboardInterrupt`` from each of a Dask ``LocalCluster``'s workers; from the
+    pool's fork server or a worker caught starting, "Fatal Python error: init_import_site"). A signal mask outlives
+    ``exec``, unlike a handler; this thread takes Ctrl-C again once they are started. Multiprocessing's resource
+    tracker is started first: the thread that starts it unblocks Ctrl-C afterwards."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no terminal-wide Ctrl-C to keep out
+        yield
+        return
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def call_unit(function: Callable[[Any], Any], key: int, task: Any) -> tuple[int, Any]:
     """What a worker runs: the unit's function on its task, returned with the unit's key."""
     return key, function(task)
@@ -105,6 +127,11 @@ class LocalPool:
             try:
                 self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_end_with_run,
                                                  initargs=(os.getpid(),), mp_context=context)
+                # The pool starts a process with each unit sent while none is idle: started here instead, where
+                # a stop waits for the start (a worker caught half made by the pool's shutdown printed a
+                # traceback), and where Ctrl-C is kept from them
+                with _ctrl_c_kept_from_children():
+                    wait([self._pool.submit(os.getpid) for _ in range(self.workers)])
             except OSError as error:  # the locks the processes share: /dev/shm read-only or missing (a container)
                 raise UsageError(f"cannot start {self.workers} worker processes: the locks they share cannot be "
                                  f"made ({error.strerror or error}; on Linux they live in /dev/shm); --jobs 1 "
@@ -168,8 +195,9 @@ class DaskCluster:
         dask: Any = importlib.import_module("distributed")  # untyped; an optional extra
         try:
             if self.scheduler == "local":
-                self._cluster = dask.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                             dashboard_address=":0", silence_logs=logging.ERROR)
+                with _ctrl_c_kept_from_children():
+                    self._cluster = dask.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                                      dashboard_address=":0", silence_logs=logging.ERROR)
                 self._client = dask.Client(self._cluster)
             else:
                 self._client = dask.Client(self.scheduler, timeout=f"{self.CONNECT_SECONDS}s")

@@ -65,6 +65,8 @@ def failure_reason(what: Text, error: BaseException) -> Text:
     skipped: a registration refused names the plugin's line that made it). An exception that carries
     its words in both languages (:class:`core.text.TextError`, which a plugin may raise) keeps them; any other
     exception's own text is quoted as it is."""
+    if isinstance(error, PluginInterrupt) and error.__cause__ is not None:
+        error = error.__cause__
     frames = [] if isinstance(error, NoAnswer) else \
         [f for f in traceback.extract_tb(error.__traceback__) if os.path.dirname(f.filename) != _CORE]
     where = f"{os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
@@ -97,7 +99,7 @@ class NoAnswer(TextError):
 def bounded(function: Callable[[], Any], what: Text) -> Any:
     """``function()`` on a helper thread, waiting at most :func:`plugin_timeout` seconds. Its result, or what
     it raised; :class:`NoAnswer` when it did not return in time (the thread is left to finish on its own, and
-    whatever it does later is ignored)."""
+    whatever it does later is ignored); a :class:`PluginInterrupt` for a ``KeyboardInterrupt`` it raised."""
     outcome: dict[str, Any] = {}
 
     def target() -> None:
@@ -113,9 +115,17 @@ def bounded(function: Callable[[], Any], what: Text) -> Any:
     if worker.is_alive():
         raise NoAnswer(Text("{what} did not answer within {seconds:g} s", "{what} が {seconds:g} 秒以内に応答しません"
                             ).format(what=what, seconds=seconds))
+    if isinstance(outcome.get("error"), KeyboardInterrupt):
+        raise PluginInterrupt from outcome["error"]
     if "error" in outcome:
         raise outcome["error"]
     return outcome.get("value")
+
+
+class PluginInterrupt(Exception):
+    """A plugin's own ``KeyboardInterrupt``, raised on its thread: its failure (the one it raised is the cause).
+    Any ``KeyboardInterrupt`` the host sees is then the user's Ctrl-C, which reaches the host's thread wherever it
+    happens to be, and stops the program instead of being taken for the plugin's failure."""
 
 
 def is_builtin(point: metadata.EntryPoint) -> bool:
@@ -165,6 +175,8 @@ class PluginHost:
             try:
                 importing = Text("importing {module}", "{module} の読み込み").format(module=point.value)
                 plugin = bounded(point.load, importing)
+            except KeyboardInterrupt:  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
+                raise
             except BaseException as error:  # a plugin may raise anything while importing, even SystemExit
                 info.status, info.error = BROKEN, failure_reason(Text("cannot be imported", "読み込めません"), error)
                 continue
@@ -211,6 +223,8 @@ class PluginHost:
             try:
                 bounded(functools.partial(impl.function, *([registry] if impl.argnames else [])),
                         Text("{hook} of {name}", "{name} の {hook}").format(hook=hook_name, name=info.name))
+            except KeyboardInterrupt:  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
+                raise
             except BaseException as error:
                 failed = Text("{hook} failed", "{hook} が失敗しました").format(hook=hook_name)
                 self.mark_broken(info, failure_reason(failed, error))

@@ -62,8 +62,10 @@ def launch_prefs() -> ShellPrefs:
     return ShellPrefs.load(first_language=desktop)
 
 
-def run_launcher(host: PluginHost | None = None) -> int:
-    """The launcher window; without ``host`` the games are found right after the window first shows."""
+def run_launcher(host: PluginHost | None = None, stops: list[int] | None = None) -> int:
+    """The launcher window; without ``host`` the games are found right after the window first shows. ``stops``:
+    Ctrl-C or SIGTERM noted while the window was being made (see :func:`core.cli_options.stops_held`), which then
+    closes it as soon as it can close."""
     if QApplication.instance() is None and skip_a_silent_portal():
         print(f"cardtable: the desktop portal did not answer within {ANSWER_MS / 1000:g} s; Qt's own theme for "
               "this desktop is used instead", file=sys.stderr)
@@ -94,6 +96,8 @@ def run_launcher(host: PluginHost | None = None) -> int:
     window.launcher.first_frame.connect(instance.listen)
     install_excepthook(window)
     close_on_signals(window)
+    if stops:
+        QTimer.singleShot(0, window.close_anyway)
     window.show()
     try:
         status = int(app.exec())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
+import multiprocessing
 import os
 import signal
 import stat
@@ -262,6 +263,19 @@ def test_a_stop_while_the_engine_starts_waits_for_the_start_and_ends_the_run_as_
     assert signal.getsignal(signal.SIGTERM) == on_term  # the run's own handler is gone with it
 
 
+def test_a_run_stopped_before_its_first_result_leaves_no_file_to_resume() -> None:
+    """Without --json, a run stopped before any unit ended named a file of its own making, holding nothing, as
+    the one to resume (Ctrl-C in a Dask cluster's first seconds), and left it in the data folder."""
+    runs = data_dir() / "runs"
+    batch = Batch("yukon solve", {}, _StoppedAsItStarts(signal.SIGINT, fails=False))
+    with batch:
+        batch.run(str, [1, 2], task=int, label="deals")
+    with pytest.raises(Interrupted) as stopped:
+        batch.finish()
+    assert (str(stopped.value), stopped.value.status) == ("interrupted before the first result: nothing to resume", 130)
+    assert not runs.exists() or list(runs.iterdir()) == []
+
+
 def _in_session(session: int) -> dict[int, str]:
     """The processes of a session (pid → command line): a run started in a session of its own and what it
     started."""
@@ -336,6 +350,54 @@ def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
     left = Path(line.rsplit("--resume ", 1)[1])
     code, finished, _ = run(capsys, *TOURNAMENT, "--resume", str(left))
     assert code == 0 and "20 deals, 40 hands" in finished
+
+
+@pytest.mark.parametrize("engine", [pytest.param(("--scheduler", "local"), marks=needs_dask, id="dask-local"),
+                                    pytest.param((), id="pool")])
+def test_ctrl_c_in_a_terminal_is_not_answered_by_the_workers_tracebacks(tmp_path: Path,
+                                                                        engine: tuple[str, ...]) -> None:
+    """A terminal's Ctrl-C reaches every process of the run: each of a Dask LocalCluster's workers printed a
+    KeyboardInterrupt traceback above the summary, every time (a local pool's workers, or its fork server, when
+    caught starting)."""
+    out = tmp_path / "r.jsonl"
+    process = _cardtable("yukon", "solve", "--range", "1-3000", "--jobs", "2", *engine, "--json", str(out))
+    _wait_for_lines(out, 4, process)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = _ended(process)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert err.strip().splitlines()[-1].startswith("cardtable yukon solve: interrupted: ")
+
+
+CTRL_C_AS_THE_POOL_STARTS = """
+import os, signal, sys, time
+from multiprocessing import forkserver
+
+made, stopped = forkserver.connect_to_new_process, []
+
+def connect_to_new_process(fds):
+    answer = made(fds)
+    if not stopped:
+        stopped.append(True)
+        time.sleep(0.05)  # the worker now unpickling what it runs: on Linux here, 0.03–0.05 s caught it every time
+        os.killpg(0, signal.SIGINT)  # the terminal's Ctrl-C, as the first worker process is being made
+    return answer
+
+forkserver.connect_to_new_process = connect_to_new_process
+from core.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif("forkserver" not in multiprocessing.get_all_start_methods(), reason="no fork server here")
+def test_ctrl_c_as_the_worker_processes_start_is_one_line() -> None:
+    """A worker caught starting printed a KeyboardInterrupt traceback, or, made as the run's stop took the pool
+    down, a FileNotFoundError traceback (and the fork server, caught starting, "Fatal Python error:
+    init_import_site")."""
+    process = _started(["-c", CTRL_C_AS_THE_POOL_STARTS, "yukon", "solve", "--range", "1-300", "--jobs", "2"])
+    _, err = _ended(process)
+    assert (process.returncode, err) == (130, "cardtable yukon solve: interrupted before the first result: nothing "
+                                              "to resume\n")
 
 
 def test_a_benchmark_stopped_by_ctrl_c_says_so_in_one_line_and_names_the_file_to_resume(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import ctypes
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -495,3 +496,31 @@ def test_wayland_asked_for_in_an_x11_session_opens_the_window_on_x11(tmp_path: P
     assert said.startswith("cardtable: QT_QPA_PLATFORM=wayland cannot open here: the Wayland display wayland-0 "
                            f"cannot be opened (no compositor listens there); the window opens on the X display "
                            f"{display} instead"), said
+
+
+CTRL_C_AT = """
+import os, signal, sys
+from importlib.abc import MetaPathFinder
+
+class CtrlCAt(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == sys.argv[1]:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)  # the terminal's Ctrl-C, as that module begins to load
+        return None
+
+sys.meta_path.insert(0, CtrlCAt())
+from core.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.parametrize(("module", "args"), [("PySide6", ()), ("core.display", ()), ("plugins.yukon.cli",
+                                                                                        ("yukon", "deal", "1"))])
+def test_ctrl_c_while_the_program_loads_is_one_line(tmp_path: Path, module: str, args: tuple[str, ...]) -> None:
+    """Ctrl-C as Qt loaded for the window aborted Python ("Fatal Python error: libshiboken/signature: could not
+    initialize part 2") or ended in a traceback, as it did earlier in the launch, or as a command's plugin loaded."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", CARDTABLE_HOME=str(tmp_path), PYTHONPATH=str(REPO))
+    launch = subprocess.run([sys.executable, "-c", CTRL_C_AT, module, *args], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=60, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert (launch.returncode, launch.stdout, launch.stderr) == (130, "", "cardtable: interrupted\n")

@@ -287,3 +287,50 @@ def test_a_save_is_never_touched_by_a_plugin_that_claims_its_game_id(hostile_roo
     assert slot == "aaa-impostor/euchre" and not saves.exists(slot)
     saves.write(slot, {"settings": {}, "start": {"seed": 2}, "moves": []})
     assert saves.read("euchre").record["moves"] == ["pass"]  # type: ignore[index]
+
+
+CTRL_C_AS_IMPORTED = """
+import os, signal, time
+os.kill(os.getpid(), signal.SIGINT)  # the terminal's Ctrl-C, arriving while this plugin is imported
+time.sleep(3)
+"""
+
+
+@pytest.fixture
+def slow_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "slow"
+    make_dist(root, "good-plugin", "1.2.0", {"good": "good_plugin"}, {"good_plugin": GOOD})
+    make_dist(root, "slow-plugin", "0.1", {"slow": "slow_plugin"}, {"slow_plugin": CTRL_C_AS_IMPORTED})
+    make_dist(root, "stop-plugin", "0.1", {"stop": "stop_plugin"}, {"stop_plugin": "raise KeyboardInterrupt\n"})
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    return root
+
+
+def test_ctrl_c_as_the_plugins_are_imported_stops_the_command_in_one_line(slow_root: Path) -> None:
+    """Ctrl-C while a plugin was imported was taken for that plugin's failure: the plugin was called broken
+    ("cannot be imported: KeyboardInterrupt"), the command went on as if nothing was pressed, or, when the plugin
+    was the command's own, it said "invalid choice" for a command that exists."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    for args in (("hello",), ("plugins",)):
+        ran = subprocess.run(
+            [sys.executable, "-c", "import sys; from core.cli import main; sys.exit(main())", *args],
+            capture_output=True, text=True, timeout=60, check=False,
+            env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(slow_root), str(EXAMPLE), os.environ.get(
+                "PYTHONPATH", "")]), CARDTABLE_DISABLE_PLUGINS="stop"),
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as in a terminal, even from a job
+        assert (ran.returncode, ran.stdout, ran.stderr) == (130, "", "cardtable: interrupted\n")
+
+
+def test_a_plugin_that_raises_keyboard_interrupt_itself_is_broken_not_a_stop(slow_root: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDTABLE_DISABLE_PLUGINS", "slow")
+    host = PluginHost()
+    host.discover(entry_points_in(slow_root))
+    infos = {info.name: info for info in host.plugins()}
+    assert infos["good"].ok
+    assert str(infos["stop"].error) == "cannot be imported: KeyboardInterrupt (at stop_plugin.py:1)"
