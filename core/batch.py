@@ -30,6 +30,7 @@ from core.cli_options import (
     EngineLost,
     Interrupted,
     OutputFailed,
+    Terminated,
     UsageError,
     jobs,
     output_file,
@@ -60,11 +61,6 @@ def add_batch_arguments(parser: argparse.ArgumentParser, default_jobs: int = 1, 
                             "skipped")
     group.add_argument("--csv", type=Path, metavar="FILE", help=f"also write the results as CSV, one row per {what}")
     group.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM — ``timeout``, a cluster's job scheduler, the system shutting down — stops a run as Ctrl-C does:
-    the summary so far and the file to resume, where it used to end the run without a word."""
 
 
 def _terminated(signum: int, frame: object) -> None:

@@ -47,6 +47,11 @@ class Interrupted(Exception):
         self.status = status
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM — ``timeout``, a cluster's job scheduler, the system shutting down — stops a run as Ctrl-C does:
+    the summary so far and the file to resume, where it used to end the run without a word."""
+
+
 class OutputFailed(Exception):
     """A file the job writes could not be written (a full disk); the message says what was kept (exit status 1)."""
 
@@ -98,6 +103,9 @@ def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
     except Interrupted as stopped:
         print(f"{prog}: {stopped}", file=sys.stderr)
         return stopped.status
+    except Terminated:  # before a run had a summary to give (its engine could not start, say)
+        print(f"{prog}: stopped by SIGTERM", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130

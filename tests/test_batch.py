@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from core.batch import Batch, Terminated
+from core.batch import Batch
 from core.cli import main
-from core.cli_options import Interrupted, output_file
+from core.cli_options import Interrupted, Terminated, output_file
 from core.duplicate import timing_lines
 from core.paths import data_dir
 from plugins.yukon.cli import timing as yukon_timing
@@ -261,6 +261,21 @@ def test_a_stop_while_the_engine_starts_waits_for_the_start_and_ends_the_run_as_
     assert str(stopped.value).startswith("stopped by SIGTERM: 0 results" if stop == signal.SIGTERM
                                          else "interrupted: 0 results")
     assert signal.getsignal(signal.SIGTERM) == on_term  # the run's own handler is gone with it
+
+
+def test_sigterm_as_the_engine_fails_to_start_is_named_sigterm(capsys: pytest.CaptureFixture[str]) -> None:
+    """SIGTERM to a run's process group as its Dask cluster started (its workers ended by it too, so the start
+    failed): "interrupted", exit 130, as if Ctrl-C had been pressed."""
+    from core.cli_options import guarded
+
+    batch = Batch("yukon solve", {}, _StoppedAsItStarts(signal.SIGTERM, fails=True))
+
+    def run() -> int:
+        with batch:
+            return 0
+
+    assert guarded(run, "cardtable yukon solve") == 143
+    assert capsys.readouterr().err == "cardtable yukon solve: stopped by SIGTERM\n"
 
 
 def test_a_run_stopped_before_its_first_result_leaves_no_file_to_resume() -> None:
