@@ -265,7 +265,7 @@ def test_a_stop_while_the_engine_starts_waits_for_the_start_and_ends_the_run_as_
 
 def test_sigterm_as_the_engine_fails_to_start_is_named_sigterm(capsys: pytest.CaptureFixture[str]) -> None:
     """SIGTERM to a run's process group as its Dask cluster started (its workers ended by it too, so the start
-    failed): "interrupted", exit 130, as if Ctrl-C had been pressed."""
+    failed): the run said "interrupted", exit 130, as if Ctrl-C had been pressed."""
     from core.cli_options import guarded
 
     batch = Batch("yukon solve", {}, _StoppedAsItStarts(signal.SIGTERM, fails=True))

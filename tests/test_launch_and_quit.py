@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
@@ -348,3 +349,30 @@ def test_a_second_launch_finds_the_window_whatever_its_temporary_folder(tmp_path
         first.terminate()
         first.wait(timeout=20)
     assert_closed_cleanly(home, first)
+
+
+def test_ctrl_c_while_the_window_was_made_closes_it_as_soon_as_it_can(qtbot: QtBot, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C held while Qt loaded and the window was made (it aborted Python there) is acted on once the window
+    can close as its close button closes it: the launch ends, the window is not left open."""
+    import signal
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    from gui import app
+
+    shown: list[object] = []
+    made = app.MainWindow
+
+    def window(*args: object) -> object:
+        shown.append(made(*args))
+        return shown[-1]
+
+    def too_late() -> None:  # a window left open would hold the test for ever
+        late.append(True)
+        shown[0].close_anyway()  # type: ignore[attr-defined]
+
+    late: list[bool] = []
+    monkeypatch.setattr(app, "MainWindow", window)
+    QTimer.singleShot(10_000, too_late)
+    assert app.run_launcher(None, [signal.SIGINT]) == 0
+    assert len(shown) == 1 and not shown[0].isVisible() and not late  # type: ignore[attr-defined]
