@@ -212,6 +212,9 @@ def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argpars
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from core.terminal import standard_descriptors_open
+
+    standard_descriptors_open()
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
         try:

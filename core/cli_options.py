@@ -31,7 +31,7 @@ from typing import Any
 from core.paths import NoHome
 from core.settings import CUSTOM, Choice, Number, SettingsError, SettingsSchema, Toggle
 from core.storage import is_stream
-from core.terminal import tolerant_output
+from core.terminal import standard_descriptors_open, tolerant_output
 
 
 class UsageError(Exception):
@@ -94,6 +94,7 @@ def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:
     machine refused (:class:`OutputFailed`, or any other ``OSError`` such as a full disk under a catalogue being
     built) or a cluster lost (:class:`EngineLost`) is one line with status 1. Output goes through
     :func:`tolerant_output`."""
+    standard_descriptors_open()
     tolerant_output()
     try:
         return run()

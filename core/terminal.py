@@ -1,6 +1,6 @@
 """What the program writes on the terminal, whatever its encoding: :func:`tolerant_output` and the encoding error
-handler ``cardtable-plain`` behind it. Small, so the window's launch can use it without the command line's
-modules."""
+handler ``cardtable-plain`` behind it; :func:`standard_descriptors_open`, so nothing meant for a closed terminal
+stream lands in a file. Small, so the window's launch can use it without the command line's modules."""
 
 from __future__ import annotations
 
@@ -40,3 +40,18 @@ def tolerant_output() -> None:
         if reconfigure is not None and getattr(stream, "errors", None) in defaults:
             with contextlib.suppress(ValueError, OSError):
                 reconfigure(errors="cardtable-plain")
+
+
+def standard_descriptors_open() -> None:
+    """Descriptors 0–2 that whatever started the program left closed (``cardtable 2>&-``) are opened on the null
+    device: else the next file opened takes the number, and what is written to standard error below Python (Qt's
+    warnings, a worker's report) lands in that file — a results file, a save being written. (Python then leaves
+    that stream None: what it would print there goes nowhere, as it did.)"""
+    for number in (0, 1, 2):
+        try:
+            os.fstat(number)
+        except OSError:
+            opened = os.open(os.devnull, os.O_RDWR)
+            if opened != number:  # a lower one closed meanwhile: not ours to fill
+                os.dup2(opened, number)
+                os.close(opened)

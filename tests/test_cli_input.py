@@ -524,3 +524,33 @@ def test_ctrl_c_while_the_program_loads_is_one_line(tmp_path: Path, module: str,
     launch = subprocess.run([sys.executable, "-c", CTRL_C_AT, module, *args], cwd=REPO, env=env, capture_output=True,
                             text=True, timeout=60, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert (launch.returncode, launch.stdout, launch.stderr) == (130, "", "cardtable: interrupted\n")
+
+
+WARNS_AS_IT_WRITES = """
+import os, sys
+from core.results import ResultLog
+
+appended = ResultLog.append
+
+def append(self, record):
+    os.write(2, b"QFont::setPointSize: Point size <= 0 (0), must be greater than 0\\\\n")  # as Qt warns, below Python
+    appended(self, record)
+
+ResultLog.append = append
+from core.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_closed_standard_error_does_not_let_warnings_into_the_results(tmp_path: Path) -> None:
+    """Started with standard error closed (``cardtable … 2>&-``), the results file took its number, and what was
+    written to standard error below Python (Qt's warnings, a worker's report) landed in the file, which then read
+    as "changed by hand"."""
+    results = tmp_path / "r.jsonl"
+    env = dict(os.environ, CARDTABLE_HOME=str(tmp_path), PYTHONPATH=str(REPO))
+    ran = subprocess.run([sys.executable, "-c", WARNS_AS_IT_WRITES, "yukon", "solve", "--range", "1-3", "--budget",
+                          "2000", "--json", str(results)], cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                         timeout=120, preexec_fn=lambda: os.close(2))
+    assert ran.returncode == 0
+    lines = results.read_text().splitlines()
+    assert len(lines) == 4 and all(line.startswith("{") for line in lines), lines
