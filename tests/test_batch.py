@@ -215,6 +215,15 @@ def test_a_run_told_to_stop_ends_at_once_with_its_summary_and_leaves_no_worker(t
     assert not _in_session(process.pid)
 
 
+@pytest.fixture
+def ctrl_c_as_in_a_terminal() -> Iterator[None]:
+    """Ctrl-C raising KeyboardInterrupt in this process, as in a terminal, even when these tests run as a background
+    job (which a shell starts with Ctrl-C ignored, and a stop's hold leaves an ignored signal ignored)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 class _StoppedAsItStarts:
     """An engine that gets ``stop`` while it starts (Ctrl-C or SIGTERM in a Dask cluster's first seconds), and then,
     when ``fails``, fails to start, as a cluster whose workers the terminal's Ctrl-C reached does."""
@@ -241,6 +250,7 @@ class _StoppedAsItStarts:
 
 @pytest.mark.parametrize("fails", [False, True], ids=["started", "failed"])
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "sigint"])
+@pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
 def test_a_stop_while_the_engine_starts_waits_for_the_start_and_ends_the_run_as_a_stop(
         tmp_path: Path, stop: signal.Signals, fails: bool) -> None:
     """The engine is never left half started (Dask's own clean-up at exit failed on such a cluster with a
@@ -278,6 +288,7 @@ def test_sigterm_as_the_engine_fails_to_start_is_named_sigterm(capsys: pytest.Ca
     assert capsys.readouterr().err == "cardtable yukon solve: stopped by SIGTERM\n"
 
 
+@pytest.mark.usefixtures("ctrl_c_as_in_a_terminal")
 def test_a_run_stopped_before_its_first_result_leaves_no_file_to_resume() -> None:
     """Without --json, a run stopped before any unit ended named a file of its own making, holding nothing, as
     the one to resume (Ctrl-C in a Dask cluster's first seconds), and left it in the data folder."""
