@@ -189,6 +189,7 @@ class DaskCluster:
                      if scheduler == "local" else f"the Dask scheduler at {scheduler}")
         self._cluster: Any = None
         self._client: Any = None
+        self._log_level: int | None = None  # the Dask client's, while it is quieted
         self.dashboard = ""
 
     def __enter__(self) -> DaskCluster:
@@ -200,6 +201,10 @@ class DaskCluster:
                                                       dashboard_address=":0", silence_logs=logging.ERROR)
                 self._client = dask.Client(self._cluster)
             else:
+                # Dask's client speaks at INFO on stderr; what it says of a lost scheduler (a traceback under "Batched
+                # Comm Closed", seen under Python 3.14) came before the run's own line, as a local cluster's does not
+                self._log_level = logging.getLogger("distributed").level
+                logging.getLogger("distributed").setLevel(logging.ERROR)
                 self._client = dask.Client(self.scheduler, timeout=f"{self.CONNECT_SECONDS}s")
                 self.workers = max(1, sum(w.get("nthreads", 1)
                                           for w in self._client.scheduler_info()["workers"].values()))
@@ -219,7 +224,9 @@ class DaskCluster:
                         closing.close()
         finally:
             logging.disable(logging.NOTSET)
-        self._client = self._cluster = None
+            if self._log_level is not None:
+                logging.getLogger("distributed").setLevel(self._log_level)
+        self._client = self._cluster = self._log_level = None
 
     def run(self, function: Callable[[Any], Any], units: Iterable[Unit]) -> Iterator[tuple[int, Any]]:
         as_completed: Any = importlib.import_module("distributed").as_completed

@@ -656,6 +656,30 @@ def test_a_scheduler_lost_half_way_is_one_line_and_resume_finishes_the_run_on_it
 
 
 @needs_dask
+def test_the_dask_clients_info_lines_are_not_printed_over_the_runs_own() -> None:
+    """What the Dask client says at INFO as its scheduler goes ("Batched Comm Closed" and a traceback, seen under
+    Python 3.14) was printed before the run's one line naming the results kept."""
+    import logging
+
+    import distributed  # noqa: F401  (sets its loggers' levels as it is imported)
+
+    from core.executors import DaskCluster
+
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    scheduler = _dask_server("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port",
+                             address.rpartition(":")[2], "--dashboard-address", ":0")
+    said = logging.getLogger("distributed.batched")
+    before = said.isEnabledFor(logging.INFO)
+    try:
+        with DaskCluster(address, 1):
+            assert not said.isEnabledFor(logging.INFO) and said.isEnabledFor(logging.ERROR)
+        assert said.isEnabledFor(logging.INFO) == before
+    finally:
+        os.killpg(scheduler.pid, signal.SIGKILL)
+        scheduler.wait()
+
+
+@needs_dask
 def test_a_worker_without_card_table_is_named_in_one_line_instead_of_a_run_that_never_ends(tmp_path: Path) -> None:
     """A worker where Card Table is not installed failed on each unit it was sent (the error logged on its own
     machine) and the run waited for ever, saying nothing."""
