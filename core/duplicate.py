@@ -130,12 +130,16 @@ def run_pairs(batch: Batch, play_pair: Callable[[Any], Record], a: str, b: str, 
 
 
 def tournament(args: argparse.Namespace, command: str, play_pair: Callable[[Any], Record],
-               settings: dict[str, Any], summarize: Summarize, cpu_version: int, per_deal: int = 2) -> list[str]:
-    """Run ``args.hands // per_deal`` duplicate deals as a batch (its results file names the game's
-    ``cpu_version``); the summary lines, then the timing lines."""
+               settings: dict[str, Any], summarize: Summarize, per_deal: int = 2, *,
+               cpu_version: int | None = None) -> list[str]:
+    """Run ``args.hands // per_deal`` duplicate deals as a batch; the summary lines, then the timing lines.
+    ``cpu_version``, the version of the game's CPU players (raised whenever they play differently), is recorded in
+    the results file, which another version then does not resume into a mix of the two."""
     keys = range(args.seed, args.seed + args.hands // per_deal)
-    batch = Batch.from_args(args, command, {"a": args.a, "b": args.b, "settings": settings,
-                                            "CPU_players_version": cpu_version})
+    params = {"a": args.a, "b": args.b, "settings": settings}
+    if cpu_version is not None:
+        params["CPU_players_version"] = cpu_version
+    batch = Batch.from_args(args, command, params)
     records = run_pairs(batch, play_pair, args.a, args.b, keys, settings)
     lines = (summarize(args.a, args.b, records) + timing_lines(args.a, args.b, records)) if records else []
     for line in lines:

@@ -11,8 +11,10 @@ presenter builds (documented in :mod:`core.table`).
 Command-line tools get the shared pieces too (``UsageError``, ``jobs``, ``positive_int``, ``output_file``,
 ``output_folder``; ``add_settings_arguments``, ``settings_from_args`` and ``describe_settings`` for a flag per
 rule option; ``Progress``; ``Batch``, ``add_batch_arguments`` and ``Record`` to run work units locally or
-on a Dask cluster with resumable results; the duplicate-tournament helpers of :mod:`core.duplicate`) and
-``GameSession`` to play headless. The heavy ones are imported when first used, so discovery stays fast.
+on a Dask cluster with resumable results — a run's parameter named ``…_version``, such as the version of the
+CPU players, keeps a results file from being resumed by other code; the duplicate-tournament helpers of
+:mod:`core.duplicate`, whose ``tournament`` takes ``cpu_version``) and ``GameSession`` to play headless. The
+heavy ones are imported when first used, so discovery stays fast.
 
 A hook that cannot do its work (a missing file, a library too old) may raise ``TextError(Text(english,
 japanese))``: the launcher greys the plugin out with that reason in the player's language (any other exception

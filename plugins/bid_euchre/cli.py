@@ -48,7 +48,7 @@ def _tournament(args: argparse.Namespace) -> int:
     from plugins.bid_euchre.cpu import CPU_VERSION
     from plugins.bid_euchre.tournament import play_pair, summarize
 
-    tournament(args, "bid-euchre tournament", play_pair, _settings(), summarize, CPU_VERSION)
+    tournament(args, "bid-euchre tournament", play_pair, _settings(), summarize, cpu_version=CPU_VERSION)
     return 0
 
 

@@ -55,8 +55,8 @@ def runner(players: int) -> Callable[[argparse.Namespace], int]:
             from plugins.cutthroat.cpu import CPU_VERSION
             from plugins.cutthroat.tournament import play_pair, summarize
 
-            tournament(args, f"{FORMATS[players].name} tournament", play_pair, settings, summarize, CPU_VERSION,
-                       per_deal=players)
+            tournament(args, f"{FORMATS[players].name} tournament", play_pair, settings, summarize, per_deal=players,
+                       cpu_version=CPU_VERSION)
             return 0
         return _simulate(args, players, settings)
 

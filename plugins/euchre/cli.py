@@ -65,7 +65,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
     settings = settings_from_args(SCHEMA, args)
     print(describe_settings(SCHEMA, settings, SKIP))
-    tournament(args, "euchre tournament", play_pair, settings, summarize, CPU_VERSION)
+    tournament(args, "euchre tournament", play_pair, settings, summarize, cpu_version=CPU_VERSION)
     return 0
 
 
