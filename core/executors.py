@@ -201,8 +201,8 @@ class DaskCluster:
                                                       dashboard_address=":0", silence_logs=logging.ERROR)
                 self._client = dask.Client(self._cluster)
             else:
-                # Dask's client speaks at INFO on stderr; what it says of a lost scheduler (a traceback under "Batched
-                # Comm Closed", seen under Python 3.14) came before the run's own line, as a local cluster's does not
+                # Dask's client speaks at INFO on stderr: of a lost scheduler, "Batched Comm Closed" and a traceback
+                # (seen under Python 3.14), before the run's own line; a local cluster's logs are held the same way
                 self._log_level = logging.getLogger("distributed").level
                 logging.getLogger("distributed").setLevel(logging.ERROR)
                 self._client = dask.Client(self.scheduler, timeout=f"{self.CONNECT_SECONDS}s")
