@@ -216,7 +216,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     standard_descriptors_open()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list:
+    try:
+        os.getcwd()
+    except FileNotFoundError:  # the folder the terminal is in was deleted: worker processes could not start
+        if args_list:  # a command's file names may be relative to it: said, not guessed
+            print("cardtable: the current folder no longer exists (deleted, or moved away while this terminal was "
+                  "in it): cd to a folder that exists and give the command again", file=sys.stderr)
+            return 2
+        # the window's names are all absolute; its analysis process needs a folder that exists
+        os.chdir(os.path.expanduser("~") if os.path.isdir(os.path.expanduser("~")) else os.sep)
         try:
             return _launcher()  # the window shows first and finds the games right after
         except KeyboardInterrupt:  # Ctrl-C before the window's start holds it

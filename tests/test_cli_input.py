@@ -554,3 +554,29 @@ def test_a_closed_standard_error_does_not_let_warnings_into_the_results(tmp_path
     assert ran.returncode == 0
     lines = results.read_text().splitlines()
     assert len(lines) == 4 and all(line.startswith("{") for line in lines), lines
+
+
+IN_A_DELETED_FOLDER = """
+import os, sys, tempfile
+gone = tempfile.mkdtemp()
+os.chdir(gone)
+os.rmdir(gone)  # as when the folder a terminal is in is deleted
+from core import cli
+cli._launcher = lambda host=None: print(os.getcwd()) or 0  # where the window would start
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def test_a_deleted_current_folder_is_named_for_a_command_and_left_by_the_window(tmp_path: Path) -> None:
+    """From a terminal whose folder was deleted, a run with --jobs 2 said its locks could not be made "in /dev/shm",
+    and with --scheduler local ended in Dask's traceback ("Nanny failed to start"); the window's analysis process
+    (its hints) could not start either (multiprocessing asks for the current folder)."""
+    env = dict(os.environ, CARDTABLE_HOME=str(tmp_path), PYTHONPATH=str(REPO), HOME=str(tmp_path))
+    command = subprocess.run([sys.executable, "-c", IN_A_DELETED_FOLDER, "yukon", "solve", "--range", "1-3", "--jobs",
+                              "2"], env=env, capture_output=True, text=True, timeout=60)
+    assert (command.returncode, command.stderr) == (2, "cardtable: the current folder no longer exists (deleted, or "
+                                                       "moved away while this terminal was in it): cd to a folder "
+                                                       "that exists and give the command again\n")
+    window = subprocess.run([sys.executable, "-c", IN_A_DELETED_FOLDER], env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert (window.returncode, window.stdout) == (0, f"{tmp_path}\n"), window.stderr
