@@ -127,14 +127,19 @@ class LocalPool:
             try:
                 self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_end_with_run,
                                                  initargs=(os.getpid(),), mp_context=context)
-                # The pool starts a process with each unit sent while none is idle: started here instead, where
-                # a stop waits for the start (a worker caught half made by the pool's shutdown printed a
-                # traceback), and where Ctrl-C is kept from them
-                with _ctrl_c_kept_from_children():
-                    wait([self._pool.submit(os.getpid) for _ in range(self.workers)])
             except OSError as error:  # the locks the processes share: /dev/shm read-only or missing (a container)
                 raise UsageError(f"cannot start {self.workers} worker processes: the locks they share cannot be "
                                  f"made ({error.strerror or error}; on Linux they live in /dev/shm); --jobs 1 "
+                                 "runs the units in this process") from None
+            # The pool starts a process with each unit sent while none is idle: started here instead, where a stop
+            # waits for the start (a worker caught half made by the pool's shutdown printed a traceback), and where
+            # Ctrl-C is kept from them
+            try:
+                with _ctrl_c_kept_from_children():
+                    wait([self._pool.submit(os.getpid) for _ in range(self.workers)])
+            except OSError as error:  # the system's limit of processes reached, say
+                self.__exit__(OSError, error, None)
+                raise UsageError(f"cannot start {self.workers} worker processes ({error.strerror or error}); --jobs 1 "
                                  "runs the units in this process") from None
         return self
 

@@ -358,6 +358,25 @@ def test_worker_processes_that_cannot_share_locks_are_named_with_what_runs_witho
     assert not runs.exists() or list(runs.iterdir()) == [], "nothing ran: no run file left behind"
 
 
+def test_worker_processes_the_system_refuses_are_named_with_what_runs_without_them(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system's limit of processes reached as the pool starts its workers: named as locks "in /dev/shm" that
+    could not be made, once the workers started with the pool."""
+    import concurrent.futures
+    import errno
+
+    import core.executors
+
+    class Refusing(concurrent.futures.ProcessPoolExecutor):
+        def submit(self, *args: object, **kwargs: object) -> concurrent.futures.Future[object]:
+            raise OSError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+
+    monkeypatch.setattr(core.executors, "ProcessPoolExecutor", Refusing)
+    code, _, err = run(capsys, "yukon", "solve", "--range", "1-3", "--jobs", "2")
+    assert code == 2 and err == ("cardtable yukon solve: cannot start 2 worker processes (Resource temporarily "
+                                 "unavailable); --jobs 1 runs the units in this process\n")
+
+
 def test_ctrl_c_prints_the_summary_so_far_and_names_the_file_to_resume(
         capsys: pytest.CaptureFixture[str], cardtable_home: Path) -> None:
     process = _cardtable(*TOURNAMENT, "--jobs", "2")
