@@ -35,6 +35,7 @@ from core.cli_options import (
     jobs,
     output_file,
     output_folder,
+    scheduler_address,
     stops_held,
 )
 from core.executors import Executor, executor_for
@@ -51,7 +52,7 @@ def add_batch_arguments(parser: argparse.ArgumentParser, default_jobs: int = 1, 
     group.add_argument("--jobs", type=jobs, default=default_jobs,
                        help=f"parallel processes on this machine, or Dask workers with --scheduler local "
                             f"(default {default_jobs}, at most the CPU count)")
-    group.add_argument("--scheduler", metavar="ADDRESS",
+    group.add_argument("--scheduler", metavar="ADDRESS", type=scheduler_address,
                        help="run on a Dask cluster: tcp://HOST:8786 for a running scheduler, or 'local' to start "
                             "one here (needs: pip install 'cardtable[cluster]')")
     group.add_argument("--json", type=Path, metavar="FILE",

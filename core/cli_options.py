@@ -142,6 +142,15 @@ def jobs(text: str) -> int:
     return min(value, limit)
 
 
+def scheduler_address(text: str) -> str:
+    """``--scheduler``: a Dask scheduler's address or ``local``; an empty one (an unset variable in a script,
+    ``--scheduler "$SCHED"``) ran the units here, saying nothing."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a Dask scheduler's address (tcp://HOST:8786) or 'local'; leave "
+                                         "--scheduler out to use --jobs processes here")
+    return text.strip()
+
+
 def at_least(minimum: int, why: str = "", step: int = 1) -> Callable[[str], int]:
     """An argument type: a whole number no smaller than ``minimum`` and a multiple of ``step`` (``why`` says
     why, in the refusal)."""

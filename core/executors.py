@@ -213,7 +213,7 @@ class DaskCluster:
                 self._client = dask.Client(self.scheduler, timeout=f"{self.CONNECT_SECONDS}s")
                 self.workers = max(1, sum(w.get("nthreads", 1)
                                           for w in self._client.scheduler_info()["workers"].values()))
-        except (OSError, TimeoutError, ValueError) as error:
+        except (OSError, TimeoutError, ValueError, TypeError) as error:  # TypeError: tls:// without a TLS setup
             self.__exit__(None, None, None)
             raise UsageError(f"cannot reach the Dask scheduler at {self.scheduler}: {error}") from None
         self.dashboard = str(self._client.dashboard_link or "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib.util
 import json
 import os
 import shutil
@@ -78,6 +79,11 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (("yukon", "solve", "3", "--range", "1-2"), "give a deal number or --range, not both (got 3 and --range 1-2)"),
     (("bid-euchre", "tournament", "--preset", "nope"),
      "unrecognized arguments: --preset nope (see 'cardtable bid-euchre tournament --help')"),
+    (("yukon", "solve", "--range", "1-2", "--scheduler", ""),  # an unset variable: ran here, saying nothing
+     "argument --scheduler: give a Dask scheduler's address (tcp://HOST:8786) or 'local'; leave --scheduler out"),
+    pytest.param(("yukon", "solve", "--range", "1-2", "--scheduler", "tls://127.0.0.1:9"),  # was a TypeError
+                 "cannot reach the Dask scheduler at tls://127.0.0.1:9: TLS expects a `ssl_context` argument",
+                 marks=pytest.mark.skipif(importlib.util.find_spec("distributed") is None, reason="needs Dask")),
 ])
 def test_bad_arguments_get_one_line(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], says: str) -> None:
     assert says in refused(capsys, *args)
