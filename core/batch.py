@@ -35,6 +35,7 @@ from core.cli_options import (
     jobs,
     output_file,
     output_folder,
+    path_argument,
     scheduler_address,
     stops_held,
 )
@@ -55,12 +56,13 @@ def add_batch_arguments(parser: argparse.ArgumentParser, default_jobs: int = 1, 
     group.add_argument("--scheduler", metavar="ADDRESS", type=scheduler_address,
                        help="run on a Dask cluster: tcp://HOST:8786 for a running scheduler, or 'local' to start "
                             "one here (needs: pip install 'cardtable[cluster]')")
-    group.add_argument("--json", type=Path, metavar="FILE",
+    group.add_argument("--json", type=path_argument, metavar="FILE",
                        help=f"write one JSON line per {what} to FILE as each finishes (JSON Lines)")
-    group.add_argument("--resume", type=Path, metavar="FILE",
+    group.add_argument("--resume", type=path_argument, metavar="FILE",
                        help=f"continue the run whose results are in FILE: {plural_word(what)} already there are "
                             "skipped")
-    group.add_argument("--csv", type=Path, metavar="FILE", help=f"also write the results as CSV, one row per {what}")
+    group.add_argument("--csv", type=path_argument, metavar="FILE",
+                       help=f"also write the results as CSV, one row per {what}")
     group.add_argument("--quiet", action="store_true", help="no progress bar")
 
 

@@ -142,6 +142,14 @@ def jobs(text: str) -> int:
     return min(value, limit)
 
 
+def path_argument(text: str) -> Path:
+    """A file or folder named on the command line; an empty name (an unset variable in a script) meant the
+    current folder, and was written into or named as "."."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the name is empty; give a file or folder name")
+    return Path(text)
+
+
 def scheduler_address(text: str) -> str:
     """``--scheduler``: a Dask scheduler's address or ``local``; an empty one (an unset variable in a script,
     ``--scheduler "$SCHED"``) ran the units here, saying nothing."""

@@ -79,6 +79,8 @@ def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
     (("yukon", "solve", "3", "--range", "1-2"), "give a deal number or --range, not both (got 3 and --range 1-2)"),
     (("bid-euchre", "tournament", "--preset", "nope"),
      "unrecognized arguments: --preset nope (see 'cardtable bid-euchre tournament --help')"),
+    (("yukon", "solve", "--range", "1-2", "--json", ""), "argument --json: the name is empty; give a file or folder"),
+    (("euchre", "simulate", "--records", ""), "argument --records: the name is empty"),  # wrote into the folder here
     (("yukon", "solve", "--range", "1-2", "--scheduler", ""),  # an unset variable: ran here, saying nothing
      "argument --scheduler: give a Dask scheduler's address (tcp://HOST:8786) or 'local'; leave --scheduler out"),
     pytest.param(("yukon", "solve", "--range", "1-2", "--scheduler", "tls://127.0.0.1:9"),  # was a TypeError

@@ -16,6 +16,7 @@ from core.cli_options import (
     add_settings_arguments,
     describe_settings,
     output_folder,
+    path_argument,
     positive_int,
     settings_from_args,
 )
@@ -40,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sim.add_argument("--seed", type=int, default=1, help="seed of the first match; match i uses seed+i")
     sim.add_argument("--ns", default="normal", choices=STRENGTHS, help="strength of North/South")
     sim.add_argument("--ew", default="normal", choices=STRENGTHS, help="strength of East/West")
-    sim.add_argument("--records", type=Path, help="write every hand as a record file into this folder")
+    sim.add_argument("--records", type=path_argument, help="write every hand as a record file into this folder")
     add_batch_arguments(sim, what="match")
     add_settings_arguments(sim, SCHEMA, skip=SKIP)
     tour = sub.add_parser("tournament", help="duplicate-hand match between two CPU strengths")
@@ -48,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_batch_arguments(tour, what="deal")
     add_settings_arguments(tour, SCHEMA, skip=SKIP)
     rep = sub.add_parser("replay", help="print a hand record trick by trick")
-    rep.add_argument("file", type=Path, help="a hand record (as written by simulate --records)")
+    rep.add_argument("file", type=path_argument, help="a hand record (as written by simulate --records)")
 
 
 def run(args: argparse.Namespace) -> int:

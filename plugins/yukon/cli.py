@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from core.batch import Batch, add_batch_arguments
-from core.cli_options import UsageError, count, cpu_count, output_file, output_folder, positive_float, positive_int
+from core.cli_options import (
+    UsageError,
+    count,
+    cpu_count,
+    output_file,
+    output_folder,
+    path_argument,
+    positive_float,
+    positive_int,
+)
 from core.paths import data_dir
 from core.progress import Progress
 from core.results import nearest_rank
@@ -77,10 +86,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     build.add_argument("--russian", type=count, default=300, help="Russian entries wanted (default 300)")
     build.add_argument("--budget", type=positive_int, default=DEFAULT_NODES,
                        help=f"positions to search per deal (default {DEFAULT_NODES})")
-    build.add_argument("--out", type=Path,
+    build.add_argument("--out", type=path_argument,
                        help="where to write (default: yukon.json in the user data folder; the catalogue the "
                             "game ships is never overwritten unless you name it here)")
-    build.add_argument("--refresh", type=Path, metavar="CATALOGUE",
+    build.add_argument("--refresh", type=path_argument, metavar="CATALOGUE",
                        help="instead of scanning, re-solve the entries of CATALOGUE with this solver: each entry "
                             "still proved solvable keeps its deal, level and place (so the day's deal stays the "
                             "same); the others are dropped and listed")
