@@ -343,8 +343,9 @@ class MainWindow(QMainWindow):
     def open_settings(self, game_id: str) -> None:
         game = self.host.game(game_id)
         current = self.settings_for(game)
-        if self.page is not None:
-            self.page.hold_cpu()  # no CPU moves behind the dialog
+        held = self.page
+        if held is not None:
+            held.hold_cpu()  # no CPU moves behind the dialog
         saved_elsewhere = (self.page is None or self.page.game.id != game_id) and \
             self.saves.continuable(self.host.slot(game_id))
         from gui.settings_dialog import SettingsDialog
@@ -383,7 +384,8 @@ class MainWindow(QMainWindow):
                 if self.page is None:
                     self.launcher.message_bar.show_messages(notices)
             elif self.page is not None and self.page.game.id == game_id:
-                self.new_game(game_id, notices=notices)
+                if self.new_game(game_id, notices=notices) is None and self.page is held:  # after an update
+                    held.view.refresh()  # the game in progress goes on: its CPU players were held for the dialog
             else:
                 self.retire(game_id, notices)  # the saved game ends: its statistics count it first
                 self.saves.discard(self.host.slot(game_id))

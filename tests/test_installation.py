@@ -209,3 +209,28 @@ def test_restart_now_says_so_when_the_program_cannot_be_started_again(
     said = capsys.readouterr().err
     assert "cardtable: Card Table could not be started again (No such file or directory); start it as you did " \
            "before" in said and "Traceback" not in said
+
+
+def test_settings_that_need_a_new_game_after_an_update_leave_the_cpu_players_going(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, guard_restored: None) -> None:
+    """Settings held the CPU players while their dialog was open; accepted with a change that needs a new game
+    after an update, the new game could not start (the restart is offered) and the game in progress stood still
+    on a CPU player's turn for good (found by the window monkey, its code updated under it)."""
+    import plugins.euchre.plugin as euchre_plugin
+    from core.session import GameSession
+    from gui.settings_dialog import SettingsDialog
+
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    seed = next(n for n in range(50) if GameSession.new(game, seed=n).to_move != 0)  # a CPU player bids first
+    page = window.open_session(GameSession.new(game, seed=seed, saves=window.saves))
+    assert page is not None
+    monkeypatch.setattr(SettingsDialog, "exec", lambda self: SettingsDialog.DialogCode.Accepted)
+    changed = {**window.settings_for(game), "stick_the_dealer": not window.settings_for(game)["stick_the_dealer"]}
+    monkeypatch.setattr(SettingsDialog, "values", lambda self: dict(changed))
+    assert game.settings.needs_new_game(window.settings_for(game), changed)
+    note_a_file_then_update_it(tmp_path)
+    window.open_settings("euchre")
+    updated_dialog(window)
+    assert window.page is page
+    qtbot.waitUntil(lambda: page.session.moves != [], timeout=5000)  # not stuck on "West is thinking…"
