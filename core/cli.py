@@ -225,6 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         # the window's names are all absolute; its analysis process needs a folder that exists
         os.chdir(os.path.expanduser("~") if os.path.isdir(os.path.expanduser("~")) else os.sep)
+    if not args_list:
         try:
             return _launcher()  # the window shows first and finds the games right after
         except KeyboardInterrupt:  # Ctrl-C before the window's start holds it

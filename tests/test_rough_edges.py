@@ -463,7 +463,7 @@ def test_cardtable_without_arguments_opens_the_window_before_loading_plugins(mon
     from core import cli
 
     opened: list[object] = []
-    monkeypatch.setattr(gui.app, "run_launcher", lambda host=None: opened.append(host) or 0)
+    monkeypatch.setattr(gui.app, "run_launcher", lambda host=None, stops=None: opened.append(host) or 0)
     monkeypatch.setattr("core.manager.load_host", lambda: pytest.fail("plugins loaded before the window"))
     assert cli.main([]) == 0 and opened == [None]
 
