@@ -180,6 +180,10 @@ class Batch:
                 write_csv(self.csv_path, records if records is not None else self.log.unsorted())
             except OutputFailed as error:  # the run is done: its results stay, to write the CSV from later
                 raise OutputFailed(f"{error}{self._written_later()}") from None
+            except BrokenPipeError:  # into `| head`, which has what it wanted: the run ends quietly, tidied
+                if self.temporary and not keep and not self.interrupted:
+                    path.unlink(missing_ok=True)
+                raise
         if self.interrupted:
             kept, how = len(self.log.done), "stopped by SIGTERM" if self.terminated else "interrupted"
             if not kept and self.temporary:  # a file of the program's own making, with nothing in it to go on from

@@ -216,5 +216,7 @@ def write_csv(path: Path, rows: Iterable[Record]) -> None:
                     writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
                     writer.writeheader()
                 writer.writerow(row)
+    except BrokenPipeError:  # --csv /dev/stdout into `| head`, which has read what it wanted: not a failure
+        raise
     except OSError as error:
         raise OutputFailed(f"cannot write the CSV to {path}: {error.strerror or error}") from None

@@ -883,3 +883,44 @@ def test_where_a_process_cannot_be_watched_for_its_end_a_worker_still_ends_with_
     finally:
         run.kill()
         watcher.kill()
+
+
+def test_a_csv_into_a_pipe_its_reader_closed_ends_quietly(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--csv /dev/stdout | head``: head, having read what it wanted, closed the pipe before the CSV was all written,
+    and the run said "cannot write the CSV to /dev/stdout: Broken pipe; the results are kept in …" as if a disk
+    had failed. A closed pipe ends quietly, as for the summary."""
+    from core.cli_options import guarded
+    from core.results import write_csv
+
+    read, write = os.pipe()
+    os.close(read)  # the reader has gone
+    try:
+        def run() -> int:
+            write_csv(Path(f"/dev/fd/{write}"), ({"unit": n, "deal": n} for n in range(20_000)))
+            return 0
+
+        assert guarded(run, "cardtable yukon solve") == 0
+    finally:
+        os.close(write)
+    assert capsys.readouterr().err == ""
+
+
+def _echo(number: int) -> dict[str, int]:
+    return {"number": number}
+
+
+def test_a_finished_run_whose_csv_reader_closed_leaves_no_file_behind(cardtable_home: Path) -> None:
+    """The run's own results file (no --json) was left in the data folder when the CSV's pipe was closed."""
+    read, write = os.pipe()
+    os.close(read)
+    from core.executors import executor_for
+
+    batch = Batch("yukon solve", {}, executor_for(1, None), csv_path=Path(f"/dev/fd/{write}"))
+    try:
+        with batch:
+            batch.run(_echo, range(1, 4000), task=int, label="units")
+        with pytest.raises(BrokenPipeError):
+            batch.finish()
+    finally:
+        os.close(write)
+    assert not any((cardtable_home / "data" / "runs").iterdir())
