@@ -200,6 +200,10 @@ class Batch:
         them, named, to write it from later without running again."""
         try:
             write()
+        except BrokenPipeError:  # `--out /dev/stdout | head`, which has what it wanted: as in finish
+            if self.temporary:
+                self.log.path.unlink(missing_ok=True)
+            raise
         except OSError as error:
             raise OutputFailed(f"cannot write {what} to {path}: {error.strerror or error}{self._written_later()}") \
                 from None

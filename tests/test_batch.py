@@ -913,6 +913,8 @@ def test_a_finished_run_whose_csv_reader_closed_leaves_no_file_behind(cardtable_
     """The run's own results file (no --json) was left in the data folder when the CSV's pipe was closed."""
     read, write = os.pipe()
     os.close(read)
+    import errno
+
     from core.executors import executor_for
 
     batch = Batch("yukon solve", {}, executor_for(1, None), csv_path=Path(f"/dev/fd/{write}"))
@@ -923,4 +925,15 @@ def test_a_finished_run_whose_csv_reader_closed_leaves_no_file_behind(cardtable_
             batch.finish()
     finally:
         os.close(write)
+    assert not any((cardtable_home / "data" / "runs").iterdir())
+    kept = Batch("yukon build-catalogue", {}, executor_for(1, None))  # and a catalogue into such a pipe
+    with kept:
+        kept.run(_echo, range(1, 4), task=int, label="units")
+    kept.finish(keep=True)
+
+    def into_a_closed_pipe() -> None:
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    with pytest.raises(BrokenPipeError):
+        kept.write("the catalogue", Path("/dev/stdout"), into_a_closed_pipe)
     assert not any((cardtable_home / "data" / "runs").iterdir())
