@@ -170,6 +170,22 @@ def test_a_record_saved_by_windows_notepad_replays_as_the_same_record(capsys: py
     assert run(capsys, "euchre", "replay", str(notepad)) == (0, out, err)
 
 
+def test_a_record_piped_in_replays_with_a_dash(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``cardtable euchre replay -`` said "cannot read -: No such file or directory"; and with standard input closed,
+    the dash is a record with nothing in it, not a traceback."""
+    path = tmp_path / "plain.txt"
+    path.write_bytes(RECORD.encode())
+    env = dict(os.environ, PYTHONPATH=str(REPO), CARDTABLE_HOME=str(tmp_path))
+    argv = [sys.executable, "-m", "core.cli", "euchre", "replay", "-"]
+    with path.open("rb") as record:
+        piped = subprocess.run(argv, stdin=record, env=env, capture_output=True, text=True, timeout=60)
+    assert (piped.returncode, piped.stdout) == (0, run(capsys, "euchre", "replay", str(path))[1])
+    closed = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60,
+                            preexec_fn=lambda: os.close(0))
+    assert closed.returncode == 2 and closed.stderr.startswith("cardtable euchre replay: -: the record's deal is "
+                                                               "incomplete"), closed.stderr
+
+
 def test_every_preset_and_toggle_reaches_the_simulation(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out_file = tmp_path / "m.json"
     code, out, _ = run(capsys, "euchre", "simulate", "--matches", "1", "--preset", "holding_stick",

@@ -49,7 +49,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_batch_arguments(tour, what="deal")
     add_settings_arguments(tour, SCHEMA, skip=SKIP)
     rep = sub.add_parser("replay", help="print a hand record trick by trick")
-    rep.add_argument("file", type=path_argument, help="a hand record (as written by simulate --records)")
+    rep.add_argument("file", type=path_argument, help="a hand record (as written by simulate --records); - reads "
+                                                      "it from standard input")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,8 +73,11 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _replay(path: Path) -> int:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
+        if str(path) == "-":  # the record piped in, as Unix tools read it (nothing when standard input is closed)
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1) if sys.stdin is not None else b""
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
     if len(data) > MAX_RECORD_BYTES:
