@@ -37,13 +37,13 @@ from core.cli_options import (
     output_folder,
     path_argument,
     scheduler_address,
-    stops_held,
 )
 from core.executors import Executor, executor_for
 from core.paths import data_dir
 from core.progress import Progress, quiet, silence
 from core.results import Record, ResultLog, write_csv
 from core.storage import is_stream
+from core.terminal import stops_held
 from core.text import plural_word
 
 

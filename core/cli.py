@@ -181,7 +181,7 @@ def _launcher(host: PluginHost | None = None) -> int:
     if problem is not None:
         print(f"cardtable: {problem}; the command-line tools need none: cardtable --help", file=sys.stderr)
         return 2
-    from core.cli_options import stops_held
+    from core.terminal import stops_held
 
     # Ctrl-C or SIGTERM is held until the window can close as its close button does: Ctrl-C while Qt loaded
     # aborted Python ("Fatal Python error: libshiboken/signature") or ended in a traceback
@@ -212,10 +212,17 @@ def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argpars
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:  # before a start that holds it (the window's, a run's engine) or a command's guard
+        print("cardtable: interrupted", file=sys.stderr)  # no traceback, and no game called missing
+        return 130
+
+
+def _main(args_list: list[str]) -> int:
     from core.terminal import standard_descriptors_open
 
     standard_descriptors_open()
-    args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         os.getcwd()
     except FileNotFoundError:  # the folder the terminal is in was deleted: worker processes could not start
@@ -226,22 +233,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the window's names are all absolute; its analysis process needs a folder that exists
         os.chdir(os.path.expanduser("~") if os.path.isdir(os.path.expanduser("~")) else os.sep)
     if not args_list:
-        try:
-            return _launcher()  # the window shows first and finds the games right after
-        except KeyboardInterrupt:  # Ctrl-C before the window's start holds it
-            print("cardtable: interrupted", file=sys.stderr)
-            return 130
-    try:
-        from core.cli_options import guarded
-        from core.manager import load_host
-        from core.terminal import tolerant_output
+        return _launcher()  # the window shows first and finds the games right after
+    from core.cli_options import guarded
+    from core.manager import load_host
+    from core.terminal import tolerant_output
 
-        tolerant_output()  # before --help and a refused option print
-        host = load_host()
-        parser = build_parser(host)
-    except KeyboardInterrupt:  # Ctrl-C as the games are found: no traceback, and no game called missing
-        print("cardtable: interrupted", file=sys.stderr)
-        return 130
+    tolerant_output()  # before --help and a refused option print
+    host = load_host()
+    parser = build_parser(host)
     args, extra = parser.parse_known_args(args_list)
     if extra:  # named against the command they were given to, whose --help lists what it takes
         _innermost(parser, args_list).error(f"unrecognized arguments: {' '.join(extra)}")

@@ -10,7 +10,6 @@
 - :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end;
 - :func:`guarded`: a tool's body run so that a mistake, no home folder for the saves, Ctrl-C or SIGTERM, a closed
   pipe, a file the machine refused (a full disk) or a cluster lost ends in one line, not a traceback;
-- :func:`stops_held`: Ctrl-C and SIGTERM noted, to act on once a start that must not be cut half-way is done;
 - :func:`~core.terminal.tolerant_output` (used by :func:`guarded`): output that an old 8-bit terminal or file
   encoding cannot hold is still written.
 """
@@ -18,13 +17,10 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import math
 import os
-import signal
 import sys
-import threading
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
 
@@ -63,28 +59,6 @@ class EngineLost(Exception):
     def __init__(self, message: str, then: str = "give") -> None:
         super().__init__(message)
         self.then = then
-
-
-@contextlib.contextmanager
-def stops_held() -> Iterator[list[int]]:
-    """Ctrl-C and SIGTERM noted, not acted on, meanwhile (the list holds those that came), where stopping half-way
-    does harm: a heavy run's engine starting (a Dask cluster left itself half made, and Dask's own clean-up at exit
-    failed on it with a traceback), Qt being loaded for the window (Ctrl-C there aborted Python: "Fatal Python
-    error: libshiboken/signature"). A signal the process ignores (a job started in the background ignores Ctrl-C)
-    stays ignored."""
-    came: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield came
-        return
-    before = {number: handler for number in (signal.SIGINT, signal.SIGTERM)
-              if (handler := signal.getsignal(number)) not in (signal.SIG_IGN, None)}  # None: set outside Python
-    for number in before:
-        signal.signal(number, lambda number, frame: came.append(number))
-    try:
-        yield came
-    finally:
-        for number, handler in before.items():
-            signal.signal(number, handler)
 
 
 def guarded(run: Callable[[], int], prog: str = "cardtable") -> int:

@@ -1,13 +1,17 @@
 """What the program writes on the terminal, whatever its encoding: :func:`tolerant_output` and the encoding error
 handler ``cardtable-plain`` behind it; :func:`standard_descriptors_open`, so nothing meant for a closed terminal
-stream lands in a file. Small, so the window's launch can use it without the command line's modules."""
+stream lands in a file; :func:`stops_held`, Ctrl-C and SIGTERM noted to act on once a start that must not be cut
+half-way is done. Small, so the window's launch can use it without the command line's modules."""
 
 from __future__ import annotations
 
 import codecs
 import contextlib
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 
 _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-", "−": "-", "…": "...", "·": ".", "×": "x",
           "±": "+/-", "→": "->", "≥": ">=", "≤": "<=", "‘": "'", "’": "'", "“": '"', "”": '"'}
@@ -55,3 +59,25 @@ def standard_descriptors_open() -> None:
             if opened != number:  # a lower one closed meanwhile: not ours to fill
                 os.dup2(opened, number)
                 os.close(opened)
+
+
+@contextlib.contextmanager
+def stops_held() -> Iterator[list[int]]:
+    """Ctrl-C and SIGTERM noted, not acted on, meanwhile (the list holds those that came), where stopping half-way
+    does harm: a heavy run's engine starting (a Dask cluster left itself half made, and Dask's own clean-up at exit
+    failed on it with a traceback), Qt being loaded for the window (Ctrl-C there aborted Python: "Fatal Python
+    error: libshiboken/signature"). A signal the process ignores (a job started in the background ignores Ctrl-C)
+    stays ignored."""
+    came: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield came
+        return
+    before = {number: handler for number in (signal.SIGINT, signal.SIGTERM)
+              if (handler := signal.getsignal(number)) not in (signal.SIG_IGN, None)}  # None: set outside Python
+    for number in before:
+        signal.signal(number, lambda number, frame: came.append(number))
+    try:
+        yield came
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)

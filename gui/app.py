@@ -64,7 +64,7 @@ def launch_prefs() -> ShellPrefs:
 
 def run_launcher(host: PluginHost | None = None, stops: list[int] | None = None) -> int:
     """The launcher window; without ``host`` the games are found right after the window first shows. ``stops``:
-    Ctrl-C or SIGTERM noted while the window was being made (see :func:`core.cli_options.stops_held`), which then
+    Ctrl-C or SIGTERM noted while the window was being made (see :func:`core.terminal.stops_held`), which then
     closes it as soon as it can close."""
     if QApplication.instance() is None and skip_a_silent_portal():
         print(f"cardtable: the desktop portal did not answer within {ANSWER_MS / 1000:g} s; Qt's own theme for "
