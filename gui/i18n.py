@@ -141,6 +141,7 @@ STRINGS: dict[str, Text] = {
                         "Custom.", "プリセットは下のルールをまとめて設定します。手で変えると「自分で設定」になります。"),
     "card_theme_help": Text("How the cards look: Card Table's own design, or one installed on this computer.",
                             "カードの絵柄: カードテーブル独自のもの、またはこのコンピューターに入っているもの。"),
+    "number_range": Text("A whole number from {low} to {high}.", "{low}から{high}までの整数です。"),
     "sound_help": Text("Short sounds for dealing, playing a card, a trick taken and a win.",
                        "配る・札を出す・トリックを取る・勝つときの短い音。"),
     "sentences": Text("{first} {then}", "{first}{then}"),  # one sentence after another

@@ -27,6 +27,7 @@ from core.settings import CUSTOM, CUSTOM_LABEL, Choice, Number, Toggle
 from core.text import Text
 from gui.deck import CLASSIC, Theme, installed_themes, qt_draws, theme_by_id
 from gui.i18n import phrase, text, tr
+from gui.number_box import NumberBox
 from gui.prefs import FELT_NAMES
 from gui.screen_fit import smallest_size
 from gui.scroll_areas import scroll_by_finger, wheel_scrolls_past
@@ -83,14 +84,18 @@ class SettingsDialog(QDialog):
                 widget = combo
                 form.addRow(text(option.label), combo)
             elif isinstance(option, Number):
-                spin = QSpinBox()
+                spin = NumberBox()
                 spin.setRange(option.minimum, option.maximum)
                 spin.setValue(int(values[option.key]))
                 spin.valueChanged.connect(self._edited)
                 widget = spin
                 form.addRow(text(option.label), spin)
             widget.setObjectName(option.key)
-            self._explain(widget, text(option.help))
+            help_text = text(option.help)
+            if isinstance(option, Number):  # a key that would leave the range is refused: say what the range is
+                help_text = " ".join(filter(None, (help_text, tr("number_range", low=option.minimum,
+                                                                   high=option.maximum))))
+            self._explain(widget, help_text)
             self.widgets[option.key] = widget
 
         self.theme = QComboBox()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, Qt
-from PySide6.QtGui import QTextDocument
+from PySide6.QtCore import QEvent, QLocale, QPoint, Qt
+from PySide6.QtGui import QInputMethodEvent, QKeyEvent, QTextDocument
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QMessageBox, QPushButton, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -269,6 +269,47 @@ def test_the_wheel_over_an_option_scrolls_the_settings_until_the_option_has_the_
     window = make_window(qtbot, {"yukon": yukon_plugin})
     wheel(window.launcher.language, 1)  # passing over the launcher's language on the way to the games
     assert window.launcher.language.currentData() == "en", "still English"
+
+
+def test_a_number_is_written_in_ascii_digits_and_read_from_the_digits_of_any_script(qtbot: QtBot) -> None:
+    """Under an Arabic system locale Qt's box wrote the deal number ٣٤٥ in the English window, and it refused
+    without a word the full-width digits a Japanese input method types (１２３) and the Arabic-Indic ones an Arabic
+    keyboard types, keeping the old number."""
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.Arabic, QLocale.Country.Egypt))
+    try:
+        yukon = yukon_plugin.GAME
+        dialog = SettingsDialog(yukon, yukon.settings.defaults() | {"deal_mode": "number", "deal_number": 345},
+                                "classic")
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        number = dialog.findChild(QSpinBox, "deal_number")
+        assert number.text() == "345"
+
+        def typed(keys: str) -> None:
+            for key in keys:
+                for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+                    QApplication.sendEvent(number.lineEdit(), QKeyEvent(kind, Qt.Key.Key_unknown,
+                                                                        Qt.KeyboardModifier.NoModifier, key))
+
+        def committed(words: str) -> None:  # as an input method gives what it composed
+            event = QInputMethodEvent()
+            event.setCommitString(words)
+            QApplication.sendEvent(number.lineEdit(), event)
+
+        for enter, keys, wanted in ((committed, "１２３", 123), (typed, "٤٥٦", 456), (typed, "۷۸", 78),
+                                    (committed, "९०", 90), (typed, "321", 321)):
+            number.setFocus()
+            number.selectAll()
+            enter(keys)
+            qtbot.keyClick(number, Qt.Key.Key_Return)
+            assert (number.value(), number.text()) == (wanted, str(wanted)), keys
+        assert dialog.values()["deal_number"] == 321
+        assert number.toolTip() == "Deal numbers match KDE's KPatience. A whole number from 1 to 2147483647.", \
+            "a key that would leave the range does nothing: the option's help says what the range is"
+    finally:
+        QLocale.setDefault(before)
 
 
 def test_yukon_settings_grey_out_the_deal_number_and_difficulty_until_the_deal_mode_uses_them(qtbot: QtBot) -> None:
