@@ -24,7 +24,24 @@ if TYPE_CHECKING:  # imported when a command runs: ``cardtable`` alone opens the
     from core.manager import PluginHost, PluginInfo
 
 
-def _plugins_table(infos: list[PluginInfo]) -> str:
+def _unreadable_rules(host: PluginHost, info: PluginInfo) -> list[str]:
+    """Why each rules text a plugin's games name cannot be read — a file left out of the installed package (an
+    editable install and the plugin's own tests read it from the source tree), which the player would meet in the
+    help window."""
+    from core.help import HelpUnavailable
+
+    found = []
+    for game_id in (*info.games, *info.variants):
+        rules = host.game(game_id).help
+        for language in rules.files if rules is not None else ():
+            try:
+                rules.read(language)
+            except HelpUnavailable as error:
+                found.append(f"{game_id}: {error.reason.en}")
+    return found
+
+
+def _plugins_table(host: PluginHost, infos: list[PluginInfo]) -> str:
     rows = []
     for info in infos:
         dist = f"{info.distribution} {info.version}".strip() or "-"
@@ -37,6 +54,7 @@ def _plugins_table(infos: list[PluginInfo]) -> str:
             if info.commands:
                 provides.append("commands: " + ", ".join(info.commands))
             detail = "; ".join(provides) or "provides nothing"
+            detail += "".join(f"; PROBLEM: {problem}" for problem in _unreadable_rules(host, info))
         else:
             detail = f"{info.status.upper()}: {info.error}"
         rows.append((info.name, dist, detail))
@@ -50,9 +68,11 @@ def _plugins_table(infos: list[PluginInfo]) -> str:
 def _run_plugins(host: PluginHost, args: argparse.Namespace) -> int:
     infos = host.plugins()
     if args.json:
-        print(json.dumps([info.__dict__ for info in infos], indent=1, ensure_ascii=False))
+        print(json.dumps([info.__dict__ | {"error": None if info.error is None else info.error.en,
+                                            "problems": _unreadable_rules(host, info) if info.ok else []}
+                          for info in infos], indent=1, ensure_ascii=False))
     else:
-        print(_plugins_table(infos))
+        print(_plugins_table(host, infos))
     return 0 if any(info.ok for info in infos) else 1
 
 

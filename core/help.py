@@ -52,6 +52,9 @@ class RulesText:
             why = os_reason(error)
         except ModuleNotFoundError:
             why = Text("the package is not installed", "パッケージがインストールされていません")
+        except TypeError:  # Python 3.11 on a plain module (3.12 reads beside it)
+            why = Text(f"{self.package} is a module, not a package (a folder with __init__.py)",
+                       f"{self.package} はパッケージ（__init__.py のあるフォルダー）ではなくモジュールです")
         except UnicodeDecodeError:
             why = Text("it is not UTF-8 text", "UTF-8 のテキストではありません")
         unreadable = Text("the rules text {file} cannot be read ({why})",
@@ -98,7 +101,9 @@ def _value_words(option: Toggle | Choice | Number, value: Any) -> Text:
 
 def options_markdown(schema: SettingsSchema, settings: Mapping[str, Any]) -> Text:
     """A Markdown section: the preset (if the settings match one) and every option that applies with its value
-    and what it means, in both languages."""
+    and what it means, in both languages; nothing for a game without options."""
+    if not schema.options:
+        return Text("")  # a game without options: no heading over nothing
     values = schema.checked(settings)
     lines_en = ["## The rules chosen for this game", ""]
     lines_ja = ["## このゲームの設定", ""]

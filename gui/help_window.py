@@ -25,15 +25,16 @@ ABOUT = ":about"  # the About page's entry in the list (no game id starts with a
 
 
 class HelpWindow(QDialog):
-    """Rules of every game that has them, then the About page; opens on ``game_id``. ``settings_of`` gives the
-    settings a game is played with (the game on the page, else the player's saved settings)."""
+    """Rules of every game (one whose plugin gives none is named, with its description), then the About page;
+    opens on ``game_id``. ``settings_of`` gives the settings a game is played with (the game on the page, else
+    the player's saved settings)."""
 
     def __init__(self, host: PluginHost, settings_of: Callable[[GameSpec], Mapping[str, Any]],
                  game_id: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("help_window")
         self.settings_of = settings_of
-        self.games = [g for base in host.games() for g in (base, *host.variants_of(base.id)) if g.help is not None]
+        self.games = [g for base in host.games() for g in (base, *host.variants_of(base.id))]
         self.resize(*fitted_size(760, 720, parent))
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -86,12 +87,15 @@ class HelpWindow(QDialog):
             return text(about_markdown(self.host.plugins(), lambda game_id: self.host.game(game_id).name, folders(),
                                        runtime))
         game = self.game()
-        if game is None or game.help is None:
+        if game is None:
             return tr("no_help")
-        try:
-            rules = game.help.read(language())
-        except HelpUnavailable as error:
-            rules = f"# {text(game.name)}\n\n{tr('help_missing', reason=error.reason)}\n"
+        if game.help is None:  # F1 in its table opened another game's rules
+            rules = f"# {text(game.name)}\n\n{text(game.description)}\n\n{tr('no_rules_page')}\n"
+        else:
+            try:
+                rules = game.help.read(language())
+            except HelpUnavailable as error:
+                rules = f"# {text(game.name)}\n\n{tr('help_missing', reason=error.reason)}\n"
         return rules.rstrip() + "\n\n" + text(options_markdown(game.settings, self.settings_of(game)))
 
     def show_game(self) -> None:

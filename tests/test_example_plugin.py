@@ -62,3 +62,26 @@ def test_the_example_plays_in_the_window(qtbot) -> None:  # type: ignore[no-unty
     assert page.view.scene.cards[deck[2].text].isVisible()
     qtbot.keyClick(page.table, "?")  # the shell's hint key: H is the plugin's own, for Higher
     assert page.session.hints == 1 and page.session.moves == [right(0), right(1)]
+
+
+def test_f1_in_a_game_without_rules_names_that_game_not_another(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The example gives no rules page: F1 in its table opened the help window at Euchre's rules."""
+    import cardtable_hilo.plugin as hilo_plugin
+    from PySide6.QtCore import Qt
+
+    import plugins.euchre.plugin as euchre_plugin
+    from core.session import GameSession
+    from gui.help_window import HelpWindow
+    from tests.gui_helpers import make_window
+
+    window = make_window(qtbot, {"euchre": euchre_plugin, "hilo": hilo_plugin})
+    game = window.host.game("hilo")
+    page = window.open_session(GameSession.new(game, {}, seed=1, saves=window.saves))
+    assert page is not None
+    qtbot.keyClick(page.table, Qt.Key.Key_F1)
+    help_window = window.findChild(HelpWindow)
+    assert help_window is not None and help_window.choice.currentData() == "hilo"
+    shown = help_window.browser.toPlainText()
+    assert shown.startswith("Higher or Lower") and "Guess ten cards in a row." in shown
+    assert "Its plugin gives no page of rules." in shown
+    assert "bower" not in shown and "rules chosen" not in shown, "no other game's rules, no heading over nothing"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import json
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,35 @@ def plugin_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.syspath_prepend(str(root))
     monkeypatch.syspath_prepend(str(EXAMPLE))
     return root
+
+
+RULES_LEFT_OUT = """
+from core.plugin import GameSpec, RulesText, SettingsSchema, Text, hookimpl
+from cardtable_hilo.rules import HiLoRules
+
+@hookimpl
+def cardtable_register_games(games):
+    games.add(GameSpec(id="shipless", name=Text("Shipless"), description=Text("d"), rules=HiLoRules(),
+                       settings=SettingsSchema(), help=RulesText("shipless_plugin", {"en": "help/rules.en.md"})))
+"""
+
+
+def test_cardtable_plugins_names_a_rules_text_left_out_of_the_package(plugin_root: Path) -> None:
+    """Installed without its Markdown (setuptools leaves out files that are not declared package data), a game's
+    rules page told the player it cannot be read, while `cardtable plugins`, where an author looks after `pip
+    install .`, said nothing; and its --json stopped in a traceback over any broken plugin."""
+    make_dist(plugin_root, "shipless-plugin", "0.2", {"shipless": "shipless_plugin"},
+              {"shipless_plugin.__init__": RULES_LEFT_OUT})
+    result = run_cardtable("plugins", pythonpath=[plugin_root, EXAMPLE])
+    line = next(line for line in result.stdout.splitlines() if line.startswith("shipless"))
+    assert line.endswith("games: shipless; PROBLEM: shipless: the rules text shipless_plugin/help/rules.en.md "
+                         "cannot be read (No such file or directory)"), line
+    assert "PROBLEM" not in result.stdout.replace(line, ""), "the good ones have none"
+    listed = run_cardtable("plugins", "--json", pythonpath=[plugin_root, EXAMPLE])
+    assert listed.returncode == 0 and listed.stderr == "", listed.stderr
+    infos = {info["name"]: info for info in json.loads(listed.stdout)}
+    assert infos["shipless"]["problems"] == [line.split("PROBLEM: ")[1]] and infos["good"]["problems"] == []
+    assert infos["broken"]["status"] == "broken" and "ModuleNotFoundError" in infos["broken"]["error"]
 
 
 def test_broken_plugins_are_recorded_and_the_good_one_works(plugin_root: Path) -> None:

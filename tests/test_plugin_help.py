@@ -77,3 +77,25 @@ def test_rules_a_plugin_did_not_ship_are_said_missing_in_the_players_language() 
     with pytest.raises(HelpUnavailable) as uninstalled:
         RulesText("cardtable_not_installed", {"en": "rules.md"}).read("en")
     assert "the package is not installed" in str(uninstalled.value)
+
+
+def test_rules_named_in_a_plain_module_are_said_so_or_read_beside_it(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-file plugin naming its own module as the rules' package: Python 3.11 raised TypeError ("is not a
+    package") out of the help window as a crash; 3.12 reads the files beside the module."""
+    import sys
+
+    from core.help import HelpUnavailable, RulesText
+
+    (tmp_path / "one_file_plugin.py").write_text("")
+    (tmp_path / "help").mkdir()
+    (tmp_path / "help" / "rules.en.md").write_text("# One file\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    rules = RulesText("one_file_plugin", {"en": "help/rules.en.md"})
+    if sys.version_info >= (3, 12):
+        assert rules.read("en") == "# One file\n"
+    else:
+        with pytest.raises(HelpUnavailable) as module:
+            rules.read("en")
+        assert str(module.value) == "the rules text one_file_plugin/help/rules.en.md cannot be read (one_file_plugin " \
+            "is a module, not a package (a folder with __init__.py))"
