@@ -33,7 +33,9 @@ def _unreadable_rules(host: PluginHost, info: PluginInfo) -> list[str]:
     found = []
     for game_id in (*info.games, *info.variants):
         rules = host.game(game_id).help
-        for language in rules.files if rules is not None else ():
+        if rules is None:
+            continue
+        for language in rules.files:
             try:
                 rules.read(language)
             except HelpUnavailable as error:
