@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 from core.game import GameSpec, Hint
 from core.session import GameSession, SessionListener
 from core.table import Event, ReviewsTheLastHand
-from core.text import Text, TextError
+from core.text import SEPARATOR, Text, TextError
 from gui import screen_reader
 from gui.deck import CardArt
 from gui.double_clicks import double_click_is_one_press
@@ -347,7 +347,8 @@ class GamePage(QWidget):
         # paused, no seat may move: the line says how to go on (a presenter would take the player's turn for
         # another seat's, "You is thinking…")
         status = self.view.status_text()
-        self.status.setText(tr("paused") if paused else f"{tr('demo_status')} · {status}" if self.view.demo else status)
+        demo = SEPARATOR.join(part for part in (tr("demo_status"), status) if part)
+        self.status.setText(tr("paused") if paused else demo if self.view.demo else status)
 
     def hold_cpu(self, behind: QDialog | None = None) -> None:
         """No CPU move behind a dialog; the table asks again when ``behind`` closes, else when it is shown next."""

@@ -85,3 +85,19 @@ def test_f1_in_a_game_without_rules_names_that_game_not_another(qtbot) -> None: 
     assert shown.startswith("Higher or Lower") and "Guess ten cards in a row." in shown
     assert "Its plugin gives no page of rules." in shown
     assert "bower" not in shown and "rules chosen" not in shown, "no other game's rules, no heading over nothing"
+
+
+def test_the_demo_line_ends_with_the_game_s_own_status_or_with_nothing(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A table without a status line of its own (the example's, between guesses) showed "Demo — any key or click
+    stops it ·", a separator before nothing."""
+    import cardtable_hilo.plugin as hilo_plugin
+
+    from core.session import GameSession
+    from tests.gui_helpers import make_window
+
+    window = make_window(qtbot, {"hilo": hilo_plugin})
+    game = window.host.game("hilo")
+    page = window.open_session(GameSession.new(game, {}, seed=1, saves=window.saves))
+    assert page is not None and page.view.status_text() == ""
+    page.buttons["demo"].click()
+    assert page.status.text() == "Demo — any key or click stops it"
