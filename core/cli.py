@@ -24,22 +24,33 @@ if TYPE_CHECKING:  # imported when a command runs: ``cardtable`` alone opens the
     from core.manager import PluginHost, PluginInfo
 
 
-def _unreadable_rules(host: PluginHost, info: PluginInfo) -> list[str]:
-    """Why each rules text a plugin's games name cannot be read — a file left out of the installed package (an
-    editable install and the plugin's own tests read it from the source tree), which the player would meet in the
-    help window."""
+def _plugin_problems(host: PluginHost, info: PluginInfo) -> list[str]:
+    """What a loaded plugin's games name that is not there: a rules text left out of the installed package (an
+    editable install and the plugin's own tests read it from the source tree), a view or presenter module
+    misspelled — which a player would meet only in the help window or on pressing New game. (The modules are
+    looked for, not imported: a view imports Qt, which a machine without a display may lack.)"""
+    import importlib.util
+
     from core.help import HelpUnavailable
 
     found = []
     for game_id in (*info.games, *info.variants):
-        rules = host.game(game_id).help
-        if rules is None:
-            continue
-        for language in rules.files:
+        game = host.game(game_id)
+        if game.help is not None:
+            for language in game.help.files:
+                try:
+                    game.help.read(language)
+                except HelpUnavailable as error:
+                    found.append(f"{game_id}: {error.reason.en}")
+        for role in ("view", "presenter"):
+            path = getattr(game, role)
+            module = path.partition(":")[0] if path is not None else ""
             try:
-                rules.read(language)
-            except HelpUnavailable as error:
-                found.append(f"{game_id}: {error.reason.en}")
+                there = not module or importlib.util.find_spec(module) is not None
+            except (ImportError, ValueError):  # a parent package missing, or not a package
+                there = False
+            if not there:
+                found.append(f"{game_id}: its {role} {path} names a module that is not installed")
     return found
 
 
@@ -56,7 +67,7 @@ def _plugins_table(host: PluginHost, infos: list[PluginInfo]) -> str:
             if info.commands:
                 provides.append("commands: " + ", ".join(info.commands))
             detail = "; ".join(provides) or "provides nothing"
-            detail += "".join(f"; PROBLEM: {problem}" for problem in _unreadable_rules(host, info))
+            detail += "".join(f"; PROBLEM: {problem}" for problem in _plugin_problems(host, info))
         else:
             detail = f"{info.status.upper()}: {info.error}"
         rows.append((info.name, dist, detail))
@@ -71,7 +82,7 @@ def _run_plugins(host: PluginHost, args: argparse.Namespace) -> int:
     infos = host.plugins()
     if args.json:
         print(json.dumps([info.__dict__ | {"error": None if info.error is None else info.error.en,
-                                            "problems": _unreadable_rules(host, info) if info.ok else []}
+                                            "problems": _plugin_problems(host, info) if info.ok else []}
                           for info in infos], indent=1, ensure_ascii=False))
     else:
         print(_plugins_table(host, infos))

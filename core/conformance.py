@@ -13,7 +13,7 @@ a JSON round trip, save → restore reproduces the position, undo returns the pr
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
 card, the tables a game's presenter builds show no hidden card and offer only legal moves, hints are
 legal moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks
-up), and the rules help reads in each language it lists.
+up), the view and presenter named exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -316,6 +316,17 @@ class GameConformance:
             assert reply.move == hint.move, f"a click on the hint's place plays '{reply.move}', not '{hint.move}'"
             checked += 1
         assert checked, "no position gave a hint with a move"
+
+    def test_the_view_and_presenter_name_factories_that_exist(self) -> None:
+        """``view`` and ``presenter`` are imported only when a table opens: a misspelling would first show as an
+        error on New game."""
+        for role in ("view", "presenter"):
+            path = getattr(self.game, role)
+            if path is None:
+                continue
+            module_name, _, attr = path.partition(":")
+            factory = getattr(importlib.import_module(module_name), attr, None)
+            assert callable(factory), f"{role} '{path}': {module_name} has no function or class '{attr}'"
 
     def test_rules_help_reads_in_each_language(self) -> None:
         """The rules text listed in the GameSpec ships with the plugin and reads in every language it names."""

@@ -101,3 +101,18 @@ def test_the_demo_line_ends_with_the_game_s_own_status_or_with_nothing(qtbot) ->
     assert page is not None and page.view.status_text() == ""
     page.buttons["demo"].click()
     assert page.status.text() == "Demo — any key or click stops it"
+
+
+def test_the_kit_names_a_view_or_presenter_that_does_not_exist() -> None:
+    """A misspelled factory passed every check of the kit and showed first as an error on New game."""
+    import dataclasses
+
+    import pytest
+
+    misspelled = ((dict(view="cardtable_hilo.view:create_viw"), "cardtable_hilo.view has no function or class "
+                   "'create_viw'"), (dict(presenter="cardtable_hilo.table:HiLoPresentr"), "'HiLoPresentr'"))
+    for change, wanted in misspelled:
+        kit = type("Misspelled", (GameConformance,), {"game": dataclasses.replace(hilo_game(), **change)})()
+        with pytest.raises(AssertionError, match=wanted):
+            kit.test_the_view_and_presenter_name_factories_that_exist()
+    TestHiLoConformance().test_the_view_and_presenter_name_factories_that_exist()

@@ -89,24 +89,30 @@ from cardtable_hilo.rules import HiLoRules
 def cardtable_register_games(games):
     games.add(GameSpec(id="shipless", name=Text("Shipless"), description=Text("d"), rules=HiLoRules(),
                        settings=SettingsSchema(), help=RulesText("shipless_plugin", {"en": "help/rules.en.md"})))
+    games.add(GameSpec(id="misnamed", name=Text("Misnamed"), description=Text("d"), rules=HiLoRules(),
+                       settings=SettingsSchema(), view="shipless_plugin.viw:create_view",
+                       presenter="no_such_package.table:Presenter"))
 """
 
 
-def test_cardtable_plugins_names_a_rules_text_left_out_of_the_package(plugin_root: Path) -> None:
+def test_cardtable_plugins_names_rules_left_out_of_the_package_and_modules_misnamed(plugin_root: Path) -> None:
     """Installed without its Markdown (setuptools leaves out files that are not declared package data), a game's
-    rules page told the player it cannot be read, while `cardtable plugins`, where an author looks after `pip
-    install .`, said nothing; and its --json stopped in a traceback over any broken plugin."""
+    rules page told the player it cannot be read, and a misspelled view failed only on New game, while `cardtable
+    plugins`, where an author looks after `pip install .`, said nothing; its --json stopped in a traceback over any
+    broken plugin."""
     make_dist(plugin_root, "shipless-plugin", "0.2", {"shipless": "shipless_plugin"},
               {"shipless_plugin.__init__": RULES_LEFT_OUT})
     result = run_cardtable("plugins", pythonpath=[plugin_root, EXAMPLE])
     line = next(line for line in result.stdout.splitlines() if line.startswith("shipless"))
-    assert line.endswith("games: shipless; PROBLEM: shipless: the rules text shipless_plugin/help/rules.en.md "
-                         "cannot be read (No such file or directory)"), line
+    problems = ["shipless: the rules text shipless_plugin/help/rules.en.md cannot be read (No such file or directory)",
+                "misnamed: its view shipless_plugin.viw:create_view names a module that is not installed",
+                "misnamed: its presenter no_such_package.table:Presenter names a module that is not installed"]
+    assert line.endswith("games: shipless, misnamed" + "".join(f"; PROBLEM: {p}" for p in problems)), line
     assert "PROBLEM" not in result.stdout.replace(line, ""), "the good ones have none"
     listed = run_cardtable("plugins", "--json", pythonpath=[plugin_root, EXAMPLE])
     assert listed.returncode == 0 and listed.stderr == "", listed.stderr
     infos = {info["name"]: info for info in json.loads(listed.stdout)}
-    assert infos["shipless"]["problems"] == [line.split("PROBLEM: ")[1]] and infos["good"]["problems"] == []
+    assert infos["shipless"]["problems"] == problems and infos["good"]["problems"] == []
     assert infos["broken"]["status"] == "broken" and "ModuleNotFoundError" in infos["broken"]["error"]
 
 
