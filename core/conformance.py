@@ -263,8 +263,13 @@ class GameConformance:
                         table = presenter.table(situation, ui)
                         leaked = set(table.face_up_cards()) & self.hidden_on_table(state, seat, hold)
                         assert not leaked, f"seat {seat}'s table shows hidden cards {sorted(leaked)} (hold {hold})"
-                        ids = [p.id for p in table.piles]
-                        assert len(ids) == len(set(ids)), f"two piles share an id: {ids}"
+                        for kind, ids in (("piles", [p.id for p in table.piles]),
+                                          ("labels", [label.id for label in table.labels]),
+                                          ("buttons", [c.id for c in table.all_choices()])):
+                            assert len(ids) == len(set(ids)), f"two {kind} share an id: {ids}"
+                        shown = table.face_up_cards()
+                        twice = sorted({card for card in shown if shown.count(card) > 1})
+                        assert not twice, f"the table shows {twice} twice (hold {hold})"
                         texts = {rules.move_text(m) for m in legal}
                         for choice in table.all_choices():
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"

@@ -55,15 +55,24 @@ class Mark(StrEnum):
 class CardFace:
     """One card in a pile. ``card`` is its text (``"TH"``) when the seat may see it, else ``None`` and the
     card is drawn face down. ``badge`` is a small sign drawn beside the index (Euchre's left bower shows
-    the trump suit there)."""
+    the trump suit there). ``copy`` tells identical cards apart in a game played with more than one deck
+    (Spider, Pinochle): 0 for the first deck's, 1 for the second's, and so on, so that each card keeps its own
+    place on the table as it moves; such a game writes a later deck's cards in ``hidden_from`` as :attr:`id`
+    does (``"AS#1"``)."""
 
     card: str | None
     marks: frozenset[Mark] = frozenset()
     badge: str = ""
+    copy: int = 0
 
     @property
     def face_up(self) -> bool:
         return self.card is not None
+
+    @property
+    def id(self) -> str | None:
+        """The face-up card's text, with ``#copy`` for a later deck's; None face down."""
+        return self.card if self.card is None or not self.copy else f"{self.card}#{self.copy}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +223,8 @@ class Table:
         raise KeyError(pile_id)
 
     def face_up_cards(self) -> list[str]:
-        """The text of every face-up card on the table (the no-peeking tests read this)."""
-        return [c.card for p in self.piles for c in p.cards if c.card is not None]
+        """The :attr:`CardFace.id` of every face-up card on the table (the no-peeking tests read this)."""
+        return [c.id for p in self.piles for c in p.cards if c.id is not None]
 
     def all_choices(self) -> tuple[Choice, ...]:
         return self.choices + (self.hold.choices if self.hold is not None else ())

@@ -382,11 +382,15 @@ class TableScene(QGraphicsScene):
         return 1.0 if total <= 0 or total <= room else max(pile.squeeze, room / total)
 
     def _places(self, table: Table) -> Iterator[tuple[str, _Place, CardItem | None]]:
+        seen: dict[str, int] = {}
         for pile in table.piles:
             squeeze = self._squeeze(pile)
             x, y = pile.x, pile.y
             for index, face in enumerate(pile.cards):
-                key = face.card if face.card is not None else f"down:{pile.id}:{index}"
+                key = face.id or f"down:{pile.id}:{index}"
+                seen[key] = repeat = seen.get(key, 0) + 1
+                if repeat > 1:  # the same card twice, without copy= to tell them apart: each is drawn all the same
+                    key = f"{key}/{repeat}"
                 dx, dy = pile.step(index)
                 covered = index < len(pile.cards) - 1 and dy > abs(dx)
                 shown = dy * squeeze / pile.scale if covered else CARD_HEIGHT

@@ -116,3 +116,39 @@ def test_the_kit_names_a_view_or_presenter_that_does_not_exist() -> None:
         with pytest.raises(AssertionError, match=wanted):
             kit.test_the_view_and_presenter_name_factories_that_exist()
     TestHiLoConformance().test_the_view_and_presenter_name_factories_that_exist()
+
+
+class ShowsTheCurrentCardTwice:
+    """The example's table with its current card repeated in a pile of its own (a second deck's card would say
+    ``copy=1``)."""
+
+    def __init__(self) -> None:
+        from cardtable_hilo.table import HiLoPresenter
+
+        self.inner = HiLoPresenter()
+
+    def initial_ui(self) -> object:
+        return self.inner.initial_ui()
+
+    def table(self, s: object, ui: object) -> object:
+        import dataclasses
+
+        from core.table import Pile
+
+        shown = self.inner.table(s, ui)
+        again = Pile("again", 0.3, 3.0, shown.pile("current").cards)
+        return dataclasses.replace(shown, piles=(*shown.piles, again))
+
+    def respond(self, s: object, ui: object, event: object) -> object:
+        return self.inner.respond(s, ui, event)
+
+
+def test_the_kit_names_a_card_a_table_shows_twice() -> None:
+    import dataclasses
+
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:ShowsTheCurrentCardTwice")
+    kit = type("Twice", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match=r"the table shows \['[2-9TJQKA][SHDC]'\] twice"):
+        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
