@@ -91,11 +91,11 @@ class SettingsDialog(QDialog):
                 widget = spin
                 form.addRow(text(option.label), spin)
             widget.setObjectName(option.key)
-            help_text = text(option.help)
+            help_text = option.help
             if isinstance(option, Number):  # a key that would leave the range is refused: say what the range is
-                help_text = " ".join(filter(None, (help_text, tr("number_range", low=option.minimum,
-                                                                   high=option.maximum))))
-            self._explain(widget, help_text)
+                limits = phrase("number_range", low=option.minimum, high=option.maximum)
+                help_text = Text(f"{help_text.en} {limits.en}".lstrip(), help_text.get("ja") + limits.get("ja"))
+            self._explain(widget, text(help_text))
             self.widgets[option.key] = widget
 
         self.theme = QComboBox()

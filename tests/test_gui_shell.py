@@ -308,7 +308,13 @@ def test_a_number_is_written_in_ascii_digits_and_read_from_the_digits_of_any_scr
         assert dialog.values()["deal_number"] == 321
         assert number.toolTip() == "Deal numbers match KDE's KPatience. A whole number from 1 to 2147483647.", \
             "a key that would leave the range does nothing: the option's help says what the range is"
+        set_language("ja")
+        japanese = SettingsDialog(yukon, yukon.settings.defaults(), "classic")
+        qtbot.addWidget(japanese)
+        assert japanese.findChild(QSpinBox, "deal_number").toolTip() == \
+            "配り番号は KDE の KPatience と同じです。1から2147483647までの整数です。", "no space between the sentences"
     finally:
+        set_language("en")
         QLocale.setDefault(before)
 
 
