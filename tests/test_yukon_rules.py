@@ -338,3 +338,22 @@ def test_an_unknown_verdict_says_what_ran_out_and_how_to_search_further() -> Non
     assert "the budget of 1 position ran out" in one.stdout
     clock = run_cardtable("yukon", "solve", "42", "--seconds", "0.01")
     assert "the 0.01 s limit ran out" in clock.stdout
+
+
+def test_a_budget_beyond_the_machines_memory_is_named_as_the_run_starts(monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A budget of 100,000,000 positions ran until a deal needed its 28 GB and the system killed the run."""
+    import plugins.yukon.cli as yukon_cli
+    from core.cli import main
+
+    monkeypatch.setattr(yukon_cli, "available_memory", lambda: 1_000_000_000)
+    assert main(["yukon", "solve", "12", "--budget", "10000000"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ("cardtable yukon: a deal that searches the whole budget of 10,000,000 positions takes about 2.8 GB, "
+                   "and this machine has 1.0 GB free: the system would stop the run there (a --budget up to about "
+                   "3,500,000 fits)\n") and out.startswith("deal 12 (standard): won")
+    assert main(["yukon", "solve", "12"]) == 0 and capsys.readouterr().err == "", "the default budget fits"
+    yukon_cli.warn_of_memory(2_000_000, 2, None)
+    assert "2 jobs at once 1.1 GB, and this machine has 1.0 GB free" in capsys.readouterr().err
+    yukon_cli.warn_of_memory(2_000_000, 2, "tcp://cluster:8786")
+    assert capsys.readouterr().err == "", "a cluster's workers have their own memory"
