@@ -5,7 +5,6 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
-import traceback
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -33,8 +32,7 @@ def install_excepthook(window: MainWindow) -> None:
         if issubclass(kind, KeyboardInterrupt):
             window.close_anyway()
             return
-        traceback.print_exception(kind, error, tb, file=sys.stderr)
-        window.report_error(error)
+        window.report_error(error.with_traceback(tb))  # which writes the traceback to standard error
 
     sys.excepthook = hook
 

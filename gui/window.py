@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -452,6 +453,7 @@ class MainWindow(QMainWindow):
             self.show_launcher()  # its save is the game's own: not moved aside, Continue takes it up after a restart
             self.tell_code_changed()
             return
+        traceback.print_exception(error, file=sys.stderr)  # where it was, for the plugin's author or a bug report
         session = session or (self.page.session if self.page is not None else None)
         game = text(session.game.name) if session is not None else tr("app_title")
         message = "".join(traceback.format_exception_only(type(error), error)).strip()

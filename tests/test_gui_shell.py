@@ -462,12 +462,15 @@ def test_press_move_away_release_is_not_a_click(qtbot: QtBot) -> None:
     assert [e for e in events if isinstance(e, Click)] == [Click("column:0", 0)]
 
 
-def test_an_error_in_a_plugin_view_shows_a_dialog_and_returns_to_the_launcher(qtbot: QtBot) -> None:
+def test_an_error_in_a_plugin_view_shows_a_dialog_and_returns_to_the_launcher(
+        qtbot: QtBot, capsys: pytest.CaptureFixture[str]) -> None:
     window = make_window(qtbot, {"boom": ExplodingView})
     window.new_game("boom")
     assert window.stack.currentWidget() is window.launcher
     box = window.findChild(QMessageBox, "error_dialog")
     assert box is not None and "the view broke" in box.text()
+    err = capsys.readouterr().err  # no save yet held the traceback: the plugin's author had only the dialog's line
+    assert err.startswith("Traceback") and 'exploding_view.py", line 5, in create_view' in err, err
     set_language("ja")
     try:
         window.new_game("boom")
