@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
         animation.set_enabled(self.prefs.animations)
         set_felt(self.prefs.felt)
         self.page: GamePage | None = None
+        self.last_game: str | None = None  # the game of the last page shown, this run
         self._closing_anyway = False  # set once the player chose to quit though progress could not be saved
         self._quit_question: QMessageBox | None = None
         self._kept_notices: dict[str, Text] = {}  # slot → the launcher's word that its game is kept only in memory
@@ -96,8 +97,8 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence("Ctrl+Q"), self).activated.connect(self.close)  # from a game too: it is saved
         for sequence in full_screen_keys():
             QShortcut(sequence, self).activated.connect(self.toggle_full_screen)
-        self.launcher.stats_clicked.connect(lambda: self.open_stats(None))
-        self.launcher.help_clicked.connect(lambda: self.open_help(None))
+        self.launcher.stats_clicked.connect(lambda: self.open_stats(self.last_played()))
+        self.launcher.help_clicked.connect(lambda: self.open_help(self.last_played()))
         self.setWindowIcon(QIcon(qt_path(Path(str(resources.files().joinpath("icons", "app.svg"))))))
         # as small as a game's table may be from the start, launcher and all: on a screen a little wider than
         # that (800 pixels), a game opened in a narrower window widened it past the screen's right edge
@@ -290,6 +291,7 @@ class MainWindow(QMainWindow):
         page.settings_requested.connect(lambda: self.open_settings(session.game.id))
         page.new_session_requested.connect(lambda keep: self.new_game(session.game.id, keep))
         self.page = page
+        self.last_game = session.game.id
         self.stack.addWidget(page)
         self.stack.setCurrentWidget(page)
         self.retranslate()
@@ -559,6 +561,17 @@ class MainWindow(QMainWindow):
 
     def _refit(self) -> None:
         refit(self)
+
+    def last_played(self) -> str | None:
+        """The game the launcher's Statistics and Help open on: the one last shown this run, else the one whose
+        statistics were written last (the list's first when none were)."""
+        if self.last_game is not None:
+            return self.last_game
+        written = []
+        for game in self._all_games():
+            with contextlib.suppress(OSError):
+                written.append((self.stats.path_for(self.host.slot(game.id)).stat().st_mtime, game.id))
+        return max(written)[1] if written else None
 
     def _all_games(self) -> list[GameSpec]:
         """Every game the launcher offers, variants too (none before the games are found)."""

@@ -4,6 +4,7 @@ page) shows its figures and QtCharts charts, and Reset asks before it forgets.""
 from __future__ import annotations
 
 import itertools
+import os
 from unittest import mock
 
 import pytest
@@ -363,3 +364,28 @@ def test_net_scores_that_would_touch_stand_on_end_and_lie_across_again_with_room
         apart = all((metrics.horizontalAdvance(a) + metrics.horizontalAdvance(b)) / 2 + metrics.horizontalAdvance(" ")
                     <= room for a, b in itertools.pairwise(words))
         assert apart != standing, (width, room)
+
+
+def test_the_launchers_statistics_and_help_open_on_the_game_last_played(qtbot: QtBot) -> None:
+    """They opened on Euchre, the list's first, for a player who had just left Yukon or whose every statistic was
+    of Yukon."""
+    from gui.help_window import HelpWindow
+
+    window = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})
+    win_a_deal(window)
+    window.show_launcher()
+    window.launcher.stats.click()
+    stats = window.findChild(StatsWindow)
+    assert stats is not None and stats.choice.currentData() == "yukon"
+    stats.close()
+    window.launcher.help.click()
+    help_window = window.findChild(HelpWindow)
+    assert help_window is not None and help_window.choice.currentData() == "yukon"
+    help_window.close()
+    later = make_window(qtbot, {"euchre": euchre_plugin, "yukon": yukon_plugin})  # the next run: what was written
+    assert later.last_played() == "yukon"
+    fresh_euchre = later.stats.path_for(later.host.slot("euchre"))
+    fresh_euchre.write_text('{"format_version": 1, "game": "euchre", "events": []}')
+    yukon_written = later.stats.path_for(later.host.slot("yukon")).stat().st_mtime
+    os.utime(fresh_euchre, (yukon_written + 1, yukon_written + 1))  # a second later, whatever the clock's grain
+    assert later.last_played() == "euchre", "its statistics written last"
