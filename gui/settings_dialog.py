@@ -94,7 +94,7 @@ class SettingsDialog(QDialog):
             help_text = option.help
             if isinstance(option, Number):  # a key that would leave the range is refused: say what the range is
                 limits = phrase("number_range", low=option.minimum, high=option.maximum)
-                help_text = Text(f"{help_text.en} {limits.en}".lstrip(), help_text.get("ja") + limits.get("ja"))
+                help_text = phrase("sentences", first=help_text, then=limits) if help_text.en else limits
             self._explain(widget, text(help_text))
             self.widgets[option.key] = widget
 
