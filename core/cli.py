@@ -25,10 +25,10 @@ if TYPE_CHECKING:  # imported when a command runs: ``cardtable`` alone opens the
 
 
 def _plugin_problems(host: PluginHost, info: PluginInfo) -> list[str]:
-    """What a loaded plugin's games name that is not there: a rules text left out of the installed package (an
-    editable install and the plugin's own tests read it from the source tree), a view or presenter module
-    misspelled — which a player would meet only in the help window or on pressing New game. (The modules are
-    looked for, not imported: a view imports Qt, which a machine without a display may lack.)"""
+    """What a loaded plugin's games name that is not there: a rules text or an icon left out of the installed
+    package (an editable install and the plugin's own tests read them from the source tree), a view or presenter
+    module misspelled — which a player would meet only in the help window, on the tile or on pressing New game.
+    (The modules are looked for, not imported: a view imports Qt, which a machine without a display may lack.)"""
     import importlib.util
 
     from core.help import HelpUnavailable
@@ -51,6 +51,8 @@ def _plugin_problems(host: PluginHost, info: PluginInfo) -> list[str]:
                 there = False
             if not there:
                 found.append(f"{game_id}: its {role} {path} names a module that is not installed")
+        if game.icon and game.icon_file() is None:
+            found.append(f"{game_id}: its icon {game.icon} is not installed (the tile shows Card Table's)")
     return found
 
 

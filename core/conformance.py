@@ -13,7 +13,7 @@ a JSON round trip, save → restore reproduces the position, undo returns the pr
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
 card, the tables a game's presenter builds show no hidden card and offer only legal moves, hints are
 legal moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks
-up), the view and presenter named exist, and the rules help reads in each language it lists.
+up), the view, presenter and icon named exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -332,6 +332,10 @@ class GameConformance:
             module_name, _, attr = path.partition(":")
             factory = getattr(importlib.import_module(module_name), attr, None)
             assert callable(factory), f"{role} '{path}': {module_name} has no function or class '{attr}'"
+
+    def test_the_icon_named_is_there(self) -> None:
+        if self.game.icon:
+            assert self.game.icon_file() is not None, f"icon '{self.game.icon}' is not there (write 'package:path')"
 
     def test_rules_help_reads_in_each_language(self) -> None:
         """The rules text listed in the GameSpec ships with the plugin and reads in every language it names."""

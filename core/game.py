@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from core.help import RulesText
@@ -205,8 +207,10 @@ class GameSpec:
     when a window shows the game, so that importing the rules never imports Qt — for an ordinary game a few
     lines binding the presenter to the shared scene (``gui.table_view.TableView``). ``analysis`` runs in the
     background while a position stands (see :data:`Analysis`). ``help`` says where the rules text is
-    (:class:`core.help.RulesText`), shown by F1 and the Help button. A *variant* names the game it belongs
-    to in ``variant_of`` and is listed under that game's tile.
+    (:class:`core.help.RulesText`), shown by F1 and the Help button. ``icon`` is the launcher tile's picture
+    (SVG or PNG): ``"package:path"`` names a file inside a plugin's package (``"mygame:icons/mygame.svg"``), a
+    path without a package one of Card Table's own resources (``"icons/yukon.svg"``); see :meth:`icon_file`. A
+    *variant* names the game it belongs to in ``variant_of`` and is listed under that game's tile.
     """
 
     id: str
@@ -225,6 +229,21 @@ class GameSpec:
     help: RulesText | None = None
     icon: str | None = None
     variant_of: str | None = None
+
+    def icon_file(self) -> Path | None:
+        """The icon's file, None when it names none or the file is not there (the tile then shows Card Table's)."""
+        if not self.icon:
+            return None
+        package, colon, inside = self.icon.partition(":")
+        try:
+            if colon and not Path(self.icon).is_absolute():  # (a Windows drive, "C:\\...", is absolute)
+                found = Path(str(resources.files(package).joinpath(inside)))
+            else:
+                found = Path(self.icon) if Path(self.icon).is_absolute() else \
+                    Path(str(resources.files("resources").joinpath(self.icon)))
+        except (ImportError, TypeError, ValueError):  # no such package, or a module that is not one
+            return None
+        return found if found.is_file() else None
 
     def __post_init__(self) -> None:
         if (not isinstance(self.id, str) or not self.id or self.id != self.id.lower()

@@ -40,13 +40,7 @@ if TYPE_CHECKING:
     from core.manager import PluginHost
 
 def icon_pixmap(game: GameSpec, size: int = 64) -> QPixmap:
-    path = Path(str(resources.files().joinpath("icons", "app.svg")))
-    if game.icon:
-        candidate = Path(game.icon)
-        if not candidate.is_absolute():
-            candidate = Path(str(resources.files().joinpath(*candidate.parts)))
-        if candidate.is_file():
-            path = candidate
+    path = game.icon_file() or Path(str(resources.files().joinpath("icons", "app.svg")))
     return QIcon(qt_path(path)).pixmap(QSize(size, size))
 
 

@@ -91,13 +91,14 @@ def cardtable_register_games(games):
                        settings=SettingsSchema(), help=RulesText("shipless_plugin", {"en": "help/rules.en.md"})))
     games.add(GameSpec(id="misnamed", name=Text("Misnamed"), description=Text("d"), rules=HiLoRules(),
                        settings=SettingsSchema(), view="shipless_plugin.viw:create_view",
-                       presenter="no_such_package.table:Presenter"))
+                       presenter="no_such_package.table:Presenter", icon="shipless_plugin:icons/misnamed.svg"))
 """
 
 
 def test_cardtable_plugins_names_rules_left_out_of_the_package_and_modules_misnamed(plugin_root: Path) -> None:
     """Installed without its Markdown (setuptools leaves out files that are not declared package data), a game's
-    rules page told the player it cannot be read, and a misspelled view failed only on New game, while `cardtable
+    rules page told the player it cannot be read (its icon fell back silently), and a misspelled view failed only on
+    New game, while `cardtable
     plugins`, where an author looks after `pip install .`, said nothing; its --json stopped in a traceback over any
     broken plugin."""
     make_dist(plugin_root, "shipless-plugin", "0.2", {"shipless": "shipless_plugin"},
@@ -106,7 +107,8 @@ def test_cardtable_plugins_names_rules_left_out_of_the_package_and_modules_misna
     line = next(line for line in result.stdout.splitlines() if line.startswith("shipless"))
     problems = ["shipless: the rules text shipless_plugin/help/rules.en.md cannot be read (No such file or directory)",
                 "misnamed: its view shipless_plugin.viw:create_view names a module that is not installed",
-                "misnamed: its presenter no_such_package.table:Presenter names a module that is not installed"]
+                "misnamed: its presenter no_such_package.table:Presenter names a module that is not installed",
+                "misnamed: its icon shipless_plugin:icons/misnamed.svg is not installed (the tile shows Card Table's)"]
     assert line.endswith("games: shipless, misnamed" + "".join(f"; PROBLEM: {p}" for p in problems)), line
     assert "PROBLEM" not in result.stdout.replace(line, ""), "the good ones have none"
     listed = run_cardtable("plugins", "--json", pythonpath=[plugin_root, EXAMPLE])

@@ -99,3 +99,24 @@ def test_rules_named_in_a_plain_module_are_said_so_or_read_beside_it(tmp_path: P
             rules.read("en")
         assert str(module.value) == "the rules text one_file_plugin/help/rules.en.md cannot be read (one_file_plugin " \
             "is a module, not a package (a folder with __init__.py))"
+
+
+def test_an_icon_is_found_in_a_plugins_package_in_card_tables_own_resources_or_by_its_path(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin's icon could only be an absolute path: a relative one was looked for among Card Table's own."""
+    import dataclasses
+
+    from plugins.yukon.plugin import GAME
+
+    package = tmp_path / "pictured_plugin"
+    (package / "icons").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "icons" / "game.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    shown = {icon: (None if (found := dataclasses.replace(GAME, icon=icon).icon_file()) is None
+                    else found.relative_to(found.parents[1]).as_posix())
+             for icon in ("pictured_plugin:icons/game.svg", "pictured_plugin:icons/other.svg", "icons/yukon.svg",
+                          str(package / "icons" / "game.svg"), "not_installed_plugin:icon.svg", None)}
+    assert shown == {"pictured_plugin:icons/game.svg": "icons/game.svg", "pictured_plugin:icons/other.svg": None,
+                     "icons/yukon.svg": "icons/yukon.svg", str(package / "icons" / "game.svg"): "icons/game.svg",
+                     "not_installed_plugin:icon.svg": None, None: None}
