@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
 from core.conformance import GameConformance
 from core.game import GameSpec
 from core.manager import PluginHost
+from core.plugin import GameRegistry, hookimpl
 from tests.distributions import entry_points_in, make_dist, run_cardtable
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "cardtable-hilo"
@@ -64,9 +66,17 @@ def test_the_example_plays_in_the_window(qtbot) -> None:  # type: ignore[no-unty
     assert page.session.hints == 1 and page.session.moves == [right(0), right(1)]
 
 
+class WithoutRules:
+    """The example's game without its rules page."""
+
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: GameRegistry) -> None:
+        games.add(dataclasses.replace(hilo_game(), help=None))
+
+
 def test_f1_in_a_game_without_rules_names_that_game_not_another(qtbot) -> None:  # type: ignore[no-untyped-def]
-    """The example gives no rules page: F1 in its table opened the help window at Euchre's rules."""
-    import cardtable_hilo.plugin as hilo_plugin
+    """A game without a rules page: F1 in its table opened the help window at Euchre's rules."""
     from PySide6.QtCore import Qt
 
     import plugins.euchre.plugin as euchre_plugin
@@ -74,7 +84,7 @@ def test_f1_in_a_game_without_rules_names_that_game_not_another(qtbot) -> None: 
     from gui.help_window import HelpWindow
     from tests.gui_helpers import make_window
 
-    window = make_window(qtbot, {"euchre": euchre_plugin, "hilo": hilo_plugin})
+    window = make_window(qtbot, {"euchre": euchre_plugin, "hilo": WithoutRules})
     game = window.host.game("hilo")
     page = window.open_session(GameSession.new(game, {}, seed=1, saves=window.saves))
     assert page is not None
@@ -152,3 +162,25 @@ def test_the_kit_names_a_card_a_table_shows_twice() -> None:
     kit = type("Twice", (GameConformance,), {"game": game, "seeds": (1,)})()
     with pytest.raises(AssertionError, match=r"the table shows \['[2-9TJQKA][SHDC]'\] twice"):
         kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+
+
+def test_the_examples_wheel_holds_its_rules_and_icon(tmp_path: Path) -> None:
+    """What `pip install ./examples/cardtable-hilo` installs reads as the source tree does: its rules page and icon
+    are package data (left undeclared, setuptools leaves them out while the tests, reading the source, pass)."""
+    import shutil
+    import subprocess
+    import zipfile
+
+    source = tmp_path / "source"
+    shutil.copytree(EXAMPLE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
+                    str(tmp_path / "wheel"), str(source)], check=True, capture_output=True)
+    (wheel,) = (tmp_path / "wheel").glob("cardtable_hilo-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {f"cardtable_hilo/{name}" for name in ("help/rules.en.md", "help/rules.ja.md", "icons/hilo.svg")} <= names
+    site = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(wheel)],
+                   check=True, capture_output=True)
+    listed = run_cardtable("plugins", pythonpath=[site])
+    line = next(line for line in listed.stdout.splitlines() if line.startswith("hilo"))
+    assert line.endswith("cardtable-hilo 0.1.0  games: hilo"), line  # no PROBLEM: the rules and the icon are there

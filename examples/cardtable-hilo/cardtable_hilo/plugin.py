@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable_hilo.rules import CountingPlayer, HiLoRules, Observation, best_guess
-from core.plugin import GameRegistry, GameSpec, Hint, SettingsSchema, Text, hookimpl
+from core.plugin import GameRegistry, GameSpec, Hint, RulesText, SettingsSchema, Text, hookimpl
 
 
 def hint(observation: Observation, legal_moves: Sequence[str]) -> Hint | None:
@@ -23,6 +23,8 @@ GAME = GameSpec(
     settings=SettingsSchema(),
     strategies={"normal": CountingPlayer},
     hint=hint,
+    help=RulesText("cardtable_hilo", {"en": "help/rules.en.md", "ja": "help/rules.ja.md"}),  # F1 and Help
+    icon="cardtable_hilo:icons/hilo.svg",  # the launcher's tile
     presenter="cardtable_hilo.table:HiLoPresenter",
     view="cardtable_hilo.view:create_view",
 )
