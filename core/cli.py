@@ -137,8 +137,14 @@ def build_parser(host: PluginHost) -> argparse.ArgumentParser:
     parser = OneLineParser(prog="cardtable", description="Card Table: card games with CPU players.")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    plugins = sub.add_parser("plugins", help="list the discovered plugins, what they provide and any errors")
-    plugins.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    plugins = sub.add_parser(
+        "plugins", help="list the discovered plugins, what they provide and any errors",
+        description="List every plugin found (entry-point group 'cardtable'): its distribution and version, the games, "
+                    "variants and commands it provides, why a broken one is not loaded, and each PROBLEM of a loaded "
+                    "one — a rules text or icon its games name that cannot be read, a view or presenter module that "
+                    "is not installed. Exit 1 when no plugin loads.")
+    plugins.add_argument("--json", action="store_true",
+                         help="print JSON instead of a table (a list of plugins, each with its 'problems')")
     stats = sub.add_parser("stats", help="print the statistics the window shows (every game, or one)",
                            description="Print the statistics kept for each game and variant: the same figures "
                                        "as the Statistics window.")
