@@ -236,11 +236,12 @@ class GameSpec:
             return None
         package, colon, inside = self.icon.partition(":")
         try:
-            if colon and not Path(self.icon).is_absolute():  # (a Windows drive, "C:\\...", is absolute)
+            if Path(self.icon).is_absolute():  # (a Windows drive's "C:\\" too)
+                found = Path(self.icon)
+            elif colon:
                 found = Path(str(resources.files(package).joinpath(inside)))
             else:
-                found = Path(self.icon) if Path(self.icon).is_absolute() else \
-                    Path(str(resources.files("resources").joinpath(self.icon)))
+                found = Path(str(resources.files("resources").joinpath(self.icon)))
         except (ImportError, TypeError, ValueError):  # no such package, or a module that is not one
             return None
         return found if found.is_file() else None
