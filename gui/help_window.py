@@ -95,7 +95,10 @@ class HelpWindow(QDialog):
             try:
                 rules = game.help.read(language())
             except HelpUnavailable as error:
-                rules = f"# {text(game.name)}\n\n{tr('help_missing', reason=error.reason)}\n"
+                try:  # the English, which every rules text has, with why it is not in the player's language
+                    rules = f"*{tr('help_in_english', reason=error.reason)}*\n\n{game.help.read('en')}"
+                except HelpUnavailable:
+                    rules = f"# {text(game.name)}\n\n{tr('help_missing', reason=error.reason)}\n"
         return rules.rstrip() + "\n\n" + text(options_markdown(game.settings, self.settings_of(game)))
 
     def show_game(self) -> None:

@@ -170,6 +170,8 @@ STRINGS: dict[str, Text] = {
     "no_help": Text("No game is installed.", "ゲームが入っていません。"),
     "no_rules_page": Text("Its plugin gives no page of rules.", "このゲームのプラグインにはルールの説明がありません。"),
     "help_missing": Text("The rules cannot be shown: {reason}.", "ルールを表示できません: {reason}。"),
+    "help_in_english": Text("The rules in this language cannot be shown ({reason}); here they are in English.",
+                            "日本語のルールを表示できません（{reason}）。英語で表示します。"),
     "link_not_opened": Text("{target} cannot be opened: this desktop has no program set up to open it.",
                             "{target}を開けません。このデスクトップには開くためのプログラムが設定されていません。"),
 }

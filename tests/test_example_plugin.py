@@ -184,3 +184,31 @@ def test_the_examples_wheel_holds_its_rules_and_icon(tmp_path: Path) -> None:
     listed = run_cardtable("plugins", pythonpath=[site])
     line = next(line for line in listed.stdout.splitlines() if line.startswith("hilo"))
     assert line.endswith("cardtable-hilo 0.1.0  games: hilo"), line  # no PROBLEM: the rules and the icon are there
+
+
+class JapaneseRulesLeftOut:
+    """The example's game whose Japanese rules file did not ship."""
+
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: GameRegistry) -> None:
+        from core.plugin import RulesText
+
+        games.add(dataclasses.replace(hilo_game(), help=RulesText(
+            "cardtable_hilo", {"en": "help/rules.en.md", "ja": "help/not-shipped.ja.md"})))
+
+
+def test_rules_missing_in_japanese_are_shown_in_english_with_why(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The Japanese window said only that the rules cannot be shown, though the English ones were there."""
+    from gui.i18n import set_language
+    from tests.gui_helpers import make_window
+
+    window = make_window(qtbot, {"hilo": JapaneseRulesLeftOut})
+    set_language("ja")
+    try:
+        shown = window.open_help("hilo").browser.toPlainText()
+    finally:
+        set_language("en")
+    assert shown.startswith("日本語のルールを表示できません（ルールの説明 cardtable_hilo/help/not-shipped.ja.md を"
+                            "読み込めません（ファイルまたはフォルダがありません））。英語で表示します。"), shown[:200]
+    assert "Ten right guesses in a row win the game" in shown
