@@ -87,6 +87,8 @@ STRINGS: dict[str, Text] = {
     "felt_help": Text("The colour of the cloth the cards lie on.", "カードを置く布の色。"),
     "animations": Text("Animate card moves", "カードの移動をアニメーション"),
     "settings_new_game": Text("Changed settings start a new game.", "設定を変えると新しいゲームになります。"),
+    "settings_change_no_game": Text("Card design, table colour and sound change nothing in the game.",
+                                    "カードのデザイン、テーブルの色と効果音はゲームに影響しません。"),
     "settings_at_once": Text(" These apply to the game in progress: {options}.",  # a sentence after another
                              "次の設定は今のゲームにそのまま反映されます: {options}。"),
     "list_separator": Text(", ", "、"),

@@ -138,7 +138,10 @@ class SettingsDialog(QDialog):
         self.about.setText(next(iter(self._helps.values())))  # the first widget's, which has the focus at first
         layout.addWidget(self.about)
 
-        note_text = tr("settings_ends_saved", game=text(game.name)) if ends_saved_game else tr("settings_new_game")
+        if all(option.at_once for option in self.schema.options):  # no rule to change: nothing starts a new game
+            note_text = tr("settings_change_no_game")
+        else:
+            note_text = tr("settings_ends_saved", game=text(game.name)) if ends_saved_game else tr("settings_new_game")
         at_once = [text(option.label) for option in self.schema.options if option.at_once]
         if at_once:
             note_text += tr("settings_at_once", options=tr("list_separator").join(at_once))

@@ -212,3 +212,19 @@ def test_rules_missing_in_japanese_are_shown_in_english_with_why(qtbot) -> None:
     assert shown.startswith("日本語のルールを表示できません（ルールの説明 cardtable_hilo/help/not-shipped.ja.md を"
                             "読み込めません（ファイルまたはフォルダがありません））。英語で表示します。"), shown[:200]
     assert "Ten right guesses in a row win the game" in shown
+
+
+def test_settings_of_a_game_without_rules_to_change_say_nothing_ends_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The example has no options: its settings said "changing its rules ends it (Continue will no longer be
+    offered)" over a saved game, and "Changed settings start a new game" in play, of rules it does not have."""
+    import cardtable_hilo.plugin as hilo_plugin
+
+    from gui.settings_dialog import SettingsDialog
+    from tests.gui_helpers import make_window
+
+    window = make_window(qtbot, {"hilo": hilo_plugin})
+    game = window.host.game("hilo")
+    for saved in (True, False):
+        dialog = SettingsDialog(game, {}, "classic", window, ends_saved_game=saved)
+        qtbot.addWidget(dialog)
+        assert dialog.note.text() == "Card design, table colour and sound change nothing in the game."
