@@ -179,3 +179,18 @@ def nameless(window: QWidget) -> list[str]:
     walk(QAccessible.queryAccessibleInterface(window), 0)
     return found
 
+
+
+def assert_help_names_the_toolbars_keys(window: MainWindow, game_id: str) -> None:
+    """The game's rules, in each language, name every key its toolbar's buttons show in their tooltips."""
+    game = window.host.game(game_id)
+    page = window.new_game(game_id)
+    assert page is not None and game.help is not None
+    keys = {key for button in page.buttons.values() if not button.isHidden() and button.toolTip()
+            for key in button.toolTip().split(" / ")}
+    assert {"Alt+Left", "Ctrl+N", "F5", "P", "F1", "Ctrl+D"} <= keys
+    for language, arrow in (("en", "Left"), ("ja", "←")):
+        text = game.help.read(language)
+        missing = [key for key in keys if key.replace("Left", arrow) not in text]
+        assert not missing, f"{game.id} help ({language}) does not name {missing}"
+    window.show_launcher()

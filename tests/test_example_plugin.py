@@ -228,3 +228,11 @@ def test_settings_of_a_game_without_rules_to_change_say_nothing_ends_it(qtbot) -
         dialog = SettingsDialog(game, {}, "classic", window, ends_saved_game=saved)
         qtbot.addWidget(dialog)
         assert dialog.note.text() == "Card design, table colour and sound change nothing in the game."
+
+
+def test_the_examples_rules_name_the_keys_its_toolbar_shows(qtbot) -> None:  # type: ignore[no-untyped-def]
+    import cardtable_hilo.plugin as hilo_plugin
+
+    from tests.gui_helpers import assert_help_names_the_toolbars_keys, make_window
+
+    assert_help_names_the_toolbars_keys(make_window(qtbot, {"hilo": hilo_plugin}), "hilo")
