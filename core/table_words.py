@@ -218,8 +218,8 @@ def _new_split(before: Text, after: Text) -> list[Text]:
 
 def _gained(before: Pile | None, after: Pile) -> list[CardFace]:
     """The face-up cards of ``after`` that were not face up in the same pile before, in order."""
-    seen = {face.card for face in before.cards} if before is not None else set()
-    return [face for face in after.cards if face.card is not None and face.card not in seen]
+    seen = {face.id for face in before.cards} if before is not None else set()  # (a second deck's copy is new)
+    return [face for face in after.cards if face.id is not None and face.id not in seen]
 
 
 def news(before: Table | None, after: Table) -> list[Text]:
@@ -269,9 +269,9 @@ def _newly_marked(old: dict[str, Pile], piles: Sequence[Pile]) -> list[Text]:
     places: list[Text] = []
     for pile in piles:
         before = old.get(pile.id)
-        was = {face.card: face.marks for face in before.cards} if before is not None else {}
-        faces = [face for face in pile.cards if face.card is not None and face.marks & SPOKEN_MARKS
-                 and not face.marks & SPOKEN_MARKS <= was.get(face.card, frozenset())]
+        was = {face.id: face.marks for face in before.cards} if before is not None else {}
+        faces = [face for face in pile.cards if face.id is not None and face.marks & SPOKEN_MARKS
+                 and not face.marks & SPOKEN_MARKS <= was.get(face.id, frozenset())]
         if faces:
             said = W["named"].format(name=pile_name(pile), what=_run(faces))
             (places if all(face.marks & SPOKEN_MARKS == {Mark.TARGET} for face in faces) else picked).append(said)

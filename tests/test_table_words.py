@@ -126,6 +126,17 @@ def test_a_run_of_cards_is_said_by_its_ends_and_a_card_turned_up_by_name() -> No
     assert "スペードの8からハートの5まで4枚" in sentences(news(before, after)).ja
 
 
+def test_a_second_decks_copy_arriving_beside_its_twin_is_news() -> None:
+    """Two decks (Spider): the news compared a pile's cards by their text, so a second A♠ joining a pile that
+    held the first went unsaid."""
+    before = Table(10, 10, (Pile("c1", 0, 0, (CardFace("2S"), CardFace("AS")), name=Text("Column 1")),
+                            Pile("c2", 0, 0, (CardFace("3H"), CardFace("AS", copy=1)), name=Text("Column 2"))))
+    after = Table(10, 10, (Pile("c1", 0, 0, (CardFace("2S"), CardFace("AS"), CardFace("AS", copy=1)),
+                                name=Text("Column 1")),
+                           Pile("c2", 0, 0, (CardFace("3H"),), name=Text("Column 2"))))
+    assert sentences(news(before, after)).en == "Column 1: ace of spades."
+
+
 def test_a_fresh_deal_reads_a_hand_out_but_not_a_whole_tableau() -> None:
     hand = Pile("hand:0", 0, 0, tuple(CardFace(c) for c in ("9S", "TS", "JS", "QS", "KS")), name=Text("Your hand"))
     said = sentences(news(None, Table(10, 10, (hand,), deal=Deal("hand 0", 0, 0)))).en
