@@ -165,6 +165,10 @@ class TableView(QObject):
                  scene: TableScene | None = None, tools: Collection[str] = ALL_TOOLS,
                  confirm_before_start: bool = False, restart_keeps_deal: bool = True) -> None:
         super().__init__()
+        if isinstance(tools, str) or not set(tools) <= ALL_TOOLS:  # a typo would hide a button without a word
+            unknown = [tools] if isinstance(tools, str) else sorted(set(tools) - ALL_TOOLS)
+            raise ValueError(f"unknown tools {', '.join(map(repr, unknown))}: the toolbar offers "
+                             f"{', '.join(sorted(ALL_TOOLS))} (give a collection of them)")
         self.session = session
         self.presenter = presenter
         self.scene = scene or TableScene(art)

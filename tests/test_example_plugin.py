@@ -236,3 +236,21 @@ def test_the_examples_rules_name_the_keys_its_toolbar_shows(qtbot) -> None:  # t
     from tests.gui_helpers import assert_help_names_the_toolbars_keys, make_window
 
     assert_help_names_the_toolbars_keys(make_window(qtbot, {"hilo": hilo_plugin}), "hilo")
+
+
+def test_a_tool_misspelled_in_a_view_is_named(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """tools=("hnt", …) hid the Hint button without a word."""
+    import pytest
+    from cardtable_hilo.table import HiLoPresenter
+
+    from core.session import GameSession
+    from gui.deck import CardArt
+    from gui.table_view import TableView
+
+    session = GameSession.new(hilo_game(), {}, seed=1)
+    offered = "the toolbar offers hint, new, pause, redo, restart, undo"
+    with pytest.raises(ValueError, match=f"unknown tools 'hnt': {offered}"):
+        TableView(session, CardArt(), HiLoPresenter(), tools=("hnt", "pause"))
+    with pytest.raises(ValueError, match="unknown tools 'hint'"):
+        TableView(session, CardArt(), HiLoPresenter(), tools="hint")  # a string, not a collection of names
+    assert TableView(session, CardArt(), HiLoPresenter(), tools=("hint", "pause")).tools == {"hint", "pause"}
