@@ -148,6 +148,13 @@ class Label:
     width: float = 0.0
     name: Text = Text("")
 
+    def __post_init__(self) -> None:
+        if self.anchor not in ANCHORS:  # else the label stood somewhere near its point, without a word
+            raise ValueError(f"label '{self.id}': anchor {self.anchor!r} is not one of {', '.join(ANCHORS)}")
+
+
+ANCHORS = ("nw", "n", "ne", "w", "center", "e", "sw", "s", "se")
+
 
 @dataclass(frozen=True, slots=True)
 class Choice:

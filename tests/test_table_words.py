@@ -236,3 +236,10 @@ def test_a_faded_empty_hand_is_just_empty_but_a_hand_sitting_out_says_so() -> No
     hand = (CardFace("9S"), CardFace("TS"))
     assert pile_words(Pile("hand:0", 0, 0, hand, marks=faded, name=Text("Your hand"))).en == \
         "Your hand (sitting out): nine of spades, ten of spades"
+
+
+def test_a_label_anchored_at_no_known_point_is_refused() -> None:
+    """An anchor misspelled ("north") stood the label near its point without a word."""
+    with pytest.raises(ValueError, match="label 'score': anchor 'north' is not one of nw, n, ne, w, center, e, sw"):
+        Label("score", Text("3 of 10"), 1.0, 1.0, "north")
+    assert Label("score", Text("3 of 10"), 1.0, 1.0, "center").anchor == "center"
