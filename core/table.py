@@ -173,6 +173,15 @@ class Choice:
     colour: str = ""
     hinted: bool = False
 
+    def __post_init__(self) -> None:
+        if self.key and self.key not in NAMED_KEYS and (len(self.key) != 1 or self.key != self.key.upper()
+                                                        or self.key.isspace()):
+            raise ValueError(f"button '{self.id}': key {self.key!r} is not a key's name: a capital letter, a digit, "
+                             f"another single character, or one of {', '.join(NAMED_KEYS)}")  # "h" never matched
+
+
+NAMED_KEYS = ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "Delete")  # as :class:`Key`
+
 
 ACTIONS = frozenset({"continue", "undo", "redo", "hint", "pause", "restart", "new", "back"})
 """Shell actions a :class:`Choice` or :class:`Reply` may ask for. ``continue`` releases the moment the

@@ -14,7 +14,7 @@ from core.cards import JOKER_TEXT, RANK_LETTERS, SUIT_LETTERS
 from core.manager import load_host
 from core.rng import Rng
 from core.session import GameSession
-from core.table import CardFace, Choice, Deal, Label, Mark, Pile, Situation, Style, Table
+from core.table import NAMED_KEYS, CardFace, Choice, Deal, Label, Mark, Pile, Situation, Style, Table
 from core.table_words import (
     card_words,
     cards_named,
@@ -243,3 +243,15 @@ def test_a_label_anchored_at_no_known_point_is_refused() -> None:
     with pytest.raises(ValueError, match="label 'score': anchor 'north' is not one of nw, n, ne, w, center, e, sw"):
         Label("score", Text("3 of 10"), 1.0, 1.0, "north")
     assert Label("score", Text("3 of 10"), 1.0, 1.0, "center").anchor == "center"
+
+
+def test_a_button_key_that_no_key_press_names_is_refused() -> None:
+    """key="h" (the scene names the key "H") or "Spce" was shown on the button and never answered."""
+    from gui.table_view import KEY_NAMES
+
+    for wrong in ("h", "Spce", "space", "F1", " "):
+        with pytest.raises(ValueError, match=f"button 'higher': key {wrong!r} is not a key's name"):
+            Choice("higher", Text("Higher"), wrong)
+    for right in ("H", "7", "?", "Space", "Escape", ""):
+        assert Choice("higher", Text("Higher"), right).key == right
+    assert set(KEY_NAMES.values()) == set(NAMED_KEYS), "the names the scene gives keys are the ones a button may use"
