@@ -128,6 +128,9 @@ class Style(StrEnum):
     HINT = "hint"  # why the hint suggests its move, in a blue box beside it
 
 
+ANCHORS = ("nw", "n", "ne", "w", "center", "e", "sw", "s", "se")
+
+
 @dataclass(frozen=True, slots=True)
 class Label:
     """Text on the table at ``x``, ``y`` (card units) placed by ``anchor``: ``"nw"``, ``"n"``, ``"ne"``,
@@ -153,7 +156,8 @@ class Label:
             raise ValueError(f"label '{self.id}': anchor {self.anchor!r} is not one of {', '.join(ANCHORS)}")
 
 
-ANCHORS = ("nw", "n", "ne", "w", "center", "e", "sw", "s", "se")
+
+NAMED_KEYS = ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "Delete")  # as :class:`Key`
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +183,6 @@ class Choice:
             raise ValueError(f"button '{self.id}': key {self.key!r} is not a key's name: a capital letter, a digit, "
                              f"another single character, or one of {', '.join(NAMED_KEYS)}")  # "h" never matched
 
-
-NAMED_KEYS = ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "Delete")  # as :class:`Key`
 
 
 ACTIONS = frozenset({"continue", "undo", "redo", "hint", "pause", "restart", "new", "back"})
