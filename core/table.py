@@ -129,6 +129,7 @@ class Style(StrEnum):
 
 
 ANCHORS = ("nw", "n", "ne", "w", "center", "e", "sw", "s", "se")
+COLOURS = ("", "red", "black")  # a label's or button's: the table's own, or a suit sign's
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +152,13 @@ class Label:
     width: float = 0.0
     name: Text = Text("")
 
-    def __post_init__(self) -> None:
-        if self.anchor not in ANCHORS:  # else the label stood somewhere near its point, without a word
+    def __post_init__(self) -> None:  # what a typo would quietly change: the label's place, look or colour
+        if self.anchor not in ANCHORS:
             raise ValueError(f"label '{self.id}': anchor {self.anchor!r} is not one of {', '.join(ANCHORS)}")
+        if self.style not in tuple(Style):
+            raise ValueError(f"label '{self.id}': style {self.style!r} is not one of {', '.join(Style)}")
+        if self.colour not in COLOURS:
+            raise ValueError(f"label '{self.id}': colour {self.colour!r} is not one of {COLOURS}")
 
 
 
@@ -182,6 +187,8 @@ class Choice:
                                                         or self.key.isspace()):
             raise ValueError(f"button '{self.id}': key {self.key!r} is not a key's name: a capital letter, a digit, "
                              f"another single character, or one of {', '.join(NAMED_KEYS)}")  # "h" never matched
+        if self.colour not in COLOURS:
+            raise ValueError(f"button '{self.id}': colour {self.colour!r} is not one of {COLOURS}")
 
 
 

@@ -238,11 +238,19 @@ def test_a_faded_empty_hand_is_just_empty_but_a_hand_sitting_out_says_so() -> No
         "Your hand (sitting out): nine of spades, ten of spades"
 
 
-def test_a_label_anchored_at_no_known_point_is_refused() -> None:
-    """An anchor misspelled ("north") stood the label near its point without a word."""
+def test_a_label_anchored_at_no_known_point_styled_or_coloured_unknown_is_refused() -> None:
+    """An anchor misspelled ("north") stood the label near its point, a style ("titel") drew it plain and a colour
+    ("Red") drew it white, without a word; so did a button's colour ("green")."""
     with pytest.raises(ValueError, match="label 'score': anchor 'north' is not one of nw, n, ne, w, center, e, sw"):
         Label("score", Text("3 of 10"), 1.0, 1.0, "north")
-    assert Label("score", Text("3 of 10"), 1.0, 1.0, "center").anchor == "center"
+    with pytest.raises(ValueError, match="label 'score': style 'titel' is not one of plain, seat, turn, badge"):
+        Label("score", Text("3 of 10"), 1.0, 1.0, style="titel")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="label 'score': colour 'Red' is not one of"):
+        Label("score", Text("3 of 10"), 1.0, 1.0, colour="Red")
+    with pytest.raises(ValueError, match="button 'hearts': colour 'green' is not one of"):
+        Choice("hearts", Text("♥"), colour="green")
+    shown = Label("score", Text("3 of 10"), 1.0, 1.0, "center", "title", colour="red")  # type: ignore[arg-type]
+    assert (shown.anchor, shown.style, shown.colour) == ("center", Style.TITLE, "red")
 
 
 def test_a_button_key_that_no_key_press_names_is_refused() -> None:
