@@ -189,6 +189,8 @@ class Choice:
                              f"another single character, or one of {', '.join(NAMED_KEYS)}")  # "h" never matched
         if self.colour not in COLOURS:
             raise ValueError(f"button '{self.id}': colour {self.colour!r} is not one of {COLOURS}")
+        if self.action is not None and self.action not in ACTIONS:  # else refused only when pressed
+            raise ValueError(f"button '{self.id}': action {self.action!r} is not one of {', '.join(sorted(ACTIONS))}")
 
 
 
@@ -340,6 +342,10 @@ class Reply(Generic[U]):
     ui: U | None = None
     action: str | None = None
     used: bool = True
+
+    def __post_init__(self) -> None:
+        if self.action is not None and self.action not in ACTIONS:
+            raise ValueError(f"reply: action {self.action!r} is not one of {', '.join(sorted(ACTIONS))}")
 
 
 IGNORED: Reply[Any] = Reply(used=False)

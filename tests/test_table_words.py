@@ -14,7 +14,7 @@ from core.cards import JOKER_TEXT, RANK_LETTERS, SUIT_LETTERS
 from core.manager import load_host
 from core.rng import Rng
 from core.session import GameSession
-from core.table import NAMED_KEYS, CardFace, Choice, Deal, Label, Mark, Pile, Situation, Style, Table
+from core.table import NAMED_KEYS, CardFace, Choice, Deal, Label, Mark, Pile, Reply, Situation, Style, Table
 from core.table_words import (
     card_words,
     cards_named,
@@ -240,7 +240,8 @@ def test_a_faded_empty_hand_is_just_empty_but_a_hand_sitting_out_says_so() -> No
 
 def test_a_label_anchored_at_no_known_point_styled_or_coloured_unknown_is_refused() -> None:
     """An anchor misspelled ("north") stood the label near its point, a style ("titel") drew it plain and a colour
-    ("Red") drew it white, without a word; so did a button's colour ("green")."""
+    ("Red") drew it white, without a word; so did a button's colour ("green"); an action was refused only when
+    pressed."""
     with pytest.raises(ValueError, match="label 'score': anchor 'north' is not one of nw, n, ne, w, center, e, sw"):
         Label("score", Text("3 of 10"), 1.0, 1.0, "north")
     with pytest.raises(ValueError, match="label 'score': style 'titel' is not one of plain, seat, turn, badge"):
@@ -249,6 +250,11 @@ def test_a_label_anchored_at_no_known_point_styled_or_coloured_unknown_is_refuse
         Label("score", Text("3 of 10"), 1.0, 1.0, colour="Red")
     with pytest.raises(ValueError, match="button 'hearts': colour 'green' is not one of"):
         Choice("hearts", Text("♥"), colour="green")
+    with pytest.raises(ValueError, match="button 'again': action 'restrat' is not one of back, continue, hint"):
+        Choice("again", Text("Again"), action="restrat")  # refused only when pressed, stopping the game
+    with pytest.raises(ValueError, match="reply: action 'contine' is not one of"):
+        Reply(action="contine")
+    assert Choice("again", Text("Again"), action="restart").action == "restart"
     shown = Label("score", Text("3 of 10"), 1.0, 1.0, "center", "title", colour="red")  # type: ignore[arg-type]
     assert (shown.anchor, shown.style, shown.colour) == ("center", Style.TITLE, "red")
 
