@@ -186,11 +186,12 @@ class Batch:
                 raise
         if self.interrupted:
             kept, how = len(self.log.done), "stopped by SIGTERM" if self.terminated else "interrupted"
+            status = 143 if self.terminated else 130
             if not kept and self.temporary:  # a file of the program's own making, with nothing in it to go on from
                 path.unlink(missing_ok=True)
-                raise Interrupted(f"{how} before the first result: nothing to resume", 143 if self.terminated else 130)
+                raise Interrupted(f"{how} before the first result: nothing to resume", status)
             raise Interrupted(f"{how}: {kept:,} results kept in {path}; finish the run by giving the same command "
-                              f"with --resume {path}", 143 if self.terminated else 130)
+                              f"with --resume {path}", status)
         if self.temporary and not keep:
             path.unlink(missing_ok=True)
 

@@ -22,6 +22,7 @@ import dataclasses
 import enum
 import importlib
 import json
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -267,8 +268,7 @@ class GameConformance:
                                           ("labels", [label.id for label in table.labels]),
                                           ("buttons", [c.id for c in table.all_choices()])):
                             assert len(ids) == len(set(ids)), f"two {kind} share an id: {ids}"
-                        shown = table.face_up_cards()
-                        twice = sorted({card for card in shown if shown.count(card) > 1})
+                        twice = sorted(card for card, n in Counter(table.face_up_cards()).items() if n > 1)
                         assert not twice, f"the table shows {twice} twice (hold {hold})"
                         texts = {rules.move_text(m) for m in legal}
                         for choice in table.all_choices():

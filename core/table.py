@@ -129,6 +129,7 @@ class Style(StrEnum):
 
 
 ANCHORS = ("nw", "n", "ne", "w", "center", "e", "sw", "s", "se")
+STYLES = frozenset(Style)
 COLOURS = ("", "red", "black")  # a label's or button's: the table's own, or a suit sign's
 
 
@@ -155,7 +156,7 @@ class Label:
     def __post_init__(self) -> None:  # what a typo would quietly change: the label's place, look or colour
         if self.anchor not in ANCHORS:
             raise ValueError(f"label '{self.id}': anchor {self.anchor!r} is not one of {', '.join(ANCHORS)}")
-        if self.style not in tuple(Style):
+        if self.style not in STYLES:
             raise ValueError(f"label '{self.id}': style {self.style!r} is not one of {', '.join(Style)}")
         if self.colour not in COLOURS:
             raise ValueError(f"label '{self.id}': colour {self.colour!r} is not one of {COLOURS}")
