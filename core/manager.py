@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -92,14 +93,21 @@ def plugin_timeout() -> float:
     return seconds if 0 < seconds < float("inf") else 10.0
 
 
+Waiting = Callable[[Text, float], None]
+"""Called about thirty times a second while a plugin's import or hook runs: what runs and the seconds it has
+taken so far (the launcher keeps its window answering, and names a slow plugin)."""
+WAIT_STEP = 0.03
+
+
 class NoAnswer(TextError):
     """A plugin's import or hook did not return in time."""
 
 
-def bounded(function: Callable[[], Any], what: Text) -> Any:
-    """``function()`` on a helper thread, waiting at most :func:`plugin_timeout` seconds. Its result, or what
-    it raised; :class:`NoAnswer` when it did not return in time (the thread is left to finish on its own, and
-    whatever it does later is ignored); a :class:`PluginInterrupt` for a ``KeyboardInterrupt`` it raised."""
+def bounded(function: Callable[[], Any], what: Text, waiting: Waiting | None = None) -> Any:
+    """``function()`` on a helper thread, waiting at most :func:`plugin_timeout` seconds (calling ``waiting``
+    meanwhile). Its result, or what it raised; :class:`NoAnswer` when it did not return in time (the thread is
+    left to finish on its own, and whatever it does later is ignored); a :class:`PluginInterrupt` for a
+    ``KeyboardInterrupt`` it raised."""
     outcome: dict[str, Any] = {}
 
     def target() -> None:
@@ -111,7 +119,13 @@ def bounded(function: Callable[[], Any], what: Text) -> Any:
     worker = threading.Thread(target=target, name=f"plugin: {what.en}", daemon=True)
     worker.start()
     seconds = plugin_timeout()
-    worker.join(seconds)
+    if waiting is None:
+        worker.join(seconds)
+    else:
+        started = time.monotonic()
+        while worker.is_alive() and (spent := time.monotonic() - started) < seconds:
+            waiting(what, spent)
+            worker.join(min(WAIT_STEP, seconds - spent))
     if worker.is_alive():
         raise NoAnswer(Text("{what} did not answer within {seconds:g} s", "{what} が {seconds:g} 秒以内に応答しません"
                             ).format(what=what, seconds=seconds))
@@ -145,11 +159,21 @@ class PluginHost:
         self._commands: list[Command] | None = None
         self._collected: set[str] = set()
         self._points: dict[str, str] = {}
+        self._waiting: Waiting | None = None  # while :meth:`discover` runs
 
     # -- discovery ----------------------------------------------------------------------------------
 
-    def discover(self, entry_points: Iterable[metadata.EntryPoint] | None = None) -> None:
-        """Load every entry point of the group (or the ones given), each in isolation, then collect."""
+    def discover(self, entry_points: Iterable[metadata.EntryPoint] | None = None,
+                 waiting: Waiting | None = None) -> None:
+        """Load every entry point of the group (or the ones given), each in isolation, then collect; ``waiting``
+        is called while each import or hook runs."""
+        self._waiting = waiting
+        try:
+            self._discover(entry_points)
+        finally:
+            self._waiting = None
+
+    def _discover(self, entry_points: Iterable[metadata.EntryPoint] | None) -> None:
         blocked = disabled_names()
         points = metadata.entry_points(group=GROUP) if entry_points is None else entry_points
         for point in sorted(points, key=lambda p: (not is_builtin(p), p.name)):
@@ -174,7 +198,7 @@ class PluginHost:
                 continue
             try:
                 importing = Text("importing {module}", "{module} の読み込み").format(module=point.value)
-                plugin = bounded(point.load, importing)
+                plugin = bounded(point.load, importing, self._waiting)
             except KeyboardInterrupt:  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
                 raise
             except BaseException as error:  # a plugin may raise anything while importing, even SystemExit
@@ -222,7 +246,8 @@ class PluginHost:
                 continue
             try:
                 bounded(functools.partial(impl.function, *([registry] if impl.argnames else [])),
-                        Text("{hook} of {name}", "{name} の {hook}").format(hook=hook_name, name=info.name))
+                        Text("{hook} of {name}", "{name} の {hook}").format(hook=hook_name, name=info.name),
+                        self._waiting)
             except KeyboardInterrupt:  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
                 raise
             except BaseException as error:
@@ -312,12 +337,12 @@ class PluginHost:
         return self._commands
 
 
-def load_host(configure: Callable[[PluginHost], None] | None = None) -> PluginHost:
-    """A host with every installed plugin discovered."""
+def load_host(configure: Callable[[PluginHost], None] | None = None, waiting: Waiting | None = None) -> PluginHost:
+    """A host with every installed plugin discovered (``waiting``: see :data:`Waiting`)."""
     host = PluginHost()
     if configure is not None:
         configure(host)
-    host.discover()
+    host.discover(waiting=waiting)
     return host
 
 

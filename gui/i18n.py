@@ -132,6 +132,7 @@ STRINGS: dict[str, Text] = {
     "close": Text("Close", "閉じる"),
     "help": Text("Help", "ヘルプ"),
     "finding_games": Text("Looking for games…", "ゲームを探しています…"),
+    "finding_slowly": Text("Looking for games… ({what}: {seconds} s)", "ゲームを探しています…（{what}: {seconds} 秒）"),
     "no_games": Text("No games were found. Card Table finds its games as plugins installed with it (the "
                      "“cardtable” entry points): install it with pip (pip install -e . in a copy of its source) "
                      "and start it again.",

@@ -58,6 +58,7 @@ class LauncherPage(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.host = host
+        self._slow: tuple[Text, int] | None = None  # what the search for games has waited on a second or more
         self._painted = False
         self.saves = saves
         self.slot_of = slot_of
@@ -133,7 +134,8 @@ class LauncherPage(QWidget):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_F1:
-            self.help_clicked.emit()
+            if self.help.isEnabled():  # not while the games are being looked for, nor when there are none
+                self.help_clicked.emit()
             return
         if event.key() == Qt.Key.Key_Escape:
             self.disarm()
@@ -147,8 +149,24 @@ class LauncherPage(QWidget):
 
     def set_host(self, host: PluginHost) -> None:
         self.host = host
+        self._slow = None
         self.rebuild()
         self.focus_game()
+
+    def finding_slowly(self, what: Text, seconds: float) -> None:
+        """The search for games has waited ``seconds`` on ``what`` (a plugin's import or hook): said after a
+        second, so a plugin slow to load is named while the player waits."""
+        slow = (what, int(seconds)) if seconds >= 1 else None
+        if slow != self._slow:
+            self._slow = slow
+            label = self.findChild(QLabel, "finding_games")
+            if label is not None:
+                label.setText(self._finding_words())
+
+    def _finding_words(self) -> str:
+        if self._slow is None:
+            return tr("finding_games")
+        return tr("finding_slowly", what=text(self._slow[0]), seconds=self._slow[1])
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -186,8 +204,9 @@ class LauncherPage(QWidget):
         self.stats.setEnabled(has_games)
         self.help.setEnabled(has_games)
         if self.host is None:
-            finding = QLabel(tr("finding_games"))
+            finding = QLabel(self._finding_words())
             finding.setObjectName("finding_games")
+            finding.setWordWrap(True)  # a long module's name
             self.grid.addWidget(finding, 0, 0)
             return
         host = self.host

@@ -143,7 +143,7 @@ class MainWindow(QMainWindow):
         if host is None:
             from core.manager import load_host
 
-            host = load_host()
+            host = load_host(waiting=self._while_finding)
         self._host = host
         self.saves.clean()
         self.stats: StatsStore = StatsStore(data_dir() / "stats")
@@ -153,6 +153,13 @@ class MainWindow(QMainWindow):
         self.launcher.set_host(host)
         # from now on an update under the window (a plugin's too) is told, not met as a failing game
         installation.watch(type(game.rules).__module__ for game in self._all_games())
+
+    def _while_finding(self, what: Text, seconds: float) -> None:
+        """The window answers while a plugin loads (Quit, Ctrl-C and the language work; a plugin slow to load is
+        named). A Quit meanwhile hides the window at once; the program ends when the plugin's import is over,
+        never under it (Python's shutdown beside a thread importing Qt can fault)."""
+        self.launcher.finding_slowly(what, seconds)
+        QApplication.processEvents()
 
     # -- language ---------------------------------------------------------------------------------
 

@@ -7,12 +7,13 @@ cards."""
 from __future__ import annotations
 
 import itertools
+import threading
 import warnings
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -433,6 +434,58 @@ def test_the_window_shows_before_it_looks_for_games_then_fills_the_launcher(qtbo
     window.show()
     qtbot.waitUntil(lambda: bool(window.launcher.tiles), timeout=5000)  # after its first frame
     assert {"euchre", "yukon"} <= set(window.launcher.tiles) and window.launcher.stats.isEnabled()
+
+
+class SlowPlugin:
+    """An entry point whose import lasts until the test lets it go (as one importing a large library)."""
+
+    name, value, dist = "slowpoke", "slowpoke.plugin", None
+
+    def __init__(self) -> None:
+        self.released = threading.Event()
+        self.importing = False
+
+    def load(self) -> object:
+        self.importing = True
+        self.released.wait(20)
+        self.importing = False
+        return euchre_plugin
+
+
+def test_the_window_answers_while_a_plugin_is_slow_to_load_and_names_it(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from core import manager
+    from gui.window import MainWindow
+
+    slow = SlowPlugin()
+    monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [slow])
+    monkeypatch.setenv(manager.TIMEOUT_ENV, "60")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    seen: list[tuple[bool, str, str, bool]] = []
+    errors: list[BaseException] = []
+    monkeypatch.setattr(window, "report_error", errors.append)
+
+    def while_it_loads() -> None:  # run by the window's own event processing, if it does any meanwhile
+        qtbot.keyClick(window.launcher, Qt.Key.Key_F1)  # Help is not there yet: nothing happens
+        window.launcher.language.setCurrentIndex(window.launcher.language.findData("ja"))
+        label = window.launcher.findChild(QLabel, "finding_games")
+        said_ja = label.text() if label is not None else ""
+        window.launcher.language.setCurrentIndex(window.launcher.language.findData("en"))
+        label = window.launcher.findChild(QLabel, "finding_games")
+        window.launcher.quit.click()
+        seen.append((slow.importing, said_ja, label.text() if label is not None else "", window.isVisible()))
+        slow.released.set()
+
+    window.show()
+    QTimer.singleShot(1500, while_it_loads)
+    qtbot.waitUntil(lambda: bool(seen), timeout=20000)
+    importing, said_ja, said, visible = seen[0]
+    assert importing, "the window did nothing while the plugin was loading"
+    assert said_ja == "ゲームを探しています…（slowpoke.plugin の読み込み: 1 秒）", said_ja
+    assert said == "Looking for games… (importing slowpoke.plugin: 1 s)", said
+    assert not visible and errors == []  # Quit answered at once; F1 waited for the games
+    qtbot.waitUntil(lambda: window.launcher.host is not None, timeout=5000)  # the search ends, then the program
 
 
 def test_the_keyboard_starts_on_the_first_game_when_the_window_is_activated_as_the_games_appear(
