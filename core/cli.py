@@ -15,13 +15,14 @@ import os
 import signal
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from core import __version__
 
 if TYPE_CHECKING:  # imported when a command runs: ``cardtable`` alone opens the window before anything else
     from core.manager import PluginHost, PluginInfo
+    from core.text import Text
 
 
 def _plugin_problems(host: PluginHost, info: PluginInfo) -> list[str]:
@@ -243,6 +244,28 @@ def _launcher(host: PluginHost | None = None) -> int:
     return status
 
 
+SLOW_PLUGIN_SECONDS = 2.0
+
+
+def slow_plugins_said() -> Callable[[str, Text, float], None] | None:
+    """On a terminal, a plugin's import or hook still running after :data:`SLOW_PLUGIN_SECONDS` is named once,
+    with how to leave it out: every command loads every plugin, so one slow to load delays them all. (Nothing
+    in a script's captured output.)"""
+    if not (sys.stderr is not None and sys.stderr.isatty()):
+        return None
+    from core.manager import DISABLE_ENV, TIMEOUT_ENV, plugin_timeout
+
+    said: set[str] = set()
+
+    def waiting(plugin: str, what: Text, seconds: float) -> None:
+        if seconds >= SLOW_PLUGIN_SECONDS and what.en not in said:
+            said.add(what.en)
+            print(f"cardtable: waiting for the plugin {plugin} ({what.en}, up to {plugin_timeout():g} s: "
+                  f"{TIMEOUT_ENV}); {DISABLE_ENV}={plugin} leaves it out", file=sys.stderr, flush=True)
+
+    return waiting
+
+
 def _innermost(parser: argparse.ArgumentParser, words: Sequence[str]) -> argparse.ArgumentParser:
     """The (sub)command parser that ``words`` reach: ``euchre tournament …`` gives the tournament's."""
     for word in words:
@@ -280,7 +303,7 @@ def _main(args_list: list[str]) -> int:
     from core.terminal import tolerant_output
 
     tolerant_output()  # before --help and a refused option print
-    host = load_host()
+    host = load_host(waiting=slow_plugins_said())
     parser = build_parser(host)
     args, extra = parser.parse_known_args(args_list)
     if extra:  # named against the command they were given to, whose --help lists what it takes

@@ -93,9 +93,10 @@ def plugin_timeout() -> float:
     return seconds if 0 < seconds < float("inf") else 10.0
 
 
-Waiting = Callable[[Text, float], None]
-"""Called about thirty times a second while a plugin's import or hook runs: what runs and the seconds it has
-taken so far (the launcher keeps its window answering, and names a slow plugin)."""
+Waiting = Callable[[str, Text, float], None]
+"""Called about thirty times a second while a plugin's import or hook runs: the plugin's entry-point name, what
+runs and the seconds it has taken so far (the launcher keeps its window answering and names a slow plugin; the
+command line names it on a terminal)."""
 WAIT_STEP = 0.03
 
 
@@ -103,7 +104,7 @@ class NoAnswer(TextError):
     """A plugin's import or hook did not return in time."""
 
 
-def bounded(function: Callable[[], Any], what: Text, waiting: Waiting | None = None) -> Any:
+def bounded(function: Callable[[], Any], what: Text, waiting: Callable[[float], None] | None = None) -> Any:
     """``function()`` on a helper thread, waiting at most :func:`plugin_timeout` seconds (calling ``waiting``
     meanwhile). Its result, or what it raised; :class:`NoAnswer` when it did not return in time (the thread is
     left to finish on its own, and whatever it does later is ignored); a :class:`PluginInterrupt` for a
@@ -124,7 +125,7 @@ def bounded(function: Callable[[], Any], what: Text, waiting: Waiting | None = N
     else:
         started = time.monotonic()
         while worker.is_alive() and (spent := time.monotonic() - started) < seconds:
-            waiting(what, spent)
+            waiting(spent)
             worker.join(min(WAIT_STEP, seconds - spent))
     if worker.is_alive():
         raise NoAnswer(Text("{what} did not answer within {seconds:g} s", "{what} が {seconds:g} 秒以内に応答しません"
@@ -198,7 +199,7 @@ class PluginHost:
                 continue
             try:
                 importing = Text("importing {module}", "{module} の読み込み").format(module=point.value)
-                plugin = bounded(point.load, importing, self._waiting)
+                plugin = bounded(point.load, importing, self._waiting_on(point.name, importing))
             except KeyboardInterrupt:  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
                 raise
             except BaseException as error:  # a plugin may raise anything while importing, even SystemExit
@@ -206,6 +207,9 @@ class PluginHost:
                 continue
             self._register(info, plugin)
         self._collect([info for info in self._loaded() if info.name not in self._collected])
+
+    def _waiting_on(self, name: str, what: Text) -> Callable[[float], None] | None:
+        return None if self._waiting is None else functools.partial(self._waiting, name, what)
 
     def add_plugin(self, name: str, plugin: Any, distribution: str = "", version: str = "") -> PluginInfo:
         """Register an already imported plugin object (tests, embedding) as if it were discovered."""
@@ -245,9 +249,9 @@ class PluginHost:
             if impl.plugin_name != info.name:
                 continue
             try:
-                bounded(functools.partial(impl.function, *([registry] if impl.argnames else [])),
-                        Text("{hook} of {name}", "{name} の {hook}").format(hook=hook_name, name=info.name),
-                        self._waiting)
+                what = Text("{hook} of {name}", "{name} の {hook}").format(hook=hook_name, name=info.name)
+                bounded(functools.partial(impl.function, *([registry] if impl.argnames else [])), what,
+                        self._waiting_on(info.name, what))
             except KeyboardInterrupt:  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
                 raise
             except BaseException as error:

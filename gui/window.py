@@ -154,7 +154,7 @@ class MainWindow(QMainWindow):
         # from now on an update under the window (a plugin's too) is told, not met as a failing game
         installation.watch(type(game.rules).__module__ for game in self._all_games())
 
-    def _while_finding(self, what: Text, seconds: float) -> None:
+    def _while_finding(self, plugin: str, what: Text, seconds: float) -> None:
         """The window answers while a plugin loads (Quit, Ctrl-C and the language work; a plugin slow to load is
         named). A Quit meanwhile hides the window at once; the program ends when the plugin's import is over,
         never under it (Python's shutdown beside a thread importing Qt can fault)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -305,6 +306,20 @@ def test_the_command_line_survives_a_raising_configure_and_a_hanging_hook(hostil
     assert helped.returncode == 0 and "explode" not in helped.stdout and "euchre" in helped.stdout
     ran = run_cardtable("euchre", "replay", "/nonexistent", pythonpath=[hostile_root, EXAMPLE], env=env)
     assert "impostor ran" not in ran.stdout and ran.returncode == 2
+
+
+def test_a_plugin_slow_to_load_is_named_on_a_terminal_with_how_to_leave_it_out(
+        hostile_root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from core import cli
+
+    monkeypatch.setattr(cli, "SLOW_PLUGIN_SECONDS", 0.2)  # the hanging hook takes the whole second it has
+    assert cli.main(["plugins"]) == 0
+    assert "waiting for the plugin" not in capsys.readouterr().err  # a script's captured output says nothing
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert cli.main(["plugins"]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if "waiting for the plugin" in line]
+    assert said == ["cardtable: waiting for the plugin hangs (cardtable_register_games of hangs, up to 1 s: "
+                    "CARDTABLE_PLUGIN_TIMEOUT); CARDTABLE_DISABLE_PLUGINS=hangs leaves it out"]
 
 
 def test_a_save_is_never_touched_by_a_plugin_that_claims_its_game_id(hostile_root: Path, tmp_path: Path,
