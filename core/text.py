@@ -42,6 +42,10 @@ class Text:
     def __str__(self) -> str:
         return self.en
 
+    def __bool__(self) -> bool:
+        """False when empty, as a string is: ``if s.refusal:`` asks whether there is one."""
+        return bool(self.en or self.ja)
+
 
 class TextError(Exception):
     """An error a person reads: ``reason`` in English and Japanese (``str()`` gives the English, for the command

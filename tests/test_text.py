@@ -61,3 +61,15 @@ def test_a_refusal_the_system_gives_reads_in_japanese_with_its_own_words_in_engl
     rare = os_reason(OSError(errno.EXDEV, os.strerror(errno.EXDEV)))
     assert rare.get("ja") == rare.en == "Invalid cross-device link", "the system's words, not nothing"
     assert os_reason(OSError("the statistics were kept by a newer Card Table")).en.startswith("the statistics")
+
+
+def test_an_empty_text_is_false_as_an_empty_string_is_so_a_presenter_can_ask_whether_there_is_a_refusal() -> None:
+    from core.table import Situation
+
+    def status(s: Situation[None, str]) -> Text:  # as a plugin author writes it (Hearts, written as one, did)
+        return s.refusal or Text("Your card: click it.", "札をクリック。")
+
+    assert status(Situation(None, ("QS",), 0, 0)).en == "Your card: click it."  # was "": the status line blank
+    refused = Text("hearts are not broken yet", "ハートはまだ出ていません")
+    assert status(Situation(None, ("QS",), 0, 0, refusal=refused)) == refused
+    assert not Text("") and Text("x") and Text("", "日本語だけ")
