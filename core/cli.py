@@ -134,8 +134,19 @@ def _run_stats(host: PluginHost, args: argparse.Namespace) -> int:
 
 def build_parser(host: PluginHost) -> argparse.ArgumentParser:
     from core.cli_options import OneLineParser
+    from core.manager import DISABLED
 
-    parser = OneLineParser(prog="cardtable", description="Card Table: card games with CPU players.")
+    class CommandParser(OneLineParser):
+        def error(self, message: str) -> Any:
+            """A command no plugin gave: the plugins not loaded (a command of theirs is missing) are named."""
+            unloaded = [f"{info.name} ({'disabled' if info.status == DISABLED else 'broken'})"
+                        for info in host.plugins() if not info.ok]
+            if unloaded and message.startswith("argument COMMAND: invalid choice"):
+                message += (f"; not loaded, so their commands are missing: {', '.join(unloaded)} — 'cardtable "
+                            "plugins' says why")
+            return super().error(message)
+
+    parser = CommandParser(prog="cardtable", description="Card Table: card games with CPU players.")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     plugins = sub.add_parser(

@@ -308,6 +308,19 @@ def test_the_command_line_survives_a_raising_configure_and_a_hanging_hook(hostil
     assert "impostor ran" not in ran.stdout and ran.returncode == 2
 
 
+def test_a_command_of_a_plugin_not_loaded_is_refused_naming_the_plugins_not_loaded(hostile_root: Path) -> None:
+    env = {"CARDTABLE_PLUGIN_TIMEOUT": "1", "CARDTABLE_DISABLE_PLUGINS": "yukon"}
+    refused = run_cardtable("explode", pythonpath=[hostile_root, EXAMPLE], env=env)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert "invalid choice: 'explode'" in refused.stderr
+    assert "not loaded, so their commands are missing: " in refused.stderr  # was only the list of commands
+    for plugin in ("badconf (broken)", "hangs (broken)", "yukon (disabled)"):
+        assert plugin in refused.stderr
+    assert "'cardtable plugins' says why" in refused.stderr
+    plain = run_cardtable("bogus")
+    assert plain.returncode == 2 and "not loaded" not in plain.stderr  # every plugin loaded: nothing to add
+
+
 def test_a_plugin_slow_to_load_is_named_on_a_terminal_with_how_to_leave_it_out(
         hostile_root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from core import cli
