@@ -205,17 +205,22 @@ def nearest_rank(ordered: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def _plain_list(value: Any) -> bool:
+    return isinstance(value, list) and all(v is None or isinstance(v, str | int | float) for v in value)
+
+
 def write_csv(path: Path, rows: Iterable[Record]) -> None:
-    """The records' plain fields (numbers and text; lists and tables left out) as CSV (``/dev/stdout`` too)."""
+    """The records' plain fields as CSV (``/dev/stdout`` too): numbers and text, and a list of them as one cell of
+    its items between spaces (a game's scores by seat, ``102 56 81 47``); tables and lists of tables left out."""
     try:
         with replaced_whole(path, newline="", streams=True) as handle:
             writer: csv.DictWriter[str] | None = None
             for row in rows:
                 if writer is None:
-                    fields = [k for k, v in row.items() if not isinstance(v, (dict, list))]
+                    fields = [k for k, v in row.items() if not isinstance(v, dict | list) or _plain_list(v)]
                     writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
                     writer.writeheader()
-                writer.writerow(row)
+                writer.writerow({k: " ".join(map(str, v)) if _plain_list(v) else v for k, v in row.items()})
     except BrokenPipeError:  # --csv /dev/stdout into `| head`, which has read what it wanted: not a failure
         raise
     except OSError as error:

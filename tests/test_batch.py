@@ -937,3 +937,20 @@ def test_a_finished_run_whose_csv_reader_closed_leaves_no_file_behind(cardtable_
     with pytest.raises(BrokenPipeError):
         kept.write("the catalogue", Path("/dev/stdout"), into_a_closed_pipe)
     assert not any((cardtable_home / "data" / "runs").iterdir())
+
+
+def test_a_plugins_list_of_numbers_reaches_the_csv_as_one_cell(tmp_path: Path) -> None:
+    """A third-party tool's records (Hearts, written as one: a game's scores by seat and its winners) lost every
+    list from the CSV without a word. A list of numbers or words is one cell, its items between spaces; a table
+    (the tournament's decision times) stays out."""
+    import csv
+
+    from core.results import write_csv
+
+    rows = [{"unit": 1, "scores": [102, 56, 81, 47], "winners": [3], "times": {"hard": [1.5]}},
+            {"unit": 2, "scores": [40, 101, 40, 77], "winners": [0, 2], "times": {"hard": [2.0]}}]
+    write_csv(tmp_path / "games.csv", rows)
+    with open(tmp_path / "games.csv", newline="") as handle:
+        read = list(csv.DictReader(handle))
+    assert read == [{"unit": "1", "scores": "102 56 81 47", "winners": "3"},
+                    {"unit": "2", "scores": "40 101 40 77", "winners": "0 2"}]
