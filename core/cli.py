@@ -15,13 +15,13 @@ import os
 import signal
 import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from core import __version__
 
 if TYPE_CHECKING:  # imported when a command runs: ``cardtable`` alone opens the window before anything else
-    from core.manager import PluginHost, PluginInfo
+    from core.manager import PluginHost, PluginInfo, Waiting
     from core.text import Text
 
 
@@ -258,7 +258,7 @@ def _launcher(host: PluginHost | None = None) -> int:
 SLOW_PLUGIN_SECONDS = 2.0
 
 
-def slow_plugins_said() -> Callable[[str, Text, float], None] | None:
+def slow_plugins_said() -> Waiting | None:
     """On a terminal, a plugin's import or hook still running after :data:`SLOW_PLUGIN_SECONDS` is named once,
     with how to leave it out: every command loads every plugin, so one slow to load delays them all. (Nothing
     in a script's captured output.)"""
