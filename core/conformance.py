@@ -11,9 +11,10 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
 pytest then collects the checks below for that game: seeded random playouts terminate, states survive
 a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
-card, the tables a game's presenter builds show no hidden card and offer only legal moves, hints are
-legal moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks
-up), the view, presenter and icon named exist, and the rules help reads in each language it lists.
+card, the tables a game's presenter builds show no hidden card and offer only legal moves, the seats hold
+one person at most and CPU players that exist, hints are legal moves with a reason (one click on the place
+outlined plays a hint whose cards the presenter picks up), the view, presenter and icon named exist, and the
+rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -332,6 +333,17 @@ class GameConformance:
             module_name, _, attr = path.partition(":")
             factory = getattr(importlib.import_module(module_name), attr, None)
             assert callable(factory), f"{role} '{path}': {module_name} has no function or class '{attr}'"
+
+    def test_seat_players_seat_one_person_at_most_and_name_cpu_players_that_exist(self) -> None:
+        """The window plays one person's seat: a game seating two (``None`` twice from ``seat_players``) would wait
+        for ever for the second one's move, which no table offers."""
+        for settings in self.settings_samples():
+            players = tuple(self.game.seat_players(settings))
+            assert len(players) == len(self.game.seats), f"seat_players gave {players} for {len(self.game.seats)} seats"
+            persons = [seat for seat, name in enumerate(players) if name is None]
+            assert len(persons) <= 1, f"seat_players seats persons at {persons}: the window plays one person's seat"
+            unknown = sorted({name for name in players if name is not None} - set(self.game.strategies))
+            assert not unknown, f"seat_players names {unknown}, which are not among the strategies"
 
     def test_the_icon_named_is_there(self) -> None:
         if self.game.icon:

@@ -254,3 +254,32 @@ def test_a_tool_misspelled_in_a_view_is_named(qtbot) -> None:  # type: ignore[no
     with pytest.raises(ValueError, match="unknown tools 'hint'"):
         TableView(session, CardArt(), HiLoPresenter(), tools="hint")  # a string, not a collection of names
     assert TableView(session, CardArt(), HiLoPresenter(), tools=("hint", "pause")).tools == {"hint", "pause"}
+
+
+def test_a_game_seating_two_persons_is_named_by_the_kit_and_by_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Hearts, written as a third party would, with seat_players giving None for North too: the window showed
+    South's table and, at North's turn, waited for ever (no CPU player, no table offering North's moves)."""
+    import dataclasses
+
+    import pytest
+
+    import plugins.euchre.plugin as euchre_plugin
+    from core.session import GameSession
+    from tests.gui_helpers import make_window
+
+    two = dataclasses.replace(euchre_plugin.GAME, seat_players=lambda settings: (None, "hard", None, "hard"))
+    kit = type("TwoPersons", (GameConformance,), {"game": two})()
+    with pytest.raises(AssertionError, match=r"seats persons at \[0, 2\]: the window plays one person's seat"):
+        kit.test_seat_players_seat_one_person_at_most_and_name_cpu_players_that_exist()
+    misnamed = dataclasses.replace(euchre_plugin.GAME, seat_players=lambda settings: (None, "hrad", "hard", "hard"))
+    kit = type("Misnamed", (GameConformance,), {"game": misnamed})()
+    with pytest.raises(AssertionError, match=r"names \['hrad'\], which are not among the strategies"):
+        kit.test_seat_players_seat_one_person_at_most_and_name_cpu_players_that_exist()
+    TestHiLoConformance().test_seat_players_seat_one_person_at_most_and_name_cpu_players_that_exist()
+
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    said: list[str] = []
+    window.report_error = lambda error, session=None: said.append(str(error))  # type: ignore[method-assign]
+    assert window.open_session(GameSession.new(two, two.settings.defaults(), seed=1, saves=window.saves)) is None
+    assert said == ["euchre seats persons at seats 0, 2 (its seat_players gave None for each): the window plays one "
+                    "person's seat, so give every other seat a CPU player"]
