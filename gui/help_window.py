@@ -94,6 +94,8 @@ class HelpWindow(QDialog):
         else:
             try:
                 rules = game.help.read(language())
+                if language() not in game.help.files:  # said, so the page in English is not taken for a fault
+                    rules = f"*{tr('help_english_only')}*\n\n{rules}"
             except HelpUnavailable as error:
                 try:  # the English, which every rules text has, with why it is not in the player's language
                     rules = f"*{tr('help_in_english', reason=error.reason)}*\n\n{game.help.read('en')}"

@@ -175,6 +175,8 @@ STRINGS: dict[str, Text] = {
     "help_missing": Text("The rules cannot be shown: {reason}.", "ルールを表示できません: {reason}。"),
     "help_in_english": Text("The rules in this language cannot be shown ({reason}); here they are in English.",
                             "日本語のルールを表示できません（{reason}）。英語で表示します。"),
+    "help_english_only": Text("This game's rules are in English only: its plugin gives no page in this language.",
+                              "このゲームのルールは英語だけです（プラグインに日本語のページがありません）。"),
     "link_not_opened": Text("{target} cannot be opened: this desktop has no program set up to open it.",
                             "{target}を開けません。このデスクトップには開くためのプログラムが設定されていません。"),
 }

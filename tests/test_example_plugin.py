@@ -214,6 +214,34 @@ def test_rules_missing_in_japanese_are_shown_in_english_with_why(qtbot) -> None:
     assert "Ten right guesses in a row win the game" in shown
 
 
+class EnglishRulesOnly:
+    """The example's game with its rules in English only."""
+
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: GameRegistry) -> None:
+        from core.plugin import RulesText
+
+        games.add(dataclasses.replace(hilo_game(), help=RulesText("cardtable_hilo", {"en": "help/rules.en.md"})))
+
+
+def test_rules_given_in_english_only_say_so_in_the_japanese_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Hearts, written as a third party would, with English rules only: the Japanese window showed them in English
+    without a word, as if the language had not been changed."""
+    from gui.i18n import set_language
+    from tests.gui_helpers import make_window
+
+    window = make_window(qtbot, {"hilo": EnglishRulesOnly})
+    assert window.open_help("hilo").browser.toPlainText().startswith("Higher or Lower")  # in English: nothing to say
+    set_language("ja")
+    try:
+        shown = window.open_help("hilo").browser.toPlainText()
+    finally:
+        set_language("en")
+    assert shown.startswith("このゲームのルールは英語だけです（プラグインに日本語のページがありません）。"), shown[:100]
+    assert "Ten right guesses in a row win the game" in shown
+
+
 def test_settings_of_a_game_without_rules_to_change_say_nothing_ends_it(qtbot) -> None:  # type: ignore[no-untyped-def]
     """The example has no options: its settings said "changing its rules ends it (Continue will no longer be
     offered)" over a saved game, and "Changed settings start a new game" in play, of rules it does not have."""
