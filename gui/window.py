@@ -119,7 +119,8 @@ class MainWindow(QMainWindow):
         if host is not None:
             self.attach(host)
         else:
-            self.launcher.first_frame.connect(self.attach)
+            # queued: whatever else waits for the first frame (answering later launches) starts before the search
+            self.launcher.first_frame.connect(self.attach, Qt.ConnectionType.QueuedConnection)
         self.retranslate()
         if self.prefs.problem:
             self.launcher.show_message(self.prefs.problem)

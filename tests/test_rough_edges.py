@@ -10,6 +10,7 @@ import itertools
 import threading
 import warnings
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -486,6 +487,40 @@ def test_the_window_answers_while_a_plugin_is_slow_to_load_and_names_it(
     assert said == "Looking for games… (importing slowpoke.plugin: 1 s)", said
     assert not visible and errors == []  # Quit answered at once; F1 waited for the games
     qtbot.waitUntil(lambda: window.launcher.host is not None, timeout=5000)  # the search ends, then the program
+
+
+def test_a_second_launch_while_a_plugin_is_slow_to_load_brings_the_window_forward(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The window began answering later launches only once the games were found: a second launch meanwhile (the
+    first seemed slow) said "it does not answer yet" on a terminal the player may not see, and nothing came forward."""
+    from core import manager
+    from gui.single_instance import SingleInstance
+    from gui.window import MainWindow
+
+    slow = SlowPlugin()
+    monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [slow])
+    monkeypatch.setenv(manager.TIMEOUT_ENV, "60")
+    instance = SingleInstance(tmp_path / "data")
+    assert instance.claim()
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.launcher.first_frame.connect(instance.listen)  # as run_launcher does
+    raised: list[bool] = []
+    instance.raise_requested.connect(lambda *_: raised.append(slow.importing))
+    asked: list[bool] = []
+
+    def second_launch() -> None:
+        second = SingleInstance(tmp_path / "data")
+        assert not second.claim()
+        asked.append(second.asked)
+        QTimer.singleShot(3000, slow.released.set)  # whatever happened, the import then ends
+
+    window.show()
+    QTimer.singleShot(1000, second_launch)
+    qtbot.waitUntil(lambda: window.launcher.host is not None, timeout=20000)
+    instance.release()
+    assert asked == [True], "the second launch found no window answering"
+    assert raised == [True], "the window was not asked forward while the plugin was loading"
 
 
 def test_the_keyboard_starts_on_the_first_game_when_the_window_is_activated_as_the_games_appear(
