@@ -13,8 +13,10 @@ the one refused and reported.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import sys
 import threading
 import time
 import traceback
@@ -118,15 +120,17 @@ def bounded(function: Callable[[], Any], what: Text, waiting: Callable[[float], 
             outcome["error"] = error
 
     worker = threading.Thread(target=target, name=f"plugin: {what.en}", daemon=True)
-    worker.start()
     seconds = plugin_timeout()
-    if waiting is None:
-        worker.join(seconds)
-    else:
-        started = time.monotonic()
-        while worker.is_alive() and (spent := time.monotonic() - started) < seconds:
-            waiting(spent)
-            worker.join(min(WAIT_STEP, seconds - spent))
+    # what a plugin prints as it loads goes to standard error: a command's own output (JSON, CSV) stays whole
+    with contextlib.redirect_stdout(sys.stderr):
+        worker.start()
+        if waiting is None:
+            worker.join(seconds)
+        else:
+            started = time.monotonic()
+            while worker.is_alive() and (spent := time.monotonic() - started) < seconds:
+                waiting(spent)
+                worker.join(min(WAIT_STEP, seconds - spent))
     if worker.is_alive():
         raise NoAnswer(Text("{what} did not answer within {seconds:g} s", "{what} が {seconds:g} 秒以内に応答しません"
                             ).format(what=what, seconds=seconds))

@@ -308,6 +308,28 @@ def test_the_command_line_survives_a_raising_configure_and_a_hanging_hook(hostil
     assert "impostor ran" not in ran.stdout and ran.returncode == 2
 
 
+CHATTY = """
+print("chatty plugin loaded!")
+from core.plugin import hookimpl
+
+@hookimpl
+def cardtable_register_games(games):
+    print("registering chatty games")
+"""
+
+
+def test_what_a_plugin_prints_as_it_loads_leaves_a_commands_output_whole(tmp_path: Path) -> None:
+    """A plugin printing as it loaded (a debugging line left in) put its words into every command's output:
+    `cardtable plugins --json` and `--csv /dev/stdout` could not be read by a program any more."""
+    make_dist(tmp_path, "chatty", "0.1", {"chatty": "chatty_plugin"}, {"chatty_plugin": CHATTY})
+    listed = run_cardtable("plugins", "--json", pythonpath=[tmp_path])
+    assert listed.returncode == 0, listed.stderr
+    assert "chatty" in [plugin["name"] for plugin in json.loads(listed.stdout)]
+    assert "chatty plugin loaded!" in listed.stderr and "registering chatty games" in listed.stderr
+    solved = run_cardtable("yukon", "solve", "--range", "1-2", "--csv", "/dev/stdout", "--quiet", pythonpath=[tmp_path])
+    assert solved.returncode == 0 and "\nunit,deal," in solved.stdout and "chatty" not in solved.stdout
+
+
 def test_a_command_of_a_plugin_not_loaded_is_refused_naming_the_plugins_not_loaded(hostile_root: Path) -> None:
     env = {"CARDTABLE_PLUGIN_TIMEOUT": "1", "CARDTABLE_DISABLE_PLUGINS": "yukon"}
     refused = run_cardtable("explode", pythonpath=[hostile_root, EXAMPLE], env=env)
