@@ -92,7 +92,11 @@ class GamePage(QWidget):
         super().__init__(parent)
         self.session = session
         self.game = session.game
-        self.view: TableView = load_view_factory(self.game)(session, art)
+        view = load_view_factory(self.game)(session, art)
+        if not isinstance(view, TableView):  # else an AttributeError from deep inside the page
+            raise TypeError(f"the view {self.game.view} gave a {type(view).__name__}, not a gui.table_view.TableView: "
+                            "a view binds the game's presenter to the shared table, TableView(session, art, presenter)")
+        self.view: TableView = view
         self._unlisten = session.add_listener(_SaveNotices(self))
         self._armed: str | None = None  # "restart" or "new" after a first press, waiting for the second
         self._paused_out_of_sight = False  # the window was minimised on a running game

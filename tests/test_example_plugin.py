@@ -311,3 +311,31 @@ def test_a_game_seating_two_persons_is_named_by_the_kit_and_by_the_window(qtbot)
     assert window.open_session(GameSession.new(two, two.settings.defaults(), seed=1, saves=window.saves)) is None
     assert said == ["euchre seats persons at seats 0, 2 (its seat_players gave None for each): the window plays one "
                     "person's seat, so give every other seat a CPU player"]
+
+
+def test_a_view_that_gives_its_own_widget_is_named(qtbot, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A view returning a widget of its own (not the shared table) stopped the game with "'QLabel' object has no
+    attribute 'presenter'", from deep inside the page."""
+    from core.manager import PluginHost
+    from core.session import GameSession
+    from gui.window import MainWindow
+
+    (tmp_path / "own_widget_view.py").write_text(
+        "from PySide6.QtWidgets import QLabel\n\ndef create_view(session, art):\n    return QLabel('mine')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class OwnWidget:
+        @staticmethod
+        @hookimpl
+        def cardtable_register_games(games: GameRegistry) -> None:
+            games.add(dataclasses.replace(hilo_game(), view="own_widget_view:create_view"))
+
+    host = PluginHost()
+    host.add_plugin("hilo", OwnWidget)
+    window = MainWindow(host)
+    qtbot.addWidget(window)
+    said: list[str] = []
+    monkeypatch.setattr(window, "report_error", lambda error, session=None: said.append(str(error)))
+    assert window.open_session(GameSession.new(host.game("hilo"), {}, seed=1, saves=window.saves)) is None
+    assert said == ["the view own_widget_view:create_view gave a QLabel, not a gui.table_view.TableView: a view binds "
+                    "the game's presenter to the shared table, TableView(session, art, presenter)"]
