@@ -11,8 +11,9 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
 pytest then collects the checks below for that game: seeded random playouts terminate, states survive
 a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
-card, the tables a game's presenter builds show no hidden card and offer only legal moves, the seats hold
-one person at most and CPU players that exist, hints are legal moves with a reason (one click on the place
+card, the tables a game's presenter builds show no hidden card and offer only legal moves, its ``respond``
+answers every click, drag, key and press with a reply, the seats hold one person at most and CPU players that
+exist, hints are legal moves with a reason (one click on the place
 outlined plays a hint whose cards the presenter picks up), the view, presenter and icon named exist, and the
 rules help reads in each language it lists.
 """
@@ -32,7 +33,7 @@ from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
 from core.session import GameSession, hint_for
-from core.table import Click, Mark, PicksUpTheHint, Situation
+from core.table import Background, Click, Drop, Event, Key, Mark, PicksUpTheHint, Press, Reply, Situation, Table
 from core.text import Text
 
 
@@ -274,6 +275,51 @@ class GameConformance:
                         texts = {rules.move_text(m) for m in legal}
                         for choice in table.all_choices():
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
+
+    def inputs(self, table: Table) -> Iterator[Event]:
+        """What a player may do at ``table``: a click and a double-click on each pile and card, a drag of a pile's
+        first and last face-up cards onto every other pile, each button that leaves its meaning to the presenter,
+        keys, and a click on the felt."""
+        yield Background()
+        for name in ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "A", "Z", "1", "9"):
+            yield Key(name)
+        for pile in table.piles:
+            yield Click(pile.id)
+            for index in range(len(pile.cards)):
+                yield Click(pile.id, index)
+                yield Click(pile.id, index, double=True)
+                yield Key("Enter", (pile.id, index))
+            up = [i for i, card in enumerate(pile.cards) if card.face_up]
+            for index in sorted({up[0], up[-1]} if up and pile.drag else set()):
+                for target in table.piles:
+                    if target.id != pile.id:
+                        yield Drop(pile.id, index, target.id)
+        for choice in table.all_choices():
+            if choice.move is None and choice.action is None:
+                yield Press(choice.id)
+
+    def test_every_input_gets_a_reply(self) -> None:
+        """``respond`` answers each click, drag, key and press with a :class:`Reply` (``IGNORED`` when it means
+        nothing here): one that falls off its end gives ``None``, and the window's game stopped at the first input
+        it did not expect."""
+        presenter = self.presenter()
+        if presenter is None:
+            return
+        rules = self.game.rules
+        ui = presenter.initial_ui()
+        checked = 0
+        for _settings, _seed, steps in self.all_playouts():
+            for state, _ in steps[:: self.sample_every * 2]:
+                to_move = rules.to_move(state)
+                seat = to_move if to_move is not None else 0
+                legal = tuple(rules.legal_moves(state)) if to_move == seat else ()
+                situation = Situation(rules.observation(state, seat), legal, seat, to_move)
+                for event in self.inputs(presenter.table(situation, ui)):
+                    reply = presenter.respond(situation, ui, event)
+                    assert isinstance(reply, Reply), (f"respond gave {reply!r} for {event}: return IGNORED for an "
+                                                      "input that means nothing here")
+                    checked += 1
+        assert checked, "no position was tried"
 
     def hinted_positions(self) -> Iterator[tuple[Any, Hint]]:
         """Every fourth sampled position of the playouts where the game gives a hint, with that hint."""

@@ -42,6 +42,7 @@ from core.table import (
     PicksUpTheHint,
     Presenter,
     Press,
+    Reply,
     ReviewsTheLastHand,
     Situation,
     Table,
@@ -281,6 +282,9 @@ class TableView(QObject):
         if self.session.paused:
             return False
         reply = self.presenter.respond(self.situation(), self.ui, event)
+        if not isinstance(reply, Reply):  # (a respond that falls off its end; the conformance kit names it first)
+            raise TypeError(f"{type(self.presenter).__name__}.respond gave {reply!r} for {event}, not a Reply: return "
+                            "IGNORED for an input that means nothing here")
         if not reply.used:
             return False
         if reply.ui is not None:

@@ -339,3 +339,40 @@ def test_a_view_that_gives_its_own_widget_is_named(qtbot, tmp_path, monkeypatch)
     assert window.open_session(GameSession.new(host.game("hilo"), {}, seed=1, saves=window.saves)) is None
     assert said == ["the view own_widget_view:create_view gave a QLabel, not a gui.table_view.TableView: a view binds "
                     "the game's presenter to the shared table, TableView(session, art, presenter)"]
+
+
+class FallsOffItsEnd:
+    """The example's presenter with a respond that answers clicks only (anything else falls off its end: None)."""
+
+    def __init__(self) -> None:
+        from cardtable_hilo.table import HiLoPresenter
+
+        self.inner = HiLoPresenter()
+        self.initial_ui, self.table = self.inner.initial_ui, self.inner.table
+
+    def respond(self, s, ui, event):  # type: ignore[no-untyped-def]
+        from core.plugin import IGNORED, Click
+
+        if isinstance(event, Click):
+            return IGNORED
+
+
+def test_a_respond_that_falls_off_its_end_is_named_by_the_kit_and_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Hearts, written as a third party would, with a respond missing its last `return IGNORED`: the first key the
+    presenter did not expect stopped the game with "'NoneType' object has no attribute 'used'"."""
+    import pytest
+
+    from core.plugin import Background
+    from core.session import GameSession
+    from gui.deck import CardArt
+    from gui.table_view import TableView
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:FallsOffItsEnd")
+    kit = type("FallsOff", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match="respond gave None for Background"):
+        kit.test_every_input_gets_a_reply()
+    TestHiLoConformance().test_every_input_gets_a_reply()
+    view = TableView(GameSession.new(game, {}, seed=1), CardArt(), FallsOffItsEnd())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"FallsOffItsEnd.respond gave None for Background\(\), not a Reply: return "
+                                        "IGNORED for an input that means nothing here"):
+        view.handle(Background())
