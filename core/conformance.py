@@ -13,9 +13,9 @@ a JSON round trip, save → restore reproduces the position, undo returns the pr
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
 card, the tables a game's presenter builds show no hidden card and offer only legal moves, its ``respond``
 answers every click, drag, key and press with a reply, the seats hold one person at most and CPU players that
-exist, hints are legal moves with a reason (one click on the place
-outlined plays a hint whose cards the presenter picks up), the view, presenter and icon named exist, and the
-rules help reads in each language it lists.
+exist, hints are legal moves with a reason (one click on the place outlined plays a hint whose cards the
+presenter picks up), the view, presenter and icon named exist, and the rules help reads in each language it
+lists.
 """
 
 from __future__ import annotations
