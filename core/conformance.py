@@ -264,6 +264,7 @@ class GameConformance:
                         legal = tuple(rules.legal_moves(state)) if mine else ()
                         situation = Situation(rules.observation(state, seat), legal, seat, rules.to_move(state), hold)
                         table = presenter.table(situation, ui)
+                        assert isinstance(table, Table), f"table gave {type(table).__name__}, not a Table"
                         leaked = set(table.face_up_cards()) & self.hidden_on_table(state, seat, hold)
                         assert not leaked, f"seat {seat}'s table shows hidden cards {sorted(leaked)} (hold {hold})"
                         for kind, ids in (("piles", [p.id for p in table.piles]),

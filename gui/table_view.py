@@ -242,7 +242,10 @@ class TableView(QObject):
             return
         situation = self.situation()
         self.table_observation = situation.observation  # what the table shows now (sounds compare with it)
-        self.table = self.presenter.table(situation, self.ui)
+        table = self.presenter.table(situation, self.ui)
+        if not isinstance(table, Table):  # else an AttributeError from inside the scene
+            raise TypeError(f"{type(self.presenter).__name__}.table gave {type(table).__name__}, not a Table")
+        self.table = table
         dealt = self.scene.dealt
         self.scene.show_table(self.table, animate)
         if dealt is not None and self.scene.dealt != dealt:  # a new hand (a new game sounds in deal_when_shown)

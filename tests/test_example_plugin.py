@@ -376,3 +376,27 @@ def test_a_respond_that_falls_off_its_end_is_named_by_the_kit_and_the_window(qtb
     with pytest.raises(TypeError, match=r"FallsOffItsEnd.respond gave None for Background\(\), not a Reply: return "
                                         "IGNORED for an input that means nothing here"):
         view.handle(Background())
+
+
+class ForgetsItsTable(FallsOffItsEnd):
+    """The example's presenter with a table method that forgot its return."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table = lambda situation, ui: None  # type: ignore[assignment,method-assign]
+
+
+def test_a_table_method_that_gives_no_table_is_named_by_the_kit_and_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A presenter's table without its return stopped the game with an AttributeError from inside the scene."""
+    import pytest
+
+    from core.session import GameSession
+    from gui.deck import CardArt
+    from gui.table_view import TableView
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:ForgetsItsTable")
+    kit = type("NoTable", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match="table gave NoneType, not a Table"):
+        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+    with pytest.raises(TypeError, match="ForgetsItsTable.table gave NoneType, not a Table"):
+        TableView(GameSession.new(game, {}, seed=1), CardArt(), ForgetsItsTable())  # type: ignore[arg-type]
