@@ -474,4 +474,7 @@ def hint_for(game: GameSpec, state: Any) -> Hint | None:
     seat = game.rules.to_move(state)
     if game.hint is None or seat is None:
         return None
-    return game.hint(game.rules.observation(state, seat), game.rules.legal_moves(state))
+    hint = game.hint(game.rules.observation(state, seat), game.rules.legal_moves(state))
+    if hint is not None and not isinstance(hint, Hint):  # a move's text, say: else an AttributeError on the table
+        raise TypeError(f"the hint of {game.id} gave {hint!r}, not a Hint(move, reason) or None")
+    return hint

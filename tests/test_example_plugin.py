@@ -400,3 +400,19 @@ def test_a_table_method_that_gives_no_table_is_named_by_the_kit_and_the_window(q
         kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
     with pytest.raises(TypeError, match="ForgetsItsTable.table gave NoneType, not a Table"):
         TableView(GameSession.new(game, {}, seed=1), CardArt(), ForgetsItsTable())  # type: ignore[arg-type]
+
+
+def test_a_hint_that_gives_a_bare_move_is_named() -> None:
+    """A hint function returning the move's text ("higher") instead of a Hint stopped the game at the Hint button
+    with "'str' object has no attribute 'move'"; the kit's check raised the same."""
+    import pytest
+
+    from core.session import GameSession
+
+    game = dataclasses.replace(hilo_game(), hint=lambda observation, legal: "higher")
+    session = GameSession.new(game, {}, seed=1)
+    with pytest.raises(TypeError, match=r"the hint of hilo gave 'higher', not a Hint\(move, reason\) or None"):
+        session.hint()
+    kit = type("BareHint", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(TypeError, match="not a Hint"):
+        kit.test_hints_are_legal_moves()
