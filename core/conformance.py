@@ -13,9 +13,9 @@ a JSON round trip, save → restore reproduces the position, undo returns the pr
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
 card, the tables a game's presenter builds show no hidden card and offer only legal moves, its ``respond``
 answers every click, drag, key and press with a reply, the seats hold one person at most and CPU players that
-exist, hints are legal moves with a reason (one click on the place outlined plays a hint whose cards the
-presenter picks up), the view, presenter and icon named exist, and the rules help reads in each language it
-lists.
+exist, which choose legal moves and the same ones from the same seed, hints are legal moves with a reason (one
+click on the place outlined plays a hint whose cards the presenter picks up), the view, presenter and icon named
+exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ class GameConformance:
     sample_every: ClassVar[int] = 7
     #: hand-built moves that are incomplete or out of range: ``apply`` must refuse each with IllegalMove
     malformed_moves: ClassVar[tuple[Any, ...]] = ()
+    #: moves the CPU players make in the kit's games (each strategy in every seat, on the defaults and each preset)
+    cpu_plies: ClassVar[int] = 300
 
     def observed(self, observation: Any) -> Any:
         """The part of an observation about the current deal, for the leak check. A game that reshuffles
@@ -391,6 +393,25 @@ class GameConformance:
             assert len(persons) <= 1, f"seat_players seats persons at {persons}: the window plays one person's seat"
             unknown = sorted({name for name in players if name is not None} - set(self.game.strategies))
             assert not unknown, f"seat_players names {unknown}, which are not among the strategies"
+
+    def test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed(self) -> None:
+        """Each CPU strategy, in every seat, plays from the first seed on the defaults and each preset: each move it
+        chooses is one of the legal moves it was given (one the rules refuse stopped the window's game), and the
+        same seed gives the same moves."""
+        for name in sorted(self.game.strategies):
+            for settings in self.settings_samples():
+                played: list[list[str]] = []
+                for _ in range(2):
+                    session = GameSession.new(self.game, settings, seed=self.seeds[0],
+                                              players=[name] * len(self.game.seats))
+                    while len(session.moves) < self.cpu_plies and (turn := session.cpu_turn()) is not None:
+                        move = turn.decide()
+                        assert move in turn.legal, (f"CPU player '{name}' chose {move!r}, not one of its legal moves "
+                                                    f"{list(turn.legal)[:8]}")
+                        session.finish_cpu_turn(turn, move)
+                    played.append(session.moves)
+                assert played[0], f"CPU player '{name}' made no move"
+                assert played[0] == played[1], f"CPU player '{name}' played differently from the same seed"
 
     def test_the_icon_named_is_there(self) -> None:
         if self.game.icon:

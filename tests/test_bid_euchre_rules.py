@@ -254,6 +254,7 @@ def plain_auction(state: Any, moves: list[Any], rng: Rng) -> Any:
 
 class TestBidEuchreConformance(GameConformance):
     game = GAME
+    cpu_plies = 60  # kept short for the suite's time
     seeds = (1, 2, 3)
     malformed_moves = (Move("bid"), Move("bid", number=9), Move("trump"), Move("play"), Move("pass", number=3),
                        Move("trump", suit="H"), Move("play", card="JH"), Move("fold"))  # type: ignore[arg-type]

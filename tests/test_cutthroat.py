@@ -208,6 +208,7 @@ def test_bad_moves_and_deals_get_a_reason() -> None:
 
 class TestTwoHandedConformance(GameConformance):
     game = GAMES[2]
+    cpu_plies = 60  # whole matches at every strength below
     seeds = (1, 2, 3)
     malformed_moves = (Move("call"), Move("play"), Move("discard"), Move("pass", card=DECK[0]),
                        Move("call", suit="H"), Move("play", card="JH"), Move("fold"))  # type: ignore[arg-type]

@@ -24,6 +24,7 @@ def previous_hidden(state: EuchreState, seat: int) -> frozenset[str]:
 
 class TestEuchreConformance(GameConformance):
     game = GAME
+    cpu_plies = 40  # the CPU players under every option: tests/test_euchre_options_matrix.py
     malformed_moves = (Move("play"), Move("discard"), Move("call"), Move("call", alone=True), Move("bogus"),
                        Move("call", suit="H"), Move("play", card="JH"), Move("order", suit=Suit.HEARTS),  # type: ignore[arg-type]
                        Move("pass", alone="yes"), Move("play", card=Card(2, Suit.HEARTS)),  # type: ignore[arg-type]

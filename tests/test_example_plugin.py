@@ -416,3 +416,34 @@ def test_a_hint_that_gives_a_bare_move_is_named() -> None:
     kit = type("BareHint", (GameConformance,), {"game": game, "seeds": (1,)})()
     with pytest.raises(TypeError, match="not a Hint"):
         kit.test_hints_are_legal_moves()
+
+
+class GuessesOutOfTurn:
+    """A CPU player that says "same", a guess the game does not have."""
+
+    def choose(self, observation, legal_moves, rng):  # type: ignore[no-untyped-def]
+        return "same"
+
+
+class GuessesByTheClock:
+    """A CPU player whose choice comes from Python's own random numbers, not from the seed it is given."""
+
+    def choose(self, observation, legal_moves, rng):  # type: ignore[no-untyped-def]
+        import random
+
+        return random.choice(list(legal_moves))
+
+
+def test_the_kit_plays_the_cpu_players_and_names_an_illegal_or_unseeded_one() -> None:
+    """The kit never played a game's CPU players: one choosing a move the rules refuse stopped the window's game
+    at its first turn, and one drawing from Python's random numbers played a different game from the same seed."""
+    import pytest
+
+    for player, wanted in ((GuessesOutOfTurn, "CPU player 'normal' chose 'same', not one of its legal moves"),
+                           (GuessesByTheClock, "CPU player 'normal' played differently from the same seed")):
+        game = dataclasses.replace(hilo_game(), strategies={"normal": player})
+        kit = type("Cpu", (GameConformance,), {"game": game, "seeds": (1,)})()
+        with pytest.raises(AssertionError, match=wanted):
+            for _ in range(30):  # two runs of a short game of guesses may agree by chance, thirty times not
+                kit.test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()
+    TestHiLoConformance().test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()
