@@ -14,8 +14,8 @@ game allows it, illegal and malformed moves are rejected without change, observa
 card, the tables a game's presenter builds show no hidden card and offer only legal moves, its ``respond``
 answers every click, drag, key and press with a reply, the seats hold one person at most and CPU players that
 exist, which choose legal moves and the same ones from the same seed, hints are legal moves with a reason (one
-click on the place outlined plays a hint whose cards the presenter picks up), the view, presenter and icon named
-exist, and the rules help reads in each language it lists.
+click on the place outlined plays a hint whose cards the presenter picks up), statistics keep events JSON holds
+and sum them up, the view, presenter and icon named exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import importlib
+import itertools
 import json
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -33,6 +34,8 @@ from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
 from core.session import GameSession, hint_for
+from core.stats import Chart, Figure
+from core.stats import Context as StatsContext
 from core.table import Background, Click, Drop, Event, Key, Mark, PicksUpTheHint, Press, Reply, Situation, Table
 from core.text import Text
 
@@ -412,6 +415,29 @@ class GameConformance:
                     played.append(session.moves)
                 assert played[0], f"CPU player '{name}' made no move"
                 assert played[0] == played[1], f"CPU player '{name}' played differently from the same seed"
+
+    def test_statistics_keep_plain_events_and_sum_them_up(self) -> None:
+        """The game's statistics turn each move of the playouts, and a game left unfinished, into events JSON
+        holds; its figures and charts are made from them, and from none (a game not yet played). One that raised
+        stopped the window's game at that move, or the Statistics window."""
+        statistics = self.game.statistics
+        if statistics is None:
+            return
+        events: list[Any] = []
+        for settings, _seed, steps in self.all_playouts():
+            context = StatsContext(hints=1, seconds=61.5, settings=settings)
+            for (before, _move), (after, _) in itertools.pairwise(steps):
+                events += statistics.record(before, after, context)
+            for state, _ in steps[:: self.sample_every * 4]:
+                events += statistics.finish(state, context)
+        try:
+            json.dumps(events, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise AssertionError(f"statistics events JSON cannot hold ({error}): {events[:3]}") from None
+        for kept in ([], events):
+            figures, charts = statistics.figures(kept), statistics.charts(kept)
+            assert all(isinstance(f, Figure) for f in figures), f"figures must be Figure: {figures[:3]}"
+            assert all(isinstance(c, Chart) for c in charts), f"charts must be Chart: {charts[:3]}"
 
     def test_the_icon_named_is_there(self) -> None:
         if self.game.icon:

@@ -447,3 +447,29 @@ def test_the_kit_plays_the_cpu_players_and_names_an_illegal_or_unseeded_one() ->
             for _ in range(30):  # two runs of a short game of guesses may agree by chance, thirty times not
                 kit.test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()
     TestHiLoConformance().test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()
+
+
+class CountsWithASet:
+    """Statistics that keep the cards seen as a set, which JSON cannot hold."""
+
+    def record(self, before, after, context):  # type: ignore[no-untyped-def]
+        return [{"seen": set(after.deck[: after.turned])}] if after.over else []
+
+    def finish(self, state, context):  # type: ignore[no-untyped-def]
+        return []
+
+    def figures(self, events):  # type: ignore[no-untyped-def]
+        return []
+
+    def charts(self, events):  # type: ignore[no-untyped-def]
+        return []
+
+
+def test_the_kit_names_statistics_whose_events_json_cannot_hold() -> None:
+    """The kit never looked at a game's statistics: events JSON cannot hold were refused at every game's end."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), statistics=CountsWithASet())
+    kit = type("SetStats", (GameConformance,), {"game": game, "seeds": (1, 2)})()
+    with pytest.raises(AssertionError, match="statistics events JSON cannot hold .*set"):
+        kit.test_statistics_keep_plain_events_and_sum_them_up()
