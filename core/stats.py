@@ -331,6 +331,11 @@ class Recorder(SessionListener):
         except OSError as error:  # kept by the store, and written with the next add that works
             self._report(self.refused(self.store.refusal(self.slot) or os_reason(error)))
             return
+        except (TypeError, ValueError) as error:  # a plugin's events JSON cannot hold: said once, the game goes on
+            self._report(Text("statistics cannot be saved: the game's events are not plain data ({error})",
+                              "統計を保存できません: ゲームの記録が単純なデータではありません（{error}）"
+                              ).format(error=error))
+            return
         if refused is not None and self.store.refusal(self.slot) is None:
             self._failed = False  # a later refusal is said again
             if self.recovered is not None:

@@ -120,6 +120,25 @@ def test_unwritable_store_is_reported_once_and_play_goes_on(tmp_path: Path) -> N
     assert len(problems) == 1 and str(problems[0]).startswith("statistics cannot be saved")
 
 
+def test_a_plugins_events_json_cannot_hold_are_reported_once_and_play_goes_on(tmp_path: Path) -> None:
+    """A plugin's statistics keeping a set (which JSON cannot hold) stopped its game in the window at the move that
+    ended it, with a TypeError, and moved the save aside as a crash; saves of records JSON cannot hold were already
+    refused with a reason. The conformance kit names such statistics first."""
+    import dataclasses
+
+    from tests.test_example_plugin import CountsWithASet, hilo_game
+
+    game = dataclasses.replace(hilo_game(), statistics=CountsWithASet())
+    for seed in range(1, 4):
+        problems: list[str] = []
+        session = GameSession.new(game, seed=seed, players=["normal"])
+        session.add_listener(Recorder(session, StatsStore(tmp_path), "hilo", problems.append))
+        session.run_cpus()
+        assert session.is_over
+        assert [str(p) for p in problems] == ["statistics cannot be saved: the game's events are not plain data "
+                                              "(Object of type set is not JSON serializable)"]
+
+
 def test_statistics_kept_by_a_newer_card_table_are_shown_as_none_and_never_written_over(tmp_path: Path) -> None:
     """A newer version's file is not this version's to rewrite: no figures, the play goes on, the file stays."""
     store = StatsStore(tmp_path)
