@@ -170,10 +170,12 @@ class TableView(QObject):
             unknown = [tools] if isinstance(tools, str) else sorted(set(tools) - ALL_TOOLS)
             raise ValueError(f"unknown tools {', '.join(map(repr, unknown))}: the toolbar offers "
                              f"{', '.join(sorted(ALL_TOOLS))} (give a collection of them)")
-        if len(session.human_seats) > 1:  # the second person's turn would wait for ever: no table offers it
-            raise ValueError(f"{session.game.id} seats persons at seats {', '.join(map(str, session.human_seats))} "
-                             "(its seat_players gave None for each): the window plays one person's seat, so give "
-                             "every other seat a CPU player")
+        persons = [seat for seat, name in enumerate(session.game.seat_players(session.settings)) if name is None]
+        if len(persons) > 1:  # the second person's turn would wait for ever: no table offers it (a test may still
+            # seat several, and move them itself)
+            raise ValueError(f"{session.game.id} seats persons at seats {', '.join(map(str, persons))} (its "
+                             "seat_players gave None for each): the window plays one person's seat, so give every "
+                             "other seat a CPU player")
         self.session = session
         self.presenter = presenter
         self.scene = scene or TableScene(art)
