@@ -392,7 +392,7 @@ class GameConformance:
         for settings in self.settings_samples():
             players = tuple(self.game.seat_players(settings))
             assert len(players) == len(self.game.seats), f"seat_players gave {players} for {len(self.game.seats)} seats"
-            persons = [seat for seat, name in enumerate(players) if name is None]
+            persons = list(self.game.persons(settings))
             assert len(persons) <= 1, f"seat_players seats persons at {persons}: the window plays one person's seat"
             unknown = sorted({name for name in players if name is not None} - set(self.game.strategies))
             assert not unknown, f"seat_players names {unknown}, which are not among the strategies"

@@ -230,6 +230,10 @@ class GameSpec:
     icon: str | None = None
     variant_of: str | None = None
 
+    def persons(self, settings: Mapping[str, Any]) -> tuple[int, ...]:
+        """The seats ``seat_players`` leaves to persons (``None``) under ``settings``; the window plays one."""
+        return tuple(seat for seat, name in enumerate(self.seat_players(settings)) if name is None)
+
     def icon_file(self) -> Path | None:
         """The icon's file, None when it names none or the file is not there (the tile then shows Card Table's)."""
         if not self.icon:

@@ -162,7 +162,6 @@ class Label:
             raise ValueError(f"label '{self.id}': colour {self.colour!r} is not one of {COLOURS}")
 
 
-
 NAMED_KEYS = ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "Delete")  # as :class:`Key`
 
 
@@ -192,7 +191,6 @@ class Choice:
             raise ValueError(f"button '{self.id}': colour {self.colour!r} is not one of {COLOURS}")
         if self.action is not None and self.action not in ACTIONS:  # else refused only when pressed
             raise ValueError(f"button '{self.id}': action {self.action!r} is not one of {', '.join(sorted(ACTIONS))}")
-
 
 
 ACTIONS = frozenset({"continue", "undo", "redo", "hint", "pause", "restart", "new", "back"})
@@ -375,8 +373,6 @@ class MovesByItself(Protocol[Obs, M]):
 
     def auto_move(self, situation: Situation[Obs, M]) -> str | None:
         """The move to make now (one of ``situation.legal`` in text form), or ``None``."""
-
-
 
 
 @runtime_checkable

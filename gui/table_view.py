@@ -170,7 +170,7 @@ class TableView(QObject):
             unknown = [tools] if isinstance(tools, str) else sorted(set(tools) - ALL_TOOLS)
             raise ValueError(f"unknown tools {', '.join(map(repr, unknown))}: the toolbar offers "
                              f"{', '.join(sorted(ALL_TOOLS))} (give a collection of them)")
-        persons = [seat for seat, name in enumerate(session.game.seat_players(session.settings)) if name is None]
+        persons = session.game.persons(session.settings)
         if len(persons) > 1:  # the second person's turn would wait for ever: no table offers it (a test may still
             # seat several, and move them itself)
             raise ValueError(f"{session.game.id} seats persons at seats {', '.join(map(str, persons))} (its "
