@@ -91,6 +91,7 @@ def run_launcher(host: PluginHost | None = None, stops: list[int] | None = None)
     set_language(prefs.language)
     window = MainWindow(host, prefs)
     instance.raise_requested.connect(window.bring_forward)
+    window.closed.connect(instance.release)  # at once: a plugin's import may hold the program a while after
     window.launcher.first_frame.connect(instance.listen)
     install_excepthook(window)
     close_on_signals(window)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QIcon, QKeySequence, QScreen, QShortcut, QShowEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget
 
@@ -62,7 +62,10 @@ def full_screen_keys() -> list[QKeySequence]:
 
 class MainWindow(QMainWindow):
     """The window. Given no ``host``, it shows itself first and looks for games right after its first frame
-    (:meth:`attach`), so a person sees the window at once."""
+    (:meth:`attach`), so a person sees the window at once. ``closed`` once it has closed, its data written: the
+    data folder may then go to another launch, though this process may still be ending (a plugin's import)."""
+
+    closed = Signal()
 
     def __init__(self, host: PluginHost | None = None, prefs: ShellPrefs | None = None) -> None:
         super().__init__()
@@ -80,6 +83,7 @@ class MainWindow(QMainWindow):
         set_felt(self.prefs.felt)
         self.page: GamePage | None = None
         self.last_game: str | None = None  # the game of the last page shown, this run
+        self._closed = False
         self._closing_anyway = False  # set once the player chose to quit though progress could not be saved
         self._quit_question: QMessageBox | None = None
         self._kept_notices: dict[str, Text] = {}  # slot → the launcher's word that its game is kept only in memory
@@ -146,6 +150,8 @@ class MainWindow(QMainWindow):
 
             host = load_host(waiting=self._while_finding)
         self._host = host
+        if self._closed:  # closed while the games were looked for: the folders may be another launch's by now
+            return
         self.saves.clean()
         self.stats: StatsStore = StatsStore(data_dir() / "stats")
         self.settings_store: SettingsStore = SettingsStore(config_dir())
@@ -157,8 +163,9 @@ class MainWindow(QMainWindow):
 
     def _while_finding(self, plugin: str, what: Text, seconds: float) -> None:
         """The window answers while a plugin loads (Quit, Ctrl-C and the language work; a plugin slow to load is
-        named). A Quit meanwhile hides the window at once; the program ends when the plugin's import is over,
-        never under it (Python's shutdown beside a thread importing Qt can fault)."""
+        named). A Quit meanwhile closes the window at once and lets the data folder go (a launch straight after opens
+        its own window); the program ends when the plugin's import is over, never under it (Python's shutdown
+        beside a thread importing Qt can fault)."""
         self.launcher.finding_slowly(what, seconds)
         QApplication.processEvents()
 
@@ -659,3 +666,5 @@ class MainWindow(QMainWindow):
         self.sounds.close()
         self._unlisten()
         super().closeEvent(event)
+        self._closed = True
+        self.closed.emit()

@@ -503,7 +503,8 @@ def test_the_window_answers_while_a_plugin_is_slow_to_load_and_names_it(
     assert said_ja.endswith(" 秒）"), said_ja
     assert said.startswith("Looking for games… (importing slowpoke.plugin: ") and said.endswith(" s)"), said
     assert not visible and errors == []  # Quit answered at once; F1 waited for the games
-    qtbot.waitUntil(lambda: window.launcher.host is not None, timeout=5000)  # the search ends, then the program
+    qtbot.waitUntil(lambda: not any(t.name.startswith("plugin: ") for t in threading.enumerate()),
+                    timeout=5000)  # the search ends, then the program
 
 
 def test_a_second_launch_while_a_plugin_is_slow_to_load_brings_the_window_forward(
@@ -541,6 +542,47 @@ def test_a_second_launch_while_a_plugin_is_slow_to_load_brings_the_window_forwar
     instance.release()
     assert asked == [True], "the second launch found no window answering"
     assert raised == [True], "the window was not asked forward while the plugin was loading"
+
+
+def test_a_launch_after_a_quit_while_a_plugin_is_slow_to_load_opens_its_own_window(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A Quit while a plugin loads hid the window, but the program held the data folder until the import ended:
+    a launch meanwhile was refused ("its window was asked to come to the front"), the hidden window came back,
+    and both were gone once the import ended — the player quit, started again, and had no window."""
+    from core import manager
+    from core.paths import data_dir
+    from gui import app
+    from gui.single_instance import SingleInstance
+    from gui.window import MainWindow
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    slow = SlowPlugin()
+    monkeypatch.setattr(manager.metadata, "entry_points", lambda group: [slow])
+    monkeypatch.setenv(manager.TIMEOUT_ENV, "60")
+    seen: list[tuple[bool, bool, bool]] = []
+
+    def quit_then_launch(window: MainWindow) -> None:
+        window.launcher.quit.click()
+        second = SingleInstance(data_dir())
+        claimed = second.claim()
+        seen.append((slow.importing, claimed, second.asked))
+        second.release()
+        slow.released.set()
+
+    def when_shown() -> None:
+        window = next((w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)), None)
+        if window is None:
+            QTimer.singleShot(20, when_shown)
+            return
+        when_the_launcher_names(window, "importing slowpoke.plugin", lambda: quit_then_launch(window))
+
+    QTimer.singleShot(0, when_shown)
+    QTimer.singleShot(15_000, slow.released.set)  # whatever happens, the test ends
+    assert app.run_launcher() == 0
+    assert seen, "the launcher never named the plugin it waited for"
+    importing, claimed, asked = seen[0]
+    assert importing, "the plugin had already loaded"
+    assert claimed and not asked, "the quit window still held the data folder: the second launch opened nothing"
 
 
 def test_the_keyboard_starts_on_the_first_game_when_the_window_is_activated_as_the_games_appear(
