@@ -135,13 +135,16 @@ def main() -> int:
         problem = ScreenReader.missing()
         if problem:
             parser.error(problem)
-    os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-input-"))
+    if "CARDTABLE_HOME" not in os.environ:  # a home of its own, gone at the end (84 were left in /tmp)
+        os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-input-")
+        atexit.register(shutil.rmtree, os.environ["CARDTABLE_HOME"], ignore_errors=True)
     os.environ["CARDTABLE_ANIMATIONS"] = "1" if args.animations else "0"
     if args.orca is not None and not args.screen_reader:
         parser.error("--orca goes with --screen-reader")
     reader = ScreenReader(args.orca) if args.screen_reader else None  # before Qt starts, so Qt finds the bus
     if args.keyboard:  # before Qt starts, so Qt reads this keymap; the display's own is put back at the end
         own = Path(tempfile.mkdtemp(prefix="cardtable-keymap-")) / "own.xkb"
+        atexit.register(shutil.rmtree, own.parent, ignore_errors=True)  # (run after the keymap is put back)
         subprocess.run(["xkbcomp", "-xkb", os.environ["DISPLAY"], str(own)], check=True, capture_output=True)
         atexit.register(subprocess.run, ["xkbcomp", str(own), os.environ["DISPLAY"]], check=False, capture_output=True)
         subprocess.run(["setxkbmap", "-layout", KEYBOARDS[args.keyboard][0], "-variant", ""], check=True)
