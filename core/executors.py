@@ -22,6 +22,7 @@ import multiprocessing
 import os
 import select
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -36,6 +37,21 @@ IN_FLIGHT_PER_WORKER = 4
 INSTALL_HINT = "pip install 'cardtable[cluster]'"
 
 Unit = tuple[int, Any]  # (key, task)
+
+
+def _start_worker(run: int) -> None:
+    """A local worker's start: its standard output goes to standard error, and it ends with its run."""
+    _stdout_to_stderr()
+    _end_with_run(run)
+
+
+def _stdout_to_stderr() -> None:
+    """A local worker writes nothing to standard output, which is the run's: a plugin module printing as the worker
+    imports it (a debugging line left in) printed into its command's CSV once per worker. As the run's own import of
+    plugins does (:func:`core.manager.bounded`), what it prints goes to standard error, Python's and C's alike."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no standard stream to send or take
+        sys.stdout.flush()
+        os.dup2(2, 1)
 
 
 def _end_with_run(run: int) -> None:
@@ -125,7 +141,7 @@ class LocalPool:
             context = multiprocessing.get_context("forkserver") \
                 if "forkserver" in multiprocessing.get_all_start_methods() else None
             try:
-                self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_end_with_run,
+                self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_start_worker,
                                                  initargs=(os.getpid(),), mp_context=context)
             except OSError as error:  # the locks the processes share: /dev/shm read-only or missing (a container)
                 raise UsageError(f"cannot start {self.workers} worker processes: the locks they share cannot be "
@@ -205,6 +221,7 @@ class DaskCluster:
                     self._cluster = dask.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
                                                       dashboard_address=":0", silence_logs=logging.ERROR)
                 self._client = dask.Client(self._cluster)
+                self._client.run(_stdout_to_stderr)  # (a remote worker's standard output is its own)
             else:
                 # Dask's client speaks at INFO on stderr: of a lost scheduler, "Batched Comm Closed" and a traceback
                 # (seen under Python 3.14), before the run's own line; a local cluster's logs are held the same way

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import json
 import sys
@@ -328,6 +329,45 @@ def test_what_a_plugin_prints_as_it_loads_leaves_a_commands_output_whole(tmp_pat
     assert "chatty plugin loaded!" in listed.stderr and "registering chatty games" in listed.stderr
     solved = run_cardtable("yukon", "solve", "--range", "1-2", "--csv", "/dev/stdout", "--quiet", pythonpath=[tmp_path])
     assert solved.returncode == 0 and "\nunit,deal," in solved.stdout and "chatty" not in solved.stdout
+
+
+CHATTY_TOOL = """
+from core.plugin import Batch, add_batch_arguments, hookimpl
+from chatty_units import square
+
+@hookimpl
+def cardtable_register_commands(commands):
+    commands.add("chatty", "squares", lambda parser: add_batch_arguments(parser, what="number"), run)
+
+def run(args):
+    with Batch.from_args(args, "chatty", {}) as batch:
+        batch.run(square, range(1, 5), task=lambda key: key, label="numbers")
+        batch.finish(batch.records())
+    return 0
+"""
+CHATTY_UNITS = """
+print("chatty units loaded!")
+
+def square(n):
+    return {"square": n * n}
+"""
+
+
+@pytest.mark.parametrize("engine", [("--jobs", "2"), ("--jobs", "2", "--scheduler", "local")],
+                         ids=["process-pool", "dask-local-cluster"])
+def test_what_a_plugin_prints_as_its_workers_load_it_leaves_the_csv_whole(tmp_path: Path,
+                                                                          engine: tuple[str, ...]) -> None:
+    """A plugin's module printing as it is imported (a debugging line left in) printed into its own command's CSV
+    once per worker process: the main process imports plugins with standard output sent to standard error, its
+    workers did not."""
+    if "--scheduler" in engine and importlib.util.find_spec("distributed") is None:
+        pytest.skip("the cluster extra (Dask) is not installed")
+    make_dist(tmp_path, "chatty", "0.1", {"chatty": "chatty_tool"},
+              {"chatty_tool": CHATTY_TOOL, "chatty_units": CHATTY_UNITS})
+    ran = run_cardtable("chatty", *engine, "--csv", "/dev/stdout", "--quiet", pythonpath=[tmp_path])
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines() == ["unit,square", "1,1", "2,4", "3,9", "4,16"], ran.stdout
+    assert "chatty units loaded!" in ran.stderr
 
 
 def test_a_command_of_a_plugin_not_loaded_is_refused_naming_the_plugins_not_loaded(hostile_root: Path) -> None:
