@@ -12,10 +12,11 @@ pytest then collects the checks below for that game: seeded random playouts term
 a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
 card, the tables a game's presenter builds show no hidden card and offer only legal moves, its ``respond``
-answers every click, drag, key and press with a reply, the seats hold one person at most and CPU players that
-exist, which choose legal moves and the same ones from the same seed, hints are legal moves with a reason (one
-click on the place outlined plays a hint whose cards the presenter picks up), statistics keep events JSON holds
-and sum them up, the view, presenter and icon named exist, and the rules help reads in each language it lists.
+answers every click, drag, key and press with a reply (with what the player selected too), the seats hold one
+person at most and CPU players that exist, which choose legal moves and the same ones from the same seed, hints
+are legal moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks up),
+statistics keep events JSON holds and sum them up, the view, presenter and icon named exist, and the rules help
+reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ class GameConformance:
     malformed_moves: ClassVar[tuple[Any, ...]] = ()
     #: moves the CPU players make in the kit's games (each strategy in every seat, on the defaults and each preset)
     cpu_plies: ClassVar[int] = 300
+    #: how many selections (``ui`` states the person's inputs reach) the input check carries at once
+    selections: ClassVar[int] = 4
 
     def observed(self, observation: Any) -> Any:
         """The part of an observation about the current deal, for the leak check. A game that reshuffles
@@ -307,24 +310,37 @@ class GameConformance:
     def test_every_input_gets_a_reply(self) -> None:
         """``respond`` answers each click, drag, key and press with a :class:`Reply` (``IGNORED`` when it means
         nothing here): one that falls off its end gives ``None``, and the window's game stopped at the first input
-        it did not expect."""
+        it did not expect. As in the window, the person's seat keeps what its inputs select (a card picked, an
+        option armed) while the other seats move, until it moves itself: each such ``ui`` the kit reaches (up to
+        :attr:`selections` at a time) is drawn, must show no hidden card, and is answered too."""
         presenter = self.presenter()
         if presenter is None:
             return
         rules = self.game.rules
-        ui = presenter.initial_ui()
         checked = 0
-        for _settings, _seed, steps in self.all_playouts():
-            for state, _ in steps[:: self.sample_every * 2]:
+        for settings, _seed, steps in self.all_playouts():
+            seat = next(iter(self.game.persons(settings)), 0)
+            uis = [presenter.initial_ui()]
+            for index, (state, move) in enumerate(steps):
                 to_move = rules.to_move(state)
-                seat = to_move if to_move is not None else 0
-                legal = tuple(rules.legal_moves(state)) if to_move == seat else ()
-                situation = Situation(rules.observation(state, seat), legal, seat, to_move)
-                for event in self.inputs(presenter.table(situation, ui)):
-                    reply = presenter.respond(situation, ui, event)
-                    assert isinstance(reply, Reply), (f"respond gave {reply!r} for {event}: return IGNORED for an "
-                                                      "input that means nothing here")
-                    checked += 1
+                if index % self.sample_every == 0:
+                    legal = tuple(rules.legal_moves(state)) if to_move == seat else ()
+                    situation = Situation(rules.observation(state, seat), legal, seat, to_move)
+                    for ui in uis:  # (grows as inputs reach new selections)
+                        table = presenter.table(situation, ui)
+                        assert isinstance(table, Table), f"table gave {type(table).__name__}, not a Table (ui {ui!r})"
+                        leaked = set(table.face_up_cards()) & self.hidden_on_table(state, seat, None)
+                        assert not leaked, f"seat {seat}'s table shows hidden cards {sorted(leaked)} (ui {ui!r})"
+                        for event in self.inputs(table):
+                            reply = presenter.respond(situation, ui, event)
+                            assert isinstance(reply, Reply), (f"respond gave {reply!r} for {event} (ui {ui!r}): return "
+                                                              "IGNORED for an input that means nothing here")
+                            if reply.move is None and reply.ui is not None and reply.ui not in uis \
+                                    and len(uis) <= self.selections:
+                                uis.append(reply.ui)
+                            checked += 1
+                if move is not None and to_move == seat:
+                    uis = [presenter.initial_ui()]  # the window puts down what was picked once its seat moves
         assert checked, "no position was tried"
 
     def hinted_positions(self) -> Iterator[tuple[Any, Hint]]:

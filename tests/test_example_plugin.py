@@ -378,6 +378,39 @@ def test_a_respond_that_falls_off_its_end_is_named_by_the_kit_and_the_window(qtb
         view.handle(Background())
 
 
+@dataclasses.dataclass(frozen=True)
+class Picked:
+    """The current card picked up (a selection, as a hand's card picked to pass in Hearts)."""
+
+
+class FallsOffItsEndOncePicked(FallsOffItsEnd):
+    """The example's presenter where a click picks the current card up; with it picked, respond answers Escape
+    (put it down) and a second click only: the branch a selection adds, missing its last ``return IGNORED``."""
+
+    def respond(self, s, ui, event):  # type: ignore[no-untyped-def]
+        from cardtable_hilo.table import NoUi
+
+        from core.plugin import IGNORED, Click, Key, Reply
+
+        if not isinstance(ui, Picked):
+            return Reply(ui=Picked()) if event == Click("current", 0) else IGNORED
+        if event == Key("Escape"):
+            return Reply(ui=NoUi())
+        if isinstance(event, Click):
+            return IGNORED
+
+
+def test_a_respond_that_falls_off_its_end_only_with_a_card_picked_is_named_by_the_kit() -> None:
+    """The kit answered each input from the presenter's starting state only: a respond that failed once the player
+    had picked something passed it, and stopped the window's game at the first key pressed with a card picked."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:FallsOffItsEndOncePicked")
+    kit = type("FallsOffPicked", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match=r"respond gave None for Background\(\) \(ui Picked\(\)\)"):
+        kit.test_every_input_gets_a_reply()
+
+
 class ForgetsItsTable(FallsOffItsEnd):
     """The example's presenter with a table method that forgot its return."""
 
