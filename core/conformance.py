@@ -13,10 +13,10 @@ a JSON round trip, save → restore reproduces the position, undo returns the pr
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
 card, the tables a game's presenter builds show no hidden card and offer only legal moves, its ``respond``
 answers every click, drag, key and press with a reply (with what the player selected too), the seats hold one
-person at most and CPU players that exist, which choose legal moves and the same ones from the same seed, hints
-are legal moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks up),
-statistics keep events JSON holds and sum them up, the view, presenter and icon named exist, and the rules help
-reads in each language it lists.
+person at most and CPU players that exist, which choose legal moves (made afresh in a game under way too) and
+the same ones from the same seed, hints are legal moves with a reason (one click on the place outlined plays a
+hint whose cards the presenter picks up), statistics keep events JSON holds and sum them up, the view, presenter
+and icon named exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -86,6 +86,8 @@ class GameConformance:
     malformed_moves: ClassVar[tuple[Any, ...]] = ()
     #: moves the CPU players make in the kit's games (each strategy in every seat, on the defaults and each preset)
     cpu_plies: ClassVar[int] = 300
+    #: positions of the random playouts where each CPU strategy, made afresh, is asked for a move
+    cpu_positions: ClassVar[int] = 100
     #: how many selections (``ui`` states the person's inputs reach) the input check carries at once
     selections: ClassVar[int] = 4
 
@@ -431,6 +433,23 @@ class GameConformance:
                     played.append(session.moves)
                 assert played[0], f"CPU player '{name}' made no move"
                 assert played[0] == played[1], f"CPU player '{name}' played differently from the same seed"
+
+    def test_cpu_players_choose_legal_moves_in_games_they_did_not_play_from_the_start(self) -> None:
+        """A CPU player also plays on in games it did not play from the start: a game continued after a restart has
+        its CPU players made afresh where it stands, and a person's play leads where CPU players never go. Each
+        strategy, made afresh, is asked at positions of the random playouts (up
+        to :attr:`cpu_positions`, spread over them) and must choose one of the legal moves it is given."""
+        rules = self.game.rules
+        positions = [(seed, state) for _settings, seed, steps in self.all_playouts()
+                     for state, move in steps[1:] if move is not None]
+        picked = positions[:: max(1, len(positions) // self.cpu_positions)][: self.cpu_positions]
+        for name, strategy in sorted(self.game.strategies.items()):
+            for index, (seed, state) in enumerate(picked):
+                seat = rules.to_move(state)
+                legal = tuple(rules.legal_moves(state))
+                move = strategy().choose(rules.observation(state, seat), legal, Rng.derive("conformance", seed, index))
+                assert move in legal, (f"CPU player '{name}', made afresh for seat {seat} of a game under way, chose "
+                                       f"{move!r}, not one of its legal moves {list(legal)[:8]}")
 
     def test_statistics_keep_plain_events_and_sum_them_up(self) -> None:
         """The game's statistics turn each move of the playouts, and a game left unfinished, into events JSON

@@ -482,6 +482,40 @@ def test_the_kit_plays_the_cpu_players_and_names_an_illegal_or_unseeded_one() ->
     TestHiLoConformance().test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()
 
 
+class RemembersItsOwnGuesses:
+    """A CPU player keeping its guesses in itself, sure it made every guess of the game: it plays whole games well,
+    and fails in one it did not play from the start (a game continued after a restart, whose CPU players are made
+    afresh where it stands)."""
+
+    def __init__(self) -> None:
+        self.guesses: list[str] = []
+
+    def choose(self, observation, legal_moves, rng):  # type: ignore[no-untyped-def]
+        if len(observation.seen) > 1:
+            self.guesses[len(observation.seen) - 2]  # its previous guess: an IndexError where it made none
+        self.guesses.append(legal_moves[0])
+        return legal_moves[0]
+
+
+def test_the_kit_asks_cpu_players_in_games_they_did_not_play_from_the_start() -> None:
+    """The kit played each CPU player through whole games only: one that failed when made afresh mid-game passed
+    it, and stopped the game at its first move after a restart."""
+    import pytest
+
+    from core.session import GameSession
+
+    game = dataclasses.replace(hilo_game(), strategies={"forgetful": RemembersItsOwnGuesses})
+    kit = type("Forgetful", (GameConformance,), {"game": game, "seeds": tuple(range(6))})()
+    kit.test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()  # whole games: it passes
+    with pytest.raises(IndexError):
+        kit.test_cpu_players_choose_legal_moves_in_games_they_did_not_play_from_the_start()
+    session = GameSession.new(game, {}, seed=5, players=["forgetful"])
+    assert session.cpu_step() is not None and not session.is_over  # (seed 5: its first guess is right)
+    restored = GameSession.restore(game, session.record())  # the game continued after a restart
+    with pytest.raises(IndexError):
+        restored.cpu_step()
+
+
 class CountsWithASet:
     """Statistics that keep the cards seen as a set, which JSON cannot hold."""
 
