@@ -446,6 +446,7 @@ class GameConformance:
         for name, strategy in sorted(self.game.strategies.items()):
             for index, (seed, state) in enumerate(picked):
                 seat = rules.to_move(state)
+                assert seat is not None  # (a position where a move was made)
                 legal = tuple(rules.legal_moves(state))
                 move = strategy().choose(rules.observation(state, seat), legal, Rng.derive("conformance", seed, index))
                 assert move in legal, (f"CPU player '{name}', made afresh for seat {seat} of a game under way, chose "
