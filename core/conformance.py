@@ -415,24 +415,37 @@ class GameConformance:
             unknown = sorted({name for name in players if name is not None} - set(self.game.strategies))
             assert not unknown, f"seat_players names {unknown}, which are not among the strategies"
 
+    def cpu_game(self, name: str, settings: dict[str, Any], start: list[str] | None = None) -> list[str]:
+        """The moves of a game strategy ``name`` plays in every seat from the first seed (up to :attr:`cpu_plies`);
+        given ``start``, a game of those moves is saved and continued from its save, its players made afresh."""
+        session = GameSession.new(self.game, settings, seed=self.seeds[0], players=[name] * len(self.game.seats))
+        if start is not None:
+            for move in start:
+                session.play(move)
+            session = GameSession.restore(self.game, session.record())
+        while len(session.moves) < self.cpu_plies and (turn := session.cpu_turn()) is not None:
+            move = turn.decide()
+            assert move in turn.legal, (f"CPU player '{name}' chose {move!r}, not one of its legal moves "
+                                        f"{list(turn.legal)[:8]}")
+            session.finish_cpu_turn(turn, move)
+        return session.moves
+
     def test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed(self) -> None:
         """Each CPU strategy, in every seat, plays from the first seed on the defaults and each preset: each move it
         chooses is one of the legal moves it was given (one the rules refuse stopped the window's game), and the
-        same seed gives the same moves."""
+        same seed gives the same moves — also when the game is saved half way and continued from the save, as after
+        a restart, with its CPU players made afresh."""
         for name in sorted(self.game.strategies):
             for settings in self.settings_samples():
-                played: list[list[str]] = []
-                for _ in range(2):
-                    session = GameSession.new(self.game, settings, seed=self.seeds[0],
-                                              players=[name] * len(self.game.seats))
-                    while len(session.moves) < self.cpu_plies and (turn := session.cpu_turn()) is not None:
-                        move = turn.decide()
-                        assert move in turn.legal, (f"CPU player '{name}' chose {move!r}, not one of its legal moves "
-                                                    f"{list(turn.legal)[:8]}")
-                        session.finish_cpu_turn(turn, move)
-                    played.append(session.moves)
-                assert played[0], f"CPU player '{name}' made no move"
-                assert played[0] == played[1], f"CPU player '{name}' played differently from the same seed"
+                played = self.cpu_game(name, settings)
+                assert played, f"CPU player '{name}' made no move"
+                again = self.cpu_game(name, settings)
+                assert again == played, f"CPU player '{name}' played differently from the same seed"
+                half = len(played) // 2
+                assert self.cpu_game(name, settings, played[:half]) == played, (
+                    f"CPU player '{name}' played differently from the same seed once the game was continued from a "
+                    f"save after move {half}, its players made afresh: a CPU player must choose from the "
+                    "observation and the random numbers it is given, not from what it remembers of the game")
 
     def test_cpu_players_choose_legal_moves_in_games_they_did_not_play_from_the_start(self) -> None:
         """A CPU player also plays on in games it did not play from the start: a game continued after a restart has

@@ -506,14 +506,39 @@ def test_the_kit_asks_cpu_players_in_games_they_did_not_play_from_the_start() ->
 
     game = dataclasses.replace(hilo_game(), strategies={"forgetful": RemembersItsOwnGuesses})
     kit = type("Forgetful", (GameConformance,), {"game": game, "seeds": tuple(range(6))})()
-    kit.test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()  # whole games: it passes
     with pytest.raises(IndexError):
         kit.test_cpu_players_choose_legal_moves_in_games_they_did_not_play_from_the_start()
+    with pytest.raises(IndexError):  # (the whole game, continued after a restart half way)
+        kit.test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()
     session = GameSession.new(game, {}, seed=5, players=["forgetful"])
     assert session.cpu_step() is not None and not session.is_over  # (seed 5: its first guess is right)
     restored = GameSession.restore(game, session.record())  # the game continued after a restart
     with pytest.raises(IndexError):
         restored.cpu_step()
+
+
+class TakesTurnsInItsHead:
+    """A CPU player alternating its guesses by a count it keeps: the same seed gives the same whole game, but a game
+    continued after a restart (its players made afresh) goes another way."""
+
+    def __init__(self) -> None:
+        self.made = 0
+
+    def choose(self, observation, legal_moves, rng):  # type: ignore[no-untyped-def]
+        self.made += 1
+        return legal_moves[self.made % 2]
+
+
+def test_the_kit_names_a_cpu_player_that_plays_otherwise_after_a_restart() -> None:
+    """The same seed must give the same game for ever, a game continued from its save included: the kit compared
+    whole games only, which a player steering by its own memory passes."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), strategies={"alternating": TakesTurnsInItsHead})
+    kit = type("Alternating", (GameConformance,), {"game": game, "seeds": (15,)})()  # (seed 15: ten right guesses)
+    with pytest.raises(AssertionError, match="once the game was continued from a save after move 5"):
+        kit.test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()
+    TestHiLoConformance().test_cpu_players_choose_legal_moves_and_the_same_ones_from_the_same_seed()
 
 
 class CountsWithASet:
