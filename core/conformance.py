@@ -11,12 +11,12 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
 pytest then collects the checks below for that game: seeded random playouts terminate, states survive
 a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
 game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
-card, the tables a game's presenter builds show no hidden card and offer only legal moves, its ``respond``
-answers every click, drag, key and press with a reply (with what the player selected too), the seats hold one
-person at most and CPU players that exist, which choose legal moves (made afresh in a game under way too) and
-the same ones from the same seed, hints are legal moves with a reason (one click on the place outlined plays a
-hint whose cards the presenter picks up), statistics keep events JSON holds and sum them up, the view, presenter
-and icon named exist, and the rules help reads in each language it lists.
+card, the tables a game's presenter builds show no hidden card, offer only legal moves and a way on from each
+moment they hold, its ``respond`` answers every click, drag, key and press with a reply (with what the player
+selected too), the seats hold one person at most and CPU players that exist, which choose legal moves (made
+afresh in a game under way too) and the same ones from the same seed, hints are legal moves with a reason (one
+click on the place outlined plays a hint whose cards the presenter picks up), statistics keep events JSON holds
+and sum them up, the view, presenter and icon named exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -286,6 +286,27 @@ class GameConformance:
                         texts = {rules.move_text(m) for m in legal}
                         for choice in table.all_choices():
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
+
+    def test_every_moment_the_table_holds_offers_a_way_on(self) -> None:
+        """The table held at a moment (a finished trick, a hand's summary) waits until the person goes on: one of
+        its buttons asks for ``continue``, or an input's reply does. One offering neither waited for ever (only New
+        game led out)."""
+        presenter = self.presenter()
+        rules = self.game.rules
+        if presenter is None or not isinstance(rules, HoldsForThePlayer):
+            return
+        ui = presenter.initial_ui()
+        for settings, _seed, steps in self.all_playouts():
+            seat = next(iter(self.game.persons(settings)), 0)
+            for state, _ in steps:
+                for hold in rules.hold_points(state):
+                    situation = Situation(rules.observation(state, seat), (), seat, rules.to_move(state), hold)
+                    table = presenter.table(situation, ui)
+                    ways = {"continue"} if rules.to_move(state) is not None else {"continue", "new", "back"}
+                    on = any(choice.action in ways and choice.enabled for choice in table.all_choices()) \
+                        or any(presenter.respond(situation, ui, event).action in ways for event in self.inputs(table))
+                    assert on, (f"seat {seat}'s table held at '{hold}' offers no way on: give it a button with action "
+                                f"{' or '.join(sorted(ways))} (a Hold's choices, say), or a reply asking for it")
 
     def inputs(self, table: Table) -> Iterator[Event]:
         """What a player may do at ``table``: a click and a double-click on each pile and card, a drag of a pile's

@@ -411,6 +411,47 @@ def test_a_respond_that_falls_off_its_end_only_with_a_card_picked_is_named_by_th
         kit.test_every_input_gets_a_reply()
 
 
+class ShowsEachGuess(type(hilo_game().rules)):  # type: ignore[misc]
+    """Higher or Lower holding the table after each right guess, to show it (:class:`core.game.HoldsForThePlayer`)."""
+
+    def hold_points(self, state):  # type: ignore[no-untyped-def]
+        return (f"guess:{state.turned}",) if 1 < state.turned and not state.over else ()
+
+
+class SaysWellDone:
+    """The example's presenter showing each held guess in a panel with a Next button, as Euchre shows a trick."""
+
+    def __init__(self) -> None:
+        from cardtable_hilo.table import HiLoPresenter
+
+        self.inner = HiLoPresenter()
+        self.initial_ui, self.respond = self.inner.initial_ui, self.inner.respond
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        from core.plugin import Button, Hold, Text
+
+        table = self.inner.table(s, ui)
+        if s.hold is None:
+            return table
+        panel = Hold(Text("Right!", "正解！"), choices=(Button("next", Text("Next", "次へ"), "Space",
+                                                               action="continue"),), x=4.0, y=4.0)
+        return dataclasses.replace(table, hold=panel)
+
+
+def test_the_kit_names_a_moment_held_with_no_way_on() -> None:
+    """A game holding its table at a moment (a trick taken, a guess shown) whose presenter offered no button or input
+    to go on waited for ever: the person could press nothing but New game."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), rules=ShowsEachGuess())
+    kit = type("NoWayOn", (GameConformance,), {"game": game})()
+    with pytest.raises(AssertionError, match=r"seat 0's table held at 'guess:2' offers no way on: give it a button "
+                                             "with action continue"):
+        kit.test_every_moment_the_table_holds_offers_a_way_on()
+    game = dataclasses.replace(game, presenter="tests.test_example_plugin:SaysWellDone")
+    type("WayOn", (GameConformance,), {"game": game})().test_every_moment_the_table_holds_offers_a_way_on()
+
+
 class ForgetsItsTable(FallsOffItsEnd):
     """The example's presenter with a table method that forgot its return."""
 
