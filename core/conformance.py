@@ -300,7 +300,8 @@ class GameConformance:
             seat = next(iter(self.game.persons(settings)), 0)
             for state, _ in steps:
                 for hold in rules.hold_points(state):
-                    situation = Situation(rules.observation(state, seat), (), seat, rules.to_move(state), hold)
+                    situation: Situation[Any, Any] = Situation(rules.observation(state, seat), (), seat,
+                                                               rules.to_move(state), hold)
                     table = presenter.table(situation, ui)
                     ways = {"continue"} if rules.to_move(state) is not None else {"continue", "new", "back"}
                     on = any(choice.action in ways and choice.enabled for choice in table.all_choices()) \

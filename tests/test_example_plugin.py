@@ -415,7 +415,7 @@ class ShowsEachGuess(type(hilo_game().rules)):  # type: ignore[misc]
     """Higher or Lower holding the table after each right guess, to show it (:class:`core.game.HoldsForThePlayer`)."""
 
     def hold_points(self, state):  # type: ignore[no-untyped-def]
-        return (f"guess:{state.turned}",) if 1 < state.turned and not state.over else ()
+        return (f"guess:{state.turned}",) if state.turned > 1 and not state.over else ()
 
 
 class SaysWellDone:
