@@ -8,15 +8,15 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
     class TestMyGame(GameConformance):
         game = GAME
 
-pytest then collects the checks below for that game: seeded random playouts terminate, states survive
-a JSON round trip, save → restore reproduces the position, undo returns the previous state where the
-game allows it, illegal and malformed moves are rejected without change, observations hold no hidden
-card, the tables a game's presenter builds show no hidden card, offer only legal moves and a way on from each
-moment they hold, its ``respond`` answers every click, drag, key and press with a reply (with what the player
-selected too), the seats hold one person at most and CPU players that exist, which choose legal moves (made
-afresh in a game under way too) and the same ones from the same seed, hints are legal moves with a reason (one
-click on the place outlined plays a hint whose cards the presenter picks up), statistics keep events JSON holds
-and sum them up, the view, presenter and icon named exist, and the rules help reads in each language it lists.
+pytest then collects the checks below for that game: seeded random playouts terminate, states survive a JSON round
+trip, save → restore reproduces the position, undo returns the previous state where the game allows it, illegal and
+malformed moves are rejected without change, observations hold no hidden card, the tables a game's presenter builds
+show no hidden card, offer only legal moves and a way on from each moment they hold, its sounds are ones the shell
+has, its ``respond`` answers every click, drag, key and press with a reply (with what the player selected too), the
+seats hold one person at most and CPU players that exist, which choose legal moves (made afresh in a game under way
+too) and the same ones from the same seed, hints are legal moves with a reason (one click on the place outlined
+plays a hint whose cards the presenter picks up), statistics keep events JSON holds and sum them up, the view,
+presenter and icon named exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -35,9 +35,23 @@ from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
 from core.session import GameSession, hint_for
+from core.sounds import SOUNDS
 from core.stats import Chart, Figure
 from core.stats import Context as StatsContext
-from core.table import Background, Click, Drop, Event, Key, Mark, PicksUpTheHint, Press, Reply, Situation, Table
+from core.table import (
+    Background,
+    Click,
+    Drop,
+    Event,
+    Key,
+    MakesSounds,
+    Mark,
+    PicksUpTheHint,
+    Press,
+    Reply,
+    Situation,
+    Table,
+)
 from core.text import Text
 
 
@@ -308,6 +322,20 @@ class GameConformance:
                         or any(presenter.respond(situation, ui, event).action in ways for event in self.inputs(table))
                     assert on, (f"seat {seat}'s table held at '{hold}' offers no way on: give it a button with action "
                                 f"{' or '.join(sorted(ways))} (a Hold's choices, say), or a reply asking for it")
+
+    def test_sounds_are_ones_the_shell_plays(self) -> None:
+        """A presenter's ``sound`` names one of :data:`core.sounds.SOUNDS` or ``None``: the window plays nothing for
+        a name it does not have, so a misspelled one ("dael") was silence without a word."""
+        presenter = self.presenter()
+        if not isinstance(presenter, MakesSounds):
+            return
+        rules = self.game.rules
+        for settings, _seed, steps in self.all_playouts():
+            seat = next(iter(self.game.persons(settings)), 0)
+            for (before, move), (after, _) in itertools.pairwise(steps):
+                effect = presenter.sound(rules.observation(before, seat), rules.observation(after, seat))
+                assert effect is None or effect in SOUNDS, (f"sound gave {effect!r} after '{rules.move_text(move)}': "
+                                                            f"give one of {', '.join(sorted(SOUNDS))} or None")
 
     def inputs(self, table: Table) -> Iterator[Event]:
         """What a player may do at ``table``: a click and a double-click on each pile and card, a drag of a pile's

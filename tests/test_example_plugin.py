@@ -452,6 +452,28 @@ def test_the_kit_names_a_moment_held_with_no_way_on() -> None:
     type("WayOn", (GameConformance,), {"game": game})().test_every_moment_the_table_holds_offers_a_way_on()
 
 
+class MisspellsItsSound(FallsOffItsEnd):
+    """The example's presenter with a sound for each card turned, its name misspelled."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.respond = self.inner.respond
+
+    def sound(self, before, after):  # type: ignore[no-untyped-def]
+        return "crad"
+
+
+def test_the_kit_names_a_sound_the_shell_does_not_have() -> None:
+    """The window plays nothing for a sound it does not have: a misspelled name was silence without a word."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:MisspellsItsSound")
+    kit = type("Misspelt", (GameConformance,), {"game": game})()
+    with pytest.raises(AssertionError, match=r"sound gave 'crad' after '(higher|lower)': give one of card, deal, "
+                                             "trick, win or None"):
+        kit.test_sounds_are_ones_the_shell_plays()
+
+
 class ForgetsItsTable(FallsOffItsEnd):
     """The example's presenter with a table method that forgot its return."""
 
