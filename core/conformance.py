@@ -11,12 +11,13 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
 pytest then collects the checks below for that game: seeded random playouts terminate, states survive a JSON round
 trip, save → restore reproduces the position, undo returns the previous state where the game allows it, illegal and
 malformed moves are rejected without change, observations hold no hidden card, the tables a game's presenter builds
-show no hidden card, offer only legal moves and a way on from each moment they hold, its sounds are ones the shell
-has, its ``respond`` answers every click, drag, key and press with a reply (with what the player selected too), the
-seats hold one person at most and CPU players that exist, which choose legal moves (made afresh in a game under way
-too) and the same ones from the same seed, hints are legal moves with a reason (one click on the place outlined
-plays a hint whose cards the presenter picks up), statistics keep events JSON holds and sum them up, the view,
-presenter and icon named exist, and the rules help reads in each language it lists.
+show no hidden card, offer only legal moves and a way on from each moment they hold, the moves it makes by itself
+are legal, its sounds are ones the shell has, its ``respond`` answers every click, drag, key and press with a reply
+(with what the player selected too), the seats hold one person at most and CPU players that exist, which choose
+legal moves (made afresh in a game under way too) and the same ones from the same seed, hints are legal moves with
+a reason (one click on the place outlined plays a hint whose cards the presenter picks up), statistics keep events
+JSON holds and sum them up, the view, presenter and icon named exist, and the rules help reads in each language it
+lists.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from core.table import (
     Key,
     MakesSounds,
     Mark,
+    MovesByItself,
     PicksUpTheHint,
     Press,
     Reply,
@@ -322,6 +324,23 @@ class GameConformance:
                         or any(presenter.respond(situation, ui, event).action in ways for event in self.inputs(table))
                     assert on, (f"seat {seat}'s table held at '{hold}' offers no way on: give it a button with action "
                                 f"{' or '.join(sorted(ways))} (a Hold's choices, say), or a reply asking for it")
+
+    def test_moves_the_table_makes_by_itself_are_legal(self) -> None:
+        """A presenter that moves for the person (``auto_move``: Yukon's safe cards home) names a legal move or
+        ``None``: the window tried an illegal one again and again, showing its refusal as if the person had made it."""
+        presenter = self.presenter()
+        if not isinstance(presenter, MovesByItself):
+            return
+        rules = self.game.rules
+        for settings, _seed, steps in self.all_playouts():
+            seat = next(iter(self.game.persons(settings)), 0)
+            for state, _ in steps:
+                if rules.to_move(state) != seat:
+                    continue
+                legal = tuple(rules.legal_moves(state))
+                move = presenter.auto_move(Situation(rules.observation(state, seat), legal, seat, seat))
+                assert move is None or move in {rules.move_text(m) for m in legal}, (
+                    f"auto_move gave {move!r}, not one of the legal moves {[rules.move_text(m) for m in legal][:8]}")
 
     def test_sounds_are_ones_the_shell_plays(self) -> None:
         """A presenter's ``sound`` names one of :data:`core.sounds.SOUNDS` or ``None``: the window plays nothing for

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import sys
 import threading
 from collections.abc import Callable, Collection
 from typing import Any
@@ -419,8 +420,16 @@ class TableView(QObject):
 
     def _move_by_itself(self) -> None:
         move = self._auto_move()  # asked again: the position may have changed since the timer started
-        if move is not None and not self._stopped:
-            self.play(move, automatic=True)
+        if move is None or self._stopped:
+            return
+        if move not in {self.session.rules.move_text(legal) for legal in self.session.legal_moves()}:
+            # the presenter's fault, not the person's: no refusal shown for a move they did not make, and not
+            # tried again and again (it was, twice a second, each time refused on the table) until they move
+            self._may_move_by_itself = False
+            print(f"cardtable: {type(self.presenter).__name__}.auto_move gave {move!r}, which is not a legal move "
+                  "now: the table does not move by itself until the person moves", file=sys.stderr)
+            return
+        self.play(move, automatic=True)
 
     def set_demo(self, on: bool) -> None:
         """The demo: the game's hint plays the person's moves at the CPU players' pace, and a moment the table

@@ -474,6 +474,52 @@ def test_the_kit_names_a_sound_the_shell_does_not_have() -> None:
         kit.test_sounds_are_ones_the_shell_plays()
 
 
+class GuessesSideways(FallsOffItsEnd):
+    """The example's presenter guessing for the person by itself, a move the rules do not have."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.respond = self.inner.respond
+
+    def auto_move(self, s):  # type: ignore[no-untyped-def]
+        return "sideways" if s.legal else None
+
+
+def test_an_illegal_move_the_table_would_make_by_itself_is_named_and_tried_once(  # type: ignore[no-untyped-def]
+        qtbot, capsys) -> None:
+    """A presenter's `auto_move` naming a move the rules refuse was played twice a second for ever, its refusal shown
+    on the table as if the person had made it ("'sideways' is not a guess", 11 times in 5 s)."""
+    import pytest
+
+    from core.session import GameSession
+    from gui.deck import CardArt
+    from gui.table_view import TableView
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:GuessesSideways")
+    kit = type("Sideways", (GameConformance,), {"game": game})()
+    with pytest.raises(AssertionError, match=r"auto_move gave 'sideways', not one of the legal moves \['higher', "
+                                             r"'lower'\]"):
+        kit.test_moves_the_table_makes_by_itself_are_legal()
+    session = GameSession.new(game, {}, seed=15)  # (seed 15: "lower" is right, and the game goes on)
+    view = TableView(session, CardArt(), GuessesSideways())  # type: ignore[arg-type]
+    tried: list[str] = []
+    parse = session.rules.parse_move
+
+    def parse_move(text):  # type: ignore[no-untyped-def]
+        tried.append(text)
+        return parse(text)
+
+    session.rules.parse_move = parse_move  # type: ignore[method-assign]
+    try:
+        view.play("lower")
+        qtbot.wait(1500)  # three times the pause before a move the table makes by itself
+    finally:
+        del session.rules.parse_move
+    assert tried == ["lower"], tried  # the illegal one was not sent to the rules, let alone again and again
+    assert not view.refusal and session.to_move == 0
+    assert "GuessesSideways.auto_move gave 'sideways', which is not a legal move now" in capsys.readouterr().err
+
+
 class ForgetsItsTable(FallsOffItsEnd):
     """The example's presenter with a table method that forgot its return."""
 
