@@ -51,6 +51,7 @@ from core.table import (
     PicksUpTheHint,
     Press,
     Reply,
+    ReviewsTheLastHand,
     Situation,
     Table,
 )
@@ -273,6 +274,16 @@ class GameConformance:
                     leaked = hidden & visible
                     assert not leaked, f"seat {seat} can see hidden cards {sorted(leaked)}"
 
+    @staticmethod
+    def check_well_formed(table: Any, where: str) -> None:
+        """``table`` is a :class:`Table` naming each pile, label and button once and showing no card twice."""
+        assert isinstance(table, Table), f"{where}: a {type(table).__name__}, not a Table"
+        for kind, ids in (("piles", [p.id for p in table.piles]), ("labels", [label.id for label in table.labels]),
+                          ("buttons", [c.id for c in table.all_choices()])):
+            assert len(ids) == len(set(ids)), f"{where}: two {kind} share an id: {ids}"
+        twice = sorted(card for card, n in Counter(table.face_up_cards()).items() if n > 1)
+        assert not twice, f"{where}: the table shows {twice} twice"
+
     def test_tables_show_no_hidden_card_and_offer_only_legal_moves(self) -> None:
         """Every table the presenter builds (at each held moment too) shows no card hidden from its seat,
         names each pile once, and every button's move is one of the seat's legal moves."""
@@ -293,12 +304,7 @@ class GameConformance:
                         assert isinstance(table, Table), f"table gave {type(table).__name__}, not a Table"
                         leaked = set(table.face_up_cards()) & self.hidden_on_table(state, seat, hold)
                         assert not leaked, f"seat {seat}'s table shows hidden cards {sorted(leaked)} (hold {hold})"
-                        for kind, ids in (("piles", [p.id for p in table.piles]),
-                                          ("labels", [label.id for label in table.labels]),
-                                          ("buttons", [c.id for c in table.all_choices()])):
-                            assert len(ids) == len(set(ids)), f"two {kind} share an id: {ids}"
-                        twice = sorted(card for card, n in Counter(table.face_up_cards()).items() if n > 1)
-                        assert not twice, f"the table shows {twice} twice (hold {hold})"
+                        self.check_well_formed(table, f"hold {hold}")
                         texts = {rules.move_text(m) for m in legal}
                         for choice in table.all_choices():
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
@@ -341,6 +347,19 @@ class GameConformance:
                 move = presenter.auto_move(Situation(rules.observation(state, seat), legal, seat, seat))
                 assert move is None or move in {rules.move_text(m) for m in legal}, (
                     f"auto_move gave {move!r}, not one of the legal moves {[rules.move_text(m) for m in legal][:8]}")
+
+    def test_the_last_hand_replays_as_tables(self) -> None:
+        """A presenter replaying the last hand (``review``) gives tables as the game's own are, each pile, label and
+        button named once and no card shown twice."""
+        presenter = self.presenter()
+        if not isinstance(presenter, ReviewsTheLastHand):
+            return
+        rules = self.game.rules
+        for settings, _seed, steps in self.all_playouts():
+            seat = next(iter(self.game.persons(settings)), 0)
+            for state, _ in steps[:: self.sample_every]:
+                for step, frame in enumerate(presenter.review(rules.observation(state, seat))):
+                    self.check_well_formed(frame, f"the last hand's frame {step + 1}")
 
     def test_sounds_are_ones_the_shell_plays(self) -> None:
         """A presenter's ``sound`` names one of :data:`core.sounds.SOUNDS` or ``None``: the window plays nothing for

@@ -24,6 +24,7 @@ class HandSummary:
     points: tuple[int, ...]
     scores: tuple[int, ...]  # after this hand
     held: tuple[Card, ...] = field(default=(), repr=False)  # the seat's own cards as play began (see ``upcard``)
+    dealt: tuple[Card, ...] = field(default=(), repr=False)  # the seat's own cards as dealt (its bidding hand)
 
     def tricks_won(self) -> tuple[int, ...]:
         return tuple(sum(1 for t in self.tricks if t.winner == seat) for seat in range(len(self.scores)))
@@ -82,7 +83,7 @@ def observe(state: CutthroatState, seat: int) -> Observation:
         public = tuple((s, text) for s, text in last.log if not text.startswith(("discard", "play")))
         held = held_when_play_began(last.deal.hands[seat], last.deal.upcard, last.log, seat)
         previous = HandSummary(len(state.results) - 1, last.deal.dealer, last.deal.upcard, public, last.trump,
-                               last.maker, last.tricks, last.points, state.scores, held)
+                               last.maker, last.tricks, last.points, state.scores, held, tuple(last.deal.hands[seat]))
     bids = tuple((s, text) for s, text in hand.log if not text.startswith(("discard", "play")))
     return Observation(state.format, seat, hand.phase, hand.turn, hand.dealer, hand.hands[seat], hand.deal.upcard,
                        hand.upcard_fate, hand.discard if seat == hand.dealer else None, bids, hand.trump, hand.maker,

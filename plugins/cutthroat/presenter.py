@@ -232,7 +232,7 @@ class CutthroatPresenter:
         if prev.tricks:
             result = result + Text(" · ") + W["tricks_line"].format(list=listing(prev.tricks_won(), PLAYERS[n]))
         return review_frames(prev.tricks, prev.held, spot, PLAYERS[n], Ranking(prev.trump),
-                             W["review_hand"].format(n=prev.number + 1) + made, result, dress)
+                             W["review_hand"].format(n=prev.number + 1) + made, result, dress, dealt=prev.dealt)
 
     @staticmethod
     def _choices(obs: Observation, moves: Sequence[Move]) -> tuple[Button, ...]:

@@ -31,6 +31,7 @@ class HandSummary:
     scores: tuple[int, int]  # the match score after this hand
     # the seat's own cards as play began; out of the repr, which seeds the hint's samples (hints stay as they were)
     held: tuple[Card, ...] = field(default=(), repr=False)
+    dealt: tuple[Card, ...] = field(default=(), repr=False)  # the seat's own cards as dealt (its bidding hand)
 
     @property
     def thrown_in(self) -> bool:
@@ -133,6 +134,7 @@ def _summary(state: EuchreState, seat: int) -> HandSummary:
     last = state.results[-1]
     held = held_when_play_began(last.deal.hands[seat], last.deal.upcard, last.log, seat)
     return HandSummary(len(state.results) - 1, last.deal.dealer, last.deal.upcard, _public(last.log), last.trump,
-                       last.maker, last.alone, last.defender_alone, last.tricks, last.points, state.scores, held)
+                       last.maker, last.alone, last.defender_alone, last.tricks, last.points, state.scores, held,
+                       tuple(last.deal.hands[seat]))
 
 

@@ -176,7 +176,7 @@ class EuchrePresenter:
         result = result_words(prev) + Text(" · ") + W["tricks_line"].format(a=ns, b=len(prev.tricks) - ns)
         out = {partner(seat) for seat in (prev.alone, prev.defender_alone) if seat is not None}
         return review_frames(prev.tricks, prev.held, (0, 1, 2, 3), SEATS, display_ranking(prev.trump, prev.upcard),
-                             bidding, result, dress, out)
+                             bidding, result, dress, out, dealt=prev.dealt)
 
     def _choices(self, obs: Observation, legal: Sequence[Move], ui: EuchreUi) -> tuple[Choice, ...]:
         texts = {m.text for m in legal}

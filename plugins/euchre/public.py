@@ -42,11 +42,11 @@ The four-seat table
     the trick while you play (``hand_pile(..., playing=True)`` with ``play_spot``, and ``card_chosen`` for
     the card a click or such a drop plays).
 The last hand's review
-    ``review_frames(tricks, held, spots, names, ranking, opening, result, dress)``: a finished hand replayed
-    for a presenter's ``review`` — the bidding, each trick with its winner, the result — from what South saw:
-    its hand as play began (``held_when_play_began(dealt, upcard, log, seat)``, for the record of the hand in
-    an observation) and every card played; ``dress(step, bidding, finished)`` adds the game's own seat labels,
-    bubbles, upcard and score sheet.
+    ``review_frames(tricks, held, spots, names, ranking, opening, result, dress, dealt=dealt)``: a finished hand
+    replayed for a presenter's ``review`` — the bidding, each trick with its winner, the result — from what South
+    saw: its hand as dealt (the bidding's) and as play began (``held_when_play_began(dealt, upcard, log, seat)``,
+    for the record of the hand in an observation) and every card played; ``dress(step, bidding, finished)`` adds
+    the game's own seat labels, bubbles, upcard and score sheet.
 """
 
 from __future__ import annotations

@@ -22,17 +22,19 @@ Dress = Callable[[int, bool, bool], tuple[Sequence[Pile], Sequence[Label]]]
 
 def review_frames(tricks: Sequence[Trick], held: Sequence[Card], spots: Sequence[int], names: Sequence[Text],
                   ranking: Ranking, opening: Text, result: Text, dress: Dress, sitting_out: Collection[int] = (),
-                  hand_size: int = 5) -> tuple[Table, ...]:
+                  hand_size: int = 5, dealt: Sequence[Card] = ()) -> tuple[Table, ...]:
     """The frames of a finished hand. ``held`` is South's hand as play began (``held_when_play_began``);
     ``spots[p]`` is player ``p``'s seat on the four-seat table (South is player 0) and ``names[p]`` their name;
     ``ranking`` sorts South's cards (and, in a hand played, so with trump made, badges its left bower);
     ``opening`` and ``result`` caption the first and the last frame; a player ``sitting_out`` (a partner of one
-    who went alone) keeps a full ``hand_size`` of backs, faded, as does everyone in a hand thrown in."""
+    who went alone) keeps a full ``hand_size`` of backs, faded, as does everyone in a hand thrown in. ``dealt``,
+    South's hand as dealt, is the bidding frame's (default ``held``): a dealer who took the upcard held it only once
+    the bidding was over, and the bidding frame showed it twice, in that hand and turned up."""
     faded = frozenset({Mark.SITTING_OUT})
 
     def frame(step: int, caption: Text, trick: Trick | None = None, bidding: bool = False) -> Table:
         played = {card for t in tricks[:step] for player, card in t.plays if player == 0}
-        south = sort_hand([card for card in held if card not in played], ranking)
+        south = sort_hand([card for card in (dealt or held if bidding else held) if card not in played], ranking)
         piles = [layout.hand_pile(0, 0, layout.south_faces(south, ranking.trump if tricks else None),
                                   faded if 0 in sitting_out else frozenset())]
         for player in range(1, len(spots)):
