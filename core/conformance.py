@@ -11,13 +11,13 @@ Subclass :class:`GameConformance` in a test module, naming it ``Test...``, and s
 pytest then collects the checks below for that game: seeded random playouts terminate, states survive a JSON round
 trip, save → restore reproduces the position, undo returns the previous state where the game allows it, illegal and
 malformed moves are rejected without change, observations hold no hidden card, the tables a game's presenter builds
-show no hidden card, offer only legal moves and a way on from each moment they hold, the moves it makes by itself
-are legal, its sounds are ones the shell has, its ``respond`` answers every click, drag, key and press with a reply
-(with what the player selected too), the seats hold one person at most and CPU players that exist, which choose
-legal moves (made afresh in a game under way too) and the same ones from the same seed, hints are legal moves with
-a reason (one click on the place outlined plays a hint whose cards the presenter picks up), statistics keep events
-JSON holds and sum them up, the view, presenter and icon named exist, and the rules help reads in each language it
-lists.
+(and its last hand's replay) lie inside their area and show no card twice, its tables show no hidden card, offer
+only legal moves and a way on from each moment they hold, the moves it makes by itself are legal, its sounds are
+ones the shell has, its ``respond`` answers every click, drag, key and press with a reply (with what the player
+selected too), the seats hold one person at most and CPU players that exist, which choose legal moves (made afresh
+in a game under way too) and the same ones from the same seed, hints are legal moves with a reason (one click on
+the place outlined plays a hint whose cards the presenter picks up), statistics keep events JSON holds and sum them
+up, the view, presenter and icon named exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from core.sounds import SOUNDS
 from core.stats import Chart, Figure
 from core.stats import Context as StatsContext
 from core.table import (
+    CARD_HEIGHT,
     Background,
     Click,
     Drop,
@@ -276,8 +277,21 @@ class GameConformance:
 
     @staticmethod
     def check_well_formed(table: Any, where: str) -> None:
-        """``table`` is a :class:`Table` naming each pile, label and button once and showing no card twice."""
+        """``table`` is a :class:`Table` naming each pile, label and button once, showing no card twice, and placing
+        each pile's first card and each label inside its ``width`` × ``height`` (the window fits that area to the
+        screen: what lies outside it is cut off)."""
         assert isinstance(table, Table), f"{where}: a {type(table).__name__}, not a Table"
+        inside = 1e-9
+        for pile in table.piles:
+            right, bottom = pile.x + pile.scale, pile.y + CARD_HEIGHT * pile.scale
+            assert -inside <= pile.x and -inside <= pile.y and right <= table.width + inside \
+                and bottom <= table.height + inside, (
+                f"{where}: pile '{pile.id}' at ({pile.x:g}, {pile.y:g}) reaches ({right:g}, {bottom:g}), outside the "
+                f"table's {table.width:g} × {table.height:g} card units")
+        for label in table.labels:
+            assert -inside <= label.x <= table.width + inside and -inside <= label.y <= table.height + inside, (
+                f"{where}: label '{label.id}' at ({label.x:g}, {label.y:g}) is outside the table's {table.width:g} × "
+                f"{table.height:g} card units")
         for kind, ids in (("piles", [p.id for p in table.piles]), ("labels", [label.id for label in table.labels]),
                           ("buttons", [c.id for c in table.all_choices()])):
             assert len(ids) == len(set(ids)), f"{where}: two {kind} share an id: {ids}"

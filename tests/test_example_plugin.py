@@ -520,6 +520,32 @@ def test_an_illegal_move_the_table_would_make_by_itself_is_named_and_tried_once(
     assert "GuessesSideways.auto_move gave 'sideways', which is not a legal move now" in capsys.readouterr().err
 
 
+class PutsTheCardOffTheTable(FallsOffItsEnd):
+    """The example's presenter with the current card moved right by a typo, past the table's 8 card units."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.respond = self.inner.respond
+        self.table = self.moved  # type: ignore[method-assign]
+
+    def moved(self, s, ui):  # type: ignore[no-untyped-def]
+        table = self.inner.table(s, ui)
+        piles = tuple(dataclasses.replace(p, x=p.x + 4) if p.id == "current" else p for p in table.piles)
+        return dataclasses.replace(table, piles=piles)
+
+
+def test_the_kit_names_a_pile_laid_outside_the_table() -> None:
+    """The window fits the table's width × height to the screen: a pile laid past it was cut off, the card the
+    player guesses about out of sight."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:PutsTheCardOffTheTable")
+    kit = type("OffTheTable", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match=r"pile 'current' at \(7.3, 1.9\) reaches \(8.7, 3.86\), outside the "
+                                             r"table's 8 × 5 card units"):
+        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+
+
 class ForgetsItsTable(FallsOffItsEnd):
     """The example's presenter with a table method that forgot its return."""
 
