@@ -139,6 +139,10 @@ class GameConformance:
 
     # -- helpers --------------------------------------------------------------------------------
 
+    def person_seat(self, settings: dict[str, Any]) -> int:
+        """The seat the window plays for the person under ``settings`` (seat 0 when every seat is a CPU player's)."""
+        return next(iter(self.game.persons(settings)), 0)
+
     def settings_samples(self) -> list[dict[str, Any]]:
         """The defaults and every preset applied to them."""
         schema = self.game.settings
@@ -299,8 +303,8 @@ class GameConformance:
         assert not twice, f"{where}: the table shows {twice} twice"
 
     def test_tables_show_no_hidden_card_and_offer_only_legal_moves(self) -> None:
-        """Every table the presenter builds (at each held moment too) shows no card hidden from its seat,
-        names each pile once, and every button's move is one of the seat's legal moves."""
+        """Every table the presenter builds (at each held moment too) shows no card hidden from its seat, is well
+        formed (:meth:`check_well_formed`), and every button's move is one of the seat's legal moves."""
         presenter = self.presenter()
         if presenter is None:
             return
@@ -333,7 +337,7 @@ class GameConformance:
             return
         ui = presenter.initial_ui()
         for settings, _seed, steps in self.all_playouts():
-            seat = next(iter(self.game.persons(settings)), 0)
+            seat = self.person_seat(settings)
             for state, _ in steps:
                 for hold in rules.hold_points(state):
                     situation: Situation[Any, Any] = Situation(rules.observation(state, seat), (), seat,
@@ -353,7 +357,7 @@ class GameConformance:
             return
         rules = self.game.rules
         for settings, _seed, steps in self.all_playouts():
-            seat = next(iter(self.game.persons(settings)), 0)
+            seat = self.person_seat(settings)
             for state, _ in steps:
                 if rules.to_move(state) != seat:
                     continue
@@ -370,7 +374,7 @@ class GameConformance:
             return
         rules = self.game.rules
         for settings, _seed, steps in self.all_playouts():
-            seat = next(iter(self.game.persons(settings)), 0)
+            seat = self.person_seat(settings)
             for state, _ in steps[:: self.sample_every]:
                 for step, frame in enumerate(presenter.review(rules.observation(state, seat))):
                     self.check_well_formed(frame, f"the last hand's frame {step + 1}")
@@ -383,7 +387,7 @@ class GameConformance:
             return
         rules = self.game.rules
         for settings, _seed, steps in self.all_playouts():
-            seat = next(iter(self.game.persons(settings)), 0)
+            seat = self.person_seat(settings)
             for (before, move), (after, _) in itertools.pairwise(steps):
                 effect = presenter.sound(rules.observation(before, seat), rules.observation(after, seat))
                 assert effect is None or effect in SOUNDS, (f"sound gave {effect!r} after '{rules.move_text(move)}': "
@@ -423,7 +427,7 @@ class GameConformance:
         rules = self.game.rules
         checked = 0
         for settings, _seed, steps in self.all_playouts():
-            seat = next(iter(self.game.persons(settings)), 0)
+            seat = self.person_seat(settings)
             uis = [presenter.initial_ui()]
             for index, (state, move) in enumerate(steps):
                 to_move = rules.to_move(state)
@@ -432,7 +436,7 @@ class GameConformance:
                     situation = Situation(rules.observation(state, seat), legal, seat, to_move)
                     for ui in uis:  # (grows as inputs reach new selections)
                         table = presenter.table(situation, ui)
-                        assert isinstance(table, Table), f"table gave {type(table).__name__}, not a Table (ui {ui!r})"
+                        self.check_well_formed(table, f"ui {ui!r}")
                         leaked = set(table.face_up_cards()) & self.hidden_on_table(state, seat, None)
                         assert not leaked, f"seat {seat}'s table shows hidden cards {sorted(leaked)} (ui {ui!r})"
                         for event in self.inputs(table):
@@ -552,8 +556,8 @@ class GameConformance:
     def test_cpu_players_choose_legal_moves_in_games_they_did_not_play_from_the_start(self) -> None:
         """A CPU player also plays on in games it did not play from the start: a game continued after a restart has
         its CPU players made afresh where it stands, and a person's play leads where CPU players never go. Each
-        strategy, made afresh, is asked at positions of the random playouts (up
-        to :attr:`cpu_positions`, spread over them) and must choose one of the legal moves it is given."""
+        strategy, made afresh, is asked at positions of the random playouts (up to :attr:`cpu_positions`, spread
+        over them) and must choose one of the legal moves it is given."""
         rules = self.game.rules
         positions = [(seed, state) for _settings, seed, steps in self.all_playouts()
                      for state, move in steps[1:] if move is not None]
