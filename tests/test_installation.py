@@ -174,8 +174,9 @@ def restart_with(qapp: QApplication, tmp_path: Path, monkeypatch: pytest.MonkeyP
         def listen(self) -> None:
             pass
 
-        def release(self) -> None:
-            noted.append("released")
+        def release(self) -> None:  # as SingleInstance's, once (the window lets go as it closes, the launcher after)
+            if "released" not in noted:
+                noted.append("released")
 
     def exec_() -> int:
         window = next(w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
