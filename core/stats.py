@@ -12,6 +12,7 @@ same figures.
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -43,6 +44,14 @@ class Series:
     name: Text
     points: tuple[tuple[str | Text, float], ...]  # (x as shown, y)
 
+    def __post_init__(self) -> None:
+        for point in self.points:
+            x, y = point if isinstance(point, tuple) and len(point) == 2 else (None, None)
+            if not isinstance(x, str | Text) or isinstance(y, bool) or not isinstance(y, int | float) \
+                    or not math.isfinite(y):
+                raise ValueError(f"series {self.name.en!r}: a point is (x as shown: a str or Text, y: a finite "
+                                 f"number), not {point!r}")
+
 
 @dataclass(frozen=True)
 class Chart:
@@ -56,6 +65,10 @@ class Chart:
     series: tuple[Series, ...]
     y_label: Text = Text("")
     y_max: float | None = None
+
+    def __post_init__(self) -> None:  # (a typo would be drawn as a line chart, without a word)
+        if self.kind not in ("line", "bar"):
+            raise ValueError(f"chart {self.title.en!r}: kind {self.kind!r} is not 'line' or 'bar'")
 
 
 @dataclass(frozen=True)

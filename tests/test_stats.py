@@ -364,6 +364,33 @@ def test_statistics_that_fail_with_no_events_are_a_game_bug_and_the_file_stays(t
     assert summary.figures == [] and store.path_for("hilo").exists(), "a game's bug moves no file of the player's"
 
 
+def test_a_chart_a_typo_or_a_missing_value_would_spoil_is_refused_with_what_to_give(tmp_path: Path) -> None:
+    """A third party's chart of kind "bars" was drawn as a line chart without a word, a NaN (a rate of no games)
+    left out of its line, an infinite value a scale Qt could not draw ("Attempting to set invalid range"). Each is
+    refused where the chart is made, so the Statistics window and the kit name it."""
+    import math
+
+    from core.stats import Chart, Series
+    from core.text import Text
+
+    with pytest.raises(ValueError, match="chart 'Wins': kind 'bars' is not 'line' or 'bar'"):
+        Chart("bars", Text("Wins"), ())
+    for point in (("3", math.nan), ("3", math.inf), (3, 1.0), ("3", True), ("3",)):
+        with pytest.raises(ValueError, match=r"series 'Rate': a point is \(x as shown: a str or Text, y: a finite "
+                                             r"number\), not "):
+            Series(Text("Rate"), (("1", 0.5), point))  # type: ignore[arg-type]
+
+    class Misspelt:
+        def figures(self, events: object) -> list[object]:
+            return []
+
+        def charts(self, events: object) -> list[object]:
+            return [Chart("bars", Text("Wins"), ())]
+
+    summary = StatsStore(tmp_path).summary("hilo", Misspelt())  # type: ignore[arg-type]
+    assert str(summary.problem) == ("the game's statistics fail (ValueError: chart 'Wins': kind 'bars' is not "
+                                    "'line' or 'bar')")
+
 
 @pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre"])
 def test_points_per_hand_and_wins_by_opponents_strength_read_right_in_every_euchre(
