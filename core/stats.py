@@ -35,6 +35,11 @@ class Figure:
     label: Text
     value: Text | str  # a plain string reads the same in every language: a count, "3 / 5"
 
+    def __post_init__(self) -> None:  # (a bare number stopped the Statistics window: QLabel takes text)
+        if not isinstance(self.label, Text) or not isinstance(self.value, Text | str):
+            raise ValueError(f"figure {self.label!r}: the label is Text and the value Text or str (amount(n) writes "
+                             f"a count, percent(part, whole) a rate), not {self.value!r}")
+
     def value_in(self, language: str) -> str:
         return self.value.get(language) if isinstance(self.value, Text) else self.value
 

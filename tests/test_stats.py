@@ -392,6 +392,17 @@ def test_a_chart_a_typo_or_a_missing_value_would_spoil_is_refused_with_what_to_g
                                     "'line' or 'bar')")
 
 
+def test_a_figure_given_a_bare_number_is_refused_naming_what_writes_one() -> None:
+    """`Figure(Text("Games"), len(events))` stopped the Statistics window as it opened (QLabel takes text)."""
+    from core.stats import Figure
+    from core.text import Text
+
+    with pytest.raises(ValueError, match=r"figure Text\(en='Games', ja='ゲーム数'\): the label is Text and the value "
+                                         r"Text or str \(amount\(n\) writes a count, percent\(part, whole\) a rate\), "
+                                         "not 12"):
+        Figure(Text("Games", "ゲーム数"), 12)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre"])
 def test_points_per_hand_and_wins_by_opponents_strength_read_right_in_every_euchre(
         tmp_path: Path, game_id: str) -> None:
