@@ -51,6 +51,18 @@ class Mark(StrEnum):
 # -------------------------------------------------------------------------------------------------
 
 
+def _check_kinds(where: str, **fields: tuple[Any, type | tuple[type, ...], str]) -> None:
+    """Each field's value is of its kind, and each item of a field given as a tuple or list: a str where a
+    :class:`Text` belongs stopped the window inside the scene with "'str' object has no attribute 'get'"."""
+    for name, (value, kind, what) in fields.items():
+        for item in (value if isinstance(value, tuple | list) else (value,)):
+            if not isinstance(item, kind):
+                raise ValueError(f"{where}: {name} holds {item!r}, a {type(item).__name__}, not {what}")
+
+
+WORDS = "Text (every word on the table is Text(english, japanese))"
+
+
 @dataclass(frozen=True, slots=True)
 class CardFace:
     """One card in a pile. ``card`` is its text (``"TH"``) when the seat may see it, else ``None`` and the
@@ -108,6 +120,9 @@ class Pile:
     marks: frozenset[Mark] = frozenset()
     name: Text = Text("")
 
+    def __post_init__(self) -> None:
+        _check_kinds(f"pile '{self.id}'", cards=(self.cards, CardFace, "a CardFace"), name=(self.name, Text, WORDS))
+
     def step(self, index: int) -> tuple[float, float]:
         """The offset from card ``index`` to the next one (before squeezing)."""
         if not self.cards[index].face_up and self.fan_down is not None:
@@ -154,6 +169,7 @@ class Label:
     name: Text = Text("")
 
     def __post_init__(self) -> None:  # what a typo would quietly change: the label's place, look or colour
+        _check_kinds(f"label '{self.id}'", text=(self.text, Text, WORDS), name=(self.name, Text, WORDS))
         if self.anchor not in ANCHORS:
             raise ValueError(f"label '{self.id}': anchor {self.anchor!r} is not one of {', '.join(ANCHORS)}")
         if self.style not in STYLES:
@@ -183,6 +199,7 @@ class Choice:
     hinted: bool = False
 
     def __post_init__(self) -> None:
+        _check_kinds(f"button '{self.id}'", text=(self.text, Text, WORDS))
         if self.key and self.key not in NAMED_KEYS and (len(self.key) != 1 or self.key != self.key.upper()
                                                         or self.key.isspace()):
             raise ValueError(f"button '{self.id}': key {self.key!r} is not a key's name: a capital letter, a digit, "
@@ -209,6 +226,10 @@ class Hold:
     choices: tuple[Choice, ...] = ()
     x: float = 0.0
     y: float = 0.0
+
+    def __post_init__(self) -> None:
+        _check_kinds("the held panel", title=(self.title, Text, WORDS), lines=(self.lines, Text, WORDS),
+                     choices=(self.choices, Choice, "a Button (Choice)"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +262,11 @@ class Table:
     hold: Hold | None = None
     status: Text = Text("")
     deal: Deal | None = None
+
+    def __post_init__(self) -> None:
+        _check_kinds("the table", piles=(self.piles, Pile, "a Pile"), labels=(self.labels, Label, "a Label"),
+                     choices=(self.choices, Choice, "a Button (Choice)"), status=(self.status, Text, WORDS),
+                     hold=(self.hold, (Hold, type(None)), "a Hold or None"))
 
     def pile(self, pile_id: str) -> Pile:
         for pile in self.piles:

@@ -269,3 +269,26 @@ def test_a_button_key_that_no_key_press_names_is_refused() -> None:
     for right in ("H", "7", "?", "Space", "Escape", ""):
         assert Choice("higher", Text("Higher"), right).key == right
     assert set(KEY_NAMES.values()) == set(NAMED_KEYS), "the names the scene gives keys are the ones a button may use"
+
+
+def test_a_plain_string_or_card_text_where_the_table_wants_text_or_a_card_face_is_refused_when_made() -> None:
+    """`Label("score", "3 right", …)`, a status of "Guess!" or cards given as "AS" stopped the window inside the
+    scene ("'str' object has no attribute 'get'", "… no attribute 'face_up'"), far from the presenter's line."""
+    from core.table import Hold
+
+    words = r"a str, not Text \(every word on the table is Text\(english, japanese\)\)"
+    with pytest.raises(ValueError, match=f"label 'score': text holds '3 right', {words}"):
+        Label("score", "3 right", 1.0, 1.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=f"the table: status holds 'Guess!', {words}"):
+        Table(8.0, 5.0, status="Guess!")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="pile 'seen': cards holds 'AS', a str, not a CardFace"):
+        Pile("seen", 0.0, 0.0, ("AS", "KD"))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=f"button 'next': text holds 'Next', {words}"):
+        Choice("next", "Next")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=f"the held panel: lines holds 'Won 3 tricks', {words}"):
+        Hold(Text("Trick"), ("Won 3 tricks",))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="the table: labels holds 'score', a str, not a Label"):
+        Table(8.0, 5.0, labels=("score",))  # type: ignore[arg-type]
+    table = Table(8.0, 5.0, (Pile("seen", 0.0, 0.0, (CardFace("AS"),), name=Text("Seen", "既出")),),
+                  (Label("score", Text("3 right"), 1.0, 1.0),), (Choice("next", Text("Next")),), status=Text("Guess"))
+    assert table.face_up_cards() == ["AS"]
