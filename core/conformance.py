@@ -579,12 +579,18 @@ class GameConformance:
         if statistics is None:
             return
         events: list[Any] = []
+
+        def listed(method: str, given: Any) -> list[Any]:
+            assert isinstance(given, list) and all(isinstance(event, dict) for event in given), (
+                f"statistics.{method} gave {given!r}: give a list of events, each a dict ([] for none)")
+            return given
+
         for settings, _seed, steps in self.all_playouts():
             context = StatsContext(hints=1, seconds=61.5, settings=settings)
             for (before, _move), (after, _) in itertools.pairwise(steps):
-                events += statistics.record(before, after, context)
+                events += listed("record", statistics.record(before, after, context))
             for state, _ in steps[:: self.sample_every * 4]:
-                events += statistics.finish(state, context)
+                events += listed("finish", statistics.finish(state, context))
         try:
             json.dumps(events, allow_nan=False)
         except (TypeError, ValueError) as error:

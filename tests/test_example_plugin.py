@@ -700,3 +700,22 @@ def test_the_kit_names_statistics_whose_events_json_cannot_hold() -> None:
     kit = type("SetStats", (GameConformance,), {"game": game, "seeds": (1, 2)})()
     with pytest.raises(AssertionError, match="statistics events JSON cannot hold .*set"):
         kit.test_statistics_keep_plain_events_and_sum_them_up()
+
+
+class RecordsOneEventBare(CountsWithASet):
+    """Statistics whose `record` gives its one event bare, not in a list."""
+
+    def record(self, before, after, context):  # type: ignore[no-untyped-def]
+        return {"kind": "round", "won": not after.lost} if after.over else []
+
+
+def test_the_kit_names_statistics_that_give_an_event_bare_instead_of_a_list() -> None:
+    """`return {"kind": "round", …}` in place of `[{…}]`: the kit's list of events, extended by a dict, took its
+    keys and passed; the window said at every game's end that the statistics could not be saved."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), statistics=RecordsOneEventBare())
+    kit = type("BareEvent", (GameConformance,), {"game": game, "seeds": (1, 2)})()
+    with pytest.raises(AssertionError, match=r"statistics.record gave \{'kind': 'round', 'won': (True|False)\}: give "
+                                             r"a list of events, each a dict \(\[\] for none\)"):
+        kit.test_statistics_keep_plain_events_and_sum_them_up()
