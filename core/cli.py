@@ -43,6 +43,8 @@ def _plugin_problems(host: PluginHost, info: PluginInfo) -> list[str]:
                     game.help.read(language)
                 except HelpUnavailable as error:
                     found.append(f"{game_id}: {error.reason.en}")
+            found += [f"{game_id}: its rules page {shown}, which is not installed (package data?)"
+                      for shown in game.help.missing_pictures()]
         for role in ("view", "presenter"):
             path = getattr(game, role)
             module = path.partition(":")[0] if path is not None else ""

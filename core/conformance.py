@@ -605,12 +605,15 @@ class GameConformance:
             assert self.game.icon_file() is not None, f"icon '{self.game.icon}' is not there (write 'package:path')"
 
     def test_rules_help_reads_in_each_language(self) -> None:
-        """The rules text listed in the GameSpec ships with the plugin and reads in every language it names."""
+        """The rules text listed in the GameSpec ships with the plugin and reads in every language it names, and the
+        pictures it shows are beside it."""
         if self.game.help is None:
             return
         for language in self.game.help.files:
             text = self.game.help.read(language)
             assert text.strip(), f"the {language} rules text is empty"
+        missing = self.game.help.missing_pictures()
+        assert not missing, f"the rules show pictures that are not there: {'; '.join(missing)}"
 
     def test_save_and_restore_reproduce_the_position(self, tmp_path: Path) -> None:
         saves = SaveService(tmp_path)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from core.settings import CUSTOM_LABEL, Choice, Number, SettingsSchema, Toggle
@@ -42,6 +43,35 @@ class RulesText:
         if "en" not in self.files:
             raise ValueError("help: an English text ('en') is required")
 
+    def folders(self) -> list[Path]:
+        """The folders the rules files lie in, where they are files on disk: a page's pictures are looked for there
+        (``![The layout](layout.png)`` beside ``rules.en.md``)."""
+        found: list[Path] = []
+        for name in self.files.values():
+            try:
+                place = resources.files(self.package).joinpath(name)
+            except (ModuleNotFoundError, TypeError):
+                continue
+            if isinstance(place, Path) and place.parent not in found:
+                found.append(place.parent)
+        return found
+
+    def missing_pictures(self) -> list[str]:
+        """The pictures a rules file shows (relative paths) that are not in its folder: left out of the package."""
+        missing = []
+        for language, name in self.files.items():
+            try:
+                markdown = self.read(language)
+            except HelpUnavailable:
+                continue  # named on its own
+            base = resources.files(self.package).joinpath(name)
+            folder = base.parent if isinstance(base, Path) else None
+            for target in _PICTURE.findall(markdown):
+                if "://" not in target and not target.startswith(("/", "data:")) and folder is not None \
+                        and not (folder / target).is_file():
+                    missing.append(f"{name} shows {target}")
+        return missing
+
     def read(self, language: str) -> str:
         """The Markdown text in ``language`` (English when there is none); :class:`HelpUnavailable` if the file
         is missing or unreadable."""
@@ -62,6 +92,7 @@ class RulesText:
         raise HelpUnavailable(unreadable.format(file=f"{self.package}/{name}", why=why))
 
 
+_PICTURE = re.compile(r"!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")  # ![words](target "title")
 _BLOCK = re.compile(r"\s*(#|[-*+] |\d+[.)] |\||>|```)")
 
 

@@ -109,4 +109,6 @@ class HelpWindow(QDialog):
         game = self.game()  # the text's name, which a screen reader says as the text takes the focus
         self.browser.setAccessibleName(text(TITLE) if about or game is None else tr("rules_of", game=text(game.name)))
         self.link_problem.hide()
+        self.browser.setSearchPaths([str(folder) for folder in game.help.folders()]
+                                    if game is not None and game.help is not None and not about else [])
         self.browser.setMarkdown(self.markdown())

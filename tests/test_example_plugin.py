@@ -719,3 +719,21 @@ def test_the_kit_names_statistics_that_give_an_event_bare_instead_of_a_list() ->
     with pytest.raises(AssertionError, match=r"statistics.record gave \{'kind': 'round', 'won': (True|False)\}: give "
                                              r"a list of events, each a dict \(\[\] for none\)"):
         kit.test_statistics_keep_plain_events_and_sum_them_up()
+
+
+def test_the_kit_names_a_picture_the_rules_show_that_is_not_there(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A misspelled picture in a rules page (`layot.png`) showed as a broken picture in the help window."""
+    import pytest
+
+    from core.help import RulesText
+
+    (tmp_path / "misdrawn_rules" / "help").mkdir(parents=True)
+    (tmp_path / "misdrawn_rules" / "__init__.py").write_text("")
+    (tmp_path / "misdrawn_rules" / "help" / "layout.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (tmp_path / "misdrawn_rules" / "help" / "rules.en.md").write_text("# Misdrawn\n\n![The layout](layot.png)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    game = dataclasses.replace(hilo_game(), help=RulesText("misdrawn_rules", {"en": "help/rules.en.md"}))
+    kit = type("Misdrawn", (GameConformance,), {"game": game})()
+    with pytest.raises(AssertionError, match="the rules show pictures that are not there: help/rules.en.md shows "
+                                             "layot.png"):
+        kit.test_rules_help_reads_in_each_language()

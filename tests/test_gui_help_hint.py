@@ -7,6 +7,7 @@ from __future__ import annotations
 import platform
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -334,3 +335,34 @@ def test_qts_own_words_follow_the_interface_language(qtbot: QtBot) -> None:
     finally:
         set_language("en")
     assert menu_words() == english
+
+
+def test_a_picture_beside_a_rules_page_is_shown_in_it(qtbot: QtBot, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin's rules page showing `![The layout](layout.png)`, the picture beside it in its package, showed a
+    broken picture: the help window looked for it nowhere."""
+    import dataclasses
+    from types import SimpleNamespace
+
+    from PySide6.QtGui import QColor, QImage
+
+    from core.help import RulesText
+
+    help_folder = tmp_path / "pictured_rules" / "help"
+    help_folder.mkdir(parents=True)
+    (help_folder.parent / "__init__.py").write_text("")
+    (help_folder / "rules.en.md").write_text("# Pictured\n\nThe layout:\n\n![The layout](layout.png)\n")
+    picture = QImage(120, 40, QImage.Format.Format_RGB32)
+    picture.fill(QColor("darkgreen"))
+    assert picture.save(str(help_folder / "layout.png"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    game = dataclasses.replace(yukon_plugin.GAME, id="pictured",
+                               help=RulesText("pictured_rules", {"en": "help/rules.en.md"}))
+    plugin = SimpleNamespace(cardtable_register_games=hookimpl(lambda games: games.add(game)))
+    window = make_window(qtbot, {"pictured": plugin})
+    rules = HelpWindow(window.host, lambda g: g.settings.defaults(), "pictured", window)
+    qtbot.addWidget(rules)
+    shown = rules.browser.document().resource(QTextDocument.ResourceType.ImageResource, QUrl("layout.png"))
+    assert shown is not None and (shown.width(), shown.height()) == (120, 40)
+    rules.choice.setCurrentIndex(rules.choice.findData(ABOUT))  # the About page looks in no plugin's folder
+    assert rules.browser.searchPaths() == []

@@ -120,6 +120,35 @@ def test_cardtable_plugins_names_rules_left_out_of_the_package_and_modules_misna
     assert infos["broken"]["status"] == "broken" and "ModuleNotFoundError" in infos["broken"]["error"]
 
 
+PICTURED = """
+from core.plugin import GameSpec, RulesText, SettingsSchema, Text, hookimpl
+from cardtable_hilo.rules import HiLoRules
+
+@hookimpl
+def cardtable_register_games(games):
+    games.add(GameSpec(id="pictured", name=Text("Pictured"), description=Text("d"), rules=HiLoRules(),
+                       settings=SettingsSchema(), help=RulesText("pictured_plugin", {"en": "help/rules.en.md"})))
+"""
+
+
+def test_a_picture_the_rules_show_that_is_not_installed_is_named(plugin_root: Path) -> None:
+    """A rules page's `![The layout](layout.png)` showed a broken picture when the picture was left out of the
+    package (as setuptools leaves out what is not declared package data), and nothing said so."""
+    make_dist(plugin_root, "pictured-plugin", "0.1", {"pictured": "pictured_plugin"},
+              {"pictured_plugin.__init__": PICTURED})
+    (plugin_root / "pictured_plugin" / "help").mkdir()
+    (plugin_root / "pictured_plugin" / "help" / "rules.en.md").write_text(
+        "# Pictured\n\n![The layout](layout.png)\n\n![A web picture](https://example.org/a.png)\n")
+    result = run_cardtable("plugins", pythonpath=[plugin_root, EXAMPLE])
+    line = next(line for line in result.stdout.splitlines() if line.startswith("pictured"))
+    assert line.endswith("games: pictured; PROBLEM: pictured: its rules page help/rules.en.md shows layout.png, which "
+                         "is not installed (package data?)"), line
+    (plugin_root / "pictured_plugin" / "help" / "layout.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    result = run_cardtable("plugins", pythonpath=[plugin_root, EXAMPLE])
+    line = next(line for line in result.stdout.splitlines() if line.startswith("pictured"))
+    assert line.endswith("games: pictured"), line
+
+
 def test_broken_plugins_are_recorded_and_the_good_one_works(plugin_root: Path) -> None:
     host = PluginHost()
     host.discover(entry_points_in(plugin_root))
