@@ -22,11 +22,13 @@ window (extra room is added on the right and below, where fanned piles may sprea
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from core.cards import Card
 from core.game import Hint
 from core.sounds import SOUNDS
 from core.text import Text
@@ -63,6 +65,15 @@ def _check_kinds(where: str, **fields: tuple[Any, type | tuple[type, ...], str])
 WORDS = "Text (every word on the table is Text(english, japanese))"
 
 
+@functools.cache
+def _canonical(card: str) -> str | None:
+    """``card`` as Card Table writes it (``"10H"`` is ``"TH"``), or ``None`` for text that is no card."""
+    try:
+        return Card.parse(card).text if isinstance(card, str) else None
+    except ValueError:
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class CardFace:
     """One card in a pile. ``card`` is its text (``"TH"``) when the seat may see it, else ``None`` and the
@@ -76,6 +87,11 @@ class CardFace:
     marks: frozenset[Mark] = frozenset()
     badge: str = ""
     copy: int = 0
+
+    def __post_init__(self) -> None:  # drawn only later, where a card the art has no face for stopped the game
+        if self.card is not None and _canonical(self.card) != self.card:
+            raise ValueError(f"card face {self.card!r} is not a card as Card Table writes it: rank (A23456789TJQK) "
+                             f"then suit (SHDC), e.g. TH or JD (JK: the joker)")
 
     @property
     def face_up(self) -> bool:

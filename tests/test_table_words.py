@@ -292,3 +292,14 @@ def test_a_plain_string_or_card_text_where_the_table_wants_text_or_a_card_face_i
     table = Table(8.0, 5.0, (Pile("seen", 0.0, 0.0, (CardFace("AS"),), name=Text("Seen", "既出")),),
                   (Label("score", Text("3 right"), 1.0, 1.0),), (Choice("next", Text("Next")),), status=Text("Guess"))
     assert table.face_up_cards() == ["AS"]
+
+
+def test_a_card_face_the_art_has_no_picture_for_is_refused_when_made() -> None:
+    """`CardFace("XX")` stopped the game only where the scene drew it; `CardFace("10H")` was drawn as the 10 of
+    hearts but named "10H", so the kit's check of hidden cards, which names it "TH", never matched it."""
+    for wrong in ("XX", "10H", "th", "AS#1", ""):
+        with pytest.raises(ValueError, match=f"card face {wrong!r} is not a card as Card Table writes it: rank "
+                                             r"\(A23456789TJQK\) then suit \(SHDC\), e.g. TH or JD"):
+            CardFace(wrong)
+    assert [CardFace(text).id for text in ("TH", "JK", None)] == ["TH", "JK", None]
+    assert CardFace("AS", copy=1).id == "AS#1"
