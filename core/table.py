@@ -62,7 +62,7 @@ def _check_kinds(where: str, **fields: tuple[Any, type | tuple[type, ...], str])
                 raise ValueError(f"{where}: {name} holds {item!r}, a {type(item).__name__}, not {what}")
 
 
-WORDS = "Text (every word on the table is Text(english, japanese))"
+_WORDS = "Text (every word on the table is Text(english, japanese))"
 
 
 @functools.cache
@@ -137,7 +137,7 @@ class Pile:
     name: Text = Text("")
 
     def __post_init__(self) -> None:
-        _check_kinds(f"pile '{self.id}'", cards=(self.cards, CardFace, "a CardFace"), name=(self.name, Text, WORDS))
+        _check_kinds(f"pile '{self.id}'", cards=(self.cards, CardFace, "a CardFace"), name=(self.name, Text, _WORDS))
 
     def step(self, index: int) -> tuple[float, float]:
         """The offset from card ``index`` to the next one (before squeezing)."""
@@ -185,7 +185,7 @@ class Label:
     name: Text = Text("")
 
     def __post_init__(self) -> None:  # what a typo would quietly change: the label's place, look or colour
-        _check_kinds(f"label '{self.id}'", text=(self.text, Text, WORDS), name=(self.name, Text, WORDS))
+        _check_kinds(f"label '{self.id}'", text=(self.text, Text, _WORDS), name=(self.name, Text, _WORDS))
         if self.anchor not in ANCHORS:
             raise ValueError(f"label '{self.id}': anchor {self.anchor!r} is not one of {', '.join(ANCHORS)}")
         if self.style not in STYLES:
@@ -215,7 +215,7 @@ class Choice:
     hinted: bool = False
 
     def __post_init__(self) -> None:
-        _check_kinds(f"button '{self.id}'", text=(self.text, Text, WORDS))
+        _check_kinds(f"button '{self.id}'", text=(self.text, Text, _WORDS))
         if self.key and self.key not in NAMED_KEYS and (len(self.key) != 1 or self.key != self.key.upper()
                                                         or self.key.isspace()):
             raise ValueError(f"button '{self.id}': key {self.key!r} is not a key's name: a capital letter, a digit, "
@@ -244,7 +244,7 @@ class Hold:
     y: float = 0.0
 
     def __post_init__(self) -> None:
-        _check_kinds("the held panel", title=(self.title, Text, WORDS), lines=(self.lines, Text, WORDS),
+        _check_kinds("the held panel", title=(self.title, Text, _WORDS), lines=(self.lines, Text, _WORDS),
                      choices=(self.choices, Choice, "a Button (Choice)"))
 
 
@@ -281,7 +281,7 @@ class Table:
 
     def __post_init__(self) -> None:
         _check_kinds("the table", piles=(self.piles, Pile, "a Pile"), labels=(self.labels, Label, "a Label"),
-                     choices=(self.choices, Choice, "a Button (Choice)"), status=(self.status, Text, WORDS),
+                     choices=(self.choices, Choice, "a Button (Choice)"), status=(self.status, Text, _WORDS),
                      hold=(self.hold, (Hold, type(None)), "a Hold or None"))
 
     def pile(self, pile_id: str) -> Pile:
