@@ -12,21 +12,24 @@ pytest then collects the checks below for that game: seeded random playouts term
 trip, save → restore reproduces the position, undo returns the previous state where the game allows it, illegal and
 malformed moves are rejected without change, observations hold no hidden card, the tables a game's presenter builds
 (and its last hand's replay) lie inside their area and show no card twice, its tables show no hidden card, offer
-only legal moves and a way on from each moment they hold, the moves it makes by itself are legal, its sounds are
-ones the shell has, its ``respond`` answers every click, drag, key and press with a reply (with what the player
-selected too), the seats hold one person at most and CPU players that exist, which choose legal moves (made afresh
-in a game under way too) and the same ones from the same seed, hints are legal moves with a reason (one click on
-the place outlined plays a hint whose cards the presenter picks up), statistics keep events JSON holds and sum them
-up, the view, presenter and icon named exist, and the rules help reads in each language it lists.
+only legal moves and a way on from each moment they hold, the moves it makes by itself are legal, its tables draw
+the game's analysis, its sounds are ones the shell has, its ``respond`` answers every click, drag, key and press
+with a reply (with what the player selected too), the seats hold one person at most and CPU players that exist,
+which choose legal moves (made afresh in a game under way too) and the same ones from the same seed, hints are
+legal moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks up),
+statistics keep events JSON holds and sum them up, the view, presenter and icon named exist, and the rules help
+reads in each language it lists.
 """
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import enum
 import importlib
 import itertools
 import json
+import pickle
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -106,6 +109,8 @@ class GameConformance:
     cpu_plies: ClassVar[int] = 300
     #: positions of the random playouts where each CPU strategy, made afresh, is asked for a move
     cpu_positions: ClassVar[int] = 100
+    #: positions of the first random playout where the game's analysis is run to its end and its verdict drawn
+    analysed_positions: ClassVar[int] = 4
     #: how many selections (``ui`` states the person's inputs reach) the input check carries at once
     selections: ClassVar[int] = 4
 
@@ -378,6 +383,30 @@ class GameConformance:
             for state, _ in steps[:: self.sample_every]:
                 for step, frame in enumerate(presenter.review(rules.observation(state, seat))):
                     self.check_well_formed(frame, f"the last hand's frame {step + 1}")
+
+    def test_tables_show_the_games_analysis(self) -> None:
+        """A game with an ``analysis`` (Yukon's solver) has its verdict drawn on the table: at a few positions (up to
+        :attr:`analysed_positions`) the kit runs it to its end, checks the verdict pickles (the window runs it in a
+        worker process), and draws the person's table while it runs and with its verdict. The window is the only
+        other place a presenter meets a verdict."""
+        presenter, analysis = self.presenter(), self.game.analysis
+        if presenter is None or analysis is None:
+            return
+        rules = self.game.rules
+        settings = self.settings_samples()[0]
+        seat = self.person_seat(settings)
+        steps = next(self.all_playouts())[2]
+        for ply in sorted({round(i * (len(steps) - 1) / max(1, self.analysed_positions - 1))
+                           for i in range(self.analysed_positions)}):
+            state = steps[ply][0]
+            verdict = collections.deque(analysis(state), maxlen=1)[0]  # (its last: the ones before are None)
+            pickle.dumps(verdict)  # raises what the worker process would meet
+            legal = tuple(rules.legal_moves(state)) if rules.to_move(state) == seat else ()
+            for known, running in (({}, True), ({ply: verdict}, False)):
+                situation = Situation(rules.observation(state, seat), legal, seat, rules.to_move(state),
+                                      analysis=known, analysing=running, ply=ply)
+                self.check_well_formed(presenter.table(situation, presenter.initial_ui()),
+                                       f"move {ply}, analysis {'running' if running else repr(verdict)}")
 
     def test_sounds_are_ones_the_shell_plays(self) -> None:
         """A presenter's ``sound`` names one of :data:`core.sounds.SOUNDS` or ``None``: the window plays nothing for

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import sys
 from pathlib import Path
 
@@ -737,3 +738,47 @@ def test_the_kit_names_a_picture_the_rules_show_that_is_not_there(tmp_path, monk
     with pytest.raises(AssertionError, match="the rules show pictures that are not there: help/rules.en.md shows "
                                              "layot.png"):
         kit.test_rules_help_reads_in_each_language()
+
+
+def chances(state):  # type: ignore[no-untyped-def]
+    """An analysis of Higher or Lower: the chance the best guess is right, as the window receives it."""
+    from cardtable_hilo.rules import HiLoRules, best_guess
+
+    yield None
+    guess, chance = best_guess(HiLoRules().observation(state, 0))
+    yield (guess, chance)
+
+
+class ReadsTheVerdictAsADict(FallsOffItsEnd):
+    """The example's presenter showing the analysis' chance, reading its verdict as a dict it is not."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.respond = self.inner.respond
+        self.table = self.with_chance  # type: ignore[method-assign]
+
+    def with_chance(self, s, ui):  # type: ignore[no-untyped-def]
+        from core.plugin import Text
+
+        table = self.inner.table(s, ui)
+        if s.ply in s.analysis:
+            return dataclasses.replace(table, status=Text(f"{s.analysis[s.ply]['chance']:.0%} likely"))
+        return table
+
+
+def test_the_kit_draws_the_table_with_the_games_analysis() -> None:
+    """A presenter met an analysis' verdict only in the window: one reading it wrongly stopped the game when the
+    verdict came, and a verdict that cannot be pickled could not come back from the worker process."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), analysis=chances,
+                               presenter="tests.test_example_plugin:ReadsTheVerdictAsADict")
+    kit = type("Analysed", (GameConformance,), {"game": game})()
+    with pytest.raises(TypeError, match="tuple indices must be integers or slices, not str"):
+        kit.test_tables_show_the_games_analysis()
+    unpicklable = dataclasses.replace(game, presenter=hilo_game().presenter,
+                                      analysis=lambda state: iter([lambda: "higher"]))
+    with pytest.raises((AttributeError, pickle.PicklingError), match="pickle"):
+        type("Unpicklable", (GameConformance,), {"game": unpicklable})().test_tables_show_the_games_analysis()
+    fine = dataclasses.replace(game, presenter=hilo_game().presenter)
+    type("Fine", (GameConformance,), {"game": fine})().test_tables_show_the_games_analysis()
