@@ -490,16 +490,24 @@ class GameConformance:
 
     def test_hints_are_legal_moves(self) -> None:
         """The hint service, given a seat's observation, suggests one of that seat's legal moves (or gives
-        advice without a move, ``""``, which must then say something)."""
+        advice without a move, ``""``, which must then say something), and the table shown with it is well formed."""
         if self.game.hint is None:
             return
         rules = self.game.rules
+        presenter = self.presenter()
         checked = 0
         for state, hint in self.hinted_positions():
             assert hint.move in {"", *(rules.move_text(m) for m in rules.legal_moves(state))}, \
                 f"hint '{hint.move}' is not a legal move"
             assert isinstance(hint.reason, Text), "a hint's reason must be Text (English and Japanese)"
             assert hint.move or hint.reason.en, "advice without a move must say something"
+            seat = rules.to_move(state)
+            if presenter is not None and seat is not None:
+                situation = Situation(rules.observation(state, seat), tuple(rules.legal_moves(state)), seat, seat,
+                                      hint=hint)
+                ui = presenter.hint_ui(situation, hint) if isinstance(presenter, PicksUpTheHint) \
+                    else presenter.initial_ui()
+                self.check_well_formed(presenter.table(situation, ui), f"the hint '{hint.move}'")
             checked += 1
         assert checked, "no position gave a hint"
 

@@ -782,3 +782,27 @@ def test_the_kit_draws_the_table_with_the_games_analysis() -> None:
         type("Unpicklable", (GameConformance,), {"game": unpicklable})().test_tables_show_the_games_analysis()
     fine = dataclasses.replace(game, presenter=hilo_game().presenter)
     type("Fine", (GameConformance,), {"game": fine})().test_tables_show_the_games_analysis()
+
+
+class ShoutsTheHint(FallsOffItsEnd):
+    """The example's presenter writing the hint's reason in capitals, as if it were a str."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.respond = self.inner.respond
+        self.table = self.shouting  # type: ignore[method-assign]
+
+    def shouting(self, s, ui):  # type: ignore[no-untyped-def]
+        table = self.inner.table(s, ui)
+        return table if s.hint is None else dataclasses.replace(table, status=s.hint.reason.upper())
+
+
+def test_the_kit_draws_the_table_with_its_hint() -> None:
+    """The kit checked a hint's move and reason, never the table drawn with it: a presenter tripping over the hint
+    stopped the game at the Hint button."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:ShoutsTheHint")
+    kit = type("Shouts", (GameConformance,), {"game": game})()
+    with pytest.raises(AttributeError, match="'Text' object has no attribute 'upper'"):
+        kit.test_hints_are_legal_moves()
