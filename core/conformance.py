@@ -93,6 +93,9 @@ def strings_in(value: Any) -> set[str]:
     return found
 
 
+REFUSAL = Text("That card does not follow suit", "台札のスートに従っていません")  # as the window passes one on
+
+
 class GameConformance:
     """Checks any game must pass. Override the class attributes to tune them for a game."""
 
@@ -331,6 +334,9 @@ class GameConformance:
                         texts = {rules.move_text(m) for m in legal}
                         for choice in table.all_choices():
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
+                        if mine:  # as after a move the rules refused: the window draws the refusal on the table
+                            refused = dataclasses.replace(situation, refusal=REFUSAL)
+                            self.check_well_formed(presenter.table(refused, ui), "a move refused")
 
     def test_every_moment_the_table_holds_offers_a_way_on(self) -> None:
         """The table held at a moment (a finished trick, a hand's summary) waits until the person goes on: one of

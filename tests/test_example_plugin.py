@@ -806,3 +806,22 @@ def test_the_kit_draws_the_table_with_its_hint() -> None:
     kit = type("Shouts", (GameConformance,), {"game": game})()
     with pytest.raises(AttributeError, match="'Text' object has no attribute 'upper'"):
         kit.test_hints_are_legal_moves()
+
+
+class ShowsTheRefusalInEnglish(ShoutsTheHint):
+    """The example's presenter putting a refused move's reason on the status line, in English only, as a str."""
+
+    def shouting(self, s, ui):  # type: ignore[no-untyped-def]
+        table = self.inner.table(s, ui)
+        return dataclasses.replace(table, status=s.refusal.en) if s.refusal else table
+
+
+def test_the_kit_draws_the_table_with_a_refused_move() -> None:
+    """The window draws the rules' refusal on the table; the kit never drew one, and a presenter that could not
+    stopped the game at the first move refused."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:ShowsTheRefusalInEnglish")
+    kit = type("EnglishRefusal", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(ValueError, match="the table: status holds 'That card does not follow suit', a str, not Text"):
+        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
