@@ -12,13 +12,13 @@ pytest then collects the checks below for that game: seeded random playouts term
 trip, save → restore reproduces the position, undo returns the previous state where the game allows it, illegal and
 malformed moves are rejected without change, observations hold no hidden card, the tables a game's presenter builds
 (and its last hand's replay) lie inside their area and show no card twice, its tables show no hidden card, offer
-only legal moves and a way on from each moment they hold, the moves it makes by itself are legal, its tables draw
-the game's analysis, its sounds are ones the shell has, its ``respond`` answers every click, drag, key and press
-with a reply (with what the player selected too), the seats hold one person at most and CPU players that exist,
-which choose legal moves (made afresh in a game under way too) and the same ones from the same seed, hints are
-legal moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks up),
-statistics keep events JSON holds and sum them up, the view, presenter and icon named exist, and the rules help
-reads in each language it lists.
+only legal moves and a way on from each moment they hold, the moves it makes by itself are legal, its tables draw a
+hint, a refused move and the game's analysis, its sounds are ones the shell has, its ``respond`` answers every
+click, drag, key and press with a reply (with what the player selected too), the seats hold one person at most and
+CPU players that exist, which choose legal moves (made afresh in a game under way too) and the same ones from the
+same seed, hints are legal moves with a reason (one click on the place outlined plays a hint whose cards the
+presenter picks up), statistics keep events JSON holds and sum them up, the view, presenter and icon named exist,
+and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
