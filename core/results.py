@@ -209,18 +209,26 @@ def _plain_list(value: Any) -> bool:
     return isinstance(value, list) and all(v is None or isinstance(v, str | int | float) for v in value)
 
 
+def _plain(value: Any) -> bool:
+    """A value a CSV cell holds: a number or text, or a list of them."""
+    return not isinstance(value, dict | list) or _plain_list(value)
+
+
 def write_csv(path: Path, rows: Iterable[Record]) -> None:
     """The records' plain fields as CSV (``/dev/stdout`` too): numbers and text, and a list of them as one cell of
-    its items between spaces (a game's scores by seat, ``102 56 81 47``); tables and lists of tables left out."""
+    its items between spaces (a game's scores by seat, ``102 56 81 47``); tables and lists of tables left out. The
+    columns are every plain field of any record, in the order first met (a field only some records have — a moon
+    shot in Hearts — was left out when the first record lacked it); a record without one leaves its cell empty."""
+    rows = list(rows)
+    fields = list(dict.fromkeys(k for row in rows for k, v in row.items() if _plain(v)))
     try:
         with replaced_whole(path, newline="", streams=True) as handle:
-            writer: csv.DictWriter[str] | None = None
+            writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
+            if rows:
+                writer.writeheader()
             for row in rows:
-                if writer is None:
-                    fields = [k for k, v in row.items() if not isinstance(v, dict | list) or _plain_list(v)]
-                    writer = csv.DictWriter(handle, fieldnames=fields, extrasaction="ignore")
-                    writer.writeheader()
-                writer.writerow({k: " ".join(map(str, v)) if _plain_list(v) else v for k, v in row.items()})
+                writer.writerow({k: " ".join(map(str, v)) if _plain_list(v) else v for k, v in row.items()
+                                 if _plain(v)})
     except BrokenPipeError:  # --csv /dev/stdout into `| head`, which has read what it wanted: not a failure
         raise
     except OSError as error:

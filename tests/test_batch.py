@@ -954,3 +954,21 @@ def test_a_plugins_list_of_numbers_reaches_the_csv_as_one_cell(tmp_path: Path) -
         read = list(csv.DictReader(handle))
     assert read == [{"unit": "1", "scores": "102 56 81 47", "winners": "3"},
                     {"unit": "2", "scores": "40 101 40 77", "winners": "0 2"}]
+
+
+def test_a_field_only_some_records_have_reaches_the_csv(tmp_path: Path) -> None:
+    """The CSV's columns came from the first record alone: a field only later records had (a moon shot, in a third
+    party's Hearts) was left out of every row without a word."""
+    import csv
+
+    from core.results import write_csv
+
+    rows = [{"unit": 1, "scores": [26, 0, 0, 0], "times": {"low": [1.5]}},
+            {"unit": 2, "scores": [0, 26, 26, 26], "moon": "West"},
+            {"unit": 3, "moon": "East", "scores": [26, 26, 0, 26]}]
+    write_csv(tmp_path / "games.csv", rows)
+    with open(tmp_path / "games.csv", newline="") as handle:
+        read = list(csv.DictReader(handle))
+    assert read == [{"unit": "1", "scores": "26 0 0 0", "moon": ""},
+                    {"unit": "2", "scores": "0 26 26 26", "moon": "West"},
+                    {"unit": "3", "scores": "26 26 0 26", "moon": "East"}]
