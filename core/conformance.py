@@ -186,6 +186,13 @@ class GameConformance:
             state = after
         raise AssertionError(f"{self.game.id} did not finish within {self.max_plies} moves (seed {seed})")
 
+    def person_views(self, every: int = 1) -> Iterator[tuple[int, Any]]:
+        """(the person's seat, a state) at every ``every``-th position of every playout."""
+        for settings, _seed, steps in self.all_playouts():
+            seat = self.person_seat(settings)
+            for state, _ in steps[::every]:
+                yield seat, state
+
     def all_playouts(self) -> Iterator[tuple[dict[str, Any], int, list[tuple[Any, Any]]]]:
         for settings in self.settings_samples():
             for seed in self.seeds:
@@ -347,18 +354,16 @@ class GameConformance:
         if presenter is None or not isinstance(rules, HoldsForThePlayer):
             return
         ui = presenter.initial_ui()
-        for settings, _seed, steps in self.all_playouts():
-            seat = self.person_seat(settings)
-            for state, _ in steps:
-                for hold in rules.hold_points(state):
-                    situation: Situation[Any, Any] = Situation(rules.observation(state, seat), (), seat,
-                                                               rules.to_move(state), hold)
-                    table = presenter.table(situation, ui)
-                    ways = {"continue"} if rules.to_move(state) is not None else {"continue", "new", "back"}
-                    on = any(choice.action in ways and choice.enabled for choice in table.all_choices()) \
-                        or any(presenter.respond(situation, ui, event).action in ways for event in self.inputs(table))
-                    assert on, (f"seat {seat}'s table held at '{hold}' offers no way on: give it a button with action "
-                                f"{' or '.join(sorted(ways))} (a Hold's choices, say), or a reply asking for it")
+        for seat, state in self.person_views():
+            for hold in rules.hold_points(state):
+                situation: Situation[Any, Any] = Situation(rules.observation(state, seat), (), seat,
+                                                           rules.to_move(state), hold)
+                table = presenter.table(situation, ui)
+                ways = {"continue"} if rules.to_move(state) is not None else {"continue", "new", "back"}
+                on = any(choice.action in ways and choice.enabled for choice in table.all_choices()) \
+                    or any(presenter.respond(situation, ui, event).action in ways for event in self.inputs(table))
+                assert on, (f"seat {seat}'s table held at '{hold}' offers no way on: give it a button with action "
+                            f"{' or '.join(sorted(ways))} (a Hold's choices, say), or a reply asking for it")
 
     def test_moves_the_table_makes_by_itself_are_legal(self) -> None:
         """A presenter that moves for the person (``auto_move``: Yukon's safe cards home) names a legal move or
@@ -367,15 +372,13 @@ class GameConformance:
         if not isinstance(presenter, MovesByItself):
             return
         rules = self.game.rules
-        for settings, _seed, steps in self.all_playouts():
-            seat = self.person_seat(settings)
-            for state, _ in steps:
-                if rules.to_move(state) != seat:
-                    continue
-                legal = tuple(rules.legal_moves(state))
-                move = presenter.auto_move(Situation(rules.observation(state, seat), legal, seat, seat))
-                assert move is None or move in {rules.move_text(m) for m in legal}, (
-                    f"auto_move gave {move!r}, not one of the legal moves {[rules.move_text(m) for m in legal][:8]}")
+        for seat, state in self.person_views():
+            if rules.to_move(state) != seat:
+                continue
+            legal = tuple(rules.legal_moves(state))
+            move = presenter.auto_move(Situation(rules.observation(state, seat), legal, seat, seat))
+            assert move is None or move in {rules.move_text(m) for m in legal}, (
+                f"auto_move gave {move!r}, not one of the legal moves {[rules.move_text(m) for m in legal][:8]}")
 
     def test_the_last_hand_replays_as_tables(self) -> None:
         """A presenter replaying the last hand (``review``) gives tables as the game's own are, each pile, label and
@@ -384,11 +387,9 @@ class GameConformance:
         if not isinstance(presenter, ReviewsTheLastHand):
             return
         rules = self.game.rules
-        for settings, _seed, steps in self.all_playouts():
-            seat = self.person_seat(settings)
-            for state, _ in steps[:: self.sample_every]:
-                for step, frame in enumerate(presenter.review(rules.observation(state, seat))):
-                    self.check_well_formed(frame, f"the last hand's frame {step + 1}")
+        for seat, state in self.person_views(self.sample_every):
+            for step, frame in enumerate(presenter.review(rules.observation(state, seat))):
+                self.check_well_formed(frame, f"the last hand's frame {step + 1}")
 
     def test_tables_show_the_games_analysis(self) -> None:
         """A game with an ``analysis`` (Yukon's solver) has its verdict drawn on the table: at a few positions (up to
