@@ -51,7 +51,7 @@ class Series:
 
     def __post_init__(self) -> None:
         for point in self.points:
-            x, y = point if isinstance(point, tuple) and len(point) == 2 else (None, None)
+            x, y = point if isinstance(point, tuple | list) and len(point) == 2 else (None, None)
             if not isinstance(x, str | Text) or isinstance(y, bool) or not isinstance(y, int | float) \
                     or not math.isfinite(y):
                 raise ValueError(f"series {self.name.en!r}: a point is (x as shown: a str or Text, y: a finite "
