@@ -43,18 +43,18 @@ class RulesText:
         if "en" not in self.files:
             raise ValueError("help: an English text ('en') is required")
 
+    def _folder(self, name: str) -> Path | None:
+        """The folder rules file ``name`` lies in, where the package is files on disk (not zipped, and importable)."""
+        try:
+            place = resources.files(self.package).joinpath(name)
+        except (ModuleNotFoundError, TypeError):
+            return None
+        return place.parent if isinstance(place, Path) else None
+
     def folders(self) -> list[Path]:
         """The folders the rules files lie in, where they are files on disk: a page's pictures are looked for there
         (``![The layout](layout.png)`` beside ``rules.en.md``)."""
-        found: list[Path] = []
-        for name in self.files.values():
-            try:
-                place = resources.files(self.package).joinpath(name)
-            except (ModuleNotFoundError, TypeError):
-                continue
-            if isinstance(place, Path) and place.parent not in found:
-                found.append(place.parent)
-        return found
+        return list(dict.fromkeys(folder for name in self.files.values() if (folder := self._folder(name))))
 
     def missing_pictures(self) -> list[str]:
         """The pictures a rules file shows (relative paths) that are not in its folder: left out of the package."""
@@ -64,8 +64,7 @@ class RulesText:
                 markdown = self.read(language)
             except HelpUnavailable:
                 continue  # named on its own
-            base = resources.files(self.package).joinpath(name)
-            folder = base.parent if isinstance(base, Path) else None
+            folder = self._folder(name)
             for target in _PICTURE.findall(markdown):
                 if "://" not in target and not target.startswith(("/", "data:")) and folder is not None \
                         and not (folder / target).is_file():
