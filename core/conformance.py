@@ -14,11 +14,11 @@ malformed moves are rejected without change, observations hold no hidden card, t
 (and its last hand's replay) lie inside their area and show no card twice, its tables show no hidden card, offer
 only legal moves and a way on from each moment they hold, the moves it makes by itself are legal, its tables draw a
 hint, a refused move and the game's analysis, its sounds are ones the shell has, its ``respond`` answers every
-click, drag, key and press with a reply (with what the player selected too), the seats hold one person at most and
-CPU players that exist, which choose legal moves (made afresh in a game under way too) and the same ones from the
-same seed, hints are legal moves with a reason (one click on the place outlined plays a hint whose cards the
-presenter picks up), statistics keep events JSON holds and sum them up, the view, presenter and icon named exist,
-and the rules help reads in each language it lists.
+click, drag, key and press with a reply (with what the player selected too), every legal move of the person's turn
+is one some inputs make, the seats hold one person at most and CPU players that exist, which choose legal moves
+(made afresh in a game under way too) and the same ones from the same seed, hints are legal moves with a reason (one
+click on the place outlined plays a hint whose cards the presenter picks up), statistics keep events JSON holds and
+sum them up, the view, presenter and icon named exist, and the rules help reads in each language it lists.
 """
 
 from __future__ import annotations
@@ -96,6 +96,15 @@ def strings_in(value: Any) -> set[str]:
 REFUSAL = Text("That card does not follow suit", "台札のスートに従っていません")  # as the window passes one on
 
 
+def selection_key(ui: Any) -> Any:
+    """``ui`` as a set member: itself, or its text when it cannot be hashed (a presenter's plain dict or list)."""
+    try:
+        hash(ui)
+    except TypeError:
+        return repr(ui)
+    return ui
+
+
 class GameConformance:
     """Checks any game must pass. Override the class attributes to tune them for a game."""
 
@@ -116,6 +125,9 @@ class GameConformance:
     analysed_positions: ClassVar[int] = 4
     #: how many selections (``ui`` states the person's inputs reach) the input check carries at once
     selections: ClassVar[int] = 4
+    #: how many selections the reach check tries at one position before it calls a legal move out of reach (raise
+    #: it for a game whose moves take many inputs: passing three cards of thirteen has 378 selections on the way)
+    reach_selections: ClassVar[int] = 500
 
     def observed(self, observation: Any) -> Any:
         """The part of an observation about the current deal, for the leak check. A game that reshuffles
@@ -429,10 +441,10 @@ class GameConformance:
                 assert effect is None or effect in SOUNDS, (f"sound gave {effect!r} after '{rules.move_text(move)}': "
                                                             f"give one of {', '.join(sorted(SOUNDS))} or None")
 
-    def inputs(self, table: Table) -> Iterator[Event]:
+    def inputs(self, table: Table, every_drag: bool = False) -> Iterator[Event]:
         """What a player may do at ``table``: a click and a double-click on each pile and card, a drag of a pile's
-        first and last face-up cards onto every other pile, each button that leaves its meaning to the presenter,
-        keys, and a click on the felt."""
+        first and last face-up cards (``every_drag``: of each face-up card) onto every other pile, each button that
+        leaves its meaning to the presenter, keys, and a click on the felt."""
         yield Background()
         for name in ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "A", "Z", "1", "9"):
             yield Key(name)
@@ -442,8 +454,8 @@ class GameConformance:
                 yield Click(pile.id, index)
                 yield Click(pile.id, index, double=True)
                 yield Key("Enter", (pile.id, index))
-            up = [i for i, card in enumerate(pile.cards) if card.face_up]
-            for index in sorted({up[0], up[-1]} if up and pile.drag else set()):
+            up = [i for i, card in enumerate(pile.cards) if card.face_up] if pile.drag else []
+            for index in up if every_drag else sorted({up[0], up[-1]} if up else set()):
                 for target in table.piles:
                     if target.id != pile.id:
                         yield Drop(pile.id, index, target.id)
@@ -486,6 +498,47 @@ class GameConformance:
                 if move is not None and to_move == seat:
                     uis = [presenter.initial_ui()]  # the window puts down what was picked once its seat moves
         assert checked, "no position was tried"
+
+    def test_every_legal_move_is_within_the_persons_reach(self) -> None:
+        """Each legal move of the person's turn is one some inputs make: a button offering it, or a reply to a
+        click, drag, key or press, maybe after others that select (a card picked, then its place). The kit tries the
+        selections in order of the inputs they take, up to :attr:`reach_selections` at a position. A move no input
+        reached (a "go alone" with no button, a card the table never lets go) is one the person can never play."""
+        presenter = self.presenter()
+        if presenter is None:
+            return
+        rules = self.game.rules
+        tried = 0
+        for seat, state in self.person_views(self.sample_every):
+            if rules.to_move(state) != seat:
+                continue
+            tried += 1
+            legal = tuple(rules.legal_moves(state))
+            wanted = {rules.move_text(move) for move in legal}
+            situation = Situation(rules.observation(state, seat), legal, seat, seat)
+            reached: set[str] = set()
+            level, seen = [presenter.initial_ui()], {selection_key(presenter.initial_ui())}
+            while level and not wanted <= reached:
+                following = []
+                for ui in level:
+                    table = presenter.table(situation, ui)
+                    reached |= {choice.move for choice in table.all_choices() if choice.move and choice.enabled}
+                    for event in self.inputs(table, every_drag=True):
+                        reply = presenter.respond(situation, ui, event)
+                        if reply.move is not None:
+                            reached.add(reply.move)
+                        elif reply.ui is not None and selection_key(reply.ui) not in seen \
+                                and len(seen) < self.reach_selections:
+                            seen.add(selection_key(reply.ui))
+                            following.append(reply.ui)
+                level = following
+            missing = sorted(wanted - reached)
+            assert not missing, (
+                f"seat {seat} may play {', '.join(missing[:6])}{' …' if len(missing) > 6 else ''} ({len(missing)} of "
+                f"{len(wanted)} legal moves) but no input reaches {'it' if len(missing) == 1 else 'them'} "
+                f"(inputs tried in {len(seen)} ui state{'s' if len(seen) > 1 else ''}; give each a button or an "
+                f"input, or raise reach_selections if they take more)")
+        assert tried, "the person was never to move at a position tried"
 
     def hinted_positions(self) -> Iterator[tuple[Any, Hint]]:
         """Every fourth sampled position of the playouts where the game gives a hint, with that hint."""

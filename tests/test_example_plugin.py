@@ -6,6 +6,7 @@ import dataclasses
 import pickle
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 from core.conformance import GameConformance
 from core.game import GameSpec
@@ -811,3 +812,55 @@ def test_the_kit_draws_the_table_with_a_refused_move() -> None:
     kit = type("EnglishRefusal", (GameConformance,), {"game": game, "seeds": (1,)})()
     with pytest.raises(ValueError, match="the table: status holds 'That card does not follow suit', a str, not Text"):
         kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+
+
+class ForgetsLower(TheExample):
+    """The example's presenter with its Lower button left out: the person can only ever guess higher."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        table = self.inner.table(s, ui)
+        return dataclasses.replace(table, choices=tuple(c for c in table.choices if c.move != "lower"))
+
+
+class GuessesByPickingTheCard(TheExample):
+    """The example's presenter without buttons: a click picks the current card up, then Up guesses higher and
+    Down lower (``keys``: the keys that guess once it is picked)."""
+
+    keys: ClassVar[dict[str, str]] = {"Up": "higher", "Down": "lower"}
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        return dataclasses.replace(self.inner.table(s, ui), choices=())
+
+    def respond(self, s, ui, event):  # type: ignore[no-untyped-def]
+        from core.plugin import IGNORED, Click, Key, Reply
+
+        if not isinstance(ui, Picked):
+            return Reply(ui=Picked()) if event == Click("current", 0) else IGNORED
+        if isinstance(event, Key) and event.name in self.keys and self.keys[event.name] in s.legal:
+            return Reply(move=self.keys[event.name], ui=self.initial_ui())
+        return IGNORED
+
+
+class GuessesHigherByPickingTheCard(GuessesByPickingTheCard):
+    """As above with the key for lower forgotten."""
+
+    keys: ClassVar[dict[str, str]] = {"Up": "higher"}
+
+
+def test_the_kit_names_a_legal_move_no_input_reaches() -> None:
+    """A legal move with no button and no input for it (a "go alone" forgotten, a card the table never lets go) is
+    one the person can never make, and the game looked fine. Moves some inputs reach together (a card picked, then
+    a key) are within reach."""
+    import pytest
+
+    for presenter, missing, states in (("ForgetsLower", "lower", "1 ui state"),
+                                       ("GuessesHigherByPickingTheCard", "lower", "2 ui states"),
+                                       ("GuessesByPickingTheCard", None, "")):
+        game = dataclasses.replace(hilo_game(), presenter=f"tests.test_example_plugin:{presenter}")
+        kit = type("Reach", (GameConformance,), {"game": game, "seeds": (1,)})()
+        if missing is None:
+            kit.test_every_legal_move_is_within_the_persons_reach()
+            continue
+        with pytest.raises(AssertionError, match=rf"seat 0 may play {missing} \(1 of 2 legal moves\) but no input "
+                                                 rf"reaches it \(inputs tried in {states};"):
+            kit.test_every_legal_move_is_within_the_persons_reach()
