@@ -328,6 +328,10 @@ class GameConformance:
             assert len(ids) == len(set(ids)), f"{where}: two {kind} share an id: {ids}"
         twice = sorted(card for card, n in Counter(table.face_up_cards()).items() if n > 1)
         assert not twice, f"{where}: the table shows {twice} twice"
+        keys = Counter(choice.key for choice in table.all_choices() if choice.key and choice.enabled)
+        shared = sorted(key for key, n in keys.items() if n > 1)
+        assert not shared, (f"{where}: buttons {[c.id for c in table.all_choices() if c.key in shared and c.enabled]} "
+                            f"share the key {shared[0]} (it presses the first only)")
 
     def test_tables_show_no_hidden_card_and_offer_only_legal_moves(self) -> None:
         """Every table the presenter builds (at each held moment too) shows no card hidden from its seat, is well
@@ -353,6 +357,8 @@ class GameConformance:
                         texts = {rules.move_text(m) for m in legal}
                         for choice in table.all_choices():
                             assert choice.move is None or choice.move in texts, f"'{choice.move}' is not legal now"
+                            assert choice.key != "R" or not isinstance(presenter, ReviewsTheLastHand), (
+                                f"button '{choice.id}': key R replays the last hand in this game: choose another")
                         if mine:  # as after a move the rules refused: the window draws the refusal on the table
                             refused = dataclasses.replace(situation, refusal=REFUSAL)
                             self.check_well_formed(presenter.table(refused, ui), "a move refused")

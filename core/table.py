@@ -195,13 +195,16 @@ class Label:
 
 
 NAMED_KEYS = ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "Delete")  # as :class:`Key`
+SHELL_KEYS = {"P": "pauses every game", "T": "reads the table aloud", "?": "asks for a hint"}
+"""Keys the window keeps for itself in every game (R too, in a game that replays its last hand)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
     """A button. Pressing it (click, its ``key``, or Tab then Enter) plays ``move``, or asks the shell for
     ``action`` (see :data:`ACTIONS`), or — with neither — sends :class:`Press` to the presenter.
-    ``key`` is a key name as in :class:`Key` and is shown on the button. ``colour``: ``"red"`` or
+    ``key`` is a key name as in :class:`Key` and is shown on the button (not one of :data:`SHELL_KEYS`, nor R in a
+    game that replays its last hand). ``colour``: ``"red"`` or
     ``"black"`` for a suit button; ``hinted``: part of the hint being shown (outlined blue)."""
 
     id: str
@@ -220,6 +223,9 @@ class Choice:
                                                         or self.key.isspace()):
             raise ValueError(f"button '{self.id}': key {self.key!r} is not a key's name: a capital letter, a digit, "
                              f"another single character, or one of {', '.join(NAMED_KEYS)}")  # "h" never matched
+        if self.key in SHELL_KEYS:  # the window took it first: the button showed P and P paused
+            raise ValueError(f"button '{self.id}': key {self.key!r} is the window's own ({self.key} "
+                             f"{SHELL_KEYS[self.key]}): choose a key other than {', '.join(SHELL_KEYS)}")
         if self.colour not in COLOURS:
             raise ValueError(f"button '{self.id}': colour {self.colour!r} is not one of {COLOURS}")
         if self.action is not None and self.action not in ACTIONS:  # else refused only when pressed

@@ -10,6 +10,7 @@ from core.conformance import GameConformance
 from plugins.euchre.holds import about_previous
 from plugins.euchre.model import EuchreState, Move
 from plugins.euchre.plugin import GAME
+from plugins.euchre.presenter import EuchrePresenter
 
 
 def previous_hidden(state: EuchreState, seat: int) -> frozenset[str]:
@@ -52,3 +53,24 @@ class TestEuchreConformance(GameConformance):
                     assert not leaked, f"seat {seat} sees {sorted(leaked)} of the last hand"
                     checked += 1
         assert checked > 100
+
+
+class NextOnR(EuchrePresenter):
+    """Euchre's presenter with the held trick's Next button on R, the key that replays the last hand in Euchre."""
+
+    def table(self, situation, ui):  # type: ignore[no-untyped-def]
+        table = super().table(situation, ui)
+        if table.hold is None:
+            return table
+        choices = tuple(replace(c, key="R") if c.id == "next" else c for c in table.hold.choices)
+        return replace(table, hold=replace(table.hold, choices=choices))
+
+
+def test_the_kit_names_a_button_on_the_key_that_replays_the_last_hand() -> None:
+    """In a game that replays its last hand the window keeps R for that: a button showing R never answered it."""
+    import pytest
+
+    game = replace(GAME, presenter="tests.test_euchre_conformance:NextOnR")
+    kit = type("NextOnR", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match="button 'next': key R replays the last hand in this game: choose another"):
+        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()

@@ -864,3 +864,23 @@ def test_the_kit_names_a_legal_move_no_input_reaches() -> None:
         with pytest.raises(AssertionError, match=rf"seat 0 may play {missing} \(1 of 2 legal moves\) but no input "
                                                  rf"reaches it \(inputs tried in {states};"):
             kit.test_every_legal_move_is_within_the_persons_reach()
+
+
+class OneKeyForBoth(TheExample):
+    """The example's presenter with Lower's key a copy-paste of Higher's: H."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        table = self.inner.table(s, ui)
+        return dataclasses.replace(table, choices=tuple(dataclasses.replace(c, key="H") for c in table.choices))
+
+
+def test_the_kit_names_two_buttons_sharing_a_key() -> None:
+    """The window presses the first enabled button with the key pressed: with both showing H, H guessed higher and no
+    key guessed lower."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:OneKeyForBoth")
+    kit = type("OneKey", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match=r"buttons \['higher', 'lower'\] share the key H \(it presses the first "
+                                             r"only\)"):
+        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()

@@ -6,6 +6,7 @@ see the table needs, once."""
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 import pytest
@@ -266,9 +267,29 @@ def test_a_button_key_that_no_key_press_names_is_refused() -> None:
     for wrong in ("h", "Spce", "space", "F1", " "):
         with pytest.raises(ValueError, match=f"button 'higher': key {wrong!r} is not a key's name"):
             Choice("higher", Text("Higher"), wrong)
-    for right in ("H", "7", "?", "Space", "Escape", ""):
+    for right in ("H", "7", "+", "Space", "Escape", ""):
         assert Choice("higher", Text("Higher"), right).key == right
     assert set(KEY_NAMES.values()) == set(NAMED_KEYS), "the names the scene gives keys are the ones a button may use"
+
+
+def test_a_button_key_the_window_keeps_for_itself_is_refused(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A button showing P paused the game when P was pressed, T read the table aloud and ? asked for a hint: the
+    window takes those keys before the table sees them, in every game."""
+    from PySide6.QtCore import Qt
+
+    from core.session import GameSession
+    from plugins.yukon import plugin as yukon_plugin
+    from tests.gui_helpers import make_window
+
+    for key, does in (("P", "pauses every game"), ("T", "reads the table aloud"), ("?", "asks for a hint")):
+        message = f"button 'pass': key '{key}' is the window's own ({key} {does}): choose a key other than P, T, ?"
+        with pytest.raises(ValueError, match=re.escape(message)):
+            Choice("pass", Text("Pass"), key)
+    window = make_window(qtbot, {"yukon": yukon_plugin})
+    page = window.open_session(GameSession.new(window.host.game("yukon"), {}, seed=1, saves=window.saves))
+    assert page is not None
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert page.session.paused, "P is the window's in every game"
 
 
 def test_a_plain_string_or_card_text_where_the_table_wants_text_or_a_card_face_is_refused_when_made() -> None:
