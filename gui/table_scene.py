@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from core.cards import Card
 from core.table import CARD_HEIGHT, Background, Choice, Click, Drop, Hold, Label, Pile, Style, Table
+from core.table_cursor import kept_cursor, moved_cursor
 from core.table_words import choice_words, cursor_words, news, sentences
 from gui import animation
 from gui.cards import CURSOR, MARK_MARGIN, SUIT_SIGN_SHOWN, CardItem, SlotItem, TableItem
@@ -404,7 +405,7 @@ class TableScene(QGraphicsScene):
         fresh_table = table is not self.table
         self.table = table
         self._fit(table)
-        self._clamp_cursor(table)
+        self.cursor = kept_cursor(table, self.cursor)
         animate = animate and animation.enabled()
         fresh = table.deal is not None and table.deal.key != self._dealt
         if table.deal is not None:
@@ -645,67 +646,16 @@ class TableScene(QGraphicsScene):
             return False
         return self.cursor[1] == index
 
-    def _clamp_cursor(self, table: Table) -> None:
-        """Keep the cursor on a face-up card of its pile (its front one when the pile shrank)."""
-        if self.cursor is None:
-            return
-        pile = next((p for p in table.piles if p.id == self.cursor[0] and p.focus), None)
-        if pile is None:
-            self.cursor = None
-            return
-        up = [i for i, c in enumerate(pile.cards) if c.face_up]
-        index = self.cursor[1]
-        if not pile.cards:
-            self.cursor = (pile.id, None)
-        elif index is None or index not in up:
-            self.cursor = (pile.id, up[-1] if up and (index is None or index > up[-1]) else up[0] if up else None)
-
     def move_cursor(self, direction: str) -> None:
-        """Arrow keys: along a pile's face-up cards (Up and Down in a column, Left and Right in a row), or to the
-        nearest focus pile that way."""
-        table = self.table
-        if table is None:
+        """Arrow keys: along a pile's face-up cards, or to the nearest focus pile that way (see
+        :func:`core.table_cursor.moved_cursor`)."""
+        if self.table is None:
             return
-        piles = [p for p in table.piles if p.focus]
-        if not piles:
-            return
-        current = next((p for p in piles if self.cursor and p.id == self.cursor[0]), None)
-        if current is None or self.cursor is None:
-            self._set_cursor(piles[0], None)
-            return
-        up = [i for i, c in enumerate(current.cards) if c.face_up]
-        index = self.cursor[1]
-        axis = ("Up", "Down") if abs(current.fan[1]) >= abs(current.fan[0]) else ("Left", "Right")
-        if direction in axis and up and index is not None:
-            step = -1 if direction == axis[0] else 1
-            if up[0] <= index + step <= up[-1]:
-                self.cursor = (current.id, index + step)
-                self.show_table(table, animate=False)
-                self.speak_cursor()
-                return
-        dx, dy = {"Left": (-1, 0), "Right": (1, 0), "Up": (0, -1), "Down": (0, 1)}[direction]
-        best, score = None, float("inf")
-        for pile in piles:
-            ox, oy = pile.x - current.x, pile.y - current.y
-            along = ox * dx + oy * dy
-            if pile is current or along <= 0.2:
-                continue
-            cost = along + 3 * abs(ox * dy + oy * dx)
-            if cost < score:
-                best, score = pile, cost
-        if best is None:  # wrap around a row
-            row = sorted((p for p in piles if abs(p.y - current.y) < 0.5), key=lambda p: p.x * dx or p.y * dy)
-            best = row[0] if row and dx else None
-        if best is not None:
-            self._set_cursor(best, None)
-
-    def _set_cursor(self, pile: Pile, index: int | None) -> None:
-        up = [i for i, c in enumerate(pile.cards) if c.face_up]
-        self.cursor = (pile.id, index if index is not None else (up[-1] if up else (len(pile.cards) - 1
-                                                                                   if pile.cards else None)))
-        if self.table is not None:
+        cursor = moved_cursor(self.table, self.cursor, direction)
+        if cursor is not None:
+            self.cursor = cursor
             self.show_table(self.table, animate=False)
-        self.speak_cursor()
+            self.speak_cursor()
 
     def _tell_news(self) -> None:
         """Say what changed since the table a screen reader last heard about (nothing while paused: the table is
