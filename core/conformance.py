@@ -15,10 +15,11 @@ malformed moves are rejected without change, observations hold no hidden card, t
 only legal moves and a way on from each moment they hold, the moves it makes by itself are legal, its tables draw a
 hint, a refused move and the game's analysis, its sounds are ones the shell has, its ``respond`` answers every
 click, drag, key and press with a reply (with what the player selected too), every legal move of the person's turn
-is one some inputs make, the seats hold one person at most and CPU players that exist, which choose legal moves
-(made afresh in a game under way too) and the same ones from the same seed, hints are legal moves with a reason (one
-click on the place outlined plays a hint whose cards the presenter picks up), statistics keep events JSON holds and
-sum them up, the view, presenter and icon named exist, and the rules help reads in each language it lists.
+is one some inputs make, and one keys alone make, the seats hold one person at most and CPU players that exist,
+which choose legal moves (made afresh in a game under way too) and the same ones from the same seed, hints are legal
+moves with a reason (one click on the place outlined plays a hint whose cards the presenter picks up), statistics
+keep events JSON holds and sum them up, the view, presenter and icon named exist, and the rules help reads in each
+language it lists.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import itertools
 import json
 import pickle
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -59,6 +60,7 @@ from core.table import (
     Situation,
     Table,
 )
+from core.table_cursor import ARROWS, Cursor, moved_cursor
 from core.text import Text
 
 
@@ -128,6 +130,10 @@ class GameConformance:
     #: how many selections the reach check tries at one position before it calls a legal move out of reach (raise
     #: it for a game whose moves take many inputs: passing three cards of thirteen has 378 selections on the way)
     reach_selections: ClassVar[int] = 500
+    #: the keys the kit presses (with the cursor at each place the arrows reach, for the keyboard's reach): add those
+    #: your presenter answers that are not on a button
+    keys: ClassVar[tuple[str, ...]] = ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "A",
+                                       "Z", "1", "9")
 
     def observed(self, observation: Any) -> Any:
         """The part of an observation about the current deal, for the leak check. A game that reshuffles
@@ -452,7 +458,7 @@ class GameConformance:
         first and last face-up cards (``every_drag``: of each face-up card) onto every other pile, each button that
         leaves its meaning to the presenter, keys, and a click on the felt."""
         yield Background()
-        for name in ("Enter", "Space", "Escape", "Left", "Right", "Up", "Down", "Backspace", "A", "Z", "1", "9"):
+        for name in self.keys:
             yield Key(name)
         for pile in table.piles:
             yield Click(pile.id)
@@ -505,17 +511,53 @@ class GameConformance:
                     uis = [presenter.initial_ui()]  # the window puts down what was picked once its seat moves
         assert checked, "no position was tried"
 
-    def test_every_legal_move_is_within_the_persons_reach(self) -> None:
-        """Each legal move of the person's turn is one some inputs make: a button offering it, or a reply to a
-        click, drag, key or press, maybe after others that select (a card picked, then its place). The kit tries the
-        selections in order of the inputs they take, up to :attr:`reach_selections` at a position. A move no input
-        reached (a "go alone" with no button, a card the table never lets go) is one the person can never play."""
+    def pointer_replies(self, presenter: Any, situation: Situation[Any, Any], ui: Any,
+                        table: Table) -> Iterator[Reply[Any]]:
+        """The presenter's replies to each of :meth:`inputs` at ``table`` (a drag from each face-up card)."""
+        for event in self.inputs(table, every_drag=True):
+            yield presenter.respond(situation, ui, event)
+
+    def keyboard_replies(self, presenter: Any, situation: Situation[Any, Any], ui: Any,
+                         table: Table) -> Iterator[Reply[Any]]:
+        """The replies keys alone get at ``table``, answered as the window answers a key: a button's own key presses
+        it (and Tab then Enter reaches each button); any other of :attr:`keys` goes to the presenter, with the cursor
+        wherever the arrows take it; an arrow the presenter leaves moves the cursor (:mod:`core.table_cursor`), and
+        Enter or Space it leaves is a click on the card (or pile) under the cursor."""
+        buttons = [choice for choice in table.all_choices() if choice.enabled]
+        for choice in buttons:
+            if choice.move is None and choice.action is None:
+                yield presenter.respond(situation, ui, Press(choice.id))
+        keyed = {choice.key for choice in buttons if choice.key}
+        layout = tuple((p.id, p.x, p.y, p.fan, p.focus, tuple(c.face_up for c in p.cards)) for p in table.piles)
+        arrows = vars(self).setdefault("_arrows", {}).setdefault(layout, {})  # (a position's tables share a layout)
+        places: list[Cursor | None] = [None]
+        for cursor in places:  # (grows as the arrows reach new places)
+            for name in self.keys:
+                if name in keyed:
+                    continue
+                reply = presenter.respond(situation, ui, Key(name, cursor))
+                if reply.used:
+                    yield reply
+                elif name in ARROWS:
+                    if (cursor, name) not in arrows:
+                        arrows[cursor, name] = moved_cursor(table, cursor, name)
+                    moved = arrows[cursor, name]
+                    if moved is not None and moved not in places:
+                        places.append(moved)
+                elif name in ("Enter", "Space") and cursor is not None:
+                    yield presenter.respond(situation, ui, Click(*cursor))
+
+    def moves_out_of_reach(self, replies: Callable[[Any, Situation[Any, Any], Any, Table], Iterator[Reply[Any]]],
+                           what: str, every: int, advice: str = "") -> None:
+        """Fail at the first position of the person's turn where a legal move is neither on an enabled button nor
+        a reply :meth:`replies` reaches, maybe after replies that select (in order of how many they take, up to
+        :attr:`reach_selections` ``ui`` states)."""
         presenter = self.presenter()
         if presenter is None:
             return
         rules = self.game.rules
         tried = 0
-        for seat, state in self.person_views(self.sample_every):
+        for seat, state in self.person_views(every):
             if rules.to_move(state) != seat:
                 continue
             tried += 1
@@ -529,22 +571,36 @@ class GameConformance:
                 for ui in level:
                     table = presenter.table(situation, ui)
                     reached |= {choice.move for choice in table.all_choices() if choice.move and choice.enabled}
-                    for event in self.inputs(table, every_drag=True):
-                        reply = presenter.respond(situation, ui, event)
+                    for reply in replies(presenter, situation, ui, table):
                         if reply.move is not None:
                             reached.add(reply.move)
                         elif reply.ui is not None and selection_key(reply.ui) not in seen \
                                 and len(seen) < self.reach_selections:
                             seen.add(selection_key(reply.ui))
                             following.append(reply.ui)
+                    if wanted <= reached:
+                        break
                 level = following
             missing = sorted(wanted - reached)
             assert not missing, (
                 f"seat {seat} may play {', '.join(missing[:6])}{' …' if len(missing) > 6 else ''} ({len(missing)} of "
-                f"{len(wanted)} legal moves) but no input reaches {'it' if len(missing) == 1 else 'them'} "
-                f"(inputs tried in {len(seen)} ui state{'s' if len(seen) > 1 else ''}; give each a button or an "
-                f"input, or raise reach_selections if they take more)")
+                f"{len(wanted)} legal moves) but {what} {'it' if len(missing) == 1 else 'them'} "
+                f"(tried in {len(seen)} ui state{'s' if len(seen) > 1 else ''}; {advice}raise reach_selections for "
+                f"moves that take more inputs)")
         assert tried, "the person was never to move at a position tried"
+
+    def test_every_legal_move_is_within_the_persons_reach(self) -> None:
+        """Each legal move of the person's turn is one some inputs make: a button offering it, or a reply to a
+        click, drag, key or press, maybe after others that select (a card picked, then its place). A move no input
+        reached (a "go alone" with no button, a card the table never lets go) is one the person can never play."""
+        self.moves_out_of_reach(self.pointer_replies, "no input reaches", self.sample_every)
+
+    def test_every_legal_move_is_within_the_keyboards_reach(self) -> None:
+        """Each legal move of the person's turn is one keys alone make (:meth:`keyboard_replies`; at every other
+        position the pointer's check tries): the arrows reach only piles with ``focus``, so a game whose stock had
+        none could not be dealt from without a mouse."""
+        self.moves_out_of_reach(self.keyboard_replies, "no keys reach", self.sample_every * 2,
+                                "the arrows stop only at piles with focus=True, Tab at the buttons; ")
 
     def hinted_positions(self) -> Iterator[tuple[Any, Hint]]:
         """Every fourth sampled position of the playouts where the game gives a hint, with that hint."""

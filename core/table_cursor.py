@@ -10,6 +10,7 @@ from __future__ import annotations
 from core.table import Pile, Table
 
 Cursor = tuple[str, int | None]
+ARROWS = ("Left", "Right", "Up", "Down")
 
 
 def face_up(pile: Pile) -> list[int]:

@@ -48,6 +48,7 @@ from core.table import (
     Situation,
     Table,
 )
+from core.table_cursor import ARROWS
 from core.text import Text
 from gui import animation
 from gui.deck import CardArt
@@ -57,7 +58,6 @@ from gui.table_scene import TableScene
 KEY_NAMES = {Qt.Key.Key_Return: "Enter", Qt.Key.Key_Enter: "Enter", Qt.Key.Key_Space: "Space",
              Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Left: "Left", Qt.Key.Key_Right: "Right", Qt.Key.Key_Up: "Up",
              Qt.Key.Key_Down: "Down", Qt.Key.Key_Backspace: "Backspace", Qt.Key.Key_Delete: "Delete"}
-ARROWS = ("Left", "Right", "Up", "Down")
 ALL_TOOLS = frozenset({"undo", "redo", "hint", "pause", "restart", "new"})
 
 

@@ -841,6 +841,15 @@ class GuessesByPickingTheCard(TheExample):
         return IGNORED
 
 
+class GuessesByPickingTheCardByKeyboardToo(GuessesByPickingTheCard):
+    """As above with the current card a place the keyboard's cursor stops at (``focus``)."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        table = super().table(s, ui)
+        return dataclasses.replace(table, piles=tuple(dataclasses.replace(p, focus=p.id == "current")
+                                                      for p in table.piles))
+
+
 class GuessesHigherByPickingTheCard(GuessesByPickingTheCard):
     """As above with the key for lower forgotten."""
 
@@ -862,7 +871,7 @@ def test_the_kit_names_a_legal_move_no_input_reaches() -> None:
             kit.test_every_legal_move_is_within_the_persons_reach()
             continue
         with pytest.raises(AssertionError, match=rf"seat 0 may play {missing} \(1 of 2 legal moves\) but no input "
-                                                 rf"reaches it \(inputs tried in {states};"):
+                                                 rf"reaches it \(tried in {states};"):
             kit.test_every_legal_move_is_within_the_persons_reach()
 
 
@@ -884,3 +893,34 @@ def test_the_kit_names_two_buttons_sharing_a_key() -> None:
     with pytest.raises(AssertionError, match=r"buttons \['higher', 'lower'\] share the key H \(it presses the first "
                                              r"only\)"):
         kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+
+
+def test_the_kit_names_a_legal_move_keys_alone_do_not_reach(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The arrows stop only at piles with focus: a game played by picking the card up could not be played without a
+    mouse (Golf's stock, written as a third party would, had none: no key dealt from it). The window agrees: Down,
+    Enter, Up guess higher only where the card has focus."""
+    import pytest
+    from PySide6.QtCore import Qt
+
+    from core.session import GameSession
+    from gui.deck import CardArt
+    from gui.table_view import TableView
+
+    for presenter, moves in ((GuessesByPickingTheCard, []), (GuessesByPickingTheCardByKeyboardToo, ["higher"])):
+        session = GameSession.new(hilo_game(), {}, seed=15)
+        view = TableView(session, CardArt(), presenter())  # type: ignore[arg-type]
+        for key in (Qt.Key.Key_Down, Qt.Key.Key_Return, Qt.Key.Key_Up):
+            view.key_press(key, "")
+        assert session.moves == moves, presenter.__name__
+
+    def kit(presenter: str) -> GameConformance:
+        game = dataclasses.replace(hilo_game(), presenter=f"tests.test_example_plugin:{presenter}")
+        return type("Keys", (GameConformance,), {"game": game, "seeds": (1,)})()  # type: ignore[no-any-return]
+
+    kit("GuessesByPickingTheCard").test_every_legal_move_is_within_the_persons_reach()
+    with pytest.raises(AssertionError, match=r"seat 0 may play higher, lower \(2 of 2 legal moves\) but no keys reach "
+                                             r"them \(tried in 1 ui state; the arrows stop only at piles with "
+                                             r"focus=True, Tab at the buttons;"):
+        kit("GuessesByPickingTheCard").test_every_legal_move_is_within_the_keyboards_reach()
+    kit("GuessesByPickingTheCardByKeyboardToo").test_every_legal_move_is_within_the_keyboards_reach()
+    kit("TheExample").test_every_legal_move_is_within_the_keyboards_reach()  # (its buttons have keys)
