@@ -95,6 +95,20 @@ def strings_in(value: Any) -> set[str]:
     return found
 
 
+def differs(first: Any, second: Any) -> str:
+    """Where ``second`` differs from ``first``, said briefly: the fields that differ (``turned 3 → 1``), else both."""
+    def short(value: Any) -> str:
+        text = repr(value)
+        return text if len(text) <= 80 else text[:77] + "…"
+
+    if dataclasses.is_dataclass(first) and type(first) is type(second):
+        changed = [f"{f.name} {short(getattr(first, f.name))} → {short(getattr(second, f.name))}"
+                   for f in dataclasses.fields(first) if getattr(first, f.name) != getattr(second, f.name)]
+        if changed:
+            return "; ".join(changed[:4]) + (" …" if len(changed) > 4 else "")
+    return f"{short(first)} → {short(second)}"
+
+
 REFUSAL = Text("That card does not follow suit", "台札のスートに従っていません")  # as the window passes one on
 
 
@@ -227,23 +241,29 @@ class GameConformance:
                 continue  # a solitaire stuck in a loop: no outcome yet, and that is allowed
             outcome = self.game.rules.outcome(final)
             assert outcome is not None, f"seed {seed}: finished without an outcome"
-            assert outcome.summary
+            assert outcome.summary, f"seed {seed}: the outcome has no summary (the window shows it as the game ends)"
 
     def test_same_seed_same_game(self) -> None:
         settings = self.settings_samples()[0]
         rules = self.game.rules
         first = [rules.state_to_json(s) for s, _ in self.playout(settings, 11)]
         again = [rules.state_to_json(s) for s, _ in self.playout(settings, 11)]
-        assert first == again
+        ply = next((i for i, (a, b) in enumerate(zip(first, again, strict=False)) if a != b),
+                   min(len(first), len(again)))
+        assert first == again, (f"seed 11 dealt another game the second time, from move {ply} (a random choice not "
+                                f"drawn from the seed's Rng?): {differs(first[ply:ply + 1], again[ply:ply + 1])}")
 
     def test_states_survive_a_json_round_trip(self) -> None:
         rules = self.game.rules
-        for _settings, _seed, steps in self.all_playouts():
+        for _settings, seed, steps in self.all_playouts():
             for state, _move in steps[:: self.sample_every] + steps[-1:]:
                 data = json.loads(json.dumps(rules.state_to_json(state)))
                 back = rules.state_from_json(data)
-                assert back == state
-                assert rules.legal_moves(back) == rules.legal_moves(state)
+                assert back == state, (f"seed {seed}: state_from_json(state_to_json(state)) is not the state it was "
+                                       f"written from: {differs(state, back)}")
+                assert rules.legal_moves(back) == rules.legal_moves(state), (
+                    f"seed {seed}: the state read back offers other legal moves: "
+                    f"{differs(rules.legal_moves(state), rules.legal_moves(back))}")
 
     def test_move_text_parses_back(self) -> None:
         rules = self.game.rules
@@ -251,17 +271,26 @@ class GameConformance:
             for state, _ in steps[:: self.sample_every]:
                 for move in rules.legal_moves(state):
                     text = rules.move_text(move)
-                    assert text and text == text.strip()
-                    assert rules.parse_move(text) == move
+                    assert text and text == text.strip(), f"move_text gave {text!r} for {move!r}: give words, unpadded"
+                    try:
+                        back = rules.parse_move(text)
+                    except IllegalMove as error:
+                        raise AssertionError(f"parse_move refused {text!r}, the text move_text wrote for {move!r}: "
+                                             f"{error}") from None
+                    assert back == move, (f"parse_move({text!r}) gave {back!r}, not {move!r}, the move it was written "
+                                          "from" + (" (two legal moves are written alike)" if sum(
+                                              rules.move_text(other) == text for other in rules.legal_moves(state))
+                                              > 1 else ""))
 
     def test_legal_moves_come_in_a_stable_order(self) -> None:
         rules = self.game.rules
         for _settings, _seed, steps in self.all_playouts():
             for state, _ in steps[:: self.sample_every]:
                 clone = rules.state_from_json(json.loads(json.dumps(rules.state_to_json(state))))
-                assert [rules.move_text(m) for m in rules.legal_moves(state)] == [
-                    rules.move_text(m) for m in rules.legal_moves(clone)
-                ]
+                order = [rules.move_text(m) for m in rules.legal_moves(state)]
+                again = [rules.move_text(m) for m in rules.legal_moves(clone)]
+                assert order == again, (f"legal_moves came in another order for the same position (from a set?): "
+                                        f"{order[:6]} then {again[:6]}")
 
     def test_illegal_moves_are_rejected_without_change(self) -> None:
         rules = self.game.rules
@@ -277,11 +306,11 @@ class GameConformance:
                         assert str(error), "an illegal move needs a reason"
                     else:
                         raise AssertionError(f"'{text}' was accepted but is not among the legal moves")
-                    assert rules.state_to_json(state) == before
+                    assert rules.state_to_json(state) == before, f"refusing '{text}' changed the state it was given"
         try:
             rules.parse_move("this is not a move")
         except IllegalMove as error:
-            assert str(error)
+            assert str(error), "parse_move refused 'this is not a move' without a reason"
         else:
             raise AssertionError("nonsense move text was accepted")
 
@@ -300,7 +329,7 @@ class GameConformance:
                         assert str(error), f"{move!r} was refused without a reason"
                     else:
                         raise AssertionError(f"the malformed move {move!r} was accepted")
-                    assert rules.state_to_json(state) == before
+                    assert rules.state_to_json(state) == before, f"refusing {move!r} changed the state it was given"
 
     def test_observations_hold_nothing_hidden(self) -> None:
         rules = self.game.rules
@@ -788,8 +817,9 @@ class GameConformance:
             loaded = saves.read(self.game.id)
             assert loaded.record is not None, loaded.problem
             restored = GameSession.restore(self.game, loaded.record)
-            assert restored.state == session.state
-            assert restored.moves == session.moves
+            assert restored.state == session.state, (f"the game restored from its save is not the one saved: "
+                                                     f"{differs(session.state, restored.state)}")
+            assert restored.moves == session.moves, "the game restored from its save has other moves"
 
     def test_undo_returns_the_previous_state_and_redo_the_next_where_allowed(self) -> None:
         rules = self.game.rules
@@ -807,13 +837,15 @@ class GameConformance:
                 session.play(move)
                 if allowed:
                     after = session.state
-                    assert session.undo(), "the game allows this undo but it was refused"
-                    assert session.state == before
-                    assert session.redo() and session.state == after, "redo did not bring the move back"
-                    assert session.undo() and session.state == before
+                    text = rules.move_text(move)
+                    assert session.undo(), f"the game allows undoing '{text}' (may_undo) but it was refused"
+                    assert session.state == before, (f"undoing '{text}' left another state: "
+                                                     f"{differs(before, session.state)}")
+                    assert session.redo() and session.state == after, f"redo did not bring '{text}' back"
+                    assert session.undo() and session.state == before, f"undoing '{text}' again left another state"
                     session.play(move)
                     assert not session.can_redo(), "a new move must forget what was undone"
                 else:
                     after = session.state
-                    assert not session.undo()
-                    assert session.state == after
+                    assert not session.undo(), f"'{rules.move_text(move)}' may not be undone (may_undo) but was"
+                    assert session.state == after, "a refused undo changed the state"

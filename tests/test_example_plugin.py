@@ -924,3 +924,49 @@ def test_the_kit_names_a_legal_move_keys_alone_do_not_reach(qtbot) -> None:  # t
         kit("GuessesByPickingTheCard").test_every_legal_move_is_within_the_keyboards_reach()
     kit("GuessesByPickingTheCardByKeyboardToo").test_every_legal_move_is_within_the_keyboards_reach()
     kit("TheExample").test_every_legal_move_is_within_the_keyboards_reach()  # (its buttons have keys)
+
+
+class ForgetsTheCardsTurned(type(hilo_game().rules)):  # type: ignore[misc]
+    """The example's rules reading a saved state back with only its first card turned."""
+
+    def state_from_json(self, data):  # type: ignore[no-untyped-def]
+        return dataclasses.replace(super().state_from_json(data), turned=1)
+
+
+class WritesEachGuessAlike(type(hilo_game().rules)):  # type: ignore[misc]
+    """The example's rules writing both guesses as "guess" (and reading it as higher)."""
+
+    def move_text(self, move):  # type: ignore[no-untyped-def]
+        return "guess"
+
+    def parse_move(self, text):  # type: ignore[no-untyped-def]
+        return "higher" if text == "guess" else super().parse_move(text)
+
+
+class WritesGuessesUnread(type(hilo_game().rules)):  # type: ignore[misc]
+    """The example's rules writing a guess as "guess higher", text its parse_move does not read."""
+
+    def move_text(self, move):  # type: ignore[no-untyped-def]
+        return f"guess {move}"
+
+
+def test_the_kit_says_what_differs_when_a_state_or_a_move_does_not_come_back() -> None:
+    """A plugin's own tests run the kit without pytest's rewriting of its asserts: a state read back wrong failed with
+    a bare "AssertionError", nothing more."""
+    import pytest
+
+    kit = type("Forgets", (GameConformance,), {"game": dataclasses.replace(hilo_game(), rules=ForgetsTheCardsTurned()),
+                                               "seeds": (0,)})()
+    with pytest.raises(AssertionError, match=r"seed 0: state_from_json\(state_to_json\(state\)\) is not the state it "
+                                             r"was written from: turned 2 → 1$"):
+        kit.test_states_survive_a_json_round_trip()
+    kit = type("Alike", (GameConformance,), {"game": dataclasses.replace(hilo_game(), rules=WritesEachGuessAlike()),
+                                             "seeds": (0,)})()
+    with pytest.raises(AssertionError, match=r"parse_move\('guess'\) gave 'higher', not 'lower', the move it was "
+                                             r"written from \(two legal moves are written alike\)"):
+        kit.test_move_text_parses_back()
+    kit = type("Unread", (GameConformance,), {"game": dataclasses.replace(hilo_game(), rules=WritesGuessesUnread()),
+                                              "seeds": (0,)})()
+    with pytest.raises(AssertionError, match=r"parse_move refused 'guess higher', the text move_text wrote for "
+                                             r"'higher': 'guess higher' is not a guess: say higher or lower"):
+        kit.test_move_text_parses_back()
