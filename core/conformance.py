@@ -354,6 +354,12 @@ class GameConformance:
                 and bottom <= table.height + inside, (
                 f"{where}: pile '{pile.id}' at ({pile.x:g}, {pile.y:g}) reaches ({right:g}, {bottom:g}), outside the "
                 f"table's {table.width:g} × {table.height:g} card units")
+        if table.deal is not None:
+            deal = table.deal
+            assert -inside <= deal.x and -inside <= deal.y and deal.x + 1 <= table.width + inside \
+                and deal.y + CARD_HEIGHT <= table.height + inside, (
+                f"{where}: the deck cards are dealt from, at ({deal.x:g}, {deal.y:g}), is outside the table's "
+                f"{table.width:g} × {table.height:g} card units (the cards would fly in from off the screen)")
         for label in table.labels:
             assert -inside <= label.x <= table.width + inside and -inside <= label.y <= table.height + inside, (
                 f"{where}: label '{label.id}' at ({label.x:g}, {label.y:g}) is outside the table's {table.width:g} × "

@@ -970,3 +970,23 @@ def test_the_kit_says_what_differs_when_a_state_or_a_move_does_not_come_back() -
     with pytest.raises(AssertionError, match=r"parse_move refused 'guess higher', the text move_text wrote for "
                                              r"'higher': 'guess higher' is not a guess: say higher or lower"):
         kit.test_move_text_parses_back()
+
+
+class DealsFromOffTheTable(TheExample):
+    """The example's presenter dealing its cards from a deck laid at x = 20 on its 8-unit-wide table."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        from core.plugin import Deal
+
+        return dataclasses.replace(self.inner.table(s, ui), deal=Deal("game", 20.0, 2.0))
+
+
+def test_the_kit_names_a_deck_laid_outside_the_table() -> None:
+    """Cards are dealt from the deck a table names: laid past the table's area they flew in from off the screen."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:DealsFromOffTheTable")
+    kit = type("OffTheTable", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match=r"the deck cards are dealt from, at \(20, 2\), is outside the table's "
+                                             r"8 × 5 card units"):
+        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
