@@ -343,9 +343,10 @@ class GameConformance:
 
     @staticmethod
     def check_well_formed(table: Any, where: str) -> None:
-        """``table`` is a :class:`Table` naming each pile, label and button once, showing no card twice, and placing
-        each pile's first card and each label inside its ``width`` × ``height`` (the window fits that area to the
-        screen: what lies outside it is cut off)."""
+        """``table`` is a :class:`Table` naming each pile, label and button once, showing no card twice, giving no
+        two enabled buttons one key, and placing each pile's first card, each label, the buttons' row and the deck it
+        deals from inside its ``width`` × ``height`` (the window fits that area to the screen: what lies outside it is
+        cut off)."""
         assert isinstance(table, Table), f"{where}: a {type(table).__name__}, not a Table"
         inside = 1e-9
         for pile in table.piles:
@@ -354,6 +355,11 @@ class GameConformance:
                 and bottom <= table.height + inside, (
                 f"{where}: pile '{pile.id}' at ({pile.x:g}, {pile.y:g}) reaches ({right:g}, {bottom:g}), outside the "
                 f"table's {table.width:g} × {table.height:g} card units")
+        if table.choices:
+            x, y = table.choices_at
+            assert -inside <= x <= table.width + inside and -inside <= y <= table.height + inside, (
+                f"{where}: the buttons' row at ({x:g}, {y:g}) is outside the table's {table.width:g} × "
+                f"{table.height:g} card units (the window showed no buttons)")
         if table.deal is not None:
             deal = table.deal
             assert -inside <= deal.x and -inside <= deal.y and deal.x + 1 <= table.width + inside \

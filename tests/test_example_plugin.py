@@ -990,3 +990,20 @@ def test_the_kit_names_a_deck_laid_outside_the_table() -> None:
     with pytest.raises(AssertionError, match=r"the deck cards are dealt from, at \(20, 2\), is outside the table's "
                                              r"8 × 5 card units"):
         kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+
+
+class PutsTheButtonsBelowTheTable(TheExample):
+    """The example's presenter with its buttons' row at y = 7.5, below its 5-unit-high table."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        return dataclasses.replace(self.inner.table(s, ui), choices_at=(4.0, 7.5))
+
+
+def test_the_kit_names_a_row_of_buttons_laid_outside_the_table() -> None:
+    """The window showed the table without its Higher and Lower buttons (looked at: only the card and the score)."""
+    import pytest
+
+    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:PutsTheButtonsBelowTheTable")
+    kit = type("OffTheTable", (GameConformance,), {"game": game, "seeds": (1,)})()
+    with pytest.raises(AssertionError, match=r"the buttons' row at \(4, 7.5\) is outside the table's 8 × 5 card units"):
+        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
