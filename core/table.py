@@ -23,7 +23,8 @@ window (extra room is added on the right and below, where fanned piles may sprea
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -63,6 +64,21 @@ def _check_kinds(where: str, **fields: tuple[Any, type | tuple[type, ...], str])
 
 
 _WORDS = "Text (every word on the table is Text(english, japanese))"
+
+
+_SIGNS: dict[str, tuple[str, Callable[[float], bool]]] = {
+    "": ("finite numbers", lambda n: True), ">0": ("a number above 0", lambda n: n > 0),
+    ">=0": ("a number from 0 up", lambda n: n >= 0)}
+
+
+def _check_numbers(where: str, **fields: tuple[Any, str]) -> None:
+    """Each field's numbers are finite and of their sign (``""``: any, ``">0"``, ``">=0"``): a NaN place left a pile
+    out of sight, an infinite fan or a negative scale shrank the whole table to a dot, a zero scale drew specks."""
+    for name, (value, sign) in fields.items():
+        wanted, fits = _SIGNS[sign]
+        for number in value if isinstance(value, tuple) else (value,):
+            if number is not None and not (isinstance(number, int | float) and math.isfinite(number) and fits(number)):
+                raise ValueError(f"{where}: {name} is {value!r}: give {wanted} (card units)")
 
 
 @functools.cache
@@ -138,6 +154,11 @@ class Pile:
 
     def __post_init__(self) -> None:
         _check_kinds(f"pile '{self.id}'", cards=(self.cards, CardFace, "a CardFace"), name=(self.name, Text, _WORDS))
+        _check_numbers(f"pile '{self.id}'", x=(self.x, ""), y=(self.y, ""), fan=(self.fan, ""),
+                       fan_down=(self.fan_down, ""), room=(self.room, ">=0"), scale=(self.scale, ">0"))
+        if not 0 < self.squeeze <= 1:
+            raise ValueError(f"pile '{self.id}': squeeze is {self.squeeze!r}: give the share of its fan's step the "
+                             "scene may squeeze it to, above 0 and at most 1")
 
     def step(self, index: int) -> tuple[float, float]:
         """The offset from card ``index`` to the next one (before squeezing)."""
@@ -186,6 +207,8 @@ class Label:
 
     def __post_init__(self) -> None:  # what a typo would quietly change: the label's place, look or colour
         _check_kinds(f"label '{self.id}'", text=(self.text, Text, _WORDS), name=(self.name, Text, _WORDS))
+        _check_numbers(f"label '{self.id}'", x=(self.x, ""), y=(self.y, ""), size=(self.size, ">0"),
+                       width=(self.width, ">=0"))
         if self.anchor not in ANCHORS:
             raise ValueError(f"label '{self.id}': anchor {self.anchor!r} is not one of {', '.join(ANCHORS)}")
         if self.style not in STYLES:
@@ -267,6 +290,9 @@ class Deal:
     x: float
     y: float
 
+    def __post_init__(self) -> None:
+        _check_numbers(f"deal '{self.key}'", x=(self.x, ""), y=(self.y, ""))
+
 
 @dataclass(frozen=True, slots=True)
 class Table:
@@ -289,6 +315,8 @@ class Table:
         _check_kinds("the table", piles=(self.piles, Pile, "a Pile"), labels=(self.labels, Label, "a Label"),
                      choices=(self.choices, Choice, "a Button (Choice)"), status=(self.status, Text, _WORDS),
                      hold=(self.hold, (Hold, type(None)), "a Hold or None"))
+        _check_numbers("the table", width=(self.width, ">0"), height=(self.height, ">0"),
+                       choices_at=(self.choices_at, ""))
 
     def pile(self, pile_id: str) -> Pile:
         for pile in self.piles:

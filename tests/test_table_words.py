@@ -6,6 +6,7 @@ see the table needs, once."""
 from __future__ import annotations
 
 import importlib
+import math
 import re
 from typing import Any
 
@@ -324,3 +325,31 @@ def test_a_card_face_the_art_has_no_picture_for_is_refused_when_made() -> None:
             CardFace(wrong)
     assert [CardFace(text).id for text in ("TH", "JK", None)] == ["TH", "JK", None]
     assert CardFace("AS", copy=1).id == "AS#1"
+
+
+def test_a_place_or_size_that_no_table_can_show_is_refused_when_made() -> None:
+    """Drawn in the window, a pile at x = NaN was not there, a fan of NaN showed one card of five, an infinite fan
+    or a negative scale shrank the whole table to a dot and a scale of 0 drew the cards as specks (each looked at)."""
+    nan, inf = math.nan, math.inf
+    squeezed = "give the share of its fan's step the scene may squeeze it to, above 0 and at most 1"
+    for fields, message in (({"x": nan}, "x is nan: give finite numbers"),
+                            ({"fan": (nan, 0.0)}, r"fan is \(nan, 0.0\): give finite"),
+                            ({"fan": (0.0, inf)}, r"fan is \(0.0, inf\): give finite"),
+                            ({"scale": -1.0}, "scale is -1.0: give a number above 0"),
+                            ({"scale": 0}, "scale is 0: give a number above 0"),
+                            ({"room": -2.0}, "room is -2.0: give a number from 0 up"),
+                            ({"squeeze": 0.0}, f"squeeze is 0.0: {squeezed}"),
+                            ({"fan_down": (0.0, nan)}, "fan_down is")):
+        with pytest.raises(ValueError, match=f"pile 'seen': {message}"):
+            Pile("seen", **{"x": 0.0, "y": 0.0, **fields})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="label 'score': size is 0.0: give a number above 0"):
+        Label("score", Text("3 of 10"), 1.0, 1.0, size=0.0)
+    with pytest.raises(ValueError, match="label 'score': y is inf: give finite numbers"):
+        Label("score", Text("3 of 10"), 1.0, inf)
+    with pytest.raises(ValueError, match="the table: height is 0.0: give a number above 0"):
+        Table(8.0, 0.0)
+    with pytest.raises(ValueError, match=r"the table: choices_at is \(4.0, nan\): give finite numbers"):
+        Table(8.0, 5.0, choices_at=(4.0, nan))
+    with pytest.raises(ValueError, match="deal 'hand 1': x is nan"):
+        Deal("hand 1", nan, 0.0)
+    assert Pile("seen", 0, 0, room=0.0, squeeze=1.0).room == 0.0  # whole numbers, no room and no squeezing are fine
