@@ -344,9 +344,9 @@ class GameConformance:
     @staticmethod
     def check_well_formed(table: Any, where: str) -> None:
         """``table`` is a :class:`Table` naming each pile, label and button once, showing no card twice, giving no
-        two enabled buttons one key, and placing each pile's first card, each label, the buttons' row and the deck it
-        deals from inside its ``width`` × ``height`` (the window fits that area to the screen: what lies outside it is
-        cut off)."""
+        two enabled buttons one key, and placing each pile's first card, each label, the buttons' row, the held panel
+        and the deck it deals from inside its ``width`` × ``height`` (the window fits that area to the screen: what
+        lies outside it is cut off)."""
         assert isinstance(table, Table), f"{where}: a {type(table).__name__}, not a Table"
         inside = 1e-9
         for pile in table.piles:
@@ -360,6 +360,11 @@ class GameConformance:
             assert -inside <= x <= table.width + inside and -inside <= y <= table.height + inside, (
                 f"{where}: the buttons' row at ({x:g}, {y:g}) is outside the table's {table.width:g} × "
                 f"{table.height:g} card units (the window showed no buttons)")
+        if table.hold is not None:
+            x, y = table.hold.x, table.hold.y
+            assert -inside <= x <= table.width + inside and -inside <= y <= table.height + inside, (
+                f"{where}: the held panel's centre ({x:g}, {y:g}) is outside the table's {table.width:g} × "
+                f"{table.height:g} card units")
         if table.deal is not None:
             deal = table.deal
             assert -inside <= deal.x and -inside <= deal.y and deal.x + 1 <= table.width + inside \
@@ -425,10 +430,16 @@ class GameConformance:
                                                            rules.to_move(state), hold)
                 table = presenter.table(situation, ui)
                 ways = {"continue"} if rules.to_move(state) is not None else {"continue", "new", "back"}
-                on = any(choice.action in ways and choice.enabled for choice in table.all_choices()) \
-                    or any(presenter.respond(situation, ui, event).action in ways for event in self.inputs(table))
+                button = any(choice.action in ways and choice.enabled for choice in table.all_choices())
+                on = button or any(presenter.respond(situation, ui, event).action in ways
+                                   for event in self.inputs(table))
                 assert on, (f"seat {seat}'s table held at '{hold}' offers no way on: give it a button with action "
                             f"{' or '.join(sorted(ways))} (a Hold's choices, say), or a reply asking for it")
+                keys = button or any(reply.action in ways
+                                     for reply in self.keyboard_replies(presenter, situation, ui, table))
+                assert keys, (f"seat {seat}'s table held at '{hold}' offers no way on by keyboard (a click on the felt "
+                              f"is the mouse's only): give it a button with action {' or '.join(sorted(ways))}, or "
+                              "answer a key")
 
     def test_moves_the_table_makes_by_itself_are_legal(self) -> None:
         """A presenter that moves for the person (``auto_move``: Yukon's safe cards home) names a legal move or

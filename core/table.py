@@ -275,6 +275,7 @@ class Hold:
     def __post_init__(self) -> None:
         _check_kinds("the held panel", title=(self.title, Text, _WORDS), lines=(self.lines, Text, _WORDS),
                      choices=(self.choices, Choice, "a Button (Choice)"))
+        _check_numbers("the held panel", x=(self.x, ""), y=(self.y, ""))
 
 
 @dataclass(frozen=True, slots=True)

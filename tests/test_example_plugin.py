@@ -450,6 +450,24 @@ class SaysWellDone:
         return dataclasses.replace(table, hold=panel)
 
 
+class SaysWellDoneOnTheFelt(SaysWellDone):
+    """As above with no button: a click on the felt goes on (and no key does)."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        table = super().table(s, ui)
+        return table if table.hold is None else dataclasses.replace(table, hold=dataclasses.replace(table.hold,
+                                                                                                     choices=()))
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.respond = self.on_the_felt
+
+    def on_the_felt(self, s, ui, event):  # type: ignore[no-untyped-def]
+        from core.plugin import Background, Reply
+
+        return Reply(action="continue") if s.hold and event == Background() else self.inner.respond(s, ui, event)
+
+
 def test_the_kit_names_a_moment_held_with_no_way_on() -> None:
     """A game holding its table at a moment (a trick taken, a guess shown) whose presenter offered no button or input
     to go on waited for ever: the person could press nothing but New game."""
@@ -462,6 +480,10 @@ def test_the_kit_names_a_moment_held_with_no_way_on() -> None:
         kit.test_every_moment_the_table_holds_offers_a_way_on()
     game = dataclasses.replace(game, presenter="tests.test_example_plugin:SaysWellDone")
     type("WayOn", (GameConformance,), {"game": game})().test_every_moment_the_table_holds_offers_a_way_on()
+    game = dataclasses.replace(game, presenter="tests.test_example_plugin:SaysWellDoneOnTheFelt")
+    with pytest.raises(AssertionError, match=r"seat 0's table held at 'guess:2' offers no way on by keyboard \(a click "
+                                             r"on the felt is the mouse's only\)"):
+        type("Felt", (GameConformance,), {"game": game})().test_every_moment_the_table_holds_offers_a_way_on()
 
 
 class MisspellsItsSound(TheExample):
