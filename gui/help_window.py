@@ -10,7 +10,7 @@ from typing import Any
 
 import PySide6
 from PySide6.QtCore import QUrl, qVersion
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QResizeEvent, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from core.about import TITLE, about_markdown, folders
@@ -22,6 +22,42 @@ from gui.screen_fit import fitted_size
 from gui.scroll_areas import scroll_by_finger
 
 ABOUT = ":about"  # the About page's entry in the list (no game id starts with a colon)
+
+
+class RulesBrowser(QTextBrowser):
+    """The rules text, its pictures no wider than the text (shrunk to fit, keeping their shape, as the window is
+    resized): a picture wider than the window scrolled the page sideways."""
+
+    def setMarkdown(self, markdown: str) -> None:
+        super().setMarkdown(markdown)
+        self.fit_pictures()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_pictures()
+
+    def fit_pictures(self) -> None:
+        document = self.document()
+        room = max(1.0, self.viewport().width() - 2 * document.documentMargin() - 2)
+        block = document.begin()
+        while block.isValid():
+            fragments = block.begin()
+            while not fragments.atEnd():
+                fragment = fragments.fragment()
+                picture = fragment.charFormat().toImageFormat() if fragment.charFormat().isImageFormat() else None
+                if picture is not None:
+                    image = document.resource(QTextDocument.ResourceType.ImageResource, QUrl(picture.name()))
+                    width, height = (image.width(), image.height()) if hasattr(image, "width") else (0, 0)
+                    wanted = min(float(width), room) if width > 0 else 0.0
+                    if width > 0 and abs(picture.width() - wanted) > 0.5:
+                        picture.setWidth(wanted)
+                        picture.setHeight(height * wanted / width)
+                        cursor = QTextCursor(document)
+                        cursor.setPosition(fragment.position())
+                        cursor.setPosition(fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor)
+                        cursor.setCharFormat(picture)
+                fragments += 1
+            block = block.next()
 
 
 class HelpWindow(QDialog):
@@ -50,7 +86,7 @@ class HelpWindow(QDialog):
         close.clicked.connect(self.accept)
         top.addWidget(close)
         layout.addLayout(top)
-        self.browser = QTextBrowser()
+        self.browser = RulesBrowser()
         self.browser.setObjectName("help_text")
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self.open_link)

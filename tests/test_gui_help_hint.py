@@ -337,10 +337,10 @@ def test_qts_own_words_follow_the_interface_language(qtbot: QtBot) -> None:
     assert menu_words() == english
 
 
-def test_a_picture_beside_a_rules_page_is_shown_in_it(qtbot: QtBot, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """A plugin's rules page showing `![The layout](layout.png)`, the picture beside it in its package, showed a
-    broken picture: the help window looked for it nowhere."""
+def pictured_rules(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, width: int,
+                   height: int) -> HelpWindow:
+    """The help window on a plugin's rules page showing `![The layout](layout.png)`, a picture of ``width`` ×
+    ``height`` beside it in its package."""
     import dataclasses
     from types import SimpleNamespace
 
@@ -352,7 +352,7 @@ def test_a_picture_beside_a_rules_page_is_shown_in_it(qtbot: QtBot, tmp_path: Pa
     help_folder.mkdir(parents=True)
     (help_folder.parent / "__init__.py").write_text("")
     (help_folder / "rules.en.md").write_text("# Pictured\n\nThe layout:\n\n![The layout](layout.png)\n")
-    picture = QImage(120, 40, QImage.Format.Format_RGB32)
+    picture = QImage(width, height, QImage.Format.Format_RGB32)
     picture.fill(QColor("darkgreen"))
     assert picture.save(str(help_folder / "layout.png"))
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -362,7 +362,34 @@ def test_a_picture_beside_a_rules_page_is_shown_in_it(qtbot: QtBot, tmp_path: Pa
     window = make_window(qtbot, {"pictured": plugin})
     rules = HelpWindow(window.host, lambda g: g.settings.defaults(), "pictured", window)
     qtbot.addWidget(rules)
+    return rules
+
+
+def test_a_picture_beside_a_rules_page_is_shown_in_it(qtbot: QtBot, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin's rules page showing `![The layout](layout.png)`, the picture beside it in its package, showed a
+    broken picture: the help window looked for it nowhere."""
+    rules = pictured_rules(qtbot, tmp_path, monkeypatch, 120, 40)
     shown = rules.browser.document().resource(QTextDocument.ResourceType.ImageResource, QUrl("layout.png"))
     assert shown is not None and (shown.width(), shown.height()) == (120, 40)
     rules.choice.setCurrentIndex(rules.choice.findData(ABOUT))  # the About page looks in no plugin's folder
     assert rules.browser.searchPaths() == []
+
+
+def test_a_picture_wider_than_the_rules_page_shrinks_to_it(qtbot: QtBot, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 2,000-pixel-wide picture on a rules page scrolled the page sideways: it is drawn as wide as the text, its
+    shape kept, and as wide as it is again once the window has room."""
+    rules = pictured_rules(qtbot, tmp_path, monkeypatch, 2000, 400)
+    rules.resize(700, 600)
+    rules.show()
+    qtbot.waitExposed(rules)
+    qtbot.wait(100)  # (the page is laid out after it shows)
+    bar = rules.browser.horizontalScrollBar()
+    assert bar.maximum() == 0, "the page scrolls sideways"
+    drawn = rules.browser.document().size().width()
+    assert drawn <= rules.browser.viewport().width() + 1
+    rules.resize(2300, 600)
+    qtbot.wait(100)
+    assert bar.maximum() == 0
+    assert rules.browser.document().size().width() > 2000  # the picture at its own width, the margins round it
