@@ -6,7 +6,9 @@ import dataclasses
 import pickle
 import sys
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
+
+import pytest
 
 from core.conformance import GameConformance
 from core.game import GameSpec
@@ -23,6 +25,15 @@ def hilo_game() -> GameSpec:
     from cardtable_hilo.plugin import GAME
 
     return GAME
+
+
+def kit_for(presenter: str | None = None, seeds: tuple[int, ...] = (1,), **change: Any) -> GameConformance:
+    """The conformance kit on the example changed: its presenter the class of that name in this module, or
+    ``change``'s fields of its GameSpec."""
+    if presenter is not None:
+        change["presenter"] = f"tests.test_example_plugin:{presenter}"
+    game = dataclasses.replace(hilo_game(), **change)
+    return type("Changed", (GameConformance,), {"game": game, "seeds": seeds})()  # type: ignore[no-any-return]
 
 
 class TestHiLoConformance(GameConformance):
@@ -119,8 +130,6 @@ def test_the_kit_names_a_view_or_presenter_that_does_not_exist() -> None:
     """A misspelled factory passed every check of the kit and showed first as an error on New game."""
     import dataclasses
 
-    import pytest
-
     misspelled = ((dict(view="cardtable_hilo.view:create_viw"), "cardtable_hilo.view has no function or class "
                    "'create_viw'"), (dict(presenter="cardtable_hilo.table:HiLoPresentr"), "'HiLoPresentr'"))
     for change, wanted in misspelled:
@@ -157,8 +166,6 @@ class ShowsTheCurrentCardTwice:
 
 def test_the_kit_names_a_card_a_table_shows_twice() -> None:
     import dataclasses
-
-    import pytest
 
     game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:ShowsTheCurrentCardTwice")
     kit = type("Twice", (GameConformance,), {"game": game, "seeds": (1,)})()
@@ -270,7 +277,6 @@ def test_the_examples_rules_name_the_keys_its_toolbar_shows(qtbot) -> None:  # t
 
 def test_a_tool_misspelled_in_a_view_is_named(qtbot) -> None:  # type: ignore[no-untyped-def]
     """tools=("hnt", …) hid the Hint button without a word."""
-    import pytest
     from cardtable_hilo.table import HiLoPresenter
 
     from core.session import GameSession
@@ -290,8 +296,6 @@ def test_a_game_seating_two_persons_is_named_by_the_kit_and_by_the_window(qtbot)
     """Hearts, written as a third party would, with seat_players giving None for North too: the window showed
     South's table and, at North's turn, waited for ever (no CPU player, no table offering North's moves)."""
     import dataclasses
-
-    import pytest
 
     import plugins.euchre.plugin as euchre_plugin
     from core.session import GameSession
@@ -372,8 +376,6 @@ class FallsOffItsEnd(TheExample):
 def test_a_respond_that_falls_off_its_end_is_named_by_the_kit_and_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
     """Hearts, written as a third party would, with a respond missing its last `return IGNORED`: the first key the
     presenter did not expect stopped the game with "'NoneType' object has no attribute 'used'"."""
-    import pytest
-
     from core.plugin import Background
     from core.session import GameSession
     from gui.deck import CardArt
@@ -415,8 +417,6 @@ class FallsOffItsEndOncePicked(FallsOffItsEnd):
 def test_a_respond_that_falls_off_its_end_only_with_a_card_picked_is_named_by_the_kit() -> None:
     """The kit answered each input from the presenter's starting state only: a respond that failed once the player
     had picked something passed it, and stopped the window's game at the first key pressed with a card picked."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:FallsOffItsEndOncePicked")
     kit = type("FallsOffPicked", (GameConformance,), {"game": game, "seeds": (1,)})()
     with pytest.raises(AssertionError, match=r"respond gave None for Background\(\) \(ui Picked\(\)\)"):
@@ -471,8 +471,6 @@ class SaysWellDoneOnTheFelt(SaysWellDone):
 def test_the_kit_names_a_moment_held_with_no_way_on() -> None:
     """A game holding its table at a moment (a trick taken, a guess shown) whose presenter offered no button or input
     to go on waited for ever: the person could press nothing but New game."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), rules=ShowsEachGuess())
     kit = type("NoWayOn", (GameConformance,), {"game": game})()
     with pytest.raises(AssertionError, match=r"seat 0's table held at 'guess:2' offers no way on: give it a button "
@@ -495,8 +493,6 @@ class MisspellsItsSound(TheExample):
 
 def test_the_kit_names_a_sound_the_shell_does_not_have() -> None:
     """The window plays nothing for a sound it does not have: a misspelled name was silence without a word."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:MisspellsItsSound")
     kit = type("Misspelt", (GameConformance,), {"game": game})()
     with pytest.raises(AssertionError, match=r"sound gave 'crad' after '(higher|lower)': give one of card, deal, "
@@ -515,8 +511,6 @@ def test_an_illegal_move_the_table_would_make_by_itself_is_named_and_tried_once(
         qtbot, capsys) -> None:
     """A presenter's `auto_move` naming a move the rules refuse was played twice a second for ever, its refusal shown
     on the table as if the person had made it ("'sideways' is not a guess", 11 times in 5 s)."""
-    import pytest
-
     from core.session import GameSession
     from gui.deck import CardArt
     from gui.table_view import TableView
@@ -555,18 +549,6 @@ class PutsTheCardOffTheTable(TheExample):
         return dataclasses.replace(table, piles=piles)
 
 
-def test_the_kit_names_a_pile_laid_outside_the_table() -> None:
-    """The window fits the table's width × height to the screen: a pile laid past it was cut off, the card the
-    player guesses about out of sight."""
-    import pytest
-
-    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:PutsTheCardOffTheTable")
-    kit = type("OffTheTable", (GameConformance,), {"game": game, "seeds": (1,)})()
-    with pytest.raises(AssertionError, match=r"pile 'current' at \(7.3, 1.9\) reaches \(8.7, 3.86\), outside the "
-                                             r"table's 8 × 5 card units"):
-        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
-
-
 class ForgetsItsTable(TheExample):
     """The example's presenter with a table method that forgot its return."""
 
@@ -576,8 +558,6 @@ class ForgetsItsTable(TheExample):
 
 def test_a_table_method_that_gives_no_table_is_named_by_the_kit_and_the_window(qtbot) -> None:  # type: ignore[no-untyped-def]
     """A presenter's table without its return stopped the game with an AttributeError from inside the scene."""
-    import pytest
-
     from core.session import GameSession
     from gui.deck import CardArt
     from gui.table_view import TableView
@@ -593,8 +573,6 @@ def test_a_table_method_that_gives_no_table_is_named_by_the_kit_and_the_window(q
 def test_a_hint_that_gives_a_bare_move_is_named() -> None:
     """A hint function returning the move's text ("higher") instead of a Hint stopped the game at the Hint button
     with "'str' object has no attribute 'move'"; the kit's check raised the same."""
-    import pytest
-
     from core.session import GameSession
 
     game = dataclasses.replace(hilo_game(), hint=lambda observation, legal: "higher")
@@ -625,8 +603,6 @@ class GuessesByTheClock:
 def test_the_kit_plays_the_cpu_players_and_names_an_illegal_or_unseeded_one() -> None:
     """The kit never played a game's CPU players: one choosing a move the rules refuse stopped the window's game
     at its first turn, and one drawing from Python's random numbers played a different game from the same seed."""
-    import pytest
-
     for player, wanted in ((GuessesOutOfTurn, "CPU player 'normal' chose 'same', not one of its legal moves"),
                            (GuessesByTheClock, "CPU player 'normal' played differently from the same seed")):
         game = dataclasses.replace(hilo_game(), strategies={"normal": player})
@@ -655,8 +631,6 @@ class RemembersItsOwnGuesses:
 def test_the_kit_asks_cpu_players_in_games_they_did_not_play_from_the_start() -> None:
     """The kit played each CPU player through whole games only: one that failed when made afresh mid-game passed
     it, and stopped the game at its first move after a restart."""
-    import pytest
-
     from core.session import GameSession
 
     game = dataclasses.replace(hilo_game(), strategies={"forgetful": RemembersItsOwnGuesses})
@@ -687,8 +661,6 @@ class TakesTurnsInItsHead:
 def test_the_kit_names_a_cpu_player_that_plays_otherwise_after_a_restart() -> None:
     """The same seed must give the same game for ever, a game continued from its save included: the kit compared
     whole games only, which a player steering by its own memory passes."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), strategies={"alternating": TakesTurnsInItsHead})
     kit = type("Alternating", (GameConformance,), {"game": game, "seeds": (15,)})()  # (seed 15: ten right guesses)
     with pytest.raises(AssertionError, match="once the game was continued from a save after move 5"):
@@ -714,8 +686,6 @@ class CountsWithASet:
 
 def test_the_kit_names_statistics_whose_events_json_cannot_hold() -> None:
     """The kit never looked at a game's statistics: events JSON cannot hold were refused at every game's end."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), statistics=CountsWithASet())
     kit = type("SetStats", (GameConformance,), {"game": game, "seeds": (1, 2)})()
     with pytest.raises(AssertionError, match="statistics events JSON cannot hold .*set"):
@@ -732,8 +702,6 @@ class RecordsOneEventBare(CountsWithASet):
 def test_the_kit_names_statistics_that_give_an_event_bare_instead_of_a_list() -> None:
     """`return {"kind": "round", …}` in place of `[{…}]`: the kit's list of events, extended by a dict, took its
     keys and passed; the window said at every game's end that the statistics could not be saved."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), statistics=RecordsOneEventBare())
     kit = type("BareEvent", (GameConformance,), {"game": game, "seeds": (1, 2)})()
     with pytest.raises(AssertionError, match=r"statistics.record gave \{'kind': 'round', 'won': (True|False)\}: give "
@@ -743,8 +711,6 @@ def test_the_kit_names_statistics_that_give_an_event_bare_instead_of_a_list() ->
 
 def test_the_kit_names_a_picture_the_rules_show_that_is_not_there(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A misspelled picture in a rules page (`layot.png`) showed as a broken picture in the help window."""
-    import pytest
-
     from core.help import RulesText
 
     (tmp_path / "misdrawn_rules" / "help").mkdir(parents=True)
@@ -783,8 +749,6 @@ class ReadsTheVerdictAsADict(TheExample):
 def test_the_kit_draws_the_table_with_the_games_analysis() -> None:
     """A presenter met an analysis' verdict only in the window: one reading it wrongly stopped the game when the
     verdict came, and a verdict that cannot be pickled could not come back from the worker process."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), analysis=chances,
                                presenter="tests.test_example_plugin:ReadsTheVerdictAsADict")
     kit = type("Analysed", (GameConformance,), {"game": game})()
@@ -809,8 +773,6 @@ class ShoutsTheHint(TheExample):
 def test_the_kit_draws_the_table_with_its_hint() -> None:
     """The kit checked a hint's move and reason, never the table drawn with it: a presenter tripping over the hint
     stopped the game at the Hint button."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:ShoutsTheHint")
     kit = type("Shouts", (GameConformance,), {"game": game})()
     with pytest.raises(AttributeError, match="'Text' object has no attribute 'upper'"):
@@ -828,8 +790,6 @@ class ShowsTheRefusalInEnglish(TheExample):
 def test_the_kit_draws_the_table_with_a_refused_move() -> None:
     """The window draws the rules' refusal on the table; the kit never drew one, and a presenter that could not
     stopped the game at the first move refused."""
-    import pytest
-
     game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:ShowsTheRefusalInEnglish")
     kit = type("EnglishRefusal", (GameConformance,), {"game": game, "seeds": (1,)})()
     with pytest.raises(ValueError, match="the table: status holds 'That card does not follow suit', a str, not Text"):
@@ -882,13 +842,10 @@ def test_the_kit_names_a_legal_move_no_input_reaches() -> None:
     """A legal move with no button and no input for it (a "go alone" forgotten, a card the table never lets go) is
     one the person can never make, and the game looked fine. Moves some inputs reach together (a card picked, then
     a key) are within reach."""
-    import pytest
-
     for presenter, missing, states in (("ForgetsLower", "lower", "1 ui state"),
                                        ("GuessesHigherByPickingTheCard", "lower", "2 ui states"),
                                        ("GuessesByPickingTheCard", None, "")):
-        game = dataclasses.replace(hilo_game(), presenter=f"tests.test_example_plugin:{presenter}")
-        kit = type("Reach", (GameConformance,), {"game": game, "seeds": (1,)})()
+        kit = kit_for(presenter)
         if missing is None:
             kit.test_every_legal_move_is_within_the_persons_reach()
             continue
@@ -908,20 +865,15 @@ class OneKeyForBoth(TheExample):
 def test_the_kit_names_two_buttons_sharing_a_key() -> None:
     """The window presses the first enabled button with the key pressed: with both showing H, H guessed higher and no
     key guessed lower."""
-    import pytest
-
-    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:OneKeyForBoth")
-    kit = type("OneKey", (GameConformance,), {"game": game, "seeds": (1,)})()
     with pytest.raises(AssertionError, match=r"buttons \['higher', 'lower'\] share the key H \(it presses the first "
                                              r"only\)"):
-        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+        kit_for("OneKeyForBoth").test_tables_show_no_hidden_card_and_offer_only_legal_moves()
 
 
 def test_the_kit_names_a_legal_move_keys_alone_do_not_reach(qtbot) -> None:  # type: ignore[no-untyped-def]
     """The arrows stop only at piles with focus: a game played by picking the card up could not be played without a
     mouse (Golf's stock, written as a third party would, had none: no key dealt from it). The window agrees: Down,
     Enter, Up guess higher only where the card has focus."""
-    import pytest
     from PySide6.QtCore import Qt
 
     from core.session import GameSession
@@ -935,17 +887,13 @@ def test_the_kit_names_a_legal_move_keys_alone_do_not_reach(qtbot) -> None:  # t
             view.key_press(key, "")
         assert session.moves == moves, presenter.__name__
 
-    def kit(presenter: str) -> GameConformance:
-        game = dataclasses.replace(hilo_game(), presenter=f"tests.test_example_plugin:{presenter}")
-        return type("Keys", (GameConformance,), {"game": game, "seeds": (1,)})()  # type: ignore[no-any-return]
-
-    kit("GuessesByPickingTheCard").test_every_legal_move_is_within_the_persons_reach()
+    kit_for("GuessesByPickingTheCard").test_every_legal_move_is_within_the_persons_reach()
     with pytest.raises(AssertionError, match=r"seat 0 may play higher, lower \(2 of 2 legal moves\) but no keys reach "
                                              r"them \(tried in 1 ui state; the arrows stop only at piles with "
                                              r"focus=True, Tab at the buttons;"):
-        kit("GuessesByPickingTheCard").test_every_legal_move_is_within_the_keyboards_reach()
-    kit("GuessesByPickingTheCardByKeyboardToo").test_every_legal_move_is_within_the_keyboards_reach()
-    kit("TheExample").test_every_legal_move_is_within_the_keyboards_reach()  # (its buttons have keys)
+        kit_for("GuessesByPickingTheCard").test_every_legal_move_is_within_the_keyboards_reach()
+    kit_for("GuessesByPickingTheCardByKeyboardToo").test_every_legal_move_is_within_the_keyboards_reach()
+    kit_for("TheExample").test_every_legal_move_is_within_the_keyboards_reach()  # (its buttons have keys)
 
 
 class ForgetsTheCardsTurned(type(hilo_game().rules)):  # type: ignore[misc]
@@ -975,20 +923,15 @@ class WritesGuessesUnread(type(hilo_game().rules)):  # type: ignore[misc]
 def test_the_kit_says_what_differs_when_a_state_or_a_move_does_not_come_back() -> None:
     """A plugin's own tests run the kit without pytest's rewriting of its asserts: a state read back wrong failed with
     a bare "AssertionError", nothing more."""
-    import pytest
-
-    kit = type("Forgets", (GameConformance,), {"game": dataclasses.replace(hilo_game(), rules=ForgetsTheCardsTurned()),
-                                               "seeds": (0,)})()
+    kit = kit_for(seeds=(0,), rules=ForgetsTheCardsTurned())
     with pytest.raises(AssertionError, match=r"seed 0: state_from_json\(state_to_json\(state\)\) is not the state it "
                                              r"was written from: turned 2 → 1$"):
         kit.test_states_survive_a_json_round_trip()
-    kit = type("Alike", (GameConformance,), {"game": dataclasses.replace(hilo_game(), rules=WritesEachGuessAlike()),
-                                             "seeds": (0,)})()
+    kit = kit_for(seeds=(0,), rules=WritesEachGuessAlike())
     with pytest.raises(AssertionError, match=r"parse_move\('guess'\) gave 'higher', not 'lower', the move it was "
                                              r"written from \(two legal moves are written alike\)"):
         kit.test_move_text_parses_back()
-    kit = type("Unread", (GameConformance,), {"game": dataclasses.replace(hilo_game(), rules=WritesGuessesUnread()),
-                                              "seeds": (0,)})()
+    kit = kit_for(seeds=(0,), rules=WritesGuessesUnread())
     with pytest.raises(AssertionError, match=r"parse_move refused 'guess higher', the text move_text wrote for "
                                              r"'higher': 'guess higher' is not a guess: say higher or lower"):
         kit.test_move_text_parses_back()
@@ -1003,17 +946,6 @@ class DealsFromOffTheTable(TheExample):
         return dataclasses.replace(self.inner.table(s, ui), deal=Deal("game", 20.0, 2.0))
 
 
-def test_the_kit_names_a_deck_laid_outside_the_table() -> None:
-    """Cards are dealt from the deck a table names: laid past the table's area they flew in from off the screen."""
-    import pytest
-
-    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:DealsFromOffTheTable")
-    kit = type("OffTheTable", (GameConformance,), {"game": game, "seeds": (1,)})()
-    with pytest.raises(AssertionError, match=r"the deck cards are dealt from, at \(20, 2\), is outside the table's "
-                                             r"8 × 5 card units"):
-        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
-
-
 class PutsTheButtonsBelowTheTable(TheExample):
     """The example's presenter with its buttons' row at y = 7.5, below its 5-unit-high table."""
 
@@ -1021,11 +953,14 @@ class PutsTheButtonsBelowTheTable(TheExample):
         return dataclasses.replace(self.inner.table(s, ui), choices_at=(4.0, 7.5))
 
 
-def test_the_kit_names_a_row_of_buttons_laid_outside_the_table() -> None:
-    """The window showed the table without its Higher and Lower buttons (looked at: only the card and the score)."""
-    import pytest
-
-    game = dataclasses.replace(hilo_game(), presenter="tests.test_example_plugin:PutsTheButtonsBelowTheTable")
-    kit = type("OffTheTable", (GameConformance,), {"game": game, "seeds": (1,)})()
-    with pytest.raises(AssertionError, match=r"the buttons' row at \(4, 7.5\) is outside the table's 8 × 5 card units"):
-        kit.test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+@pytest.mark.parametrize(("presenter", "message"), [
+    ("PutsTheCardOffTheTable", r"pile 'current' at \(7.3, 1.9\) reaches \(8.7, 3.86\), outside the table's 8 × 5 card "
+                               "units"),
+    ("DealsFromOffTheTable", r"the deck cards are dealt from, at \(20, 2\), is outside the table's 8 × 5 card units"),
+    ("PutsTheButtonsBelowTheTable", r"the buttons' row at \(4, 7.5\) is outside the table's 8 × 5 card units")])
+def test_the_kit_names_a_piece_laid_outside_the_table(presenter: str, message: str) -> None:
+    """The window fits the table's width × height to the screen: a pile laid past it was cut off (the card the player
+    guesses about out of sight), cards dealt from a deck past it flew in from off the screen, and a row of buttons
+    below it was not shown (looked at: only the card and the score)."""
+    with pytest.raises(AssertionError, match=message):
+        kit_for(presenter).test_tables_show_no_hidden_card_and_offer_only_legal_moves()
