@@ -11,11 +11,12 @@ language (English when a language has no file) followed by :func:`options_markdo
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from core.settings import CUSTOM_LABEL, Choice, Number, SettingsSchema, Toggle
@@ -43,31 +44,39 @@ class RulesText:
         if "en" not in self.files:
             raise ValueError("help: an English text ('en') is required")
 
-    def _folder(self, name: str) -> Path | None:
-        """The folder rules file ``name`` lies in, where the package is files on disk (not zipped, and importable)."""
+    def _beside(self, name: str, target: str) -> Traversable | None:
+        """The file ``target`` names, relative to rules file ``name``, inside the package (zipped or not); ``None``
+        for a target that is no file of the package (a web address, an absolute path, one leading out of it)."""
+        if "://" in target or target.startswith(("/", "data:")):
+            return None
+        place = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
+        if place == ".." or place.startswith("../"):
+            return None
         try:
-            place = resources.files(self.package).joinpath(name)
+            return resources.files(self.package).joinpath(*place.split("/"))
         except (ModuleNotFoundError, TypeError):
             return None
-        return place.parent if isinstance(place, Path) else None
 
-    def folders(self) -> list[Path]:
-        """The folders the rules files lie in, where they are files on disk: a page's pictures are looked for there
-        (``![The layout](layout.png)`` beside ``rules.en.md``)."""
-        return list(dict.fromkeys(folder for name in self.files.values() if (folder := self._folder(name))))
+    def picture(self, language: str, target: str) -> bytes | None:
+        """The picture ``target`` the rules page in ``language`` shows (``![The layout](layout.png)`` beside
+        ``rules.en.md``), read from the package; ``None`` when it is not there."""
+        place = self._beside(self.files.get(language) or self.files["en"], target)
+        try:
+            return place.read_bytes() if place is not None and place.is_file() else None
+        except OSError:
+            return None
 
     def missing_pictures(self) -> list[str]:
-        """The pictures a rules file shows (relative paths) that are not in its folder: left out of the package."""
+        """The pictures a rules file shows (relative paths) that are not beside it: left out of the package."""
         missing = []
         for language, name in self.files.items():
             try:
                 markdown = self.read(language)
             except HelpUnavailable:
                 continue  # named on its own
-            folder = self._folder(name)
             for target in _PICTURE.findall(markdown):
-                if "://" not in target and not target.startswith(("/", "data:")) and folder is not None \
-                        and not (folder / target).is_file():
+                place = self._beside(name, target)
+                if place is not None and not place.is_file():
                     missing.append(f"{name} shows {target}")
         return missing
 

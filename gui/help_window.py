@@ -10,12 +10,12 @@ from typing import Any
 
 import PySide6
 from PySide6.QtCore import QUrl, qVersion
-from PySide6.QtGui import QDesktopServices, QResizeEvent, QTextCursor, QTextDocument
+from PySide6.QtGui import QDesktopServices, QImage, QResizeEvent, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from core.about import TITLE, about_markdown, folders
 from core.game import GameSpec
-from core.help import HelpUnavailable, options_markdown
+from core.help import HelpUnavailable, RulesText, options_markdown
 from core.manager import PluginHost
 from gui.i18n import language, text, tr
 from gui.screen_fit import fitted_size
@@ -25,8 +25,18 @@ ABOUT = ":about"  # the About page's entry in the list (no game id starts with a
 
 
 class RulesBrowser(QTextBrowser):
-    """The rules text, its pictures no wider than the text (shrunk to fit, keeping their shape, as the window is
-    resized): a picture wider than the window scrolled the page sideways."""
+    """The rules text, its pictures read from the plugin's package (``rules``; zipped too) and no wider than the
+    text (shrunk to fit, keeping their shape, as the window is resized): a picture wider than the window scrolled the
+    page sideways."""
+
+    rules: RulesText | None = None
+
+    def loadResource(self, kind: int, name: QUrl | str) -> Any:
+        url = QUrl(name)
+        if kind == QTextDocument.ResourceType.ImageResource.value and self.rules is not None and url.isRelative():
+            data = self.rules.picture(language(), url.path())
+            return QImage.fromData(data) if data is not None else None
+        return super().loadResource(kind, name)
 
     def setMarkdown(self, markdown: str) -> None:
         super().setMarkdown(markdown)
@@ -145,6 +155,5 @@ class HelpWindow(QDialog):
         game = self.game()  # the text's name, which a screen reader says as the text takes the focus
         self.browser.setAccessibleName(text(TITLE) if about or game is None else tr("rules_of", game=text(game.name)))
         self.link_problem.hide()
-        self.browser.setSearchPaths([str(folder) for folder in game.help.folders()]
-                                    if game is not None and game.help is not None and not about else [])
+        self.browser.rules = game.help if game is not None and not about else None
         self.browser.setMarkdown(self.markdown())

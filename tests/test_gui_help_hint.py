@@ -372,8 +372,46 @@ def test_a_picture_beside_a_rules_page_is_shown_in_it(qtbot: QtBot, tmp_path: Pa
     rules = pictured_rules(qtbot, tmp_path, monkeypatch, 120, 40)
     shown = rules.browser.document().resource(QTextDocument.ResourceType.ImageResource, QUrl("layout.png"))
     assert shown is not None and (shown.width(), shown.height()) == (120, 40)
-    rules.choice.setCurrentIndex(rules.choice.findData(ABOUT))  # the About page looks in no plugin's folder
-    assert rules.browser.searchPaths() == []
+    rules.choice.setCurrentIndex(rules.choice.findData(ABOUT))  # the About page looks in no plugin's package
+    assert rules.browser.rules is None
+
+
+def test_a_picture_of_a_rules_page_in_a_zipped_package_is_shown(qtbot: QtBot, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pictures were looked for in folders on disk only: a plugin imported from a zip file (a zipapp, an egg) showed
+    its rules with a broken picture, and `cardtable plugins` could not tell it was missing."""
+    import dataclasses
+    import zipfile
+    from types import SimpleNamespace
+
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage
+
+    from core.help import RulesText
+
+    picture = QImage(90, 30, QImage.Format.Format_RGB32)
+    picture.fill(QColor("darkred"))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    assert picture.save(buffer, "PNG")
+    archive = tmp_path / "zipped.zip"
+    with zipfile.ZipFile(archive, "w") as packed:
+        packed.writestr("zipped_rules/__init__.py", "")
+        packed.writestr("zipped_rules/help/rules.en.md", "# Zipped\n\n![The layout](pictures/layout.png)\n\n"
+                                                          "![Gone](gone.png)\n")
+        packed.writestr("zipped_rules/help/pictures/layout.png", bytes(data.data()))
+    monkeypatch.syspath_prepend(str(archive))
+    help_text = RulesText("zipped_rules", {"en": "help/rules.en.md"})
+    assert help_text.missing_pictures() == ["help/rules.en.md shows gone.png"]
+    assert help_text.picture("en", "../../../etc/passwd") is None  # nothing outside the package
+    game = dataclasses.replace(yukon_plugin.GAME, id="zipped", help=help_text)
+    plugin = SimpleNamespace(cardtable_register_games=hookimpl(lambda games: games.add(game)))
+    window = make_window(qtbot, {"zipped": plugin})
+    rules = HelpWindow(window.host, lambda g: g.settings.defaults(), "zipped", window)
+    qtbot.addWidget(rules)
+    shown = rules.browser.document().resource(QTextDocument.ResourceType.ImageResource, QUrl("pictures/layout.png"))
+    assert shown is not None and (shown.width(), shown.height()) == (90, 30)
 
 
 def test_a_picture_wider_than_the_rules_page_shrinks_to_it(qtbot: QtBot, tmp_path: Path,
