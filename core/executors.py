@@ -41,11 +41,11 @@ Unit = tuple[int, Any]  # (key, task)
 
 def _start_worker(run: int) -> None:
     """A local worker's start: its standard output goes to standard error, and it ends with its run."""
-    _stdout_to_stderr()
+    stdout_to_stderr()
     _end_with_run(run)
 
 
-def _stdout_to_stderr() -> None:
+def stdout_to_stderr() -> None:
     """A local worker writes nothing to standard output, which is the run's: a plugin module printing as the worker
     imports it (a debugging line left in) printed into its command's CSV once per worker. As the run's own import of
     plugins does (:func:`core.manager.bounded`), what it prints goes to standard error, Python's and C's alike."""
@@ -221,7 +221,9 @@ class DaskCluster:
                     self._cluster = dask.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
                                                       dashboard_address=":0", silence_logs=logging.ERROR)
                 self._client = dask.Client(self._cluster)
-                self._client.run(_stdout_to_stderr)  # (a remote worker's standard output is its own)
+                from core.dask_workers import StdoutToStderr  # (a remote worker's standard output is its own)
+
+                self._client.register_plugin(StdoutToStderr())
             else:
                 # Dask's client speaks at INFO on stderr: of a lost scheduler, "Batched Comm Closed" and a traceback
                 # (seen under Python 3.14), before the run's own line; a local cluster's logs are held the same way

@@ -399,6 +399,33 @@ def test_what_a_plugin_prints_as_its_workers_load_it_leaves_the_csv_whole(tmp_pa
     assert "chatty units loaded!" in ran.stderr
 
 
+DIES_ONCE_UNITS = """
+import os, pathlib
+print("chatty units loaded!")
+
+def square(n):
+    marker = pathlib.Path(os.environ["CHATTY_MARKER"])
+    if n == 2 and not marker.exists():  # its worker dies, and its nanny starts another
+        marker.write_text("died once")
+        os._exit(1)
+    return {"square": n * n}
+"""
+
+
+def test_what_a_plugin_prints_in_a_dask_worker_started_again_leaves_the_csv_whole(tmp_path: Path) -> None:
+    """A local Dask worker that died mid-run is started again by its nanny, which imported the plugin's module again
+    and printed into the CSV: only the workers there at the start had their standard output sent aside."""
+    if importlib.util.find_spec("distributed") is None:
+        pytest.skip("the cluster extra (Dask) is not installed")
+    make_dist(tmp_path, "chatty", "0.1", {"chatty": "chatty_tool"},
+              {"chatty_tool": CHATTY_TOOL, "chatty_units": DIES_ONCE_UNITS})
+    ran = run_cardtable("chatty", "--jobs", "1", "--scheduler", "local", "--csv", "/dev/stdout", "--quiet",
+                        pythonpath=[tmp_path], env={"CHATTY_MARKER": str(tmp_path / "marker")})
+    assert ran.returncode == 0, ran.stderr
+    assert (tmp_path / "marker").exists(), "the worker did not die"
+    assert ran.stdout.splitlines() == ["unit,square", "1,1", "2,4", "3,9", "4,16"], ran.stdout
+
+
 def test_a_command_of_a_plugin_not_loaded_is_refused_naming_the_plugins_not_loaded(hostile_root: Path) -> None:
     env = {"CARDTABLE_PLUGIN_TIMEOUT": "1", "CARDTABLE_DISABLE_PLUGINS": "yukon"}
     refused = run_cardtable("explode", pythonpath=[hostile_root, EXAMPLE], env=env)
