@@ -483,7 +483,12 @@ class GameConformance:
                            for i in range(self.analysed_positions)}):
             state = steps[ply][0]
             verdict = collections.deque(analysis(state), maxlen=1)[0]  # (its last: the ones before are None)
-            pickle.dumps(verdict)  # raises what the worker process would meet
+            try:
+                pickle.dumps(verdict)
+            except Exception as error:  # what the worker process would meet (its text differs by Python version)
+                raise AssertionError(f"move {ply}: the analysis' verdict {verdict!r} cannot be pickled ({error}): the "
+                                     "window runs the analysis in a worker process, whose verdict comes back "
+                                     "pickled") from None
             legal = tuple(rules.legal_moves(state)) if rules.to_move(state) == seat else ()
             for known, running in (({}, True), ({ply: verdict}, False)):
                 situation = Situation(rules.observation(state, seat), legal, seat, rules.to_move(state),
