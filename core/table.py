@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -76,8 +77,10 @@ def _check_numbers(where: str, **fields: tuple[Any, str]) -> None:
     out of sight, an infinite fan or a negative scale shrank the whole table to a dot, a zero scale drew specks."""
     for name, (value, sign) in fields.items():
         wanted, fits = _SIGNS[sign]
+        if isinstance(value, tuple | list) and (len(value) != 2 or isinstance(value, list)):
+            raise ValueError(f"{where}: {name} is {value!r}: give a tuple of two numbers, (x, y) in card units")
         for number in value if isinstance(value, tuple) else (value,):
-            if number is not None and not (isinstance(number, int | float) and math.isfinite(number) and fits(number)):
+            if not (isinstance(number, numbers.Real) and math.isfinite(float(number)) and fits(float(number))):
                 raise ValueError(f"{where}: {name} is {value!r}: give {wanted} (card units)")
 
 
@@ -155,7 +158,7 @@ class Pile:
     def __post_init__(self) -> None:
         _check_kinds(f"pile '{self.id}'", cards=(self.cards, CardFace, "a CardFace"), name=(self.name, Text, _WORDS))
         _check_numbers(f"pile '{self.id}'", x=(self.x, ""), y=(self.y, ""), fan=(self.fan, ""),
-                       fan_down=(self.fan_down, ""), room=(self.room, ">=0"), scale=(self.scale, ">0"))
+                       fan_down=(self.fan_down or 0.0, ""), room=(self.room or 0.0, ">=0"), scale=(self.scale, ">0"))
         if not 0 < self.squeeze <= 1:
             raise ValueError(f"pile '{self.id}': squeeze is {self.squeeze!r}: give the share of its fan's step the "
                              "scene may squeeze it to, above 0 and at most 1")

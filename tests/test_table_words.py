@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import math
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -339,7 +340,9 @@ def test_a_place_or_size_that_no_table_can_show_is_refused_when_made() -> None:
                             ({"scale": 0}, "scale is 0: give a number above 0"),
                             ({"room": -2.0}, "room is -2.0: give a number from 0 up"),
                             ({"squeeze": 0.0}, f"squeeze is 0.0: {squeezed}"),
-                            ({"fan_down": (0.0, nan)}, "fan_down is")):
+                            ({"fan_down": (0.0, nan)}, "fan_down is"), ({"x": None}, "x is None: give finite"),
+                            ({"fan": (0.3,)}, r"fan is \(0.3,\): give a tuple of two numbers, \(x, y\)"),
+                            ({"fan": [0.0, 0.3]}, r"fan is \[0.0, 0.3\]: give a tuple of two numbers")):
         with pytest.raises(ValueError, match=f"pile 'seen': {message}"):
             Pile("seen", **{"x": 0.0, "y": 0.0, **fields})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="label 'score': size is 0.0: give a number above 0"):
@@ -353,3 +356,4 @@ def test_a_place_or_size_that_no_table_can_show_is_refused_when_made() -> None:
     with pytest.raises(ValueError, match="deal 'hand 1': x is nan"):
         Deal("hand 1", nan, 0.0)
     assert Pile("seen", 0, 0, room=0.0, squeeze=1.0).room == 0.0  # whole numbers, no room and no squeezing are fine
+    assert Pile("seen", Fraction(1, 2), 0.0, room=None, fan_down=None).x == 0.5  # any real number; None where optional
