@@ -9,6 +9,7 @@ can make get one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -337,5 +338,20 @@ def _main(args_list: list[str]) -> int:
     return guarded(run, _innermost(parser, args_list).prog)  # a mistake is named with the command it was made in
 
 
+def run() -> None:
+    """The program (``cardtable``): :func:`main`, then its end — at once (``os._exit``) when the import or hook of a
+    plugin given up on still runs on its thread (the window quit while it loaded): Python's shutdown waits for
+    nothing then, and beside a thread importing Qt it can fault."""
+    status = main()
+    from core.manager import plugins_still_running
+
+    if plugins_still_running():
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):  # (a stream closed, or none)
+                stream.flush()
+        os._exit(status)
+    sys.exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

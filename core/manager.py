@@ -98,12 +98,26 @@ def plugin_timeout() -> float:
 Waiting = Callable[[str, Text, float], None]
 """Called about thirty times a second while a plugin's import or hook runs: the plugin's entry-point name, what
 runs and the seconds it has taken so far (the launcher keeps its window answering and names a slow plugin; the
-command line names it on a terminal)."""
+command line names it on a terminal). It may raise :class:`GivenUp` to end the search at once."""
 WAIT_STEP = 0.03
 
 
 class NoAnswer(TextError):
     """A plugin's import or hook did not return in time."""
+
+
+class GivenUp(BaseException):
+    """Raised by a ``waiting`` callback: the games are no longer wanted (the window looking for them has closed).
+    The search ends at once; the plugin's import or hook goes on on its thread (see :func:`plugins_still_running`)."""
+
+
+PLUGIN_THREAD = "plugin: "
+
+
+def plugins_still_running() -> bool:
+    """Whether a plugin's import or hook given up on (:class:`GivenUp`, :class:`NoAnswer`) still runs on its
+    thread."""
+    return any(thread.name.startswith(PLUGIN_THREAD) and thread.is_alive() for thread in threading.enumerate())
 
 
 def bounded(function: Callable[[], Any], what: Text, waiting: Callable[[float], None] | None = None) -> Any:
@@ -119,7 +133,7 @@ def bounded(function: Callable[[], Any], what: Text, waiting: Callable[[float], 
         except BaseException as error:  # a plugin may raise anything, even SystemExit
             outcome["error"] = error
 
-    worker = threading.Thread(target=target, name=f"plugin: {what.en}", daemon=True)
+    worker = threading.Thread(target=target, name=f"{PLUGIN_THREAD}{what.en}", daemon=True)
     seconds = plugin_timeout()
     # what a plugin prints as it loads goes to standard error: a command's own output (JSON, CSV) stays whole
     with contextlib.redirect_stdout(sys.stderr):
@@ -204,7 +218,7 @@ class PluginHost:
             try:
                 importing = Text("importing {module}", "{module} の読み込み").format(module=point.value)
                 plugin = bounded(point.load, importing, self._waiting_on(point.name, importing))
-            except KeyboardInterrupt:  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
+            except (KeyboardInterrupt, GivenUp):  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
                 raise
             except BaseException as error:  # a plugin may raise anything while importing, even SystemExit
                 info.status, info.error = BROKEN, failure_reason(Text("cannot be imported", "読み込めません"), error)
@@ -256,7 +270,7 @@ class PluginHost:
                 what = Text("{hook} of {name}", "{name} の {hook}").format(hook=hook_name, name=info.name)
                 bounded(functools.partial(impl.function, *([registry] if impl.argnames else [])), what,
                         self._waiting_on(info.name, what))
-            except KeyboardInterrupt:  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
+            except (KeyboardInterrupt, GivenUp):  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
                 raise
             except BaseException as error:
                 failed = Text("{hook} failed", "{hook} が失敗しました").format(hook=hook_name)

@@ -146,9 +146,12 @@ class MainWindow(QMainWindow):
         from core.storage import clean_stale_temp_files
 
         if host is None:
-            from core.manager import load_host
+            from core.manager import GivenUp, load_host
 
-            host = load_host(waiting=self._while_finding)
+            try:
+                host = load_host(waiting=self._while_finding)
+            except GivenUp:  # closed while a plugin loads: the program ends without waiting for it
+                return
         self._host = host
         if self._closed:  # closed while the games were looked for: the folders may be another launch's by now
             return
@@ -163,11 +166,14 @@ class MainWindow(QMainWindow):
 
     def _while_finding(self, plugin: str, what: Text, seconds: float) -> None:
         """The window answers while a plugin loads (Quit, Ctrl-C and the language work; a plugin slow to load is
-        named). A Quit meanwhile closes the window at once and lets the data folder go (a launch straight after opens
-        its own window); the program ends when the plugin's import is over, never under it (Python's shutdown
-        beside a thread importing Qt can fault)."""
+        named). A Quit meanwhile closes the window at once, lets the data folder go (a launch straight after opens
+        its own window) and gives the search up: the program ends at once (:func:`core.cli.run`)."""
         self.launcher.finding_slowly(what, seconds)
         QApplication.processEvents()
+        if self._closed:
+            from core.manager import GivenUp
+
+            raise GivenUp
 
     # -- language ---------------------------------------------------------------------------------
 

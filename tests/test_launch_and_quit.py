@@ -376,3 +376,36 @@ def test_ctrl_c_while_the_window_was_made_closes_it_as_soon_as_it_can(qtbot: QtB
     QTimer.singleShot(10_000, too_late)
     assert app.run_launcher(None, [signal.SIGINT]) == 0
     assert len(shown) == 1 and not shown[0].isVisible() and not late  # type: ignore[attr-defined]
+
+
+STUCK_PLUGIN = """
+import os, pathlib, time
+pathlib.Path(os.environ["STUCK_MARKER"]).write_text("importing")
+time.sleep(90)  # as an import of a large library on a slow disk, or one that hangs
+"""
+
+
+def test_a_polite_kill_while_a_plugin_is_slow_to_load_ends_the_program_at_once(tmp_path: Path) -> None:
+    """The window closed at once, but the program went on until the plugin's import ended (here 90 s, up to the
+    plugins' time limit, 120 s): a logout waited, and so did a script that stopped it."""
+    from tests.distributions import REPO, make_dist
+
+    make_dist(tmp_path / "site", "stuck", "0.1", {"stuck": "stuck_plugin"}, {"stuck_plugin": STUCK_PLUGIN})
+    env = {**offscreen_over(tmp_path), "PYTHONPATH": os.pathsep.join([str(tmp_path / "site"), str(REPO)]),
+           "STUCK_MARKER": str(tmp_path / "marker"), "CARDTABLE_PLUGIN_TIMEOUT": "120"}
+    launcher = subprocess.Popen([sys.executable, "-m", "core.cli"], env=env, text=True, stderr=subprocess.PIPE,
+                                preexec_fn=as_from_a_terminal)
+    try:
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "marker").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert (tmp_path / "marker").exists(), "the plugin was never imported"
+        time.sleep(0.5)  # the window names what it waits for
+        launcher.send_signal(signal.SIGTERM)
+        _, errors = launcher.communicate(timeout=60)  # well before the import could end
+    finally:
+        if launcher.poll() is None:
+            launcher.kill()
+            launcher.wait()
+    assert "Traceback" not in errors and "Fatal Python error" not in errors, errors
+    assert not (tmp_path / "data" / LOCK_NAME).exists()
