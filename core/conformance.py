@@ -60,7 +60,7 @@ from core.table import (
     Situation,
     Table,
 )
-from core.table_cursor import ARROWS, Cursor, moved_cursor
+from core.table_cursor import ARROWS, Cursor, face_up, moved_cursor
 from core.text import Text
 
 
@@ -523,7 +523,7 @@ class GameConformance:
                 yield Click(pile.id, index)
                 yield Click(pile.id, index, double=True)
                 yield Key("Enter", (pile.id, index))
-            up = [i for i, card in enumerate(pile.cards) if card.face_up] if pile.drag else []
+            up = face_up(pile) if pile.drag else []
             for index in up if every_drag else sorted({up[0], up[-1]} if up else set()):
                 for target in table.piles:
                     if target.id != pile.id:

@@ -158,8 +158,9 @@ class Pile:
     def __post_init__(self) -> None:
         _check_kinds(f"pile '{self.id}'", cards=(self.cards, CardFace, "a CardFace"), name=(self.name, Text, _WORDS))
         _check_numbers(f"pile '{self.id}'", x=(self.x, ""), y=(self.y, ""), fan=(self.fan, ""),
-                       fan_down=(self.fan_down or 0.0, ""), room=(self.room or 0.0, ">=0"), scale=(self.scale, ">0"))
-        if not 0 < self.squeeze <= 1:
+                       fan_down=((0.0, 0.0) if self.fan_down is None else self.fan_down, ""),
+                       room=(0.0 if self.room is None else self.room, ">=0"), scale=(self.scale, ">0"))
+        if not (isinstance(self.squeeze, numbers.Real) and 0 < self.squeeze <= 1):
             raise ValueError(f"pile '{self.id}': squeeze is {self.squeeze!r}: give the share of its fan's step the "
                              "scene may squeeze it to, above 0 and at most 1")
 

@@ -14,6 +14,7 @@ ARROWS = ("Left", "Right", "Up", "Down")
 
 
 def face_up(pile: Pile) -> list[int]:
+    """The indices of ``pile``'s face-up cards."""
     return [i for i, card in enumerate(pile.cards) if card.face_up]
 
 
