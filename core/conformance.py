@@ -349,32 +349,30 @@ class GameConformance:
         lies outside it is cut off)."""
         assert isinstance(table, Table), f"{where}: a {type(table).__name__}, not a Table"
         inside = 1e-9
+        area = f"the table's {table.width:g} × {table.height:g} card units"
+
+        def within(x: float, y: float, width: float = 0.0, height: float = 0.0) -> bool:
+            return -inside <= x and -inside <= y and x + width <= table.width + inside \
+                and y + height <= table.height + inside
+
         for pile in table.piles:
             right, bottom = pile.x + pile.scale, pile.y + CARD_HEIGHT * pile.scale
-            assert -inside <= pile.x and -inside <= pile.y and right <= table.width + inside \
-                and bottom <= table.height + inside, (
-                f"{where}: pile '{pile.id}' at ({pile.x:g}, {pile.y:g}) reaches ({right:g}, {bottom:g}), outside the "
-                f"table's {table.width:g} × {table.height:g} card units")
+            assert within(pile.x, pile.y, pile.scale, CARD_HEIGHT * pile.scale), (
+                f"{where}: pile '{pile.id}' at ({pile.x:g}, {pile.y:g}) reaches ({right:g}, {bottom:g}), outside "
+                f"{area}")
         if table.choices:
             x, y = table.choices_at
-            assert -inside <= x <= table.width + inside and -inside <= y <= table.height + inside, (
-                f"{where}: the buttons' row at ({x:g}, {y:g}) is outside the table's {table.width:g} × "
-                f"{table.height:g} card units (the window showed no buttons)")
+            assert within(x, y), f"{where}: the buttons' row at ({x:g}, {y:g}) is outside {area} (no buttons shown)"
         if table.hold is not None:
             x, y = table.hold.x, table.hold.y
-            assert -inside <= x <= table.width + inside and -inside <= y <= table.height + inside, (
-                f"{where}: the held panel's centre ({x:g}, {y:g}) is outside the table's {table.width:g} × "
-                f"{table.height:g} card units")
+            assert within(x, y), f"{where}: the held panel's centre ({x:g}, {y:g}) is outside {area}"
         if table.deal is not None:
-            deal = table.deal
-            assert -inside <= deal.x and -inside <= deal.y and deal.x + 1 <= table.width + inside \
-                and deal.y + CARD_HEIGHT <= table.height + inside, (
-                f"{where}: the deck cards are dealt from, at ({deal.x:g}, {deal.y:g}), is outside the table's "
-                f"{table.width:g} × {table.height:g} card units (the cards would fly in from off the screen)")
+            x, y = table.deal.x, table.deal.y
+            assert within(x, y, 1, CARD_HEIGHT), (f"{where}: the deck cards are dealt from, at ({x:g}, {y:g}), is "
+                                                  f"outside {area} (the cards would fly in from off the screen)")
         for label in table.labels:
-            assert -inside <= label.x <= table.width + inside and -inside <= label.y <= table.height + inside, (
-                f"{where}: label '{label.id}' at ({label.x:g}, {label.y:g}) is outside the table's {table.width:g} × "
-                f"{table.height:g} card units")
+            assert within(label.x, label.y), (f"{where}: label '{label.id}' at ({label.x:g}, {label.y:g}) is outside "
+                                              f"{area}")
         for kind, ids in (("piles", [p.id for p in table.piles]), ("labels", [label.id for label in table.labels]),
                           ("buttons", [c.id for c in table.all_choices()])):
             assert len(ids) == len(set(ids)), f"{where}: two {kind} share an id: {ids}"
