@@ -218,7 +218,7 @@ class PluginHost:
             try:
                 importing = Text("importing {module}", "{module} の読み込み").format(module=point.value)
                 plugin = bounded(point.load, importing, self._waiting_on(point.name, importing))
-            except (KeyboardInterrupt, GivenUp):  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
+            except (KeyboardInterrupt, GivenUp):  # the user's Ctrl-C (a plugin's own is a PluginInterrupt), a Quit
                 raise
             except BaseException as error:  # a plugin may raise anything while importing, even SystemExit
                 info.status, info.error = BROKEN, failure_reason(Text("cannot be imported", "読み込めません"), error)
@@ -270,7 +270,7 @@ class PluginHost:
                 what = Text("{hook} of {name}", "{name} の {hook}").format(hook=hook_name, name=info.name)
                 bounded(functools.partial(impl.function, *([registry] if impl.argnames else [])), what,
                         self._waiting_on(info.name, what))
-            except (KeyboardInterrupt, GivenUp):  # the user's Ctrl-C (a plugin's own is a PluginInterrupt)
+            except (KeyboardInterrupt, GivenUp):  # the user's Ctrl-C (a plugin's own is a PluginInterrupt), a Quit
                 raise
             except BaseException as error:
                 failed = Text("{hook} failed", "{hook} が失敗しました").format(hook=hook_name)
