@@ -179,6 +179,9 @@ class GamePage(QWidget):
         self.view.scene.choice_pressed.connect(self.stop_demo)  # a button on the table: the player takes over
         self.view.action_requested.connect(self._action)
         self.view.failed.connect(self.failed)
+        self._slow_notice = Text("")  # what the notice says of a slow CPU player
+        self.view.cpu_slow.connect(self._cpu_slow)
+        self.view.cpu_slow_over.connect(self._cpu_slow_over)
         self.view.scene.table_event.connect(self._table_event)
         self.retranslate()
         self.table.setFocus()
@@ -214,6 +217,20 @@ class GamePage(QWidget):
         if self.view.demo:
             self.view.set_demo(False)
             self.notice_bar.end_passing()  # the demo's note is over with it; a standing message stays
+
+    def _cpu_slow(self, seat: int, seconds: int) -> None:
+        """A CPU seat's decision is slow (a plugin's player may never answer): the player is told why nothing
+        happens, and how to leave the game, until it comes."""
+        self._slow_notice = phrase("cpu_slow", seat=self.session.game.seats[seat].name, seconds=seconds)
+        self.show_notice(self._slow_notice)
+
+    def _cpu_slow_over(self, seat: int, seconds: float | None) -> None:
+        told, self._slow_notice = self._slow_notice, Text("")
+        if seconds is None:  # dropped: paused, undone, a dialog opened; a new decision is timed afresh
+            self.notice_bar.withdraw(told)
+        else:
+            self.withdraw_notice(told, phrase("cpu_answered", seat=self.session.game.seats[seat].name,
+                                              seconds=round(seconds)))
 
     def _demo_ended(self, hint: Hint | None) -> None:
         """The demo stopped by itself: its note under the toolbar says why for a few seconds (replaced, not

@@ -74,6 +74,11 @@ STRINGS: dict[str, Text] = {
     "quit_anyway": Text("Quit and lose it", "終了して失う"),
     "keep_playing": Text("Keep playing", "続ける"),
     "save_recovered": Text("Saving works again.", "保存できるようになりました。"),
+    "cpu_slow": Text("{seat} has been thinking for over {seconds} s: its CPU player may be stuck. You can wait, or "
+                     "leave this game with New game or Back.",
+                     "{seat}が{seconds}秒以上考えています。CPUプレイヤーが止まっているかもしれません。待つか、"
+                     "「新しいゲーム」か「戻る」でこのゲームを離れてください。"),
+    "cpu_answered": Text("{seat} has moved, after {seconds} s.", "{seat}が{seconds}秒かけて手を決めました。"),
     "stats_recovered": Text("The statistics are saved again.", "統計を保存できるようになりました。"),
     "save_moved": Text("A saved game could not be used: {reason}", "保存されたゲームを使えません: {reason}"),
     "settings_title": Text("Settings — {game}", "設定 — {game}"),

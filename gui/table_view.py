@@ -22,6 +22,7 @@ import contextlib
 import functools
 import sys
 import threading
+import time
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -59,6 +60,8 @@ KEY_NAMES = {Qt.Key.Key_Return: "Enter", Qt.Key.Key_Enter: "Enter", Qt.Key.Key_S
              Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Left: "Left", Qt.Key.Key_Right: "Right", Qt.Key.Key_Up: "Up",
              Qt.Key.Key_Down: "Down", Qt.Key.Key_Backspace: "Backspace", Qt.Key.Key_Delete: "Delete"}
 ALL_TOOLS = frozenset({"undo", "redo", "hint", "pause", "restart", "new"})
+#: a CPU seat still thinking after this long is told of (the built-in players take a tenth of a second at most)
+SLOW_CPU_MS = 10_000
 
 
 def key_name(key: int, key_text: str) -> str:
@@ -159,6 +162,12 @@ class TableView(QObject):
     failed = Signal(object)
     #: a move deserves a sound effect (one of core.table.SOUNDS)
     sound = Signal(str)
+    #: a CPU seat has been thinking for SLOW_CPU_MS (the seat, the whole seconds); the player is told, as a CPU
+    #: player that never answers would leave the game waiting for ever
+    cpu_slow = Signal(int, int)
+    #: that slow decision is over: it came after so many seconds (the seat, the seconds) or was dropped (the seat,
+    #: None: paused, undone, left)
+    cpu_slow_over = Signal(int, object)
     #: the demo stopped by itself: the game is over (None), or the hint had no move (the hint, or None) or one the
     #: rules refused (the hint)
     demo_ended = Signal(object)
@@ -196,6 +205,11 @@ class TableView(QObject):
         self.cpu_timer = QTimer(self)
         self.cpu_timer.setSingleShot(True)
         self.cpu_timer.timeout.connect(self._think)
+        self._thinking_since = 0.0
+        self._told_slow = False  # the player was told the decision on its way is slow
+        self.slow_timer = QTimer(self)
+        self.slow_timer.setSingleShot(True)
+        self.slow_timer.timeout.connect(self._slow)
         self._may_move_by_itself = False  # only right after the person's own move (see MovesByItself)
         self.auto_timer = QTimer(self)
         self.auto_timer.setSingleShot(True)
@@ -478,7 +492,31 @@ class TableView(QObject):
             self.cpu_timer.start(dealing + animation.cpu_delay_ms() // 2)
             return
         self._thinking = turn
+        self._thinking_since = time.monotonic()
+        self.slow_timer.start(SLOW_CPU_MS)
         run_in_background(turn, turn.decide)
+
+    def _slow(self) -> None:
+        turn = self._thinking
+        if turn is None or self._stopped:
+            return
+        self._told_slow = True
+        game = self.session.game
+        player = self.session.players[turn.seat]
+        print(f"cardtable: {game.id}'s CPU player {player!r} ({type(turn.strategy).__module__}."
+              f"{type(turn.strategy).__qualname__}) has not chosen a move in {SLOW_CPU_MS // 1000} s, at ply "
+              f"{self.session.ply}", file=sys.stderr)
+        self.cpu_slow.emit(turn.seat, SLOW_CPU_MS // 1000)
+
+    def _end_slow(self, seat: int, answered: bool) -> None:
+        self.slow_timer.stop()
+        if self._told_slow:
+            self._told_slow = False
+            seconds = time.monotonic() - self._thinking_since
+            if answered:
+                print(f"cardtable: {self.session.game.id}'s CPU player {self.session.players[seat]!r} chose after "
+                      f"{seconds:.1f} s", file=sys.stderr)
+            self.cpu_slow_over.emit(seat, seconds if answered else None)
 
     def _done(self, job: object, result: Any, error: BaseException | None) -> None:
         if self._stopped:
@@ -495,13 +533,16 @@ class TableView(QObject):
             return  # dropped: paused, undone or restarted meanwhile, or another view's
         self._thinking = None
         if error is not None:
+            self._end_slow(turn.seat, answered=False)
             self.failed.emit(error)
             return
         try:
             played = self.session.finish_cpu_turn(turn, move)
         except Exception as failure:
+            self._end_slow(turn.seat, answered=False)
             self.failed.emit(failure)
             return
+        self._end_slow(turn.seat, answered=played is not None)
         if played is None:
             self._schedule()
 
@@ -509,6 +550,8 @@ class TableView(QObject):
         """No CPU move (nor the demo's) until the table asks again: a decision on its way is dropped."""
         self.cpu_timer.stop()
         self.demo_timer.stop()
+        if self._thinking is not None:
+            self._end_slow(self._thinking.seat, answered=False)
         self._thinking = None
 
     def _analysis_done(self, job: AnalysisJob, verdict: Any) -> None:

@@ -317,6 +317,53 @@ def test_a_thinking_cpu_leaves_the_window_free_and_a_pause_meanwhile_drops_its_m
     assert page.session.state.hand.log[0][0] == 1  # West, who was thinking
 
 
+def test_a_cpu_player_that_does_not_answer_is_told_of_and_new_game_leaves_it(qtbot: QtBot, monkeypatch) -> None:
+    """A plugin's CPU player that never answers left the table waiting without a word (seen with a Hearts player
+    asleep in choose: West lit, nothing said, for ever). After SLOW_CPU_MS the notice names the seat and the way
+    out; a pause takes it away and the decision is timed afresh; a late answer is said; New game leaves a player
+    that never answers."""
+    import gui.table_view
+
+    monkeypatch.setattr(gui.table_view, "SLOW_CPU_MS", 1000)
+    asked, release = [], threading.Event()
+
+    class Asleep(RuleBasedPlayer):
+        def choose(self, obs, legal, rng):  # type: ignore[no-untyped-def]
+            asked.append(1)
+            release.wait(30)
+            return super().choose(obs, legal, rng)
+
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    game = replace(game, strategies={**game.strategies, "asleep": Asleep})
+    session = GameSession.new(game, game.settings.defaults(), seed=3, deal=make_deal("S", "9H"),
+                              players=[None, "asleep", "normal", "normal"], saves=window.saves)
+    page = window.open_session(session)
+    assert page is not None
+    told = "West has been thinking for over 1 s: its CPU player may be stuck. You can wait, or leave this game " \
+           "with New game or Back."
+    qtbot.waitUntil(lambda: page.notice_bar.isVisible() and page.notice.text() == told, timeout=5000)
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    assert not page.notice_bar.isVisible(), "paused: nobody is thinking"
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    qtbot.waitUntil(lambda: len(asked) == 2 and page.notice.text() == told, timeout=5000)
+    release.set()
+    qtbot.waitUntil(lambda: page.session.moves != [], timeout=5000)
+    assert page.session.state.hand.log[0][0] == 1
+    assert page.notice_bar.isVisible() and page.notice.text().startswith("West has moved, after ")
+    release.clear()
+    asleep = window.open_session(GameSession.new(game, game.settings.defaults(), seed=4, deal=make_deal("S", "9H"),
+                                                 players=[None, "asleep", "normal", "normal"], saves=window.saves))
+    assert asleep is not None
+    qtbot.waitUntil(lambda: asleep.notice_bar.isVisible() and asleep.notice.text() == told, timeout=5000)
+    fresh = window.new_game("euchre")  # West asleep for good: the player leaves
+    assert fresh is not None and fresh is window.page and not fresh.notice_bar.isVisible()
+    if fresh.session.to_move == 0:
+        fresh.session.play("pass")
+    qtbot.waitUntil(lambda: fresh.session.to_move == 0 or fresh.session.hold is not None, timeout=5000)
+    release.set()
+
+
 def test_a_hand_against_hard_opponents_with_trump_holding_by_keys(qtbot: QtBot) -> None:
     """The preset that crashed for players: Trump-holding + stick the dealer, hard West and East. A whole
     hand is played from the keyboard (X to pass, a suit key when stuck, 1–6 for cards, Space for Next)
