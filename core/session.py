@@ -471,10 +471,23 @@ class GameSession:
 
 def hint_for(game: GameSpec, state: Any) -> Hint | None:
     """The hint service: asks the plugin with the current seat's observation, never the full state."""
+    ask = hint_question(game, state)
+    return None if ask is None else ask()
+
+
+def hint_question(game: GameSpec, state: Any) -> Callable[[], Hint | None] | None:
+    """The plugin's hint for ``state``, to ask later (on another thread, say): the seat's observation and legal moves
+    are taken now; None when the game has no hint or nobody is to move."""
     seat = game.rules.to_move(state)
-    if game.hint is None or seat is None:
+    hint = game.hint
+    if hint is None or seat is None:
         return None
-    hint = game.hint(game.rules.observation(state, seat), game.rules.legal_moves(state))
-    if hint is not None and not isinstance(hint, Hint):  # a move's text, say: else an AttributeError on the table
-        raise TypeError(f"the hint of {game.id} gave {hint!r}, not a Hint(move, reason) or None")
-    return hint
+    observation, legal = game.rules.observation(state, seat), game.rules.legal_moves(state)
+
+    def ask() -> Hint | None:
+        answer = hint(observation, legal)
+        if answer is not None and not isinstance(answer, Hint):  # a move's text, say: else an AttributeError later
+            raise TypeError(f"the hint of {game.id} gave {answer!r}, not a Hint(move, reason) or None")
+        return answer
+
+    return ask

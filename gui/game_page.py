@@ -261,7 +261,9 @@ class GamePage(QWidget):
         self.stop_demo()
         if self.session.paused:
             return
-        hint = self.session.hint()
+        self.view.ask_hint(self._show_hint)
+
+    def _show_hint(self, hint: Hint | None) -> None:
         self.view.show_hint(hint)
         if hint is None:
             self.show_notice(phrase("no_hint"), timeout_ms=3000)

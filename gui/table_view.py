@@ -30,7 +30,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from core.analysis_worker import AnalysisWorker
 from core.game import Hint, IllegalMove
-from core.session import AnalysisJob, CpuTurn, GameSession, SessionListener
+from core.session import AnalysisJob, CpuTurn, GameSession, SessionListener, hint_question
 from core.table import (
     ACTIONS,
     SOUNDS,
@@ -53,13 +53,16 @@ from core.table_cursor import ARROWS
 from core.text import Text
 from gui import animation
 from gui.deck import CardArt
-from gui.i18n import text
+from gui.i18n import text, tr
 from gui.table_scene import TableScene
 
 KEY_NAMES = {Qt.Key.Key_Return: "Enter", Qt.Key.Key_Enter: "Enter", Qt.Key.Key_Space: "Space",
              Qt.Key.Key_Escape: "Escape", Qt.Key.Key_Left: "Left", Qt.Key.Key_Right: "Right", Qt.Key.Key_Up: "Up",
              Qt.Key.Key_Down: "Down", Qt.Key.Key_Backspace: "Backspace", Qt.Key.Key_Delete: "Delete"}
 ALL_TOOLS = frozenset({"undo", "redo", "hint", "pause", "restart", "new"})
+#: a hint the game gives in this long is shown at once; a slower one comes from a worker thread, the window answering
+#: meanwhile (the built-in games' hints take 0.15 s at most)
+HINT_WAIT_MS = 300
 #: a CPU seat still thinking after this long is told of (the built-in players take a tenth of a second at most)
 SLOW_CPU_MS = 10_000
 
@@ -73,10 +76,32 @@ def key_name(key: int, key_text: str) -> str:
     return key_text.upper() if key_text.strip() else ""
 
 
+class HintJob:
+    """The game's hint for one position, worked out on a worker thread (the seat's observation and legal moves
+    taken on the window's): the window waits ``HINT_WAIT_MS`` for it, then goes on answering until it comes."""
+
+    def __init__(self, state: Any, ask: Callable[[], Hint | None]) -> None:
+        self.state, self.ask = state, ask
+        self.done = threading.Event()
+        self.hint: Hint | None = None
+        self.error: Exception | None = None
+        self.slow = False  # not there in HINT_WAIT_MS: the table said it is being looked for
+
+    def run(self) -> Hint | None:
+        try:
+            self.hint = self.ask()
+        except Exception as error:
+            self.error = error
+            raise
+        finally:
+            self.done.set()
+        return self.hint
+
+
 class _Relay(QObject):
     """Brings a worker thread's result back to the window's thread, for whichever view is waiting for it."""
 
-    done = Signal(object, object, object)  # the job (a CpuTurn or an AnalysisJob), its result, its error
+    done = Signal(object, object, object)  # the job (a CpuTurn, HintJob or AnalysisJob), its result, its error
 
 
 _relay: _Relay | None = None
@@ -200,6 +225,8 @@ class TableView(QObject):
         self.table_observation: Any = None
         relay().done.connect(self._done)
         self._thinking: CpuTurn | None = None
+        # a hint on its way: the job, who takes it, and whether it counts among the hints asked for
+        self._hinting: tuple[HintJob, Callable[[Hint | None], None], bool] | None = None
         self._analysing: tuple[AnalysisJob, Callable[[], None]] | None = None  # the job and its abandoning
         self._stopped = False
         self.cpu_timer = QTimer(self)
@@ -390,6 +417,46 @@ class TableView(QObject):
             return True
         return False
 
+    def ask_hint(self, answer: Callable[[Hint | None], None], counted: bool = True) -> None:
+        """Work out the game's hint for the person's turn and hand it to ``answer`` (None when the game has none,
+        or it is not the person's turn). A hint that comes within ``HINT_WAIT_MS`` is handed over at once; a slower
+        one is waited for on a worker thread while the window answers (the table says a hint is being looked for),
+        and dropped if the position changes or the game pauses meanwhile. One hint at a time: a second asking
+        while one is on its way is ignored. ``counted`` counts it among the hints asked for."""
+        session = self.session
+        if self._hinting is not None:
+            return
+        ask = hint_question(session.game, session.state) if session.can_hint() else None
+        if ask is None:
+            answer(None)
+            return
+        job = HintJob(session.state, ask)
+        self._hinting = (job, answer, counted)
+        run_in_background(job, job.run)
+        if job.done.wait(HINT_WAIT_MS / 1000):
+            self._hint_done(job, job.hint, job.error)
+        elif self._hinting is not None and self._hinting[0] is job:
+            job.slow = True
+            self.scene.show_refusal(tr("hint_looking"))
+
+    def _hint_done(self, job: HintJob, hint: Hint | None, error: BaseException | None) -> None:
+        if self._hinting is None or self._hinting[0] is not job:
+            return  # handed over already, or dropped
+        _, answer, counted = self._hinting
+        self._hinting = None
+        if job.slow:
+            self.scene.hide_refusal()
+        if error is not None:
+            self.failed.emit(error)
+            return
+        session = self.session
+        if session.state is not job.state or not session.can_hint():
+            self._schedule()  # the position moved on (the demo asks again)
+            return
+        if hint is not None and counted:
+            session.count_hint()
+        answer(hint)
+
     def show_hint(self, hint: Hint | None) -> None:
         """Show ``hint`` on the table. Cards picked up or an option armed (Euchre's "alone") are put down
         first, so the hint's move is the one the next click on it makes; a presenter that picks the hint's
@@ -474,7 +541,11 @@ class TableView(QObject):
         if not session.can_hint():
             self._schedule()  # a CPU's turn: the demo waits for the person's
             return
-        hint = session.hint(counted=False)
+        self.ask_hint(self._demo_play, counted=False)
+
+    def _demo_play(self, hint: Hint | None) -> None:
+        if not self.demo or self._stopped:
+            return
         if hint is None or not hint.move:
             self.set_demo(False)
             self.show_hint(hint)
@@ -523,6 +594,8 @@ class TableView(QObject):
             return
         if isinstance(job, CpuTurn):
             self._cpu_done(job, result, error)
+        elif isinstance(job, HintJob):
+            self._hint_done(job, result, error)
         elif isinstance(job, AnalysisJob):
             if error is not None:
                 raise error
@@ -547,12 +620,17 @@ class TableView(QObject):
             self._schedule()
 
     def hold_cpu(self) -> None:
-        """No CPU move (nor the demo's) until the table asks again: a decision on its way is dropped."""
+        """No CPU move (nor the demo's) until the table asks again: a decision on its way is dropped, and so is a
+        hint."""
         self.cpu_timer.stop()
         self.demo_timer.stop()
         if self._thinking is not None:
             self._end_slow(self._thinking.seat, answered=False)
         self._thinking = None
+        if self._hinting is not None:  # a hint on its way too
+            if self._hinting[0].slow:
+                self.scene.hide_refusal()
+            self._hinting = None
 
     def _analysis_done(self, job: AnalysisJob, verdict: Any) -> None:
         if self._analysing is None or self._analysing[0] is not job:

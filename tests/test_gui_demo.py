@@ -4,6 +4,9 @@ and a dialog, and counts as one hint."""
 
 from __future__ import annotations
 
+import dataclasses
+import threading
+
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
@@ -136,7 +139,8 @@ def test_the_demo_waits_behind_the_last_hand_window(qtbot: QtBot) -> None:
 def test_a_hint_the_rules_refuse_stops_the_demo_with_the_reason_on_the_table(qtbot: QtBot,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     _, page = yukon_deal(qtbot, 12)
-    monkeypatch.setattr("core.session.hint_for", lambda game, state: Hint("1>2"))  # a plugin's hint gone wrong
+    wrong = dataclasses.replace(page.session.game, hint=lambda observation, legal: Hint("1>2"))
+    monkeypatch.setattr(page.session, "game", wrong)  # a plugin's hint gone wrong
     page.buttons["demo"].click()
     qtbot.waitUntil(lambda: not page.view.demo, timeout=5000)
     assert not page.session.moves
@@ -171,3 +175,83 @@ def test_the_toolbar_stands_still_as_the_demo_starts_and_stops(qtbot: QtBot) -> 
     page.buttons["pause"].click()  # Resume, in Pause's place
     assert page.buttons["demo"].text() == "Stop demo" and page.buttons["pause"].text() == "Resume"
     assert places() == before
+
+
+def slow_hint(page: GamePage, monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[int]]:
+    """The game's hint made slow, as a plugin's search may be: it waits for the event (10 s at most)."""
+    release, asked = threading.Event(), []
+    hint = page.session.game.hint
+    assert hint is not None
+
+    def slow(observation: object, legal: object) -> Hint | None:
+        asked.append(1)
+        release.wait(10)
+        return hint(observation, legal)
+
+    monkeypatch.setattr(page.session, "game", dataclasses.replace(page.session.game, hint=slow))
+    return release, asked
+
+
+def test_a_slow_hint_leaves_the_window_answering_and_is_dropped_when_the_position_moves_on(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin's hint that searched for seconds froze the window (the hint ran on the window's thread): now the
+    table says a hint is being looked for and the window answers; a second asking meanwhile is not a second
+    search; the hint shows once it comes, counted once; a move or a pause meanwhile drops it."""
+    _, page = yukon_deal(qtbot, 12)
+    release, asked = slow_hint(page, monkeypatch)
+    page.buttons["hint"].click()
+    assert page.view.hint is None and page.view.scene.refusal_item.isVisible()
+    assert " ".join(page.view.scene.refusal_item.lines) == "Looking for a hint…"
+    qtbot.keyClick(page.table, "?")
+    assert len(asked) == 1 and page.session.hints == 0
+    release.set()
+    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=5000)
+    assert page.session.hints == 1 and not page.view.scene.refusal_item.isVisible()
+    assert page.view.hint.reason.en in page.status.text()
+
+    release.clear()
+    page.buttons["hint"].click()
+    page.view.play(page.session.legal_moves()[0])  # the player moves on meanwhile
+    release.set()
+    qtbot.wait(300)
+    assert page.view.hint is None and page.session.hints == 1, "a hint for a position gone is not shown"
+    release.clear()
+    page.buttons["hint"].click()
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    release.set()
+    qtbot.wait(300)
+    assert page.view.hint is None and page.session.hints == 1, "nor one asked before a pause"
+    qtbot.keyClick(page.table, Qt.Key.Key_P)
+    page.buttons["hint"].click()
+    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=5000)
+    assert page.session.hints == 2
+
+
+def test_the_demo_plays_on_with_a_slow_hint(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, page = yukon_deal(qtbot, 12)
+    release, asked = slow_hint(page, monkeypatch)
+    release.set()  # each hint still comes from a worker thread, and slowly enough for the table to say so
+    monkeypatch.setattr("gui.table_view.HINT_WAIT_MS", 0)
+    page.buttons["demo"].click()
+    qtbot.waitUntil(lambda: len(page.session.moves) >= 5, timeout=10000)
+    assert page.view.demo and page.session.hints == 1 and len(asked) >= 5
+
+
+@pytest.mark.parametrize("wait", [0.0, 0.6], ids=["at-once", "after-the-window-went-on"])
+def test_a_hint_that_raises_ends_the_game_with_the_error_named_and_the_save_set_aside(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, wait: float) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    window, page = yukon_deal(qtbot, 12)
+    page.view.play(page.session.legal_moves()[0])
+
+    def broken(observation: object, legal: object) -> Hint | None:
+        threading.Event().wait(wait)
+        raise RuntimeError("the hint lost its way")
+
+    monkeypatch.setattr(page.session, "game", dataclasses.replace(page.session.game, hint=broken))
+    qtbot.keyClick(page.table, "?")
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
+    box = window.findChild(QMessageBox, "error_dialog")
+    assert "RuntimeError: the hint lost its way" in box.text() and "Continue will not run into" in box.text()
+    assert any(p.name.startswith("yukon.json.crash-") for p in window.saves.directory.iterdir())
