@@ -78,6 +78,7 @@ STRINGS: dict[str, Text] = {
                      "leave this game with New game or Back.",
                      "{seat}が{seconds}秒以上考えています。CPUプレイヤーが止まっているかもしれません。待つか、"
                      "「新しいゲーム」か「戻る」でこのゲームを離れてください。"),
+    "hint_looking": Text("Looking for a hint…", "ヒントを探しています…"),
     "cpu_answered": Text("{seat} has moved, after {seconds} s.", "{seat}が{seconds}秒かけて手を決めました。"),
     "stats_recovered": Text("The statistics are saved again.", "統計を保存できるようになりました。"),
     "save_moved": Text("A saved game could not be used: {reason}", "保存されたゲームを使えません: {reason}"),
@@ -114,6 +115,10 @@ STRINGS: dict[str, Text] = {
                          "ゲームは保存されているので、「続き」で中断したところから遊べます。"),
     "restart_now": Text("Restart now", "今すぐ再起動"),
     "later": Text("Later", "あとで"),
+    "start_failed": Text("{game} could not start because of an error:\n\n{message}\n\nThe game's plugin may need "
+                         "an update; other games are not affected.",
+                         "{game}はエラーで開始できませんでした:\n\n{message}\n\nゲームのプラグインの更新が必要かも"
+                         "しれません。ほかのゲームには影響ありません。"),
     "error_nothing_kept": Text("There was no saved position.", "保存された局面はありません。"),
     "error_kept": Text("The game up to the move before the error was kept as {file}, with the details beside it, "
                        "so Continue will not run into the same error again.",

@@ -250,13 +250,17 @@ class MainWindow(QMainWindow):
         notices = [] if notices is None else notices
         self.retire(game_id, notices)
         version = self.host.plugin_of(game_id).version
-        if keep_deal and self.page is not None and self.page.game.id == game_id:
-            old = self.page.session
-            session = GameSession(game, old.settings, old.start, players=old.players, saves=self.saves,
-                                  plugin_version=version, save_slot=old.save_slot)
-        else:
-            session = GameSession.new(game, self.settings_for(game, notices), saves=self.saves,
-                                      plugin_version=version, save_slot=self.host.slot(game_id))
+        try:
+            if keep_deal and self.page is not None and self.page.game.id == game_id:
+                old = self.page.session
+                session = GameSession(game, old.settings, old.start, players=old.players, saves=self.saves,
+                                      plugin_version=version, save_slot=old.save_slot)
+            else:
+                session = GameSession.new(game, self.settings_for(game, notices), saves=self.saves,
+                                          plugin_version=version, save_slot=self.host.slot(game_id))
+        except Exception as error:  # the plugin's rules or a CPU player could not begin a game
+            self.report_error(error, starting=game)
+            return None
         page = self.open_session(session, notices)
         if page is not None:
             session.autosave()  # once the page listens, so a first save that fails is shown at once
@@ -465,11 +469,13 @@ class MainWindow(QMainWindow):
 
     # -- errors and closing -----------------------------------------------------------------------
 
-    def report_error(self, error: BaseException, session: GameSession | None = None) -> None:
+    def report_error(self, error: BaseException, session: GameSession | None = None,
+                     starting: GameSpec | None = None) -> None:
         """An exception from a plugin or the rules during play: tell the player, move the save aside (it holds
         the position before the failing move, kept for a bug report) so Continue cannot run into the same error
-        again, return to the launcher and offer a new game. After an update under the window, neither: the game
-        is saved as Back saves it and the player is asked to restart (:meth:`tell_code_changed`)."""
+        again, return to the launcher and offer a new game. One while ``starting`` a game is told as that game
+        not starting (no new game offered: it would not start either). After an update under the window, neither:
+        the game is saved as Back saves it and the player is asked to restart (:meth:`tell_code_changed`)."""
         from core import installation  # (loaded by attach: an import after an update would be refused)
 
         if isinstance(error, installation.CodeChanged) or installation.changed():
@@ -477,9 +483,13 @@ class MainWindow(QMainWindow):
             self.tell_code_changed()
             return
         traceback.print_exception(error, file=sys.stderr)  # where it was, for the plugin's author or a bug report
+        message = "".join(traceback.format_exception_only(type(error), error)).strip()
+        if starting is not None:
+            self.show_launcher()
+            self._error_box(tr("start_failed", game=text(starting.name), message=message)).open()
+            return
         session = session or (self.page.session if self.page is not None else None)
         game = text(session.game.name) if session is not None else tr("app_title")
-        message = "".join(traceback.format_exception_only(type(error), error)).strip()
         kept = ""
         if session is not None:
             session.saves = None  # nothing more is written for the failed game
@@ -493,18 +503,20 @@ class MainWindow(QMainWindow):
                 except OSError as failure:
                     kept = tr("error_not_kept", reason=text(os_reason(failure)))
         self.show_launcher()
-        box = QMessageBox(QMessageBox.Icon.Warning, tr("error_title"),
-                          tr("error_body", game=game, message=message, kept=kept or tr("error_nothing_kept")),
-                          QMessageBox.StandardButton.Close, self)
-        box.setObjectName("error_dialog")
+        box = self._error_box(tr("error_body", game=game, message=message, kept=kept or tr("error_nothing_kept")))
         known = {g.id for g in self._all_games()}
         if session is not None and session.game.id in known:
             again = box.addButton(tr("new_game"), QMessageBox.ButtonRole.AcceptRole)
             again.setObjectName("error_new_game")
             game_id = session.game.id
             again.clicked.connect(lambda: self.new_game(game_id))
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
+
+    def _error_box(self, words: str) -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("error_title"), words, QMessageBox.StandardButton.Close, self)
+        box.setObjectName("error_dialog")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        return box
 
     def tell_code_changed(self) -> None:
         """The program's files changed under it (an update): what the player tried could not be done with the code

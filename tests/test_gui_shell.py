@@ -755,6 +755,37 @@ def test_a_crashing_cpu_keeps_the_save_aside_and_offers_a_new_game(qtbot: QtBot)
     assert window.page is not None and window.page.session.moves == []
 
 
+class _UnbornCpu:
+    def __init__(self) -> None:
+        raise RuntimeError("the CPU could not wake up")
+
+
+class EuchreWithUnbornCpu:
+    @staticmethod
+    @hookimpl
+    def cardtable_register_games(games: object) -> None:
+        import dataclasses
+
+        games.add(dataclasses.replace(EUCHRE, strategies={**EUCHRE.strategies, "normal": _UnbornCpu}))  # type: ignore[attr-defined]
+
+
+def test_a_game_that_cannot_start_is_named_and_no_new_game_is_offered(qtbot: QtBot) -> None:
+    """A CPU player that fails as it is made: the message said "Card Table stopped because of an error" and
+    "Start a new game" (which failed the same way); now the game is named as not starting, and the window
+    stays whole for the other games."""
+    window = make_window(qtbot, {"euchre": EuchreWithUnbornCpu, "yukon": yukon_plugin})
+    window.launcher.findChild(QPushButton, "new-euchre").click()
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
+    box = window.findChild(QMessageBox, "error_dialog")
+    assert box.text().startswith("Euchre could not start because of an error:")
+    assert "RuntimeError: the CPU could not wake up" in box.text() and "Card Table stopped" not in box.text()
+    assert box.findChild(QPushButton, "error_new_game") is None
+    assert window.stack.currentWidget() is window.launcher
+    box.close()
+    page = window.new_game("yukon")
+    assert page is not None and window.page is page
+
+
 def test_a_first_save_that_fails_is_shown_on_the_game_page_at_once(qtbot: QtBot, cardtable_home: Path) -> None:
     (cardtable_home / "data").mkdir(parents=True)
     (cardtable_home / "data" / "saves").write_text("a file where the saves folder should be")
