@@ -861,6 +861,9 @@ class GameConformance:
                 move = rng.choice(list(moves))
                 allowed = rules.may_undo(before, move)
                 session.play(move)
+                if session.decided:  # a result stands: no undo after a game won or lost, whatever may_undo says
+                    assert not session.undo(), "a decided game was undone"
+                    break
                 if allowed:
                     after = session.state
                     text = rules.move_text(move)

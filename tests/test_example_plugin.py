@@ -964,3 +964,20 @@ def test_the_kit_names_a_piece_laid_outside_the_table(presenter: str, message: s
     below it was not shown (looked at: only the card and the score)."""
     with pytest.raises(AssertionError, match=message):
         kit_for(presenter).test_tables_show_no_hidden_card_and_offer_only_legal_moves()
+
+
+def test_the_kits_undo_check_takes_a_won_game_as_standing_whatever_may_undo_says() -> None:
+    """A game that lets every move be undone and is won within the kit's playout (met writing Crazy Eights: "the
+    game allows undoing '2H' (may_undo) but it was refused" — the 2H that won the hand): the window keeps a
+    result, so the kit asks that the won game is not undone."""
+    rules_class = type(hilo_game().rules)
+
+    class LuckyUndoable(rules_class):  # type: ignore[valid-type,misc]
+        def apply(self, state: Any, move: str) -> Any:
+            return dataclasses.replace(super().apply(state, move), lost=False)  # every guess right
+
+        def may_undo(self, state: Any, move: str) -> bool:
+            return True
+
+    kit = kit_for(rules=LuckyUndoable())
+    kit.test_undo_returns_the_previous_state_and_redo_the_next_where_allowed()
