@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from core.cards import Card
 from core.game import GameSpec, Hint, HoldsForThePlayer, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
@@ -65,7 +66,10 @@ from core.text import Text
 
 
 def plain(value: Any) -> Any:
-    """An observation (dataclasses, tuples, enums, cards…) as plain JSON-able data, for inspection."""
+    """An observation (dataclasses, tuples, enums, cards…) as plain JSON-able data, for inspection; a card as its
+    text (``"AS"``), as hidden cards are named."""
+    if isinstance(value, Card):
+        return value.text
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, Mapping):
@@ -92,6 +96,23 @@ def strings_in(value: Any) -> set[str]:
     elif isinstance(value, list):
         for item in value:
             found |= strings_in(item)
+    return found
+
+
+def places_of(value: Any, words: frozenset[str] | set[str], path: str = "") -> list[str]:
+    """Where in plain data any of ``words`` is written (as :func:`strings_in` finds them): ``last[2][1]``,
+    ``hand``."""
+    if isinstance(value, str):
+        return [path or "the whole"] if strings_in(value) & words else []
+    found: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            place = f"{path}.{key}" if path else str(key)
+            found += [f"{place} (a key)"] if strings_in(key) & words else []
+            found += places_of(item, words, place)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += places_of(item, words, f"{path}[{index}]")
     return found
 
 
@@ -333,13 +354,16 @@ class GameConformance:
 
     def test_observations_hold_nothing_hidden(self) -> None:
         rules = self.game.rules
-        for _settings, _seed, steps in self.all_playouts():
-            for state, _ in steps[:: self.sample_every]:
+        for _settings, seed, steps in self.all_playouts():
+            for ply, (state, _) in list(enumerate(steps))[:: self.sample_every]:
                 for seat in range(len(self.game.seats)):
                     hidden = rules.hidden_from(state, seat)
-                    visible = strings_in(plain(self.observed(rules.observation(state, seat))))
-                    leaked = hidden & visible
-                    assert not leaked, f"seat {seat} can see hidden cards {sorted(leaked)}"
+                    seen = plain(self.observed(rules.observation(state, seat)))
+                    leaked = hidden & strings_in(seen)
+                    moves = f"{ply} move{'' if ply == 1 else 's'}"
+                    assert not leaked, (f"seat {seat} can see hidden cards {sorted(leaked)} (its observation's "
+                                        f"{', '.join(places_of(seen, leaked)[:4])}) after {moves} from seed {seed}: "
+                                        "hidden_from says they are hidden, or the observation shows them")
 
     @staticmethod
     def check_well_formed(table: Any, where: str) -> None:

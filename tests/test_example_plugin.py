@@ -981,3 +981,23 @@ def test_the_kits_undo_check_takes_a_won_game_as_standing_whatever_may_undo_says
 
     kit = kit_for(rules=LuckyUndoable())
     kit.test_undo_returns_the_previous_state_and_redo_the_next_where_allowed()
+
+
+def test_the_kit_finds_a_hidden_card_held_as_a_card_object_and_says_where_it_shows() -> None:
+    """The example's observation holds ``core.cards.Card`` objects, which the kit read as ranks and suits and never
+    as cards: its leak check was blind for every game holding them (Euchre, Bid Euchre, Cutthroat, Yukon, the
+    example), and passed this one. And met writing Crazy Eights: "seat 0 can see hidden cards ['JD']" left the
+    author searching; the kit now names the place and the position."""
+    rules_class = type(hilo_game().rules)
+
+    class Forgetful(rules_class):  # type: ignore[valid-type,misc]
+        def hidden_from(self, state: Any, seat: int) -> frozenset[str]:  # forgets every card but the current one
+            return frozenset(card.text for card in state.deck[: state.turned - 1]) | super().hidden_from(state, seat)
+
+    kit = kit_for(rules=Forgetful(), seeds=(1, 2, 3))
+    kit.sample_every = 1
+    with pytest.raises(AssertionError) as failed:
+        kit.test_observations_hold_nothing_hidden()
+    message = str(failed.value).splitlines()[0]
+    assert message.startswith("seat 0 can see hidden cards [") and "(its observation's seen[0]" in message, message
+    assert "from seed 1: hidden_from says they are hidden, or the observation shows them" in message
