@@ -5,8 +5,8 @@ reader (see :meth:`TableCanvas.say`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from core.table_words import table_words
@@ -61,6 +61,25 @@ class TableCanvas(QGraphicsView):
         super().resizeEvent(event)
         size = self.viewport().size()
         self.resized.emit(float(size.width()), float(size.height()))
+
+    def event(self, event: QEvent) -> bool:
+        # Tab and Shift+Tab go through the table's buttons in order (TableScene.focus_next), not through Qt's scene,
+        # which gives the focus back to the button last tabbed out of: round the toolbar and back, Tab then began at
+        # Euchre's Pass, and Order up and Alone were out of Tab's reach for good
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            modifiers = event.modifiers()
+            if event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and not modifiers & (
+                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+                forward = event.key() == Qt.Key.Key_Tab and not modifiers & Qt.KeyboardModifier.ShiftModifier
+                self.focusNextPrevChild(forward)
+                return True
+        return super().event(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        if event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
+            # (for the same reason: the scene would focus the button last tabbed out of as Tab enters the table)
+            event = QFocusEvent(QEvent.Type.FocusIn, Qt.FocusReason.OtherFocusReason)
+        super().focusInEvent(event)
 
     def focusNextPrevChild(self, next: bool) -> bool:
         scene = self.scene()

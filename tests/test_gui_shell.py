@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.cards import Card
-from core.plugin import GameSpec, SettingsSchema, Text, TextError, hookimpl
+from core.plugin import GameRegistry, GameSpec, SettingsSchema, Text, TextError, hookimpl
 from gui.cards import CardItem
 from gui.i18n import set_language
 from gui.settings_dialog import SettingsDialog
@@ -1027,3 +1027,89 @@ def test_a_game_opened_from_the_narrowest_launcher_does_not_widen_the_window(qtb
         qtbot.wait(20)  # the page's layout settles
         assert window.width() == narrowest and page.minimumWidth() <= window.minimumWidth()
         window.show_launcher()
+
+
+@pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre", "hilo"])
+def test_tab_reaches_every_enabled_table_button_in_order_then_the_toolbar(qtbot: QtBot, game_id: str) -> None:
+    """The conformance kit's keyboard check takes Tab to reach every enabled button a table offers (it presses
+    them as the window's Tab and Enter do): asked here of every game with table buttons, at each of the person's
+    first positions — Tab from the table runs through the enabled buttons in the table's order, then leaves for
+    the toolbar."""
+    from PySide6.QtWidgets import QApplication
+
+    from core.rng import Rng
+    from gui.table_scene import ButtonItem
+    from tests.gui_helpers import euchre_family_page
+    from tests.test_example_plugin import hilo_game
+
+    if game_id == "hilo":
+        class HiLo:
+            @staticmethod
+            @hookimpl
+            def cardtable_register_games(games: GameRegistry) -> None:
+                games.add(hilo_game())
+
+        window = make_window(qtbot, {"hilo": HiLo})
+        page = window.new_game("hilo")
+        assert page is not None
+    else:
+        window, page = euchre_family_page(qtbot, game_id, seed=5)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    session, rng, checked = page.session, Rng(5), 0
+    while checked < 6 and not session.is_over:
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.is_cpu_turn:
+            session.cpu_step()
+        else:
+            page.view.refresh(animate=False)
+            table = page.view.table
+            assert table is not None
+            wanted = [c.id for c in table.all_choices() if c.enabled]
+            page.table.setFocus()
+            reached = []
+            for _ in range(len(wanted) + 1):
+                qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+                focused = page.view.scene.focusItem()
+                if not page.table.hasFocus() or not isinstance(focused, ButtonItem):
+                    break
+                reached.append(focused.choice.id)
+            assert reached == wanted, f"{game_id}: Tab reached {reached}, the table offers {wanted}"
+            assert not page.table.hasFocus() and QApplication.focusWidget() in page.buttons.values()
+            checked += bool(wanted)
+            session.play(rng.choice(list(session.legal_moves())))
+    assert checked >= 3 or session.is_over
+
+
+def test_tab_round_the_toolbar_back_into_the_table_starts_again_at_its_first_button(qtbot: QtBot) -> None:
+    """Qt's scene gave the focus back to the button last tabbed out of (Pass, in Euchre's first round): Tab
+    round the toolbar into the table, then on, never reached Order up or Alone again — by Tab, the way the
+    conformance kit's keyboard check reaches every button."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.table_scene import ButtonItem
+    from tests.gui_helpers import euchre_family_page
+
+    window, page = euchre_family_page(qtbot, "euchre", seed=5)
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    session = page.session
+    while session.to_move != 0:
+        session.cpu_step()
+    page.view.refresh(animate=False)
+    wanted = [c.id for c in page.view.table.all_choices() if c.enabled]  # type: ignore[union-attr]
+    assert wanted == ["order", "alone", "pass"]
+    page.table.setFocus()
+    rounds = []
+    for _ in range(2):
+        reached: list[str] = []
+        for _ in range(40):  # on round the toolbar, into the table again and through its buttons
+            qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+            focused = page.view.scene.focusItem()
+            if page.table.hasFocus() and isinstance(focused, ButtonItem):
+                reached.append(focused.choice.id)
+            elif reached:
+                break
+        rounds.append(reached)
+    assert rounds == [wanted, wanted]
