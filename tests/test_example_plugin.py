@@ -1001,3 +1001,20 @@ def test_the_kit_finds_a_hidden_card_held_as_a_card_object_and_says_where_it_sho
     message = str(failed.value).splitlines()[0]
     assert message.startswith("seat 0 can see hidden cards [") and "(its observation's seen[0]" in message, message
     assert "from seed 1: hidden_from says they are hidden, or the observation shows them" in message
+
+
+def test_the_window_monkey_plays_an_installed_plugins_game(tmp_path: Path) -> None:
+    """``tools/monkey.py --game ID`` lets a plugin's author run the window monkey on their game: found by its entry
+    point, in English and Japanese (here the example, installed in a folder of its own, for a short run)."""
+    import os
+    import subprocess
+
+    site = make_dist(tmp_path / "site", "cardtable-hilo", "0.1.0", {"hilo": "cardtable_hilo.plugin"})
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CARDTABLE_MONKEY_GAME": "hilo", "CARDTABLE_MONKEY_SEED": "3",
+           "CARDTABLE_MONKEY_STEPS": "40", "PYTHONPATH": os.pathsep.join([str(site), str(EXAMPLE), str(root)])}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider",
+                           str(root / "tests" / "test_gui_monkey.py")], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "[hilo-0-en] PASSED" in done.stdout and "[hilo-1-ja] PASSED" in done.stdout and "2 passed" in done.stdout

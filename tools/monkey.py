@@ -3,6 +3,7 @@ with ``--wide`` under seven more rule sets (Euchre's presets and options, Japane
 two and three, Yukon with returns, Russian Yukon in English):
 
     python tools/monkey.py [--seeds 1-40] [--wide] [--jobs 2] [--json FILE]
+    python tools/monkey.py --game mygame [--seeds 1-40]    # an installed plugin's game, in English and Japanese
 
 Each seed is one pytest run of every case in a fresh process, offscreen. A failing seed's output is kept in a
 file the summary names; rerun it alone with ``CARDTABLE_MONKEY_SEED=N [CARDTABLE_MONKEY_WIDE=1] python -m pytest
@@ -50,10 +51,10 @@ def seed_range(text: str) -> range:
     return range(first, last + 1)
 
 
-def run_seed(seed: int, wide: bool, logs: Path) -> SeedResult:
+def run_seed(seed: int, wide: bool, game: str, logs: Path) -> SeedResult:
     """One pytest run of the monkey under ``seed``: the failed cases, and the log of a failure."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CARDTABLE_MONKEY_SEED": str(seed),
-           "CARDTABLE_MONKEY_WIDE": "1" if wide else "0"}
+           "CARDTABLE_MONKEY_WIDE": "1" if wide else "0", "CARDTABLE_MONKEY_GAME": game}
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider",
                            "tests/test_gui_monkey.py"], cwd=ROOT, env=env, capture_output=True, text=True)
@@ -73,20 +74,32 @@ def main() -> int:
     parser.add_argument("--wide", action="store_true", help="seven more rule sets besides the test suite's seven")
     parser.add_argument("--jobs", type=jobs, default=1, help="seeds run side by side (default 1)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write one JSON line per seed to FILE")
+    parser.add_argument("--game", default="", metavar="ID",
+                        help="an installed plugin's game instead of the built-in ones (its id, as cardtable plugins "
+                             "lists it), in English and in Japanese")
     args = parser.parse_args()
+    if args.game:
+        from core.manager import load_host
+
+        host = load_host()
+        known = sorted(game.id for base in host.games() for game in (base, *host.variants_of(base.id)))
+        if args.game not in known:
+            parser.error(f"no game '{args.game}' is installed: the games are {', '.join(known)}")
+        if args.wide:
+            parser.error("--wide adds rule sets of the built-in games: leave it out with --game")
     output_file(args.json, "results")
     logs = Path(tempfile.mkdtemp(prefix="cardtable-monkey-"))
     rows: list[SeedResult] = []
     started = time.perf_counter()
     with Progress(len(args.seeds), "monkey seeds") as bar, \
             ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for row in pool.map(lambda seed: run_seed(seed, args.wide, logs), args.seeds):
+        for row in pool.map(lambda seed: run_seed(seed, args.wide, args.game, logs), args.seeds):
             rows.append(row)
             if args.json is not None:
                 with args.json.open("a") as out:
                     out.write(json.dumps(asdict(row)) + "\n")
             bar.advance()
-    cases = 14 if args.wide else 7
+    cases = 2 if args.game else 14 if args.wide else 7
     bad = [row for row in rows if not row.ok]
     print(f"{plural(len(rows), 'seed')} × {cases} cases of 400 window actions: {len(rows) - len(bad)} passed, "
           f"{len(bad)} failed; {time.perf_counter() - started:.0f} s")
