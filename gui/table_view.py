@@ -304,6 +304,7 @@ class TableView(QObject):
             self.refusal = Text("")
             self._may_move_by_itself = played
         self.hint = None
+        self._drop_hint()
         self._drop_analysis()
         before = self.table_observation
         self.refresh()
@@ -425,6 +426,8 @@ class TableView(QObject):
         while one is on its way is ignored. ``counted`` counts it among the hints asked for."""
         session = self.session
         if self._hinting is not None:
+            if self._hinting[0].slow:  # said again: the key that asked took the words away
+                self.scene.show_refusal(tr("hint_looking"))
             return
         ask = hint_question(session.game, session.state) if session.can_hint() else None
         if ask is None:
@@ -627,7 +630,11 @@ class TableView(QObject):
         if self._thinking is not None:
             self._end_slow(self._thinking.seat, answered=False)
         self._thinking = None
-        if self._hinting is not None:  # a hint on its way too
+        self._drop_hint()
+
+    def _drop_hint(self) -> None:
+        """A hint on its way is for a position gone (or one paused): not waited for, so the next asking is heard."""
+        if self._hinting is not None:
             if self._hinting[0].slow:
                 self.scene.hide_refusal()
             self._hinting = None

@@ -204,6 +204,7 @@ def test_a_slow_hint_leaves_the_window_answering_and_is_dropped_when_the_positio
     assert " ".join(page.view.scene.refusal_item.lines) == "Looking for a hint…"
     qtbot.keyClick(page.table, "?")
     assert len(asked) == 1 and page.session.hints == 0
+    assert page.view.scene.refusal_item.isVisible(), "asked again: still said (the key took the words away)"
     release.set()
     qtbot.waitUntil(lambda: page.view.hint is not None, timeout=5000)
     assert page.session.hints == 1 and not page.view.scene.refusal_item.isVisible()
@@ -212,19 +213,24 @@ def test_a_slow_hint_leaves_the_window_answering_and_is_dropped_when_the_positio
     release.clear()
     page.buttons["hint"].click()
     page.view.play(page.session.legal_moves()[0])  # the player moves on meanwhile
+    assert not page.view.scene.refusal_item.isVisible()
+    page.buttons["hint"].click()
+    assert len(asked) == 3, "asked at the new position at once, not after the old one's answer"
     release.set()
+    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=5000)
     qtbot.wait(300)
-    assert page.view.hint is None and page.session.hints == 1, "a hint for a position gone is not shown"
+    assert page.session.hints == 2, "a hint for a position gone is not shown, nor counted"
+    assert page.view.play(page.view.hint.move) and page.view.hint is None
     release.clear()
     page.buttons["hint"].click()
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     release.set()
     qtbot.wait(300)
-    assert page.view.hint is None and page.session.hints == 1, "nor one asked before a pause"
+    assert page.view.hint is None and page.session.hints == 2, "nor one asked before a pause"
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     page.buttons["hint"].click()
     qtbot.waitUntil(lambda: page.view.hint is not None, timeout=5000)
-    assert page.session.hints == 2
+    assert page.session.hints == 3
 
 
 def test_the_demo_plays_on_with_a_slow_hint(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
