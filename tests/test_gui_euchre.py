@@ -9,8 +9,10 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 import plugins.euchre.plugin as euchre_plugin
+from core.game import GameSpec
 from core.session import GameSession
 from gui.game_page import GamePage
+from gui.window import MainWindow
 from plugins.euchre.cpu import RuleBasedPlayer
 from plugins.euchre.model import Phase
 from tests.euchre_helpers import make_deal
@@ -288,25 +290,32 @@ def test_the_status_line_says_paused_while_paused_and_the_prompt_again_after(qtb
     assert not page.session.paused and page.status.text() == prompt
 
 
-def test_a_thinking_cpu_leaves_the_window_free_and_a_pause_meanwhile_drops_its_move(qtbot: QtBot) -> None:
-    """CPU players think on a worker thread: while West is deciding, keys still work; a pause taken then
-    throws West's late answer away, and after Continue West decides again and plays."""
-    started, release = threading.Event(), threading.Event()
+def waiting_game(qtbot: QtBot, release: threading.Event, asked: list[int], wait: float, players: list[str | None],
+                 seed: int = 3) -> tuple[MainWindow, GamePage, GameSpec]:
+    """Euchre with a CPU player "waiting" that waits for ``release`` (``wait`` seconds at most) before it chooses,
+    noting each seat that asks it in ``asked``; a game under ``players`` opened."""
 
-    class Slow(RuleBasedPlayer):
+    class Waiting(RuleBasedPlayer):
         def choose(self, obs, legal, rng):  # type: ignore[no-untyped-def]
-            started.set()
-            release.wait(10)
+            asked.append(obs.seat)
+            release.wait(wait)
             return super().choose(obs, legal, rng)
 
     window = make_window(qtbot, {"euchre": euchre_plugin})
-    game = window.host.game("euchre")
-    game = replace(game, strategies={**game.strategies, "slow": Slow})
-    session = GameSession.new(game, game.settings.defaults(), seed=3, deal=make_deal("S", "9H"),
-                              players=[None, "slow", "normal", "slow"], saves=window.saves)
-    page = window.open_session(session)
+    game = replace(window.host.game("euchre"), strategies={**window.host.game("euchre").strategies,
+                                                             "waiting": Waiting})
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=seed, deal=make_deal("S", "9H"),
+                                               players=players, saves=window.saves))
     assert page is not None
-    qtbot.waitUntil(started.is_set, timeout=5000)
+    return window, page, game
+
+
+def test_a_thinking_cpu_leaves_the_window_free_and_a_pause_meanwhile_drops_its_move(qtbot: QtBot) -> None:
+    """CPU players think on a worker thread: while West is deciding, keys still work; a pause taken then
+    throws West's late answer away, and after Continue West decides again and plays."""
+    release, asked = threading.Event(), []
+    _, page, _ = waiting_game(qtbot, release, asked, 10, [None, "waiting", "normal", "waiting"])
+    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     assert page.session.paused and page.overlay.isVisible()
     release.set()
@@ -325,21 +334,9 @@ def test_a_cpu_player_that_does_not_answer_is_told_of_and_new_game_leaves_it(qtb
     import gui.table_view
 
     monkeypatch.setattr(gui.table_view, "SLOW_CPU_MS", 1000)
-    asked, release = [], threading.Event()
-
-    class Asleep(RuleBasedPlayer):
-        def choose(self, obs, legal, rng):  # type: ignore[no-untyped-def]
-            asked.append(1)
-            release.wait(30)
-            return super().choose(obs, legal, rng)
-
-    window = make_window(qtbot, {"euchre": euchre_plugin})
-    game = window.host.game("euchre")
-    game = replace(game, strategies={**game.strategies, "asleep": Asleep})
-    session = GameSession.new(game, game.settings.defaults(), seed=3, deal=make_deal("S", "9H"),
-                              players=[None, "asleep", "normal", "normal"], saves=window.saves)
-    page = window.open_session(session)
-    assert page is not None
+    release, asked = threading.Event(), []
+    players: list[str | None] = [None, "waiting", "normal", "normal"]
+    window, page, game = waiting_game(qtbot, release, asked, 30, players)
     told = "West has been thinking for over 1 s: its CPU player may be stuck. You can wait, or leave this game " \
            "with New game or Back."
     qtbot.waitUntil(lambda: page.notice_bar.isVisible() and page.notice.text() == told, timeout=5000)
@@ -353,7 +350,7 @@ def test_a_cpu_player_that_does_not_answer_is_told_of_and_new_game_leaves_it(qtb
     assert page.notice_bar.isVisible() and page.notice.text().startswith("West has moved, after ")
     release.clear()
     asleep = window.open_session(GameSession.new(game, game.settings.defaults(), seed=4, deal=make_deal("S", "9H"),
-                                                 players=[None, "asleep", "normal", "normal"], saves=window.saves))
+                                                 players=players, saves=window.saves))
     assert asleep is not None
     qtbot.waitUntil(lambda: asleep.notice_bar.isVisible() and asleep.notice.text() == told, timeout=5000)
     fresh = window.new_game("euchre")  # West asleep for good: the player leaves

@@ -719,19 +719,24 @@ class _RaisingCpu:
         raise RuntimeError("the CPU lost its marbles")
 
 
-class EuchreWithBrokenCpu:
-    @staticmethod
-    @hookimpl
-    def cardtable_register_games(games: object) -> None:
-        import dataclasses
+def euchre_with_normal(player: type) -> object:
+    """A plugin of Euchre whose "normal" CPU player is ``player``."""
 
-        games.add(dataclasses.replace(EUCHRE, strategies={**EUCHRE.strategies, "normal": _RaisingCpu}))  # type: ignore[attr-defined]
+    class Plugin:
+        @staticmethod
+        @hookimpl
+        def cardtable_register_games(games: GameRegistry) -> None:
+            import dataclasses
+
+            games.add(dataclasses.replace(EUCHRE, strategies={**EUCHRE.strategies, "normal": player}))
+
+    return Plugin
 
 
 def test_a_crashing_cpu_keeps_the_save_aside_and_offers_a_new_game(qtbot: QtBot) -> None:
     """The save holds the position before the failing move, is moved aside with the reason, and Continue
     is no longer offered — so it cannot replay into the same crash."""
-    window = make_window(qtbot, {"euchre": EuchreWithBrokenCpu})
+    window = make_window(qtbot, {"euchre": euchre_with_normal(_RaisingCpu)})
     page = window.new_game("euchre")
     assert page is not None
     if page.session.to_move == 0:  # the deal is random: let South speak so a CPU is asked next
@@ -760,20 +765,13 @@ class _UnbornCpu:
         raise RuntimeError("the CPU could not wake up")
 
 
-class EuchreWithUnbornCpu:
-    @staticmethod
-    @hookimpl
-    def cardtable_register_games(games: object) -> None:
-        import dataclasses
-
-        games.add(dataclasses.replace(EUCHRE, strategies={**EUCHRE.strategies, "normal": _UnbornCpu}))  # type: ignore[attr-defined]
 
 
 def test_a_game_that_cannot_start_is_named_and_no_new_game_is_offered(qtbot: QtBot) -> None:
     """A CPU player that fails as it is made: the message said "Card Table stopped because of an error" and
     "Start a new game" (which failed the same way); now the game is named as not starting, and the window
     stays whole for the other games."""
-    window = make_window(qtbot, {"euchre": EuchreWithUnbornCpu, "yukon": yukon_plugin})
+    window = make_window(qtbot, {"euchre": euchre_with_normal(_UnbornCpu), "yukon": yukon_plugin})
     window.launcher.findChild(QPushButton, "new-euchre").click()
     qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
     box = window.findChild(QMessageBox, "error_dialog")
