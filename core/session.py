@@ -94,6 +94,11 @@ class RestoreError(TextError):
     """A save that cannot be turned back into a position (``reason`` says why)."""
 
 
+class PlayerFailed(Exception):
+    """A seat's CPU player could not be made (its class raised as it was called): the plugin's fault, never the
+    save's, which stays as it is."""
+
+
 class GameSession:
     """One game being played. Create with :meth:`new` or :meth:`restore`."""
 
@@ -133,7 +138,11 @@ class GameSession:
             if name is not None:
                 if name not in game.strategies:
                     raise ValueError(f"{game.id} has no CPU strategy '{name}'; it has {sorted(game.strategies)}")
-                self._strategies[seat] = game.strategies[name]()
+                try:
+                    self._strategies[seat] = game.strategies[name]()
+                except Exception as error:
+                    raise PlayerFailed(f"{game.id}'s CPU player '{name}' could not be made: "
+                                       f"{type(error).__name__}: {error}") from error
         if "deal" in self.start:
             self.state: Any = self.rules.from_deal(self.settings, self.start["deal"])
             self.seed = int(self.start.get("seed", 0))
@@ -184,7 +193,7 @@ class GameSession:
             hints, seconds = record.get("hints", 0), record.get("seconds", 0.0)
             session.hints = hints if isinstance(hints, int) and not isinstance(hints, bool) and hints >= 0 else 0
             session.seconds = float(seconds) if isinstance(seconds, int | float) and 0 <= seconds < 1e9 else 0.0
-        except RestoreError:
+        except (RestoreError, PlayerFailed):
             raise
         except Exception as error:  # the rules or a plugin bug: the save is reported, never a crash
             raise RestoreError(Text("the saved game cannot be replayed: {error}",

@@ -248,9 +248,9 @@ class MainWindow(QMainWindow):
             return None
         game = self.host.game(game_id)
         notices = [] if notices is None else notices
-        self.retire(game_id, notices)
         version = self.host.plugin_of(game_id).version
         try:
+            self.retire(game_id, notices)  # (which replays the saved game: its CPU players are made there first)
             if keep_deal and self.page is not None and self.page.game.id == game_id:
                 old = self.page.session
                 session = GameSession(game, old.settings, old.start, players=old.players, saves=self.saves,
@@ -267,7 +267,7 @@ class MainWindow(QMainWindow):
         return page
 
     def continue_game(self, game_id: str) -> GamePage | None:
-        from core.session import GameSession, RestoreError
+        from core.session import GameSession, PlayerFailed, RestoreError
 
         game = self.host.game(game_id)
         slot = self.host.slot(game_id)
@@ -278,6 +278,9 @@ class MainWindow(QMainWindow):
         try:
             session = GameSession.restore(game, loaded.record, saves=self.saves,
                                           plugin_version=self.host.plugin_of(game_id).version, save_slot=slot)
+        except PlayerFailed as error:  # the plugin's fault: the save stays, for Continue once the plugin is mended
+            self.report_error(error, starting=game)
+            return None
         except RestoreError as error:
             reason = self.saves.quarantine(slot, error.reason)
             return self.new_game(game_id, notices=[phrase("save_moved", reason=reason)])

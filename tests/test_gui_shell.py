@@ -784,6 +784,28 @@ def test_a_game_that_cannot_start_is_named_and_no_new_game_is_offered(qtbot: QtB
     assert page is not None and window.page is page
 
 
+@pytest.mark.parametrize("button", ["continue", "new"])
+def test_a_saved_game_stays_when_its_cpu_player_cannot_be_made(qtbot: QtBot, button: str) -> None:
+    """A plugin updated with a CPU player that fails as it is made: Continue set the saved game aside as "cannot be
+    replayed" (and New game did, counting it for the statistics first), though the save was sound; now the game is
+    named as not starting and the save stays for Continue once the plugin is mended."""
+    first = make_window(qtbot, {"euchre": euchre_plugin})
+    page = first.new_game("euchre")
+    assert page is not None
+    page.session.run_cpus()
+    page.session.play(page.session.legal_moves()[0])
+    moves = list(page.session.moves)
+    page.buttons["back"].click()
+    first.close()
+    window = make_window(qtbot, {"euchre": euchre_with_normal(_UnbornCpu)})
+    for _ in range(2 if button == "new" else 1):  # New game over a saved game asks for a second press
+        window.launcher.findChild(QPushButton, f"{button}-euchre").click()
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
+    assert window.findChild(QMessageBox, "error_dialog").text().startswith("Euchre could not start")
+    assert window.saves.continuable("euchre") and window.saves.read("euchre").record["moves"] == moves
+    assert not [p for p in window.saves.directory.iterdir() if ".json." in p.name], "nothing set aside"
+
+
 def test_a_first_save_that_fails_is_shown_on_the_game_page_at_once(qtbot: QtBot, cardtable_home: Path) -> None:
     (cardtable_home / "data").mkdir(parents=True)
     (cardtable_home / "data" / "saves").write_text("a file where the saves folder should be")

@@ -11,7 +11,7 @@ import pytest
 from core.game import GameSpec, IllegalMove
 from core.rng import Rng
 from core.saves import SaveService
-from core.session import GameSession, RestoreError, SessionListener
+from core.session import GameSession, PlayerFailed, RestoreError, SessionListener
 from core.text import Text
 from tests.test_example_plugin import hilo_game
 
@@ -76,6 +76,22 @@ def test_restore_of_an_unreplayable_save_raises_restore_error() -> None:
     record = {"settings": {}, "start": {"seed": 1}, "moves": ["higher"] * 60, "players": [None]}
     with pytest.raises(RestoreError, match="cannot be replayed"):
         GameSession.restore(hilo_game(), record)
+
+
+def test_a_cpu_player_that_cannot_be_made_is_the_plugins_fault_not_the_saves() -> None:
+    """Its error is a PlayerFailed naming the player, on a new game and on restoring a sound save alike (which
+    the window then keeps: a RestoreError would have set it aside)."""
+
+    class Unborn:
+        def __init__(self) -> None:
+            raise RuntimeError("no brain today")
+
+    game = GameSpec(**{**hilo_game().__dict__, "strategies": {"unborn": Unborn}})
+    with pytest.raises(PlayerFailed, match="hilo's CPU player 'unborn' could not be made: RuntimeError: no brain"):
+        GameSession.new(game, seed=1, players=["unborn"])
+    record = {"settings": {}, "start": {"seed": 1}, "moves": [], "players": ["unborn"]}
+    with pytest.raises(PlayerFailed):
+        GameSession.restore(game, record)
 
 
 def test_save_failure_is_reported_once_and_play_goes_on(tmp_path: Path) -> None:
