@@ -358,6 +358,9 @@ class GameConformance:
             for ply, (state, _) in list(enumerate(steps))[:: self.sample_every]:
                 for seat in range(len(self.game.seats)):
                     hidden = rules.hidden_from(state, seat)
+                    odd = next((card for card in hidden if not isinstance(card, str)), None)
+                    assert odd is None, (f"hidden_from gave {odd!r} ({type(odd).__name__}): give the cards' text "
+                                         "forms, as 'AS' (a core.cards.Card's .text), or nothing hidden is ever found")
                     seen = plain(self.observed(rules.observation(state, seat)))
                     leaked = hidden & strings_in(seen)
                     moves = f"{ply} move{'' if ply == 1 else 's'}"

@@ -1018,3 +1018,14 @@ def test_the_window_monkey_plays_an_installed_plugins_game(tmp_path: Path) -> No
                           text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "[hilo-0-en] PASSED" in done.stdout and "[hilo-1-ja] PASSED" in done.stdout and "2 passed" in done.stdout
+
+
+def test_the_kit_refuses_hidden_cards_given_as_objects_which_no_text_would_ever_match() -> None:
+    rules_class = type(hilo_game().rules)
+
+    class CardObjects(rules_class):  # type: ignore[valid-type,misc]
+        def hidden_from(self, state: Any, seat: int) -> frozenset[Any]:
+            return frozenset(state.deck[state.turned:])  # Card objects, not their text: the check found nothing
+
+    with pytest.raises(AssertionError, match=r"hidden_from gave Card\(\w\w\) \(Card\): give the cards' text forms"):
+        kit_for(rules=CardObjects()).test_observations_hold_nothing_hidden()
