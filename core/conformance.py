@@ -536,19 +536,22 @@ class GameConformance:
                                                             f"give one of {', '.join(sorted(SOUNDS))} or None")
 
     def inputs(self, table: Table, every_drag: bool = False) -> Iterator[Event]:
-        """What a player may do at ``table``: a click and a double-click on each pile and card, a drag of a pile's
-        first and last face-up cards (``every_drag``: of each face-up card) onto every other pile, each button that
+        """What a player may do at ``table``: a click and a double-click on each pile and on each card the pointer
+        can reach (not one the next card covers whole: the window's click finds the topmost card), a drag of a
+        pile's first and last such face-up cards (``every_drag``: of each) onto every other pile, each button that
         leaves its meaning to the presenter, keys, and a click on the felt."""
         yield Background()
         for name in self.keys:
             yield Key(name)
         for pile in table.piles:
             yield Click(pile.id)
+            shown = [i for i in range(len(pile.cards)) if i == len(pile.cards) - 1 or pile.step(i) != (0.0, 0.0)]
             for index in range(len(pile.cards)):
-                yield Click(pile.id, index)
-                yield Click(pile.id, index, double=True)
+                if index in shown:
+                    yield Click(pile.id, index)
+                    yield Click(pile.id, index, double=True)
                 yield Key("Enter", (pile.id, index))
-            up = face_up(pile) if pile.drag else []
+            up = [i for i in face_up(pile) if i in shown] if pile.drag else []
             for index in up if every_drag else sorted({up[0], up[-1]} if up else set()):
                 for target in table.piles:
                     if target.id != pile.id:

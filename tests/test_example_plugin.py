@@ -854,6 +854,31 @@ def test_the_kit_names_a_legal_move_no_input_reaches() -> None:
             kit.test_every_legal_move_is_within_the_persons_reach()
 
 
+class GuessesLowerOnACoveredCard(TheExample):
+    """The example's presenter with Lower on a click of the bottom card of a squared-up pile of three: the window's
+    click finds the top card (index 2), never that one."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        from core.plugin import CardFace, Pile
+
+        table = self.inner.table(s, ui)
+        deck = Pile("deck", 6.5, 0.3, (CardFace(None),) * 3, (0.0, 0.0), scale=0.6)
+        return dataclasses.replace(table, piles=(*table.piles, deck),
+                                   choices=tuple(c for c in table.choices if c.move != "lower"))
+
+    def respond(self, s, ui, event):  # type: ignore[no-untyped-def]
+        from core.plugin import IGNORED, Click, Reply
+
+        return Reply(move="lower") if event == Click("deck", 0) and "lower" in s.legal else IGNORED
+
+
+def test_the_kit_clicks_only_cards_a_pointer_can_reach() -> None:
+    """The kit clicked every card of a pile, the ones the next card covers whole too, which no pointer reaches: a
+    move made only by a click on the bottom card of a squared-up pile passed as within reach."""
+    with pytest.raises(AssertionError, match=r"seat 0 may play lower \(1 of 2 legal moves\) but no input reaches it"):
+        kit_for("GuessesLowerOnACoveredCard").test_every_legal_move_is_within_the_persons_reach()
+
+
 class OneKeyForBoth(TheExample):
     """The example's presenter with Lower's key a copy-paste of Higher's: H."""
 
