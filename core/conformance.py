@@ -536,15 +536,17 @@ class GameConformance:
                                                             f"give one of {', '.join(sorted(SOUNDS))} or None")
 
     def inputs(self, table: Table, every_drag: bool = False) -> Iterator[Event]:
-        """What a player may do at ``table``: a click and a double-click on each pile and on each card the pointer
-        can reach (not one the next card covers whole: the window's click finds the topmost card), a drag of a
-        pile's first and last such face-up cards (``every_drag``: of each) onto every other pile, each button that
-        leaves its meaning to the presenter, keys, and a click on the felt."""
+        """What a player may do at ``table``: a click on each empty outlined pile, a click and a double-click on each
+        card the pointer can reach (not one the next card covers whole: the window's click finds the topmost card), a
+        drag of a pile's first and last such face-up cards (``every_drag``: of each) onto every other pile, each
+        button that leaves its meaning to the presenter, keys (Enter on each card, as the keyboard's cursor gives),
+        and a click on the felt."""
         yield Background()
         for name in self.keys:
             yield Key(name)
         for pile in table.piles:
-            yield Click(pile.id)
+            if pile.outline and not pile.cards:  # the only place a click finds no card (the window draws no other)
+                yield Click(pile.id)
             shown = [i for i in range(len(pile.cards)) if i == len(pile.cards) - 1 or pile.step(i) != (0.0, 0.0)]
             for index in range(len(pile.cards)):
                 if index in shown:

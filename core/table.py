@@ -372,7 +372,8 @@ class Situation(Generic[Obs, M]):
 @dataclass(frozen=True, slots=True)
 class Click:
     """A click (or Enter on the keyboard cursor) on card ``index`` of ``pile`` (``None``: the pile itself,
-    e.g. an empty column). ``double``: a double-click."""
+    e.g. an empty column). ``double``: a double-click. A pointer's click names the topmost card under it, so a
+    pile's own place is clicked only where no card lies on it: an empty pile with ``outline``."""
 
     pile: str
     index: int | None = None

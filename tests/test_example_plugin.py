@@ -872,11 +872,24 @@ class GuessesLowerOnACoveredCard(TheExample):
         return Reply(move="lower") if event == Click("deck", 0) and "lower" in s.legal else IGNORED
 
 
-def test_the_kit_clicks_only_cards_a_pointer_can_reach() -> None:
-    """The kit clicked every card of a pile, the ones the next card covers whole too, which no pointer reaches: a
-    move made only by a click on the bottom card of a squared-up pile passed as within reach."""
+class GuessesLowerOnTheDecksPlace(GuessesLowerOnACoveredCard):
+    """Lower on ``Click("deck")``: a click on the pile itself, which the window gives only for an empty outlined pile
+    (a click on the deck's cards names the card)."""
+
+    def respond(self, s, ui, event):  # type: ignore[no-untyped-def]
+        from core.plugin import IGNORED, Click, Reply
+
+        return Reply(move="lower") if event == Click("deck") and "lower" in s.legal else IGNORED
+
+
+@pytest.mark.parametrize("presenter", ["GuessesLowerOnACoveredCard", "GuessesLowerOnTheDecksPlace"])
+def test_the_kit_clicks_only_where_a_pointer_can(presenter: str) -> None:
+    """The kit clicked every card of a pile, the ones the next card covers whole too, and every pile's place, which
+    no pointer reaches where cards lie on it: a move made only by a click on the bottom card of a squared-up pile, or
+    on the pile under its cards, passed as within reach (in the window, clicking each of the deck's cards made no
+    move)."""
     with pytest.raises(AssertionError, match=r"seat 0 may play lower \(1 of 2 legal moves\) but no input reaches it"):
-        kit_for("GuessesLowerOnACoveredCard").test_every_legal_move_is_within_the_persons_reach()
+        kit_for(presenter).test_every_legal_move_is_within_the_persons_reach()
 
 
 class OneKeyForBoth(TheExample):
