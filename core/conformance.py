@@ -600,8 +600,17 @@ class GameConformance:
 
     def pointer_replies(self, presenter: Any, situation: Situation[Any, Any], ui: Any,
                         table: Table) -> Iterator[Reply[Any]]:
-        """The presenter's replies to each of :meth:`inputs` at ``table`` (a drag from each face-up card)."""
+        """The presenter's replies to each of :meth:`inputs` at ``table`` (a drag from each face-up card). A
+        double-click is answered as the window sends it: its first half is a click, answered first; its second
+        half follows, on what that click selected, only when the click made no move."""
         for event in self.inputs(table, every_drag=True):
+            if isinstance(event, Click) and event.double:
+                first = presenter.respond(situation, ui, dataclasses.replace(event, double=False))
+                if first.move is None:
+                    second = presenter.respond(situation, first.ui if first.ui is not None else ui, event)
+                    if second.move is not None or second.ui is not None:
+                        yield second
+                continue
             yield presenter.respond(situation, ui, event)
 
     def keyboard_replies(self, presenter: Any, situation: Situation[Any, Any], ui: Any,

@@ -882,12 +882,34 @@ class GuessesLowerOnTheDecksPlace(GuessesLowerOnACoveredCard):
         return Reply(move="lower") if event == Click("deck") and "lower" in s.legal else IGNORED
 
 
-@pytest.mark.parametrize("presenter", ["GuessesLowerOnACoveredCard", "GuessesLowerOnTheDecksPlace"])
+class GuessesLowerOnADoubleClickOfANewCard(TheExample):
+    """A click picks the current card up (a click on the felt puts it down); a double-click on it while nothing is
+    picked guesses lower — which the window never sends, as a double-click's first half is a click that picks it."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        table = self.inner.table(s, ui)
+        return dataclasses.replace(table, choices=tuple(c for c in table.choices if c.move != "lower"))
+
+    def respond(self, s, ui, event):  # type: ignore[no-untyped-def]
+        from core.plugin import IGNORED, Background, Click, Reply
+
+        if isinstance(event, Background):
+            return Reply(ui=self.initial_ui())
+        if event == Click("current", 0):
+            return Reply(ui=Picked())
+        if event == Click("current", 0, double=True) and not isinstance(ui, Picked) and "lower" in s.legal:
+            return Reply(move="lower")
+        return IGNORED
+
+
+@pytest.mark.parametrize("presenter", ["GuessesLowerOnACoveredCard", "GuessesLowerOnTheDecksPlace",
+                                       "GuessesLowerOnADoubleClickOfANewCard"])
 def test_the_kit_clicks_only_where_a_pointer_can(presenter: str) -> None:
     """The kit clicked every card of a pile, the ones the next card covers whole too, and every pile's place, which
-    no pointer reaches where cards lie on it: a move made only by a click on the bottom card of a squared-up pile, or
-    on the pile under its cards, passed as within reach (in the window, clicking each of the deck's cards made no
-    move)."""
+    no pointer reaches where cards lie on it, and double-clicked without the click a double-click begins with: a move
+    made only by a click on the bottom card of a squared-up pile, on the pile under its cards, or by a double-click
+    on a card a click picks up, passed as within reach (in the window, clicking each of the deck's cards, and
+    double-clicking the current card, made no move)."""
     with pytest.raises(AssertionError, match=r"seat 0 may play lower \(1 of 2 legal moves\) but no input reaches it"):
         kit_for(presenter).test_every_legal_move_is_within_the_persons_reach()
 
