@@ -94,7 +94,7 @@ class RestoreError(TextError):
     """A save that cannot be turned back into a position (``reason`` says why)."""
 
 
-class PlayerFailed(Exception):
+class PlayerFailed(TextError):
     """A seat's CPU player could not be made (its class raised as it was called): the plugin's fault, never the
     save's, which stays as it is."""
 
@@ -141,8 +141,9 @@ class GameSession:
                 try:
                     self._strategies[seat] = game.strategies[name]()
                 except Exception as error:
-                    raise PlayerFailed(f"{game.id}'s CPU player '{name}' could not be made: "
-                                       f"{type(error).__name__}: {error}") from error
+                    raise PlayerFailed(Text("the CPU player '{name}' could not be made: {error}",
+                                            "CPUプレイヤー「{name}」を作れませんでした: {error}").format(
+                        name=name, error=f"{type(error).__name__}: {error}")) from error
         if "deal" in self.start:
             self.state: Any = self.rules.from_deal(self.settings, self.start["deal"])
             self.seed = int(self.start.get("seed", 0))

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWi
 import resources
 from core.paths import config_dir, data_dir, saves_dir
 from core.saves import SaveError, SaveService
-from core.text import Text, join, os_reason
+from core.text import Text, TextError, join, os_reason
 from gui import animation
 from gui.collector import collect_on_this_thread
 from gui.fonts import NO_JAPANESE_FONT, has_font_for
@@ -487,6 +487,8 @@ class MainWindow(QMainWindow):
             return
         traceback.print_exception(error, file=sys.stderr)  # where it was, for the plugin's author or a bug report
         message = "".join(traceback.format_exception_only(type(error), error)).strip()
+        if isinstance(error, TextError):  # said for a person: in the window's language, without the class's name
+            message = text(error.reason)
         if starting is not None:
             self.show_launcher()
             self._error_box(tr("start_failed", game=text(starting.name), message=message)).open()

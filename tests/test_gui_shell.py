@@ -776,7 +776,8 @@ def test_a_game_that_cannot_start_is_named_and_no_new_game_is_offered(qtbot: QtB
     qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
     box = window.findChild(QMessageBox, "error_dialog")
     assert box.text().startswith("Euchre could not start because of an error:")
-    assert "RuntimeError: the CPU could not wake up" in box.text() and "Card Table stopped" not in box.text()
+    assert "the CPU player 'normal' could not be made: RuntimeError: the CPU could not wake up" in box.text()
+    assert "Card Table stopped" not in box.text() and "PlayerFailed" not in box.text()
     assert box.findChild(QPushButton, "error_new_game") is None
     assert window.stack.currentWidget() is window.launcher
     box.close()

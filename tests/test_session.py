@@ -87,7 +87,7 @@ def test_a_cpu_player_that_cannot_be_made_is_the_plugins_fault_not_the_saves() -
             raise RuntimeError("no brain today")
 
     game = GameSpec(**{**hilo_game().__dict__, "strategies": {"unborn": Unborn}})
-    with pytest.raises(PlayerFailed, match="hilo's CPU player 'unborn' could not be made: RuntimeError: no brain"):
+    with pytest.raises(PlayerFailed, match="the CPU player 'unborn' could not be made: RuntimeError: no brain"):
         GameSession.new(game, seed=1, players=["unborn"])
     record = {"settings": {}, "start": {"seed": 1}, "moves": [], "players": ["unborn"]}
     with pytest.raises(PlayerFailed):
