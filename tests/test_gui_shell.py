@@ -765,8 +765,6 @@ class _UnbornCpu:
         raise RuntimeError("the CPU could not wake up")
 
 
-
-
 def test_a_game_that_cannot_start_is_named_and_no_new_game_is_offered(qtbot: QtBot) -> None:
     """A CPU player that fails as it is made: the message said "Card Table stopped because of an error" and
     "Start a new game" (which failed the same way); now the game is named as not starting, and the window
