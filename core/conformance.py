@@ -31,6 +31,7 @@ import importlib
 import itertools
 import json
 import pickle
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -64,6 +65,8 @@ from core.table import (
 from core.table_cursor import ARROWS, Cursor, face_up, moved_cursor
 from core.text import Text
 
+WORD = re.compile(r"[A-Za-z0-9#]+")
+
 
 def plain(value: Any) -> Any:
     """An observation (dataclasses, tuples, enums, cards…) as plain JSON-able data, for inspection; a card as its
@@ -85,10 +88,11 @@ def plain(value: Any) -> Any:
 
 
 def strings_in(value: Any) -> set[str]:
-    """Every word of every string inside plain data (keys included)."""
+    """Every word of every string inside plain data (keys included): the runs of letters, digits and ``#`` (a card's
+    copy, ``AS#1``), so a card written in ``West:AS`` or ``[AS]`` is found too, and each whole string."""
     found: set[str] = set()
     if isinstance(value, str):
-        found.update(value.replace(",", " ").replace(">", " ").replace(".", " ").split())
+        found.update(WORD.findall(value))
         found.add(value)
     elif isinstance(value, dict):
         for key, item in value.items():

@@ -1089,3 +1089,24 @@ def test_the_kit_refuses_hidden_cards_given_as_objects_which_no_text_would_ever_
 
     with pytest.raises(AssertionError, match=r"hidden_from gave Card\(\w\w\) \(Card\): give the cards' text forms"):
         kit_for(rules=CardObjects()).test_observations_hold_nothing_hidden()
+
+
+def test_the_kit_finds_a_hidden_card_written_inside_a_longer_word() -> None:
+    """A card in a log entry written "next:7H" (or "[7H]") was one word to the kit, which split only at spaces, commas,
+    full stops and ">": the leak passed."""
+    rules_class = type(hilo_game().rules)
+
+    @dataclasses.dataclass(frozen=True)
+    class Peeking:
+        current: Any
+        seen: Any
+        right: int
+        note: str
+
+    class Peeks(rules_class):  # type: ignore[valid-type,misc]
+        def observation(self, state: Any, seat: int) -> Any:
+            seen = super().observation(state, seat)
+            return Peeking(seen.current, seen.seen, seen.right, f"next:{state.deck[state.turned].text}")
+
+    with pytest.raises(AssertionError, match=r"seat 0 can see hidden cards \['\w\w'\] \(its observation's note\)"):
+        kit_for(rules=Peeks()).test_observations_hold_nothing_hidden()
