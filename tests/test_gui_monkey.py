@@ -29,6 +29,8 @@ import plugins.bid_euchre.plugin as bid_plugin
 import plugins.cutthroat.plugin as cut_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
+from core.game import GameSpec
+from core.manager import PluginHost
 from gui.cards import TableItem
 from gui.game_page import GamePage
 from gui.i18n import set_language
@@ -47,6 +49,13 @@ STEPS = int(os.environ.get("CARDTABLE_MONKEY_STEPS", "400"))
 SEED = os.environ.get("CARDTABLE_MONKEY_SEED", "")  # another seed for every case (tools/monkey.py)
 WIDE = os.environ.get("CARDTABLE_MONKEY_WIDE", "") == "1"  # and more rule sets
 GAME = os.environ.get("CARDTABLE_MONKEY_GAME", "")  # an installed plugin's game instead (tools/monkey.py --game)
+
+
+def game_of(plugins: dict[str, Any], game_id: str) -> GameSpec:
+    host = PluginHost()
+    for name, plugin in plugins.items():
+        host.add_plugin(name, plugin)
+    return host.game(game_id)
 
 
 def idle(window: MainWindow) -> bool:
@@ -269,10 +278,12 @@ EVERY_EUCHRE_OPTION = {"trump_holding": True, "stick_the_dealer": True, "defende
 CASES = [("euchre", {}, "en"), ("euchre", EVERY_EUCHRE_OPTION, "ja"), ("bid-euchre", {"opponents": "hard"}, "en"),
          ("two-handed-euchre", {}, "en"), ("three-handed-euchre", {}, "ja"), ("yukon", {}, "en"),
          ("yukon", {"variant": "russian", "return_from_foundations": True, "auto_finish": False}, "ja")]
-if GAME:  # its plugin found as the program finds it, by its entry point; in English and in Japanese
+if GAME:  # its plugin found as the program finds it, by its entry point; in English and in Japanese, and under
+    # each of its presets
     PLUGINS.update({point.name: point.load() for point in metadata.entry_points(group="cardtable")
                     if not point.value.startswith("plugins.")})
-    CASES = [(GAME, {}, "en"), (GAME, {}, "ja")]
+    CASES = [(GAME, {}, "en"), (GAME, {}, "ja"), *((GAME, dict(preset.values), "en")
+                                                  for preset in game_of(PLUGINS, GAME).settings.presets)]
 elif WIDE:
     CASES += [("euchre", {"trump_holding": True, "stick_the_dealer": True, "defender_alone": True,
                           "opponents": "normal"}, "en"),

@@ -76,8 +76,9 @@ def main() -> int:
     parser.add_argument("--json", type=Path, metavar="FILE", help="write one JSON line per seed to FILE")
     parser.add_argument("--game", default="", metavar="ID",
                         help="an installed plugin's game instead of the built-in ones (its id, as cardtable plugins "
-                             "lists it), in English and in Japanese")
+                             "lists it), in English and in Japanese, and under each of its presets")
     args = parser.parse_args()
+    cases = 14 if args.wide else 7
     if args.game:
         from core.manager import load_host
 
@@ -87,6 +88,7 @@ def main() -> int:
             parser.error(f"no game '{args.game}' is installed: the games are {', '.join(known)}")
         if args.wide:
             parser.error("--wide adds rule sets of the built-in games: leave it out with --game")
+        cases = 2 + len(host.game(args.game).settings.presets)
     output_file(args.json, "results")
     logs = Path(tempfile.mkdtemp(prefix="cardtable-monkey-"))
     rows: list[SeedResult] = []
@@ -99,7 +101,6 @@ def main() -> int:
                 with args.json.open("a") as out:
                     out.write(json.dumps(asdict(row)) + "\n")
             bar.advance()
-    cases = 2 if args.game else 14 if args.wide else 7
     bad = [row for row in rows if not row.ok]
     print(f"{plural(len(rows), 'seed')} × {cases} cases of 400 window actions: {len(rows) - len(bad)} passed, "
           f"{len(bad)} failed; {time.perf_counter() - started:.0f} s")
