@@ -125,6 +125,9 @@ class ButtonItem(QGraphicsObject):
             event.ignore()
 
     def focusInEvent(self, event: QFocusEvent) -> None:
+        if event.reason() == Qt.FocusReason.MouseFocusReason:  # a click (or a tap) leaves the keys with the table, as a
+            self.clearFocus()  # toolbar button's does: else the next Space or Enter pressed this button again
+            return
         self.update()
 
     def focusOutEvent(self, event: QFocusEvent) -> None:

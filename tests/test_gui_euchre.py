@@ -495,3 +495,23 @@ def test_in_a_tall_window_the_table_stands_in_the_middle_and_yukons_columns_from
     assert yukon is not None
     qtbot.wait(50)
     assert yukon.view.scene.origin.y() == 0
+
+
+def test_a_click_on_a_table_button_leaves_the_keys_with_the_table(qtbot: QtBot) -> None:
+    """As a click on a toolbar button does: Alone clicked kept the keyboard focus (ringed as if Tab had reached it),
+    and the next Space or Enter pressed it again — Alone off, or a Pass no key asked for."""
+    from PySide6.QtWidgets import QApplication
+
+    window, page = open_euchre(qtbot, make_deal("E", "9H", S="JH JD AH KH QH"))
+    with qtbot.waitActive(window):
+        window.activateWindow()
+    page.table.setFocus()
+    alone = page.view.scene.buttons["alone"]
+    click(qtbot, page, alone)
+    alone = page.view.scene.buttons["alone"]
+    assert alone.choice.checked and page.view.scene.focusItem() is None
+    assert QApplication.focusWidget() is page.table
+    qtbot.keyClick(page.table, Qt.Key.Key_Space)
+    assert page.view.scene.buttons["alone"].choice.checked and page.session.moves == []
+    qtbot.keyClick(page.table, Qt.Key.Key_Tab)
+    assert page.view.scene.focusItem() is page.view.scene.buttons["order"], "Tab still reaches the buttons"
