@@ -31,6 +31,13 @@ def no_screen_reader_running(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def hints_come_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy test machine must not turn a quick hint into a slow one (shown later, from its thread, with "Looking
+    for a hint…" said first): the window waits long for it here; a test of the slow path sets its own wait."""
+    monkeypatch.setattr("gui.table_view.HINT_WAIT_MS", 10_000)
+
+
+@pytest.fixture(autouse=True)
 def deferred_deletes_done() -> Iterator[None]:
     """What a test's windows left to delete later (a dialog still reading card designs, one a turn of the event
     loop) goes when the test ends: with no event loop running between tests Qt would never delete it, and it

@@ -197,6 +197,7 @@ def test_a_slow_hint_leaves_the_window_answering_and_is_dropped_when_the_positio
     """A plugin's hint that searched for seconds froze the window (the hint ran on the window's thread): now the
     table says a hint is being looked for and the window answers; a second asking meanwhile is not a second
     search; the hint shows once it comes, counted once; a move or a pause meanwhile drops it."""
+    monkeypatch.setattr("gui.table_view.HINT_WAIT_MS", 100)
     _, page = yukon_deal(qtbot, 12)
     release, asked = slow_hint(page, monkeypatch)
     page.buttons["hint"].click()
@@ -248,6 +249,7 @@ def test_a_hint_that_raises_ends_the_game_with_the_error_named_and_the_save_set_
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, wait: float) -> None:
     from PySide6.QtWidgets import QMessageBox
 
+    monkeypatch.setattr("gui.table_view.HINT_WAIT_MS", 300)
     window, page = yukon_deal(qtbot, 12)
     page.view.play(page.session.legal_moves()[0])
 
