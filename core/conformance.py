@@ -551,7 +551,7 @@ class GameConformance:
         for pile in table.piles:
             if pile.outline and not pile.cards:  # the only place a click finds no card (the window draws no other)
                 yield Click(pile.id)
-            shown = [i for i in range(len(pile.cards)) if i == len(pile.cards) - 1 or pile.step(i) != (0.0, 0.0)]
+            shown = {i for i in range(len(pile.cards)) if i == len(pile.cards) - 1 or pile.step(i) != (0.0, 0.0)}
             for index in range(len(pile.cards)):
                 if index in shown:
                     yield Click(pile.id, index)

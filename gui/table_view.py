@@ -87,15 +87,14 @@ class HintJob:
         self.error: Exception | None = None
         self.slow = False  # not there in HINT_WAIT_MS: the table said it is being looked for
 
-    def run(self) -> Hint | None:
+    def run(self) -> None:
+        """On the worker thread: the hint, or what it raised, kept here for the window's thread."""
         try:
             self.hint = self.ask()
         except Exception as error:
             self.error = error
-            raise
         finally:
             self.done.set()
-        return self.hint
 
 
 class _Relay(QObject):
@@ -437,28 +436,28 @@ class TableView(QObject):
         self._hinting = (job, answer, counted)
         run_in_background(job, job.run)
         if job.done.wait(HINT_WAIT_MS / 1000):
-            self._hint_done(job, job.hint, job.error)
+            self._hint_done(job)
         elif self._hinting is not None and self._hinting[0] is job:
             job.slow = True
             self.scene.show_refusal(tr("hint_looking"))
 
-    def _hint_done(self, job: HintJob, hint: Hint | None, error: BaseException | None) -> None:
+    def _hint_done(self, job: HintJob) -> None:
         if self._hinting is None or self._hinting[0] is not job:
             return  # handed over already, or dropped
         _, answer, counted = self._hinting
         self._hinting = None
         if job.slow:
             self.scene.hide_refusal()
-        if error is not None:
-            self.failed.emit(error)
+        if job.error is not None:
+            self.failed.emit(job.error)
             return
         session = self.session
         if session.state is not job.state or not session.can_hint():
             self._schedule()  # the position moved on (the demo asks again)
             return
-        if hint is not None and counted:
+        if job.hint is not None and counted:
             session.count_hint()
-        answer(hint)
+        answer(job.hint)
 
     def show_hint(self, hint: Hint | None) -> None:
         """Show ``hint`` on the table. Cards picked up or an option armed (Euchre's "alone") are put down
@@ -598,7 +597,7 @@ class TableView(QObject):
         if isinstance(job, CpuTurn):
             self._cpu_done(job, result, error)
         elif isinstance(job, HintJob):
-            self._hint_done(job, result, error)
+            self._hint_done(job)  # (what it gave, the job holds)
         elif isinstance(job, AnalysisJob):
             if error is not None:
                 raise error
