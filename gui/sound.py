@@ -3,11 +3,12 @@ their own (:mod:`gui.sound_worker`) so that nothing the audio system does can st
 when sound is turned on and ends when it is turned off or the window closes. One that dies (its watchdog ends it when
 Qt's audio back end locks up, as a change of output device can make it) is replaced at the next effect, up to
 ``RESTARTS`` times in ``RESTART_WINDOW`` seconds; one that left for a new sound server (one started afresh, or the
-first) is replaced at once. One that cannot play says why (``problem``), and the game stays silent until sound is
-turned on again, or (a missing device) until a new sound server starts; one that found no sound server running waits
-for one (``waiting``). The board's ``notice`` is what the player should read of either, and ``notice_changed`` says
-when it changes. A QProcess rather than :mod:`core.analysis_worker`'s pool: the player is a Qt program reading lines,
-with nothing to send back but a problem."""
+first) is replaced at once, as is one watching for a server when it locked up or crashed. One that cannot play says
+why (``problem``), and the game stays silent until sound is turned on again, or (a missing device) until a new sound
+server starts; one that found no sound server running waits for one (``waiting``). The board's ``notice`` is what the
+player should read of either, and ``notice_changed`` says when it changes. A QProcess rather than
+:mod:`core.analysis_worker`'s pool: the player is a Qt program reading lines, with nothing to send back but a
+problem."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 from core.sounds import SOUNDS
 from core.text import Text
 from gui.i18n import STRINGS, phrase
-from gui.sound_worker import SERVER_GONE
+from gui.sound_worker import SERVER_GONE, STALLED
 
 #: fresh players started within ``RESTART_WINDOW`` seconds, after which the board gives up
 RESTARTS = 5
@@ -38,6 +39,8 @@ class SoundBoard(QObject):
         self.waiting = False  # the player found no sound server running, and waits for one
         self.ready = False  # the player said it takes effects (an effect before would be dropped, not played late)
         self.restarts = 0  # players started afresh after one ended by itself
+        self.watching = False  # the player said it found no device or no server, and stays to watch for a new one
+        self._closing = False  # the board itself ends the player
         self._restarted_at: list[float] = []
         # one QProcess, started again when its player ended: deleting one from its own finished signal crashed
         self.player = QProcess(self)
@@ -96,7 +99,7 @@ class SoundBoard(QObject):
 
     def _start(self) -> None:
         if not self.running:
-            self.ready = False
+            self.ready = self.watching = self._closing = False
             self.player.start(self._command[0], self._command[1:])
 
     def _read(self) -> None:
@@ -107,20 +110,27 @@ class SoundBoard(QObject):
                 if self.waiting or self.problem:  # what was said no longer holds
                     self.problem, self.waiting = None, False
                     self.notice_changed.emit()
-            elif line == "waiting" and not self.waiting:
-                self.problem, self.waiting = None, True
-                self.notice_changed.emit()
+            elif line == "waiting":
+                self.watching = True
+                if not self.waiting:
+                    self.problem, self.waiting = None, True
+                    self.notice_changed.emit()
             elif line.startswith("problem "):
                 what, _, detail = line.removeprefix("problem ").partition(" ")
+                self.watching = what == "no_device"
                 key = f"sound_{what}" if f"sound_{what}" in STRINGS else "sound_no_device"
                 self._say(phrase(key, detail=detail))
 
     def _ended(self) -> None:
         self._read()
         self.ready = False
-        if self.player.exitCode() == SERVER_GONE and self._enabled:
-            # a new sound server: a player for it now (not from here: the process is not done with yet); what was
-            # said of the old one stands until the new player says how it is
+        crashed = self.player.exitStatus() == QProcess.ExitStatus.CrashExit
+        # a player watching for a sound server that locked up or crashed: no other would ever notice the server come
+        lost_watch = self.watching and not self._closing and (crashed or self.player.exitCode() == STALLED)
+        self.watching = False
+        if self._enabled and (lost_watch or (not crashed and self.player.exitCode() == SERVER_GONE)):
+            # a player for the new server now (not from here: the process is not done with yet); what was said of
+            # the old one stands until the new player says how it is
             QTimer.singleShot(0, self, lambda: None if self.running or not self._enabled else self._restart())
 
     def _failed(self, error: QProcess.ProcessError) -> None:
@@ -135,6 +145,7 @@ class SoundBoard(QObject):
     def close(self) -> None:
         """End the player (its effects stop with it)."""
         if self.running:
+            self._closing = True
             self.player.closeWriteChannel()  # a ready player ends when its input does
             if not (self.ready and self.player.waitForFinished(500)):
                 self.player.kill()  # one still starting reads nothing yet, and has nothing to play out
