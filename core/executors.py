@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
@@ -194,6 +195,20 @@ class LocalPool:
                              "journalctl -k, or dmesg)") from None
 
 
+def _not_dasks_early_cancel(record: logging.LogRecord) -> bool:
+    """False for the traceback Dask's client has logged (distributed 2026.8) when Ctrl-C comes as it hands a call to
+    its event loop: its cancel callback reads the call's future before the loop has made it, and the ``NameError``
+    is printed above the run's summary."""
+    error = record.exc_info[1] if record.exc_info else None
+    if not isinstance(error, NameError) or error.__traceback__ is None:
+        return True
+    last = error.__traceback__
+    while last.tb_next is not None:
+        last = last.tb_next
+    code = last.tb_frame.f_code
+    return not (code.co_name == "cancel" and Path(code.co_filename).parts[-2:] == ("distributed", "utils.py"))
+
+
 class DaskCluster:
     """A Dask cluster: ``scheduler`` is ``local`` (start one of ``jobs`` workers here) or a scheduler address."""
 
@@ -215,6 +230,7 @@ class DaskCluster:
 
     def __enter__(self) -> DaskCluster:
         dask: Any = importlib.import_module("distributed")  # untyped; an optional extra
+        logging.getLogger("tornado.application").addFilter(_not_dasks_early_cancel)
         try:
             if self.scheduler == "local":
                 with _ctrl_c_kept_from_children():
@@ -248,6 +264,7 @@ class DaskCluster:
                         closing.close()
         finally:
             logging.disable(logging.NOTSET)
+            logging.getLogger("tornado.application").removeFilter(_not_dasks_early_cancel)
             if self._log_level is not None:
                 logging.getLogger("distributed").setLevel(self._log_level)
         self._client = self._cluster = self._log_level = None
