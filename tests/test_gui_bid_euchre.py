@@ -44,7 +44,7 @@ def test_a_hand_by_keys_auction_declaration_play_and_the_summary(qtbot: QtBot) -
     assert [buttons[f"bid:{n}"].choice.key for n in range(3, 7)] == ["3", "4", "5", "6"]
     qtbot.keyClick(page.table, Qt.Key.Key_5)  # South bids 5
     assert page.session.moves[0] == "bid 5"
-    qtbot.waitUntil(lambda: page.session.state.hand.phase.value != "auction", timeout=5000)
+    qtbot.waitUntil(lambda: page.session.state.hand.phase.value != "auction", timeout=20000)
     holds = []
     while page.session.state.number == 0 or page.session.hold is not None:
         qtbot.waitUntil(lambda: page.session.hold is not None or page.session.to_move == 0, timeout=10000)

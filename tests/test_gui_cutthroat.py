@@ -113,7 +113,7 @@ def test_a_long_summary_wraps_and_its_panel_stays_inside_the_table(qtbot: QtBot)
             session.acknowledge()
         else:
             session.play(session.legal_moves()[0])
-    qtbot.waitUntil(lambda: page.view.scene.hold_item.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: page.view.scene.hold_item.isVisible(), timeout=20000)
     panel = page.view.scene.hold_item
     shown = page.table.mapToScene(page.table.viewport().rect()).boundingRect()
     assert shown.contains(panel.sceneBoundingRect()), (panel.sceneBoundingRect(), shown)

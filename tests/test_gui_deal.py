@@ -77,7 +77,7 @@ def test_no_cpu_moves_while_the_cards_are_dealt(qtbot: QtBot) -> None:
         qtbot.wait(20)
     assert settled(page)
     if page.session.to_move != 0:
-        qtbot.waitUntil(lambda: page.session.moves != [], timeout=5000)  # then the CPU players go on
+        qtbot.waitUntil(lambda: page.session.moves != [], timeout=20000)  # then the CPU players go on
 
 
 def next_hand(window: MainWindow, qtbot: QtBot) -> GamePage:
@@ -116,7 +116,7 @@ def test_a_deal_cut_short_by_a_resize_leaves_every_card_in_place_and_face_up(qtb
     assert page is not None
     watch_the_first_deal(page, qtbot)
     window.resize(900, 700)
-    qtbot.waitUntil(lambda: settled(page), timeout=3000)
+    qtbot.waitUntil(lambda: settled(page), timeout=20000)
     assert sum(1 for item in page.view.scene.cards.values() if item.face_up and not item.in_deck) == 31
 
 

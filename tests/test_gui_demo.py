@@ -142,7 +142,7 @@ def test_a_hint_the_rules_refuse_stops_the_demo_with_the_reason_on_the_table(qtb
     wrong = dataclasses.replace(page.session.game, hint=lambda observation, legal: Hint("1>2"))
     monkeypatch.setattr(page.session, "game", wrong)  # a plugin's hint gone wrong
     page.buttons["demo"].click()
-    qtbot.waitUntil(lambda: not page.view.demo, timeout=5000)
+    qtbot.waitUntil(lambda: not page.view.demo, timeout=20000)
     assert not page.session.moves
     assert page.view.scene.refusal_item.isVisible()
     assert " ".join(page.view.scene.refusal_item.lines) == "7♦ is not one lower than 9♥"
@@ -207,7 +207,7 @@ def test_a_slow_hint_leaves_the_window_answering_and_is_dropped_when_the_positio
     assert len(asked) == 1 and page.session.hints == 0
     assert page.view.scene.refusal_item.isVisible(), "asked again: still said (the key took the words away)"
     release.set()
-    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=5000)
+    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=20000)
     assert page.session.hints == 1 and not page.view.scene.refusal_item.isVisible()
     assert page.view.hint.reason.en in page.status.text()
 
@@ -218,7 +218,7 @@ def test_a_slow_hint_leaves_the_window_answering_and_is_dropped_when_the_positio
     page.buttons["hint"].click()
     assert len(asked) == 3, "asked at the new position at once, not after the old one's answer"
     release.set()
-    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=5000)
+    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=20000)
     qtbot.wait(300)
     assert page.session.hints == 2, "a hint for a position gone is not shown, nor counted"
     assert page.view.play(page.view.hint.move) and page.view.hint is None
@@ -230,7 +230,7 @@ def test_a_slow_hint_leaves_the_window_answering_and_is_dropped_when_the_positio
     assert page.view.hint is None and page.session.hints == 2, "nor one asked before a pause"
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     page.buttons["hint"].click()
-    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=5000)
+    qtbot.waitUntil(lambda: page.view.hint is not None, timeout=20000)
     assert page.session.hints == 3
 
 
@@ -259,7 +259,7 @@ def test_a_hint_that_raises_ends_the_game_with_the_error_named_and_the_save_set_
 
     monkeypatch.setattr(page.session, "game", dataclasses.replace(page.session.game, hint=broken))
     qtbot.keyClick(page.table, "?")
-    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=20000)
     box = window.findChild(QMessageBox, "error_dialog")
     assert "RuntimeError: the hint lost its way" in box.text() and "Continue will not run into" in box.text()
     assert any(p.name.startswith("yukon.json.crash-") for p in window.saves.directory.iterdir())

@@ -32,7 +32,7 @@ def open_euchre(qtbot: QtBot, deal: dict | None = None, seed: int = 3,
 
 def wait_for_you_or_review(qtbot: QtBot, page: GamePage) -> None:
     qtbot.waitUntil(lambda: (page.session.to_move == 0 and page.session.hold is None)
-                    or page.session.hold is not None or page.session.is_over, timeout=5000)
+                    or page.session.hold is not None or page.session.is_over, timeout=20000)
 
 
 def test_a_whole_hand_by_keys_with_each_trick_held_until_space(qtbot: QtBot) -> None:
@@ -123,7 +123,7 @@ def test_only_legal_cards_are_framed_and_an_illegal_key_plays_nothing(qtbot: QtB
     assert page.session.moves[-1] == "order" and page.session.state.hand.phase == Phase.DISCARD
     click(qtbot, page, card(page, "AH"))  # discard the A♥
     assert page.session.moves[-1] == "discard AH"
-    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=5000)
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=20000)
     hand = [c.text for c in page.session.observation(0).hand]
     assert [c for c in hand if card(page, c).playable] == ["JD"]
     assert all(card(page, c).disabled for c in hand if c != "JD")
@@ -142,7 +142,7 @@ def test_a_click_on_a_framed_card_plays_it(qtbot: QtBot) -> None:
     deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
     _, page = open_euchre(qtbot, deal)
     qtbot.keyClick(page.table, Qt.Key.Key_H)
-    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=5000)
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=20000)
     framed = next(c.text for c in page.session.observation(0).hand if card(page, c.text).playable)
     click(qtbot, page, card(page, framed))
     assert page.session.moves[-1] == f"play {framed}"
@@ -154,7 +154,7 @@ def test_a_double_clicks_second_half_plays_no_card_its_first_half_did_not_press(
     deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
     _, page = open_euchre(qtbot, deal)
     qtbot.keyClick(page.table, Qt.Key.Key_H)
-    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=5000)
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=20000)
     played = len(page.session.moves)
     framed = next(c.text for c in page.session.observation(0).hand if card(page, c.text).playable)
     at = item_point(page, card(page, framed))
@@ -193,7 +193,7 @@ def following_a_diamond(qtbot: QtBot) -> GamePage:
         page.session.play("pass")
     qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs and discards A♥
     click(qtbot, page, card(page, "AH"))
-    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=5000)
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and len(page.session.state.hand.current) == 3, timeout=20000)
     return page
 
 
@@ -249,7 +249,7 @@ def test_the_dealers_discard_can_be_dragged_to_where_the_upcard_lay(qtbot: QtBot
     for _ in range(3):
         page.session.play("pass")
     qtbot.keyClick(page.table, Qt.Key.Key_C)  # South, the dealer, orders up clubs and has six cards
-    qtbot.waitUntil(lambda: page.session.state.hand.phase == Phase.DISCARD, timeout=5000)
+    qtbot.waitUntil(lambda: page.session.state.hand.phase == Phase.DISCARD, timeout=20000)
     assert {p.id for p in page.view.table.piles} & {"play", "discard"} == {"discard"}
     moves = len(page.session.moves)
     assert not _drag(qtbot, page, "AH", item_point(page, card(page, "QC"))), "dropped back on the hand: nothing"
@@ -315,14 +315,14 @@ def test_a_thinking_cpu_leaves_the_window_free_and_a_pause_meanwhile_drops_its_m
     throws West's late answer away, and after Continue West decides again and plays."""
     release, asked = threading.Event(), []
     _, page, _ = waiting_game(qtbot, release, asked, 10, [None, "waiting", "normal", "waiting"])
-    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    qtbot.waitUntil(lambda: bool(asked), timeout=20000)
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     assert page.session.paused and page.overlay.isVisible()
     release.set()
     qtbot.wait(200)
     assert page.session.moves == [], "a move decided before the pause must not be played after it"
     qtbot.keyClick(page.table, Qt.Key.Key_P)
-    qtbot.waitUntil(lambda: len(page.session.moves) >= 1, timeout=5000)
+    qtbot.waitUntil(lambda: len(page.session.moves) >= 1, timeout=20000)
     assert page.session.state.hand.log[0][0] == 1  # West, who was thinking
 
 
@@ -339,25 +339,25 @@ def test_a_cpu_player_that_does_not_answer_is_told_of_and_new_game_leaves_it(qtb
     window, page, game = waiting_game(qtbot, release, asked, 30, players)
     told = "West has been thinking for over 1 s: its CPU player may be stuck. You can wait, or leave this game " \
            "with New game or Back."
-    qtbot.waitUntil(lambda: page.notice_bar.isVisible() and page.notice.text() == told, timeout=5000)
+    qtbot.waitUntil(lambda: page.notice_bar.isVisible() and page.notice.text() == told, timeout=20000)
     qtbot.keyClick(page.table, Qt.Key.Key_P)
     assert not page.notice_bar.isVisible(), "paused: nobody is thinking"
     qtbot.keyClick(page.table, Qt.Key.Key_P)
-    qtbot.waitUntil(lambda: len(asked) == 2 and page.notice.text() == told, timeout=5000)
+    qtbot.waitUntil(lambda: len(asked) == 2 and page.notice.text() == told, timeout=20000)
     release.set()
-    qtbot.waitUntil(lambda: page.session.moves != [], timeout=5000)
+    qtbot.waitUntil(lambda: page.session.moves != [], timeout=20000)
     assert page.session.state.hand.log[0][0] == 1
     assert page.notice_bar.isVisible() and page.notice.text().startswith("West has moved, after ")
     release.clear()
     asleep = window.open_session(GameSession.new(game, game.settings.defaults(), seed=4, deal=make_deal("S", "9H"),
                                                  players=players, saves=window.saves))
     assert asleep is not None
-    qtbot.waitUntil(lambda: asleep.notice_bar.isVisible() and asleep.notice.text() == told, timeout=5000)
+    qtbot.waitUntil(lambda: asleep.notice_bar.isVisible() and asleep.notice.text() == told, timeout=20000)
     fresh = window.new_game("euchre")  # West asleep for good: the player leaves
     assert fresh is not None and fresh is window.page and not fresh.notice_bar.isVisible()
     if fresh.session.to_move == 0:
         fresh.session.play("pass")
-    qtbot.waitUntil(lambda: fresh.session.to_move == 0 or fresh.session.hold is not None, timeout=5000)
+    qtbot.waitUntil(lambda: fresh.session.to_move == 0 or fresh.session.hold is not None, timeout=20000)
     release.set()
 
 

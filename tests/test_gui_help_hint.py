@@ -287,7 +287,7 @@ def test_last_hand_steps_through_the_previous_hand(qtbot: QtBot, game_id: str) -
     review.canvas.announced.connect(heard.append)
     qtbot.keyClick(review.canvas, Qt.Key.Key_Return)  # Enter steps on (the dialog's first button went back)
     assert review.step == 1 and "Trick 1 of" in review.frames[1].status.en
-    qtbot.waitUntil(lambda: any("Trick 1 of" in said for said in heard), timeout=2000)  # a screen reader hears it
+    qtbot.waitUntil(lambda: any("Trick 1 of" in said for said in heard), timeout=20000)  # a screen reader hears it
     assert review.canvas.accessibleName() == "Last hand"
     assert nameless(review) == []
     qtbot.keyClick(review.canvas, Qt.Key.Key_T)  # the whole frame

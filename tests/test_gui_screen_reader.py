@@ -87,7 +87,7 @@ def test_the_euchre_table_is_described_and_its_play_is_told(qtbot: QtBot, monkey
     _, page, heard = open_game(qtbot, "euchre", euchre_plugin)
     assert page.table.accessibleName() == "Euchre table"
     assert described(page) == "T reads the whole table; the arrows move over the cards."
-    qtbot.waitUntil(lambda: any(said.startswith("Cards dealt. Your hand: ") for said in heard), timeout=5000)
+    qtbot.waitUntil(lambda: any(said.startswith("Cards dealt. Your hand: ") for said in heard), timeout=20000)
     words = table_read(qtbot, page)  # (T before that news has it said in the whole table, not after it again)
     assert "Your hand: " in words and "West's hand: 5 cards face down" in words
     assert "Score 0 — 0" in words and "Game to 10" in words
@@ -174,7 +174,7 @@ def test_the_arrows_run_along_a_hand_and_enter_plays_the_card_under_the_cursor(q
     qtbot.keyClick(page.table, Qt.Key.Key_Return)
     assert page.session.moves[-1] == f"play {first}"  # the player leads: any card will do
     qtbot.waitUntil(lambda: any(f"Your card in the trick: {card_words(first).en}" in said for said in heard),
-                    timeout=5000)
+                    timeout=20000)
 
 
 def test_after_a_move_the_line_says_the_solver_is_thinking_not_that_nothing_is_known(
@@ -215,20 +215,20 @@ def test_for_an_older_orca_the_words_are_the_focused_widgets_description_until_t
     for _ in range(2):  # two moves the hint suggests
         told, hint = len(heard), page.session.hint(counted=False)
         assert hint is not None and page.view.play(hint.move)
-        qtbot.waitUntil(lambda n=told: len(heard) > n and described(page) == heard[-1], timeout=5000)  # told
+        qtbot.waitUntil(lambda n=told: len(heard) > n and described(page) == heard[-1], timeout=20000)  # told
     undo.setFocus()  # a keyboard player's Tab to Undo, then Space: the focus stays on the button
     own = undo.accessibleDescription()
     qtbot.keyClick(undo, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: undo.accessibleDescription() != own, timeout=5000)
+    qtbot.waitUntil(lambda: undo.accessibleDescription() != own, timeout=20000)
     assert undo.hasFocus() and undo.accessibleDescription() == heard[-1] and "Column " in heard[-1]
     page.table.setFocus()
-    qtbot.waitUntil(lambda: undo.accessibleDescription() == own, timeout=2000)  # its own, back as the focus left
+    qtbot.waitUntil(lambda: undo.accessibleDescription() == own, timeout=20000)  # its own, back as the focus left
     qtbot.keyClick(page.table, Qt.Key.Key_Right)
     assert described(page) == heard[-1] == "Spades foundation: empty"
     assert announced == [], "said once: never announced as well"
     undo.setFocus()
     qtbot.waitUntil(lambda: described(page) == "T reads the whole table; the arrows move over the cards.",
-                    timeout=2000)
+                    timeout=20000)
     demo = page.buttons["demo"]  # Space on Demo: the table takes the focus, then says the note, not cut short by it
     demo.setFocus()
     qtbot.keyClick(demo, Qt.Key.Key_Space)
@@ -345,7 +345,7 @@ def test_t_right_after_a_move_is_not_followed_by_the_moves_news(qtbot: QtBot) ->
     qtbot.wait(400)
     page.session.play("4>F")  # A♥ home
     qtbot.waitUntil(lambda: any("foundation" in words.lower() or "ace of hearts" in words.lower()
-                                for words in heard), timeout=3000)  # the news, when no T comes
+                                for words in heard), timeout=20000)  # the news, when no T comes
     page.session.play("3.5>6")
     qtbot.keyClick(page.table, Qt.Key.Key_T)
     read = heard[-1]

@@ -743,7 +743,7 @@ def test_a_crashing_cpu_keeps_the_save_aside_and_offers_a_new_game(qtbot: QtBot)
         page.session.play("pass")
         page.update_controls()
     saved_moves = list(page.session.moves)
-    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=20000)
     box = window.findChild(QMessageBox, "error_dialog")
     assert "the CPU lost its marbles" in box.text() and "Continue will not run into the same error" in box.text()
     assert window.stack.currentWidget() is window.launcher
@@ -771,7 +771,7 @@ def test_a_game_that_cannot_start_is_named_and_no_new_game_is_offered(qtbot: QtB
     stays whole for the other games."""
     window = make_window(qtbot, {"euchre": euchre_with_normal(_UnbornCpu), "yukon": yukon_plugin})
     window.launcher.findChild(QPushButton, "new-euchre").click()
-    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=20000)
     box = window.findChild(QMessageBox, "error_dialog")
     assert box.text().startswith("Euchre could not start because of an error:")
     assert "the CPU player 'normal' could not be made: RuntimeError: the CPU could not wake up" in box.text()
@@ -799,7 +799,7 @@ def test_a_saved_game_stays_when_its_cpu_player_cannot_be_made(qtbot: QtBot, but
     window = make_window(qtbot, {"euchre": euchre_with_normal(_UnbornCpu)})
     for _ in range(2 if button == "new" else 1):  # New game over a saved game asks for a second press
         window.launcher.findChild(QPushButton, f"{button}-euchre").click()
-    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.findChild(QMessageBox, "error_dialog") is not None, timeout=20000)
     assert window.findChild(QMessageBox, "error_dialog").text().startswith("Euchre could not start")
     assert window.saves.continuable("euchre") and window.saves.read("euchre").record["moves"] == moves
     assert not [p for p in window.saves.directory.iterdir() if ".json." in p.name], "nothing set aside"
@@ -817,7 +817,7 @@ def test_a_first_save_that_fails_is_shown_on_the_game_page_at_once(qtbot: QtBot,
     (cardtable_home / "data" / "saves").unlink()  # the folder can be written again
     page.session.play(page.session.legal_moves()[0])
     assert page.notice.text() == "Saving works again."
-    qtbot.waitUntil(lambda: not page.notice.isVisible(), timeout=6000)  # the failure is not said again after it
+    qtbot.waitUntil(lambda: not page.notice.isVisible(), timeout=20000)  # the failure is not said again after it
 
 
 def test_a_hostile_save_on_continue_is_reported_on_the_game_page(qtbot: QtBot) -> None:
@@ -884,7 +884,7 @@ def test_a_notice_stays_until_closed_and_a_passing_note_gives_way_to_it(qtbot: Q
     assert page is not None and page.notice.isVisible() and "cannot be read" in page.notice.text()
     page.show_notice("No hint here", timeout_ms=50)  # as the Hint button's passing note
     assert page.notice.text() == "No hint here"
-    qtbot.waitUntil(lambda: "cannot be read" in page.notice.text(), timeout=2000)
+    qtbot.waitUntil(lambda: "cannot be read" in page.notice.text(), timeout=20000)
     assert page.notice.isVisible(), "the notice the player has not closed is back"
     qtbot.mouseClick(page.notice_bar.close_button, Qt.MouseButton.LeftButton)
     assert not page.notice.isVisible()
@@ -935,7 +935,7 @@ def test_the_cpu_players_go_on_once_a_window_opened_on_their_turn_is_closed(
     assert page.session.moves == [], "no CPU move behind the window"
     if opened is not None:
         opened.close()
-    qtbot.waitUntil(lambda: page.session.moves != [], timeout=5000)  # not stuck on "West is thinking…"
+    qtbot.waitUntil(lambda: page.session.moves != [], timeout=20000)  # not stuck on "West is thinking…"
 
 
 def test_every_games_help_names_the_keys_its_toolbar_buttons_show(qtbot: QtBot) -> None:

@@ -336,7 +336,7 @@ def test_marks_stand_apart_or_give_way_to_the_line_as_the_chart_narrows(qtbot: Q
         view.show()
         qtbot.waitExposed(view)
         line = next(s for s in view.chart().series() if isinstance(s, QLineSeries))
-        qtbot.waitUntil(lambda line=line, marked=marked: line.pointsVisible() == marked, timeout=2000)
+        qtbot.waitUntil(lambda line=line, marked=marked: line.pointsVisible() == marked, timeout=20000)
 
 
 def test_net_scores_that_would_touch_stand_on_end_and_lie_across_again_with_room(qtbot: QtBot) -> None:
@@ -358,7 +358,7 @@ def test_net_scores_that_would_touch_stand_on_end_and_lie_across_again_with_room
         view.resize(width, 300)
         view.show()
         qtbot.waitExposed(view)
-        qtbot.waitUntil(lambda standing=standing: (axis.labelsAngle() == -90) == standing, timeout=2000)
+        qtbot.waitUntil(lambda standing=standing: (axis.labelsAngle() == -90) == standing, timeout=20000)
         assert axis.categories() == words, "every score named, once"
         room = view.chart().plotArea().width() / len(words)
         apart = all((metrics.horizontalAdvance(a) + metrics.horizontalAdvance(b)) / 2 + metrics.horizontalAdvance(" ")

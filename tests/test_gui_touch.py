@@ -144,10 +144,10 @@ def test_a_tap_on_a_table_button_and_on_a_framed_euchre_card_plays_them(qtbot: Q
     deal = make_deal("E", "9H", S="JH JD AH KH QH", E="TH AS KS QS JS")
     page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=3, deal=deal, saves=window.saves))
     assert page is not None
-    qtbot.waitUntil(lambda: "order" in page.view.scene.buttons, timeout=5000)
+    qtbot.waitUntil(lambda: "order" in page.view.scene.buttons, timeout=20000)
     order = page.view.scene.buttons["order"]
     touch(qtbot, page.table.viewport(), [page.table.mapFromScene(order.sceneBoundingRect().center())])
-    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=5000)
+    qtbot.waitUntil(lambda: page.session.to_move == 0 and page.session.state.hand.phase == Phase.PLAY, timeout=20000)
     framed = next(c.text for c in page.session.observation(0).hand if card(page, c.text).playable)
     played = len(page.session.moves)
     tap(qtbot, page, card(page, framed))
@@ -190,7 +190,7 @@ def test_a_tap_on_a_link_opens_it_and_a_swipe_begun_on_it_only_scrolls(qtbot: Qt
     at = browser.cursorRect(link).center() - QPoint(3, 0)
     assert browser.anchorAt(at) == saves_dir().as_uri()
     touch(qtbot, browser.viewport(), [at])
-    qtbot.waitUntil(lambda: opened == [saves_dir().as_uri()], timeout=2000)
+    qtbot.waitUntil(lambda: opened == [saves_dir().as_uri()], timeout=20000)
     scrolled = browser.verticalScrollBar().value()
     touch(qtbot, browser.viewport(), slide(at, at + QPoint(0, 100)))
     assert opened == [saves_dir().as_uri()] and browser.verticalScrollBar().value() < scrolled
@@ -203,7 +203,7 @@ def test_a_swipe_scrolls_the_settings_on_a_short_screen_and_a_tap_still_ticks_a_
     assert bar.maximum() > 0 and bar.value() == 0
     middle = area.viewport().rect().center()
     touch(qtbot, area.viewport(), slide(middle + QPoint(0, 80), middle - QPoint(0, 80)))
-    qtbot.waitUntil(lambda: bar.value() == bar.maximum() or bar.value() > 60, timeout=2000)
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum() or bar.value() > 60, timeout=20000)
     box = next(b for b in dialog.findChildren(QCheckBox) if b.isVisible() and b.isEnabled()
                and b.mapTo(area.viewport(), b.rect().center()).y() in range(0, area.viewport().height()))
     was = box.isChecked()
@@ -218,7 +218,7 @@ def scrolling_games(qtbot: QtBot) -> tuple[MainWindow, QScrollArea]:
                                   "cutthroat": cutthroat_plugin})
     area = window.launcher.games_area
     area.setMaximumHeight(150)
-    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 100, timeout=2000)
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() > 100, timeout=20000)
     return window, area
 
 
@@ -226,7 +226,7 @@ def settled(qtbot: QtBot, area: QScrollArea) -> None:
     """The games lie still, and a person's next tap comes a moment later (Qt's scroller drops a tap that comes
     within a double-click's time of the one before, with or without Card Table's own handling)."""
     scroller = QScroller.scroller(area.viewport())
-    qtbot.waitUntil(lambda: scroller.state() == QScroller.State.Inactive, timeout=3000)
+    qtbot.waitUntil(lambda: scroller.state() == QScroller.State.Inactive, timeout=20000)
     qtbot.wait(QGuiApplication.styleHints().mouseDoubleClickInterval() + 100)
 
 
@@ -250,7 +250,7 @@ def test_a_swipe_begun_on_a_launcher_button_scrolls_the_games_and_a_tap_presses_
     settled(qtbot, area)
     game_id = new_game_shown(area).objectName().removeprefix("new-")
     touch(qtbot, new_game_shown(area), [new_game_shown(area).rect().center()])
-    qtbot.waitUntil(lambda: window.page is not None and window.page.session.game.id == game_id, timeout=2000)
+    qtbot.waitUntil(lambda: window.page is not None and window.page.session.game.id == game_id, timeout=20000)
 
 
 def test_a_finger_that_rests_on_a_button_and_then_swipes_leaves_it_up(qtbot: QtBot) -> None:

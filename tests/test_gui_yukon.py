@@ -423,7 +423,7 @@ def test_safe_cards_go_home_by_themselves_after_a_move_when_asked_and_undo_takes
             qtbot.wait(200)
             assert page.session.moves == ["3.5>6"]
             continue
-        qtbot.waitUntil(lambda: len(page.session.moves) == 3, timeout=5000)  # noqa: B023
+        qtbot.waitUntil(lambda: len(page.session.moves) == 3, timeout=20000)  # noqa: B023
         assert page.session.moves == ["3.5>6", "4>F", "5>F"], "A♥ and A♣ go home by themselves"
         qtbot.wait(200)
         assert len(page.session.moves) == 3

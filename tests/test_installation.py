@@ -234,4 +234,4 @@ def test_settings_that_need_a_new_game_after_an_update_leave_the_cpu_players_goi
     window.open_settings("euchre")
     updated_dialog(window)
     assert window.page is page
-    qtbot.waitUntil(lambda: page.session.moves != [], timeout=5000)  # not stuck on "West is thinking…"
+    qtbot.waitUntil(lambda: page.session.moves != [], timeout=20000)  # not stuck on "West is thinking…"

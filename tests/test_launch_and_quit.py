@@ -27,7 +27,7 @@ def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtB
     assert first.claim()
     first.listen()
     second = SingleInstance(tmp_path / "data")
-    with qtbot.waitSignal(first.raise_requested, timeout=3000):
+    with qtbot.waitSignal(first.raise_requested, timeout=20000):
         assert not second.claim()
     assert second.asked
     other_folder = SingleInstance(tmp_path / "elsewhere")
@@ -61,7 +61,7 @@ def test_a_window_of_the_version_before_is_still_raised(qtbot: QtBot, tmp_path: 
     earlier.newConnection.connect(read)
     second = SingleInstance(tmp_path / "data")
     assert not second.claim() and second.asked
-    qtbot.waitUntil(lambda: [words.split()[:1] for words in said] == [[b"raise"]], timeout=3000)
+    qtbot.waitUntil(lambda: [words.split()[:1] for words in said] == [[b"raise"]], timeout=20000)
     (tmp_path / "data" / LOCK_NAME).unlink()  # and with its lock file gone, found through that socket
     third = SingleInstance(tmp_path / "data")
     assert not third.claim() and third.asked
@@ -78,7 +78,7 @@ def test_a_window_whose_lock_file_was_deleted_still_keeps_the_folder(qtbot: QtBo
     first.listen()
     (tmp_path / "data" / LOCK_NAME).unlink()
     second = SingleInstance(tmp_path / "data")
-    with qtbot.waitSignal(first.raise_requested, timeout=3000):
+    with qtbot.waitSignal(first.raise_requested, timeout=20000):
         assert not second.claim()
     assert second.asked and not (tmp_path / "data" / LOCK_NAME).exists()
     first.release()
@@ -95,11 +95,11 @@ def test_a_second_launch_hands_its_activation_token_to_the_running_window(qtbot:
     assert first.claim()
     first.listen()
     monkeypatch.setenv("XDG_ACTIVATION_TOKEN", "7f3a9c_launch")
-    with qtbot.waitSignal(first.raise_requested, timeout=3000) as raised:
+    with qtbot.waitSignal(first.raise_requested, timeout=20000) as raised:
         assert not SingleInstance(tmp_path / "data").claim()
     assert raised.args == ["7f3a9c_launch"]
     monkeypatch.delenv("XDG_ACTIVATION_TOKEN")
-    with qtbot.waitSignal(first.raise_requested, timeout=3000) as raised:
+    with qtbot.waitSignal(first.raise_requested, timeout=20000) as raised:
         assert not SingleInstance(tmp_path / "data").claim()
     assert raised.args == [""]  # a launch from a terminal has none: the window asks for one itself
     first.release()
@@ -140,7 +140,7 @@ def test_a_second_launch_says_why_it_opens_no_window(qtbot: QtBot, tmp_path: Pat
     running.listen()
     opened: list[object] = []
     monkeypatch.setattr(app, "MainWindow", lambda *args: opened.append(args))
-    with qtbot.waitSignal(running.raise_requested, timeout=3000):
+    with qtbot.waitSignal(running.raise_requested, timeout=20000):
         assert app.run_launcher() == 0
     assert opened == []
     assert QGuiApplication.desktopFileName() == "cardtable"  # the Wayland app id docks know it by ("python3" before)

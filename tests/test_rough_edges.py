@@ -123,7 +123,7 @@ def test_options_that_apply_at_once_keep_the_game_in_progress_and_rules_start_a_
     assert session.settings["safe_cards_home"] and page.view.presenter.safe_cards_home
     assert sum(isinstance(listener, Recorder) for listener in session.listeners) == 1, "statistics counted once"
     assert page.view.play("4>F")  # the player sends A♥ home; the A♣ follows by itself in this same game
-    qtbot.waitUntil(lambda: session.moves == ["3.5>6", "4>F", "5>F"], timeout=5000)
+    qtbot.waitUntil(lambda: session.moves == ["3.5>6", "4>F", "5>F"], timeout=20000)
 
     window.show_launcher()  # from the launcher, the saved game keeps going with the new option too
     changes.update(safe_cards_home=False)
@@ -180,7 +180,7 @@ def test_yukon_finishes_by_itself_once_every_card_is_face_up(qtbot: QtBot) -> No
     qtbot.wait(50)
     assert session.moves == [], "nothing moves before the player does"
     session.play("1>F")
-    qtbot.waitUntil(lambda: session.state.won, timeout=5000)
+    qtbot.waitUntil(lambda: session.state.won, timeout=20000)
     assert len(session.moves) == 52
     assert not session.can_undo() and not page.buttons["undo"].isEnabled(), "no undo after a win"
 
@@ -434,7 +434,7 @@ def test_the_window_shows_before_it_looks_for_games_then_fills_the_launcher(qtbo
     assert window.launcher.tiles == {} and window.launcher.findChild(object, "finding_games") is not None
     assert not window.launcher.stats.isEnabled()
     window.show()
-    qtbot.waitUntil(lambda: bool(window.launcher.tiles), timeout=5000)  # after its first frame
+    qtbot.waitUntil(lambda: bool(window.launcher.tiles), timeout=20000)  # after its first frame
     assert {"euchre", "yukon"} <= set(window.launcher.tiles) and window.launcher.stats.isEnabled()
 
 

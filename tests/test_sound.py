@@ -514,6 +514,6 @@ def test_no_sound_server_yet_is_said_on_the_game_and_followed(qtbot: QtBot, tmp_
     qtbot.waitUntil(lambda: "audio device" in page.notice.text(), timeout=60000)
     assert "no sound server" not in page.notice.text(), "what no longer holds is withdrawn"
     window.show_launcher()
-    qtbot.waitUntil(lambda: not window.findChildren(type(page)), timeout=5000)  # the page, and its bar, are gone
+    qtbot.waitUntil(lambda: not window.findChildren(type(page)), timeout=20000)  # the page, and its bar, are gone
     assert not window.launcher.message_bar.isVisibleTo(window), "said once, on the game"
     window.sounds.enabled = False  # its bar is gone with the page: nothing to withdraw, nothing raised
