@@ -123,6 +123,7 @@ class GameSession:
         self.save_slot = save_slot or game.id
         self.listeners: list[SessionListener] = [listener] if listener is not None else []
         self.save_problem: Text | None = None
+        self.settings_problems: list[Text] = []  # what :meth:`restore` found in the saved settings and set right
         self.acknowledged: list[str] = []  # the held moments of the current position the player has seen
         self.analysis: dict[int, Any] = {}  # background analysis verdicts by ply
         self.hints = 0  # hints shown so far (statistics count a win with help)
@@ -176,13 +177,15 @@ class GameSession:
 
     @classmethod
     def restore(cls, game: GameSpec, record: Mapping[str, Any], **kwargs: Any) -> GameSession:
-        """Rebuild a session from a save record by replaying its moves; :class:`RestoreError` if it can't."""
+        """Rebuild a session from a save record by replaying its moves; :class:`RestoreError` if it can't. Settings
+        the game no longer knows, or whose value it no longer takes (a plugin updated since the save), are left out
+        or given their default when the moves still replay under them: ``settings_problems`` says which."""
+        problems: list[Text] = []
         try:
             values, problems = game.settings.validate(record["settings"])
-            if problems:
-                raise RestoreError(join(problems, "; "))
             players = record.get("players")
             session = cls(game, values, record["start"], players=players, **kwargs)
+            session.settings_problems = problems
             saves, session.saves = session.saves, None  # no autosave while replaying
             marked = record.get("automatic")
             automatic = {i for i in marked if isinstance(i, int)} if isinstance(marked, list) else set()
@@ -197,9 +200,9 @@ class GameSession:
         except (RestoreError, PlayerFailed):
             raise
         except Exception as error:  # the rules or a plugin bug: the save is reported, never a crash
-            raise RestoreError(Text("the saved game cannot be replayed: {error}",
-                                    "保存されたゲームを再現できません: {error}")
-                               .format(error=f"{type(error).__name__}: {error}")) from error
+            raise RestoreError(join([*problems, Text("the saved game cannot be replayed: {error}",
+                                                     "保存されたゲームを再現できません: {error}")
+                                    .format(error=f"{type(error).__name__}: {error}")], "; ")) from error
         return session
 
     def record(self) -> dict[str, Any]:

@@ -82,6 +82,9 @@ STRINGS: dict[str, Text] = {
     "cpu_answered": Text("{seat} has moved, after {seconds} s.", "{seat}が{seconds}秒かけて手を決めました。"),
     "stats_recovered": Text("The statistics are saved again.", "統計を保存できるようになりました。"),
     "save_moved": Text("A saved game could not be used: {reason}", "保存されたゲームを使えません: {reason}"),
+    "save_settings_changed": Text("The saved game goes on, but not all its settings hold in this version of {game}: "
+                                  "{problems}", "保存されたゲームは続きますが、この版の{game}では使えない設定があります: "
+                                  "{problems}"),
     "settings_title": Text("Settings — {game}", "設定 — {game}"),
     "preset": Text("Rules", "ルール"),
     "card_theme": Text("Card design", "カードの絵柄"),

@@ -284,7 +284,9 @@ class MainWindow(QMainWindow):
         except RestoreError as error:
             reason = self.saves.quarantine(slot, error.reason)
             return self.new_game(game_id, notices=[phrase("save_moved", reason=reason)])
-        page = self.open_session(session)
+        changed = session.settings_problems  # (a plugin updated since the save)
+        page = self.open_session(session, [phrase("save_settings_changed", game=game.name,
+                                                  problems=join(changed, "; "))] if changed else None)
         if page is not None and slot in self.saves.unwritten():
             session.autosave()  # kept in memory as the disk refused it: tried again, and said on the page if it fails
         return page

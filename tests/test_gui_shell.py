@@ -392,6 +392,37 @@ def test_saved_game_shows_continue_and_restores_the_position(qtbot: QtBot) -> No
     assert again.page is not None and again.page.session.state == state
 
 
+def test_a_save_whose_settings_this_version_lacks_goes_on_and_says_which(qtbot: QtBot) -> None:
+    """A plugin updated since the game was saved: an option it dropped, a value it no longer offers. The game was
+    set aside and a new one dealt; now it goes on where it was, and the page says which settings no longer hold. One
+    whose moves do not replay without them is still set aside, and the reason names them."""
+    from core.session import GameSession
+
+    window = make_window(qtbot, {"euchre": euchre_plugin})
+    game = window.host.game("euchre")
+    for thirty_two in (False, True):
+        session = GameSession.new(game, {**game.settings.defaults(), "thirty_two_cards": thirty_two}, seed=5)
+        while len(session.moves) < 6:
+            if session.hold is not None:
+                session.acknowledge()
+            elif session.cpu_step() is None:
+                session.play(session.legal_moves()[0])
+        record = session.record()
+        record["settings"] |= {"canadian_loner": True, "target": 15}
+        record["settings"]["thirty_two_cards"] = "yes" if thirty_two else False
+        window.saves.write("euchre", record)
+        window.launcher.rebuild()
+        page = window.continue_game("euchre")
+        assert page is not None and page.notice.isVisible()
+        if thirty_two:  # dealt from 32 cards: not the deal a 24-card game replays
+            assert page.session.moves == [] and "could not be used" in page.notice.text()
+        else:
+            assert page.session.moves == session.moves and page.session.settings["target"] == 10
+            assert page.notice.text().startswith("The saved game goes on, but not all its settings hold")
+        assert "unknown setting 'canadian_loner' ignored" in page.notice.text()
+        assert "setting 'target' = 15" in page.notice.text()
+
+
 def test_new_game_on_the_launcher_over_a_saved_game_asks_for_a_second_press(qtbot: QtBot) -> None:
     window = make_window(qtbot, {"yukon": yukon_plugin})
     page = window.new_game("yukon")
