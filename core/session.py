@@ -184,6 +184,8 @@ class GameSession:
         try:
             values, problems = game.settings.validate(record["settings"])
             players = record.get("players")
+            if isinstance(players, list) and len(players) == len(game.seats):
+                players, problems = cls._players_offered(game, values, players, problems)
             session = cls(game, values, record["start"], players=players, **kwargs)
             session.settings_problems = problems
             saves, session.saves = session.saves, None  # no autosave while replaying
@@ -204,6 +206,21 @@ class GameSession:
                                                      "保存されたゲームを再現できません: {error}")
                                     .format(error=f"{type(error).__name__}: {error}")], "; ")) from error
         return session
+
+    @staticmethod
+    def _players_offered(game: GameSpec, settings: Mapping[str, Any], players: list[Any],
+                         problems: list[Text]) -> tuple[list[Any], list[Text]]:
+        """``players`` with each CPU player the game no longer has replaced by the one its settings now give that seat
+        (a plugin updated since the save), and ``problems`` with a word on each."""
+        now = game.seat_players(settings)
+        kept = list(players)
+        for seat, name in enumerate(players):
+            if isinstance(name, str) and name not in game.strategies and now[seat] is not None:
+                kept[seat] = now[seat]
+                problems = [*problems, Text("the CPU player '{name}' is no longer offered; '{instead}' plays instead",
+                                            "CPUプレイヤー「{name}」はもうありません。「{instead}」が代わります")
+                            .format(name=name, instead=now[seat])]
+        return kept, problems
 
     def record(self) -> dict[str, Any]:
         """What the save service stores for this game."""

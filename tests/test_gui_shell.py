@@ -393,9 +393,9 @@ def test_saved_game_shows_continue_and_restores_the_position(qtbot: QtBot) -> No
 
 
 def test_a_save_whose_settings_this_version_lacks_goes_on_and_says_which(qtbot: QtBot) -> None:
-    """A plugin updated since the game was saved: an option it dropped, a value it no longer offers. The game was
-    set aside and a new one dealt; now it goes on where it was, and the page says which settings no longer hold. One
-    whose moves do not replay without them is still set aside, and the reason names them."""
+    """A plugin updated since the game was saved: an option it dropped, a value and a CPU player it no longer
+    offers. The game was set aside and a new one dealt; now it goes on where it was, and the page says which settings
+    no longer hold. One whose moves do not replay without them is still set aside, and the reason names them."""
     from core.session import GameSession
 
     window = make_window(qtbot, {"euchre": euchre_plugin})
@@ -410,6 +410,7 @@ def test_a_save_whose_settings_this_version_lacks_goes_on_and_says_which(qtbot: 
         record = session.record()
         record["settings"] |= {"canadian_loner": True, "target": 15}
         record["settings"]["thirty_two_cards"] = "yes" if thirty_two else False
+        record["players"][1] = "grandmaster"  # a CPU player it no longer has
         window.saves.write("euchre", record)
         window.launcher.rebuild()
         page = window.continue_game("euchre")
@@ -418,6 +419,8 @@ def test_a_save_whose_settings_this_version_lacks_goes_on_and_says_which(qtbot: 
             assert page.session.moves == [] and "could not be used" in page.notice.text()
         else:
             assert page.session.moves == session.moves and page.session.settings["target"] == 10
+            assert page.session.players == (None, "normal", "normal", "normal")
+            assert "the CPU player 'grandmaster' is no longer offered; 'normal' plays instead" in page.notice.text()
             assert page.notice.text().startswith("The saved game goes on, but not all its settings hold")
         assert "unknown setting 'canadian_loner' ignored" in page.notice.text()
         assert "setting 'target' = 15" in page.notice.text()
