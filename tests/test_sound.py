@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import wave
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -45,9 +46,30 @@ def test_every_effect_is_a_short_wav() -> None:
             assert effect.getnchannels() == 1 and effect.getsampwidth() == 2 and 0.03 < seconds < 1.0
 
 
+#: with $PLAYER_LOG set, a player's standard error goes to that file, with every thread's stack each 15 s it runs
+PLAYER_LOG = """
+import faulthandler, os
+if os.environ.get("PLAYER_LOG"):
+    _log = open(os.environ["PLAYER_LOG"], "a")
+    os.dup2(_log.fileno(), 2)
+    faulthandler.dump_traceback_later(15, repeat=True, file=_log)
+"""
+
+
 def worker(before: str) -> list[str]:
     """The command that runs the real sound player after ``before`` (Python run first in its process)."""
-    return [sys.executable, "-c", f"{before}\nimport gui.sound_worker\nsys.exit(gui.sound_worker.main())"]
+    return [sys.executable, "-c", f"{PLAYER_LOG}\n{before}\nimport gui.sound_worker\nsys.exit(gui.sound_worker.main())"]
+
+
+def wait_for(qtbot: QtBot, condition: Callable[[], object], folder: Path) -> None:
+    """``condition`` waited for up to a minute; failing, what the players wrote to ``folder``/player.log (see
+    :data:`PLAYER_LOG`) is shown."""
+    try:
+        qtbot.waitUntil(condition, timeout=60000)
+    except qtbot.TimeoutError:
+        log = folder / "player.log"
+        said = log.read_text(errors="replace")[-4000:] if log.exists() else "(nothing)"
+        raise AssertionError(f"not so within a minute; the players wrote:\n{said}") from None
 
 
 #: an audio back end that plays nothing: it writes each effect to the file $HEARD, and locks up its event loop
@@ -165,21 +187,22 @@ def test_pipewire_started_before_its_pulseaudio_part_is_found_once_that_starts(
     finds no device. It says so, stays, and leaves once the other socket is there; the next player plays, and
     what was said goes."""
     monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    monkeypatch.setenv("PLAYER_LOG", str(tmp_path / "player.log"))
     no_sound_server(monkeypatch, tmp_path, socket_there=False)
     (tmp_path / "pipewire-0").write_text("")
     pulse = tmp_path / "pulse" / "native"
     board = SoundBoard(enabled=True, command=heard_once_there(pulse))
     ended: list[int] = []
     board.player.finished.connect(lambda code, _status: ended.append(code))
-    qtbot.waitUntil(lambda: board.problem is not None, timeout=60000)
+    wait_for(qtbot, lambda: board.problem is not None, tmp_path)
     assert board.running and "audio device" in board.problem.en
     pulse.write_text("")  # pipewire-pulse starts
-    qtbot.waitUntil(lambda: board.ready, timeout=60000)
+    wait_for(qtbot, lambda: board.ready, tmp_path)
     # a player ended by its watchdog on a loaded machine is replaced at once too (see the test after)
     assert ended[-1] == SERVER_GONE and set(ended[:-1]) <= {STALLED}, ended
     assert board.problem is None and board.notice is None and board.restarts == len(ended)
     assert board.play("card")
-    qtbot.waitUntil(lambda: heard(tmp_path) == ["card"], timeout=60000)
+    wait_for(qtbot, lambda: heard(tmp_path) == ["card"], tmp_path)
     board.close()
 
 
@@ -189,6 +212,7 @@ def test_a_player_watching_for_a_server_that_locks_up_or_crashes_is_replaced_at_
     watchdog ends it) or that crashed was not replaced: the server came, and the game stayed silent until sound was
     turned off and on again. Now a new player watches at once, and plays once the server is there."""
     monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    monkeypatch.setenv("PLAYER_LOG", str(tmp_path / "player.log"))
     no_sound_server(monkeypatch, tmp_path, socket_there=False)
     (tmp_path / "pipewire-0").write_text("")
     pulse = tmp_path / "pulse" / "native"
@@ -203,18 +227,18 @@ def test_a_player_watching_for_a_server_that_locks_up_or_crashes_is_replaced_at_
     board = SoundBoard(enabled=True, command=command)
     ended: list[tuple[int, QProcess.ExitStatus]] = []
     board.player.finished.connect(lambda code, status: ended.append((code, status)))
-    qtbot.waitUntil(lambda: ended != [], timeout=60000)
+    wait_for(qtbot, lambda: ended != [], tmp_path)
     assert ended == [(STALLED, QProcess.ExitStatus.NormalExit)] and board.problem is not None
-    qtbot.waitUntil(lambda: board.watching, timeout=60000)  # a new player, watching
+    wait_for(qtbot, lambda: board.watching, tmp_path)  # a new player, watching
     assert board.running and board.restarts == 1 and "audio device" in board.problem.en
     os.kill(board.player.processId(), signal.SIGKILL)  # and it crashes
-    qtbot.waitUntil(lambda: board.watching and len(ended) == 2, timeout=60000)
+    wait_for(qtbot, lambda: board.watching and len(ended) == 2, tmp_path)
     assert ended[1][1] == QProcess.ExitStatus.CrashExit and board.running and board.restarts == 2
     pulse.write_text("")  # pipewire-pulse starts
-    qtbot.waitUntil(lambda: board.ready, timeout=60000)
+    wait_for(qtbot, lambda: board.ready, tmp_path)
     assert ended[2][0] == SERVER_GONE and board.problem is None and board.notice is None and board.restarts == 3
     assert board.play("card")
-    qtbot.waitUntil(lambda: heard(tmp_path) == ["card"], timeout=60000)
+    wait_for(qtbot, lambda: heard(tmp_path) == ["card"], tmp_path)
     board.close()
     assert len(ended) == 4 and not board.running, "a player the board ends itself is not replaced"
 
@@ -224,21 +248,22 @@ def test_a_sound_server_that_starts_after_the_window_is_used(qtbot: QtBot, tmp_p
     """A session whose sound server starts after Card Table (or a server that was down): the player finds no
     device, waits instead of giving sound up for good, and once the server's socket is there a new player plays."""
     monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    monkeypatch.setenv("PLAYER_LOG", str(tmp_path / "player.log"))
     socket = no_sound_server(monkeypatch, tmp_path / "runtime", socket_there=False)
     board = SoundBoard(enabled=True, command=heard_once_there(socket))
-    qtbot.waitUntil(lambda: board.waiting, timeout=60000)
+    wait_for(qtbot, lambda: board.waiting, tmp_path)
     assert board.running and board.problem is None and board.notice is not None and "no sound server" in \
         board.notice.en
     assert board.play("deal") is False
     ended: list[int] = []
     board.player.finished.connect(lambda code, _status: ended.append(code))
     socket.write_text("")  # the server starts
-    qtbot.waitUntil(lambda: ended != [], timeout=60000)
+    wait_for(qtbot, lambda: ended != [], tmp_path)
     assert ended == [SERVER_GONE]
-    qtbot.waitUntil(lambda: board.ready, timeout=60000)  # started at once, not at the next effect
+    wait_for(qtbot, lambda: board.ready, tmp_path)  # started at once, not at the next effect
     assert not board.waiting and board.notice is None and board.restarts == 1
     assert board.play("card")
-    qtbot.waitUntil(lambda: heard(tmp_path) == ["card"], timeout=60000)
+    wait_for(qtbot, lambda: heard(tmp_path) == ["card"], tmp_path)
     board.close()
 
 
