@@ -119,22 +119,12 @@ def main() -> int:
             reading = True
             QTimer.singleShot(SETTLE_MS, start_reading)
 
-    for name in sorted(SOUNDS):
-        path = resources.files() / "sounds" / f"{name}.wav"
-        if not path.is_file():
-            _say_problem("missing", f"{name}.wav")
-            return 1
-        effect = QSoundEffect()
-        effect.statusChanged.connect(lambda effect=effect: check(effect))
-        effect.setSource(QUrl.fromLocalFile(qt_path(Path(str(path)))))
-        effect.setVolume(VOLUME)
-        effects[name] = effect
-
     beat = [time.monotonic()]
     timer = QTimer()
     timer.timeout.connect(lambda: beat.__setitem__(0, time.monotonic()))
     timer.start(BEAT_MS)
 
+    # before any effect is made: should Qt report a missing device as one is made, a server starting then is new
     sockets = server_sockets()
 
     def watch() -> None:
@@ -155,6 +145,18 @@ def main() -> int:
                     os._exit(SERVER_GONE)  # the board starts a player at once, which connects to the new server
 
     threading.Thread(target=watch, daemon=True).start()
+
+    for name in sorted(SOUNDS):
+        path = resources.files() / "sounds" / f"{name}.wav"
+        if not path.is_file():
+            _say_problem("missing", f"{name}.wav")
+            return 1
+        effect = QSoundEffect()
+        effect.statusChanged.connect(lambda effect=effect: check(effect))
+        effect.setSource(QUrl.fromLocalFile(qt_path(Path(str(path)))))
+        effect.setVolume(VOLUME)
+        effects[name] = effect
+
     for effect in effects.values():
         check(effect)  # effects that were ready before their signal was connected
     status = 1 if gave_up else app.exec()  # app.exit before exec does nothing

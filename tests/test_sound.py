@@ -174,11 +174,36 @@ def test_with_no_sound_server_to_wait_for_the_player_ends(qtbot: QtBot, tmp_path
     assert board.play("card") is False and not board.running  # and it does not try again
 
 
-def heard_once_there(socket: Path) -> list[str]:
-    """The sound player with Qt's own audio while ``socket`` is not there (Qt finds no server: see
-    :func:`no_sound_server`), and the stand-in that writes what it plays once it is."""
+def heard_once_there(socket: Path, otherwise: str = "") -> list[str]:
+    """The sound player with Qt's own audio (or what ``otherwise`` makes it) while ``socket`` is not there (Qt finds
+    no server: see :func:`no_sound_server`), and the stand-in that writes what it plays once it is."""
     return worker(f"import os, sys\nif os.path.exists({str(socket)!r}):\n"
-                  + "".join(f"    {line}\n" for line in FAKE_AUDIO.splitlines()))
+                  + "".join(f"    {line}\n" for line in FAKE_AUDIO.splitlines())
+                  + "else:\n    pass\n" + "".join(f"    {line}\n" for line in otherwise.splitlines()))
+
+
+#: audio that tells of a missing device as each effect's source is set (not later, from the event loop); as the
+#: player says so, PipeWire's PulseAudio part starts
+NO_DEVICE_AT_ONCE = """
+from PySide6.QtCore import QObject, Signal
+import PySide6.QtMultimedia as multimedia
+import gui.sound_worker as player
+
+class NoDevice(QObject):
+    statusChanged = Signal()
+    class Status:
+        Ready, Error = 0, 1
+    def setSource(self, url): self.statusChanged.emit()
+    def setVolume(self, volume): pass
+    def status(self): return self.Status.Error
+
+multimedia.QSoundEffect = NoDevice
+say = player._say_problem
+def said_as_the_server_starts(*what):
+    say(*what)
+    open(os.path.join(os.environ["XDG_RUNTIME_DIR"], "pulse", "native"), "w").close()
+player._say_problem = said_as_the_server_starts
+"""
 
 
 def test_pipewire_started_before_its_pulseaudio_part_is_found_once_that_starts(
@@ -201,6 +226,24 @@ def test_pipewire_started_before_its_pulseaudio_part_is_found_once_that_starts(
     # a player ended by its watchdog on a loaded machine is replaced at once too (see the test after)
     assert ended[-1] == SERVER_GONE and set(ended[:-1]) <= {STALLED}, ended
     assert board.problem is None and board.notice is None and board.restarts == len(ended)
+    assert board.play("card")
+    wait_for(qtbot, lambda: heard(tmp_path) == ["card"], tmp_path)
+    board.close()
+
+
+def test_a_server_that_starts_as_qt_tells_of_no_device_is_found(qtbot: QtBot, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should Qt tell of the missing device as an effect is made, before the player began to watch for a new sound
+    server, a server starting in that moment was taken for one there all along, and the player stayed, silent, for
+    good (one way the test above could time out, as it did once in a loaded full run)."""
+    monkeypatch.setenv("HEARD", str(tmp_path / "heard"))
+    monkeypatch.setenv("PLAYER_LOG", str(tmp_path / "player.log"))
+    no_sound_server(monkeypatch, tmp_path, socket_there=False)
+    (tmp_path / "pipewire-0").write_text("")
+    pulse = tmp_path / "pulse" / "native"
+    board = SoundBoard(enabled=True, command=heard_once_there(pulse, otherwise=NO_DEVICE_AT_ONCE))
+    wait_for(qtbot, lambda: board.ready, tmp_path)
+    assert board.restarts == 1 and board.problem is None and board.notice is None
     assert board.play("card")
     wait_for(qtbot, lambda: heard(tmp_path) == ["card"], tmp_path)
     board.close()
