@@ -1,7 +1,8 @@
 """The player's settings per game, as validated JSON under the config folder.
 
 A file that cannot be read, or holds a value the schema refuses, is moved aside with a message; the good
-values are kept and the rest fall back to their defaults, so the same problem is never reported twice. A file a
+values are kept (written afresh) and the rest fall back to their defaults, so the same problem is never reported
+twice. A file a
 newer Card Table saved (a higher format) is moved aside whole, as saves are: its values are not this version's to
 guess at, and the player's own save later does not write over it.
 """
@@ -66,6 +67,8 @@ class SettingsStore:
         values, problems = schema.validate(raw)
         if problems:
             problems[-1] = self._set_aside(path, problems[-1])
+            with contextlib.suppress(OSError):  # (then in force until the program ends, as any unwritten change)
+                self.save(game_id, values)  # the good values, for the next start too (without the file, defaults)
         return values, problems
 
     @staticmethod

@@ -58,6 +58,18 @@ def test_store_round_trips_and_survives_a_damaged_file(tmp_path: Path) -> None:
     assert values == SCHEMA.defaults() and problems and "using the defaults" in str(problems[0])
 
 
+def test_settings_a_game_no_longer_takes_leave_the_others_for_good(tmp_path: Path) -> None:
+    """A game updated since the settings were saved (an option dropped, a value no longer offered): the file went
+    aside and the good values held for that run only; the next start had the defaults, 5 points forgotten."""
+    store = SettingsStore(tmp_path)
+    store.save("euchre", {**SCHEMA.defaults(), "target": 5, "speed": 9, "canadian_loner": True})
+    values, problems = store.load("euchre", SCHEMA)
+    assert values == {**SCHEMA.defaults(), "target": 5} and len(problems) == 2
+    assert "'speed' = 9" in problems[0].en and "canadian_loner" in problems[1].en
+    assert "moved to euchre.json.corrupt-" in problems[1].en
+    assert SettingsStore(tmp_path).load("euchre", SCHEMA) == (values, []), "kept, and said once"
+
+
 def test_settings_saved_by_a_newer_card_table_are_kept_aside_whole_and_the_defaults_used(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path)
     newer = '{"format_version": 2, "values": {"target": 5}}'  # values this version knows, meant otherwise
