@@ -1,7 +1,8 @@
 """The shell's own preferences (language, card theme, table colour, animations, sound) as validated JSON in the
 config folder.
 
-A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place. A file a
+A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place (of a value
+this version cannot use, that value's default, and the others are written afresh). A file a
 newer Card Table wrote (a higher ``format_version``) is never moved aside: the values this version understands are
 used, and saving keeps what it does not understand — other keys, a value it cannot use and the player did not change,
 the newer format's number — so going back to the newer version loses nothing.
@@ -71,21 +72,27 @@ class ShellPrefs:
         if not bad or newer_format(data, FORMAT_VERSION) is not None:
             prefs._read, prefs._taken = data, prefs._values()
             return prefs
-        return prefs.set_aside(Text("bad interface preferences ({keys})", "画面の設定に使えない値があります（{keys}）")
-                               .format(keys=", ".join(bad)))
+        prefs.set_aside(Text("bad interface preferences ({keys})", "画面の設定に使えない値があります（{keys}）")
+                        .format(keys=", ".join(bad)), only_those=True)
+        prefs.save()  # the good ones, for the next start too (without a file, the defaults)
+        return prefs
 
-    def set_aside(self, problem: Text) -> ShellPrefs:
+    def set_aside(self, problem: Text, only_those: bool = False) -> ShellPrefs:
+        """The file moved aside, and ``problem`` said with where it went; the defaults are used (``only_those``: for
+        the values ``problem`` names)."""
         path = config_dir() / "shell.json"
+        defaults = (Text("those take their defaults", "それらは既定の設定を使います") if only_those
+                    else Text("the defaults are used", "既定の設定を使います"))
         try:
             moved = move_aside(path)
         except OSError as error:
-            self.problem = Text("{problem}; the file could not be moved aside ({why}); using defaults",
-                                "{problem}。ファイルをよけておけませんでした（{why}）。既定の設定を使います").format(
-                problem=problem, why=os_reason(error))
+            self.problem = Text("{problem}; the file could not be moved aside ({why}); {defaults}",
+                                "{problem}。ファイルをよけておけませんでした（{why}）。{defaults}").format(
+                problem=problem, why=os_reason(error), defaults=defaults)
         else:
-            self.problem = Text("{problem}; it was moved to {name} and the defaults are used",
-                                "{problem}。{name} に移し、既定の設定を使います").format(
-                problem=problem, name=moved.name)
+            self.problem = Text("{problem}; it was moved to {name}, and {defaults}",
+                                "{problem}。{name} に移しました。{defaults}").format(
+                problem=problem, name=moved.name, defaults=defaults)
         return self
 
     def _values(self) -> dict[str, Any]:

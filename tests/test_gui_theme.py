@@ -218,6 +218,7 @@ def test_the_table_colour_chosen_in_the_settings_dresses_the_open_tables_and_the
 
 
 def test_a_table_colour_it_does_not_know_is_set_aside_with_a_message(qapp: QApplication) -> None:
+    """The file moved aside; the language beside the colour held for that run, and the next start spoke English."""
     from core.paths import config_dir
     from gui.prefs import ShellPrefs
 
@@ -225,6 +226,9 @@ def test_a_table_colour_it_does_not_know_is_set_aside_with_a_message(qapp: QAppl
     (config_dir() / "shell.json").write_text('{"format_version": 1, "language": "ja", "felt": "purple"}')
     prefs = ShellPrefs.load()
     assert prefs.felt == "green" and "felt" in str(prefs.problem) and "moved to shell.json" in str(prefs.problem)
+    assert prefs.language == "ja" and str(prefs.problem).endswith("and those take their defaults")
+    again = ShellPrefs.load()  # the next start: Japanese still, and nothing more to say (it came back in English)
+    assert (again.language, again.felt, again.problem) == ("ja", "green", None)
 
 
 def test_preferences_a_newer_card_table_wrote_are_used_and_nothing_of_them_lost_on_a_change(qapp: QApplication) -> None:
