@@ -2,10 +2,10 @@
 config folder.
 
 A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place (of a value
-this version cannot use, that value's default, and the others are written afresh). A file a
-newer Card Table wrote (a higher ``format_version``) is never moved aside: the values this version understands are
-used, and saving keeps what it does not understand — other keys, a value it cannot use and the player did not change,
-the newer format's number — so going back to the newer version loses nothing.
+this version cannot use, that value's default, and the others are written afresh). A file a newer Card Table wrote (a
+higher ``format_version``) is never moved aside: the values this version understands are used, and saving keeps what
+it does not understand — other keys, a value it cannot use and the player did not change, the newer format's number —
+so going back to the newer version loses nothing.
 """
 
 from __future__ import annotations
