@@ -23,7 +23,7 @@ from core.game import Analysis, GameSpec, Hint, HoldsForThePlayer, IllegalMove, 
 from core.history import History, Step, Undone
 from core.rng import Rng
 from core.saves import SaveError, SaveService
-from core.text import Text, TextError, join
+from core.text import SENTENCES, Text, TextError, join
 
 
 class SessionListener:
@@ -204,7 +204,7 @@ class GameSession:
         except Exception as error:  # the rules or a plugin bug: the save is reported, never a crash
             raise RestoreError(join([*problems, Text("the saved game cannot be replayed: {error}",
                                                      "保存されたゲームを再現できません: {error}")
-                                    .format(error=f"{type(error).__name__}: {error}")], "; ")) from error
+                                    .format(error=f"{type(error).__name__}: {error}")], SENTENCES)) from error
         return session
 
     @staticmethod

@@ -125,9 +125,14 @@ def calendar_day(day: datetime.date) -> Text:
 SEPARATOR = " · "  # between the parts of a line: a status line, a seat's name and tags
 
 
-def join(parts: list[Text], separator: str = SEPARATOR) -> Text:
-    """Texts joined in each language."""
-    return Text(separator.join(p.en for p in parts), separator.join(p.get("ja") for p in parts))
+#: between the sentences of one message: "; " in English, and in Japanese "。", ending each but the last
+SENTENCES = Text("; ", "。")
+
+
+def join(parts: list[Text], separator: str | Text = SEPARATOR) -> Text:
+    """Texts joined in each language (``separator`` may be a :class:`Text`, one for each)."""
+    between = separator if isinstance(separator, Text) else Text(separator, separator)
+    return Text(between.en.join(p.en for p in parts), between.get("ja").join(p.get("ja") for p in parts))
 
 
 # What the system says when it refuses a file, in Japanese for the errors a player meets (the English is the

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWi
 import resources
 from core.paths import config_dir, data_dir, saves_dir
 from core.saves import SaveError, SaveService
-from core.text import Text, TextError, join, os_reason
+from core.text import SENTENCES, Text, TextError, join, os_reason
 from gui import animation
 from gui.collector import collect_on_this_thread
 from gui.fonts import NO_JAPANESE_FONT, has_font_for
@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
         player is looking), or to the launcher when there is no list."""
         values, problems = self.settings_store.load(game.id, game.settings)
         if problems:
-            message = phrase("settings_problem", game=game.name, problems=join(problems, "; "))
+            message = phrase("settings_problem", game=game.name, problems=join(problems, SENTENCES))
             if notices is None:
                 self.launcher.show_message(message)
             else:
@@ -286,7 +286,7 @@ class MainWindow(QMainWindow):
             return self.new_game(game_id, notices=[phrase("save_moved", reason=reason)])
         changed = session.settings_problems  # (a plugin updated since the save)
         page = self.open_session(session, [phrase("save_settings_changed", game=game.name,
-                                                  problems=join(changed, "; "))] if changed else None)
+                                                  problems=join(changed, SENTENCES))] if changed else None)
         if page is not None and slot in self.saves.unwritten():
             session.autosave()  # kept in memory as the disk refused it: tried again, and said on the page if it fails
         return page

@@ -6,9 +6,16 @@ import datetime
 import errno
 import os
 
-from core.text import Text, calendar_day, counted, duration, next_best, os_reason, plural, points
+from core.text import SENTENCES, Text, calendar_day, counted, duration, join, next_best, os_reason, plural, points
 
 ONE, MANY = Text("1 hand played", "1ハンド"), Text("{n} hands played", "{n}ハンド")
+
+
+def test_sentences_of_one_message_are_joined_as_each_language_writes_them() -> None:
+    """Japanese does not join sentences with "; " (a message naming two settings a saved game lost read so)."""
+    parts = [Text("using 10", "10 を使います"), Text("'x' ignored", "「x」は使いません")]
+    assert join(parts, SENTENCES) == Text("using 10; 'x' ignored", "10 を使います。「x」は使いません")
+    assert join(parts, " · ") == Text("using 10 · 'x' ignored", "10 を使います · 「x」は使いません")
 
 
 def test_a_count_of_one_takes_the_singular_and_every_other_count_the_plural() -> None:
