@@ -301,10 +301,10 @@ def test_a_sound_server_that_starts_after_the_window_is_used(qtbot: QtBot, tmp_p
     ended: list[int] = []
     board.player.finished.connect(lambda code, _status: ended.append(code))
     socket.write_text("")  # the server starts
-    wait_for(qtbot, lambda: ended != [], tmp_path)
-    assert ended == [SERVER_GONE]
+    wait_for(qtbot, lambda: SERVER_GONE in ended, tmp_path)
+    assert set(ended[:-1]) <= {STALLED}, ended  # (one ended by its watchdog on a loaded machine is replaced too)
     wait_for(qtbot, lambda: board.ready, tmp_path)  # started at once, not at the next effect
-    assert not board.waiting and board.notice is None and board.restarts == 1
+    assert not board.waiting and board.notice is None and board.restarts == len(ended)
     assert board.play("card")
     wait_for(qtbot, lambda: heard(tmp_path) == ["card"], tmp_path)
     board.close()
