@@ -217,9 +217,10 @@ class GameSession:
         for seat, name in enumerate(players):
             if isinstance(name, str) and name not in game.strategies and now[seat] is not None:
                 kept[seat] = now[seat]
-                problems = [*problems, Text("the CPU player '{name}' is no longer offered; '{instead}' plays instead",
-                                            "CPUプレイヤー「{name}」はもうありません。「{instead}」が代わります")
-                            .format(name=name, instead=now[seat])]
+                said = Text("the CPU player '{name}' is no longer offered; '{instead}' plays instead",
+                            "CPUプレイヤー「{name}」はもうありません。「{instead}」が代わります").format(
+                    name=name, instead=now[seat])
+                problems = problems if said in problems else [*problems, said]  # once for all its seats
         return kept, problems
 
     def record(self) -> dict[str, Any]:

@@ -410,7 +410,7 @@ def test_a_save_whose_settings_this_version_lacks_goes_on_and_says_which(qtbot: 
         record = session.record()
         record["settings"] |= {"canadian_loner": True, "target": 15}
         record["settings"]["thirty_two_cards"] = "yes" if thirty_two else False
-        record["players"][1] = "grandmaster"  # a CPU player it no longer has
+        record["players"][1] = record["players"][3] = "grandmaster"  # a CPU player it no longer has
         window.saves.write("euchre", record)
         window.launcher.rebuild()
         page = window.continue_game("euchre")
@@ -420,7 +420,8 @@ def test_a_save_whose_settings_this_version_lacks_goes_on_and_says_which(qtbot: 
         else:
             assert page.session.moves == session.moves and page.session.settings["target"] == 10
             assert page.session.players == (None, "normal", "normal", "normal")
-            assert "the CPU player 'grandmaster' is no longer offered; 'normal' plays instead" in page.notice.text()
+            assert page.notice.text().count("the CPU player 'grandmaster' is no longer offered; 'normal' plays "
+                                            "instead") == 1, "said once for both its seats"
             assert page.notice.text().startswith("The saved game goes on, but not all its settings hold")
         assert "unknown setting 'canadian_loner' ignored" in page.notice.text()
         assert "setting 'target' = 15" in page.notice.text()
