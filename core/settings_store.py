@@ -2,9 +2,8 @@
 
 A file that cannot be read, or holds a value the schema refuses, is moved aside with a message; the good
 values are kept (written afresh) and the rest fall back to their defaults, so the same problem is never reported
-twice. A file a
-newer Card Table saved (a higher format) is moved aside whole, as saves are: its values are not this version's to
-guess at, and the player's own save later does not write over it.
+twice. A file a newer Card Table saved (a higher format) is moved aside whole, as saves are: its values are not this
+version's to guess at, and the player's own save later does not write over it.
 """
 
 from __future__ import annotations
