@@ -488,9 +488,9 @@ class MainWindow(QMainWindow):
             self.tell_code_changed()
             return
         traceback.print_exception(error, file=sys.stderr)  # where it was, for the plugin's author or a bug report
-        message = "".join(traceback.format_exception_only(type(error), error)).strip()
-        if isinstance(error, TextError):  # said for a person: in the window's language, without the class's name
-            message = text(error.reason)
+        # a TextError is said for a person: in the window's language, without the class's name
+        message = (text(error.reason) if isinstance(error, TextError)
+                   else "".join(traceback.format_exception_only(type(error), error)).strip())
         if starting is not None:
             self.show_launcher()
             self._error_box(tr("start_failed", game=text(starting.name), message=message)).open()
