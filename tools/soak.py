@@ -3,15 +3,16 @@ the window, Python's live objects and the process's resident memory, after a war
 
     python tools/soak.py [--games 40] [--only yukon,euchre] [--seed 1] [--json FILE] [--animations]
 
-The person's seat makes random legal moves, or in every third game or so the Demo plays it (random moves take
-over where the demo stops; a Yukon deal is given up after 300 moves) and, as a person might, opens
-and closes the rules and the statistics and minimises the window for a moment at each new game, and opens the last
-hand's review at each hand's summary; CPU players decide as in play, without the pause between their moves (with
-``--animations`` they wait, as in play, for the cards being dealt). Exits 1 when the window holds more Qt objects
-at the end than after the warm-up (a page, a dialog or a timer left behind by each game), and names the kinds of
-object whose number changed; the launcher's Continue button is not counted, as it comes and goes with a saved game
-(a Yukon deal given up leaves one, a finished game none). Not part of the test
-suite (a Euchre match takes about a second, a Yukon deal about five).
+Every deal comes from the seed, as do the person's moves: the same seed plays the same games (the CPU players decide
+from their game's seed). The person's seat makes random legal moves, or in every third game or so the Demo plays it
+(random moves take over where the demo stops; a Yukon deal is given up after 300 moves) and, as a person might,
+opens and closes the rules and the statistics and minimises the window for a moment at each new game, and opens the
+last hand's review at each hand's summary; CPU players decide as in play, without the pause between their moves
+(with ``--animations`` they wait, as in play, for the cards being dealt). Exits 1 when the window holds more Qt
+objects at the end than after the warm-up (a page, a dialog or a timer left behind by each game), and names the
+kinds of object whose number changed; the launcher's Continue button is not counted, as it comes and goes with a
+saved game (a Yukon deal given up leaves one, a finished game none). Not part of the test suite (a Euchre match
+takes about a second, a Yukon deal about five).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -61,10 +63,13 @@ def soak(game_id: str, games: int, seed: int) -> tuple[Reading, Reading, int, in
     from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from core import session as session_module
     from core.manager import load_host
     from gui.window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    # each new game's seed from the soak's, as tests/test_gui_monkey.py does: a run can be played again
+    session_module.secrets = SimpleNamespace(randbits=random.Random(f"deals {game_id} {seed}").getrandbits)
     window = MainWindow(load_host())
     window.resize(1100, 760)
     window.show()
@@ -142,7 +147,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games of each kind after the warm-up (default 40)")
     parser.add_argument("--only", default="", help="game ids separated by commas (default: every game)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the person's random moves (default 1)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed of the deals and the person's random moves (default 1)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write one JSON line per game to FILE")
     parser.add_argument("--animations", action="store_true",
                         help="cards glide, turn over and are dealt as in play (the CPU players still do not pause)")
