@@ -1,5 +1,5 @@
-"""The shell's own preferences (language, card theme, table colour, animations, sound) as validated JSON in the
-config folder.
+"""The shell's own preferences (language, card theme, table colour, table text size, animations, sound) as validated
+JSON in the config folder.
 
 A damaged file is moved aside and reported once (``ShellPrefs.problem``); the defaults take its place (of a value
 this version cannot use, that value's default, and the others are written afresh). A file a newer Card Table wrote (a
@@ -18,6 +18,7 @@ from core.storage import BadFile, move_aside, newer_format, read_json_file, writ
 from core.text import Text, os_reason
 
 FELT_NAMES = ("green", "blue", "grey")  # the table colours (``gui.theme.FELTS``), the first the default
+TABLE_TEXT_NAMES = ("normal", "large", "larger")  # the table's text sizes (``gui.theme.TABLE_TEXT``), default first
 FORMAT_VERSION = 1
 
 
@@ -26,6 +27,7 @@ class ShellPrefs:
     language: str = "en"
     card_theme: str = "classic"
     felt: str = FELT_NAMES[0]
+    table_text: str = TABLE_TEXT_NAMES[0]
     animations: bool = True
     sound: bool = False  # off by default, as both seed pages say
     problem: Text | None = None  # what was wrong with the file, for the launcher to show; never saved
@@ -59,10 +61,11 @@ class ShellPrefs:
             prefs.card_theme = data.get("card_theme") or prefs.card_theme
         else:
             bad.append("card_theme")
-        if data.get("felt", prefs.felt) in FELT_NAMES:
-            prefs.felt = data.get("felt", prefs.felt)
-        else:
-            bad.append("felt")
+        for key, names in (("felt", FELT_NAMES), ("table_text", TABLE_TEXT_NAMES)):
+            if data.get(key, getattr(prefs, key)) in names:
+                setattr(prefs, key, data.get(key, getattr(prefs, key)))
+            else:
+                bad.append(key)
         for key in ("animations", "sound"):
             value = data.get(key, getattr(prefs, key))
             if isinstance(value, bool):

@@ -28,7 +28,7 @@ from core.text import Text
 from gui.deck import CLASSIC, Theme, installed_themes, qt_draws, theme_by_id
 from gui.i18n import phrase, text, tr
 from gui.number_box import NumberBox
-from gui.prefs import FELT_NAMES
+from gui.prefs import FELT_NAMES, TABLE_TEXT_NAMES
 from gui.screen_fit import smallest_size
 from gui.scroll_areas import scroll_by_finger, wheel_scrolls_past
 from gui.theme import FELTS
@@ -37,6 +37,7 @@ from gui.theme import FELTS
 class SettingsDialog(QDialog):
     def __init__(self, game: GameSpec, values: dict[str, Any], card_theme: str, parent: QWidget | None = None,
                  sound: bool = False, ends_saved_game: bool = False, felt: str = FELT_NAMES[0],
+                 table_text: str = TABLE_TEXT_NAMES[0],
                  sound_notice: Text | None = None) -> None:
         super().__init__(parent)
         self.game = game
@@ -122,6 +123,13 @@ class SettingsDialog(QDialog):
         self.felt.setCurrentIndex(max(0, self.felt.findData(felt)))
         form.addRow(tr("felt"), self.felt)
         self._explain(self.felt, tr("felt_help"))
+        self.table_text = QComboBox()
+        self.table_text.setObjectName("table_text")
+        for name in TABLE_TEXT_NAMES:
+            self.table_text.addItem(tr(f"table_text_{name}"), name)
+        self.table_text.setCurrentIndex(max(0, self.table_text.findData(table_text)))
+        form.addRow(tr("table_text"), self.table_text)
+        self._explain(self.table_text, tr("table_text_help"))
         self.sound = QCheckBox(tr("sound_effects"))
         self.sound.setObjectName("sound")
         self.sound.setChecked(sound)
@@ -214,6 +222,9 @@ class SettingsDialog(QDialog):
 
     def table_colour(self) -> str:
         return str(self.felt.currentData())
+
+    def table_text_size(self) -> str:
+        return str(self.table_text.currentData())
 
     def _read_a_theme(self) -> None:
         """The installed designs join the list one a turn of the event loop: whether Qt draws one is read the

@@ -18,6 +18,7 @@ table, the card under the cursor as it moves, the table button Tab reaches.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
@@ -44,7 +45,7 @@ from gui.deck import CardArt
 from gui.double_clicks import first_half_just_now
 from gui.i18n import text
 from gui.line_breaks import wrapped
-from gui.theme import felt
+from gui.theme import felt, table_text
 
 MIN_CARD = 24.0  # pixels: below this a card is not worth drawing
 DEAL_AFTER_LAYOUT_MS = 50  # a new game's deal waits this long for the window's last resize
@@ -77,6 +78,12 @@ class ButtonItem(QGraphicsObject):
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton if choice.enabled else Qt.MouseButton.NoButton)
         self._down = False
         self.setZValue(6000)
+
+    def set_size(self, size: float) -> None:
+        if size != self.size:
+            self.prepareGeometryChange()
+            self.size = size
+            self.update()
 
     def label(self) -> str:
         mark = "✓ " if self.choice.checked else ""
@@ -219,10 +226,11 @@ class HoldItem(QGraphicsObject):
         painter.setPen(QPen(QColor(255, 214, 0), 2))
         painter.drawRoundedRect(self._rect.adjusted(1, 1, -1, -1), 10, 10)
 
-    def show_hold(self, hold: Hold, unit: float, buttons: list[ButtonItem], room: float) -> None:
-        """Lay the panel out for ``hold``; its text wraps so that the panel is no wider than ``room``."""
+    def show_hold(self, hold: Hold, unit: float, buttons: list[ButtonItem], room: float, scale: float = 1.0) -> None:
+        """Lay the panel out for ``hold``, its words ``scale`` times their size for the cards; its text wraps so
+        that the panel is no wider than ``room``."""
         self.prepareGeometryChange()
-        size = min(24.0, max(13.0, unit * 0.26))
+        size = min(24.0, max(13.0, unit * 0.26)) * scale
         inside = room - 2 * size  # the panel's padding is ``size`` on each side
         self.title.set(text(hold.title), Style.TITLE, size * 1.15, width=inside)
         self.body.set("\n".join(text(line) for line in hold.lines), Style.PLAIN, size, width=inside)
@@ -346,6 +354,12 @@ class TableScene(QGraphicsScene):
             self._dealt_until = time.monotonic() + DEAL_AFTER_LAYOUT_MS / 1000
             self._deal_timer.start()  # again at each resize: the deal waits for the last one
 
+    def redraw(self) -> None:
+        """Lay the table shown out again, in the table text size now chosen."""
+        self.hide_refusal()
+        if self.table is not None:
+            self.show_table(self.table, animate=False)
+
     def _fit(self, table: Table) -> None:
         """Pixels per card unit so the table and every fan (at its tightest) fit, and the table's corner."""
         vw, vh = self.view_size
@@ -438,7 +452,10 @@ class TableScene(QGraphicsScene):
             self.places[key] = place
         self._show_slots(table, animate)
         self._show_labels(table)
-        self._show_buttons(table)
+        shown = self._show_buttons(table, grow=False)
+        if table_text() > 1:  # larger text: the words grow where they stay clear of what they were clear of
+            self._show_labels(table, keep_clear=shown)
+            self._show_buttons(table, grow=True)
         if self._peek is not None:  # a card still covered where it was peeked at stays shown whole
             peeked, self._peek = self._peek[0], None
             at = next((p for k, p in self.places.items() if self.cards[k] is peeked), None)
@@ -520,19 +537,60 @@ class TableScene(QGraphicsScene):
             slot.show_marks(pile.marks, self._cursor_on(pile.id, None))
             slot.setVisible(not self.paused)
 
-    def _show_labels(self, table: Table) -> None:
+    def _show_labels(self, table: Table, keep_clear: list[QRectF] | None = None) -> None:
+        """Show the table's labels at the cards' size; with ``keep_clear`` (the buttons and the panel at that
+        size), grown as far as the chosen text size and the room around them allow."""
         for label_id in [k for k in self.texts if k not in {lb.id for lb in table.labels}]:
             self.removeItem(self.texts.pop(label_id))
+        room = self.view_size[0] * 0.96
+        items = []
         for label in table.labels:
             item = self.texts.get(label.id)
             if item is None:
                 item = self.texts[label.id] = TextItem()
                 self.addItem(item)
-            room = self.view_size[0] * 0.96
-            item.set(text(label.text), label.style, label.size * self.unit, label.colour,
+            items.append((label, item))
+
+        def size_label(label: Label, item: TextItem, scale: float) -> QRectF:
+            item.set(text(label.text), label.style, label.size * self.unit * scale, label.colour,
                      min(room, label.width * self.unit) if label.width > 0 else room)
-            item.setPos(self._anchored(label, item.boundingRect()))
+            rect = item.boundingRect()
+            return QRectF(self._anchored(label, rect), rect.size())
+
+        # each label grows as far as it stays clear of what it was clear of at its own size: the cards, the empty
+        # piles' outlines, the buttons and the other labels (a score panel laid out beside a hand does not cover it)
+        shown = [size_label(label, item, 1.0) for label, item in items]
+        cards = self._card_rects(table) + keep_clear if keep_clear is not None else []
+        for n, (label, item) in enumerate(items):
+            if keep_clear is not None:
+                shown[n] = self._grown(cards + shown[:n] + shown[n + 1:], functools.partial(size_label, label, item))
+            item.setPos(shown[n].topLeft())
             item.setVisible(not self.paused)
+
+    def _card_rects(self, table: Table) -> list[QRectF]:
+        """Where the table's cards and outlined empty piles lie, with the room their marks take round them."""
+        rects = [QRectF(place.pos.x(), place.pos.y(), place.width, place.width * CARD_HEIGHT)
+                 for place in self.places.values()]
+        rects += [QRectF(self.point(pile.x, pile.y).x(), self.point(pile.x, pile.y).y(),
+                         pile.scale * self.unit, pile.scale * self.unit * CARD_HEIGHT)
+                  for pile in table.piles if pile.outline and not pile.cards]
+        return [rect.adjusted(-MARK_MARGIN, -MARK_MARGIN, MARK_MARGIN, MARK_MARGIN) for rect in rects]
+
+    def _grown(self, others: list[QRectF], rect_at: Callable[[float], QRectF]) -> QRectF:
+        """The rect ``rect_at`` gives at the largest scale from :func:`table_text` down to 1 (by twentieths)
+        that meets none of ``others`` it does not meet at 1, and stays on the table if it is there at 1; the
+        text is left laid out at that scale."""
+        table = QRectF(0, 0, *self.view_size)
+        plain = rect_at(1.0)
+        met = [other.intersects(plain) for other in others]
+        inside = table.contains(plain)
+        steps = round((table_text() - 1) / 0.05)
+        for step in range(steps, 0, -1):
+            rect = rect_at(1 + step * 0.05)
+            if (not inside or table.contains(rect)) and \
+                    not any(other.intersects(rect) and not was for other, was in zip(others, met, strict=True)):
+                return rect
+        return rect_at(1.0)
 
     def _anchored(self, label: Label, rect: QRectF) -> QPointF:
         at = self.point(label.x, label.y)
@@ -542,9 +600,15 @@ class TableScene(QGraphicsScene):
         y = min(max(at.y() + dy * rect.height(), 2.0), self.view_size[1] - rect.height() - 2)
         return QPointF(x, y)
 
+    def _words_size(self) -> float:
+        """The pixel size of the buttons' and messages' words at the cards' size: readable on a small table, not
+        loud on a large one."""
+        return min(19.0, max(13.0, self.unit * 0.22))
+
     def _button(self, choice: Choice, size: float) -> ButtonItem:
         item = self.buttons.get(choice.id)
-        if item is not None and item.choice == choice and item.size == size:
+        if item is not None and item.choice == choice:
+            item.set_size(size)
             return item
         focused = item is not None and item.hasFocus()
         if item is not None:
@@ -556,47 +620,65 @@ class TableScene(QGraphicsScene):
             item.setFocus()
         return item
 
-    def _show_buttons(self, table: Table) -> None:
-        size = min(19.0, max(13.0, self.unit * 0.22))
+    def _show_buttons(self, table: Table, grow: bool) -> list[QRectF]:
+        """Show the table's buttons and its panel, at the cards' size or (``grow``) as far as the chosen text size
+        and the room around them allow; where they are."""
+        size = self._words_size()
         current = {c.id for c in table.all_choices()}
         for choice_id in [k for k in self.buttons if k not in current]:
             self.removeItem(self.buttons.pop(choice_id))
         row = [self._button(choice, size) for choice in table.choices]
-        gap = size * 0.6
-        width = sum(b.boundingRect().width() for b in row) + gap * max(len(row) - 1, 0)
-        height = max((b.boundingRect().height() for b in row), default=0.0)
-        centre = self.point(*table.choices_at)
-        x = max(centre.x() - width / 2, 4.0)
-        span = QRectF(x, centre.y() - height / 2, width, height)
-        # the buttons keep a readable size on a small table (200% on a small screen), so they can reach down onto
-        # a label under them (the player's seat): the row then moves up clear of it
-        labels = [item.sceneBoundingRect() for item in self.texts.values()] if row else []
-        lift = max((span.bottom() - rect.top() + gap / 2 for rect in labels
-                    if rect.intersects(span) and rect.center().y() > span.center().y()), default=0.0)
-        top = max(span.top() - lift, 4.0)
+        labels = [item.sceneBoundingRect() for item in self.texts.values()]
+        cards = self._card_rects(table) if grow else []
+
+        def row_at(scale: float) -> QRectF:
+            gap = size * scale * 0.6
+            for button in row:
+                button.set_size(size * scale)
+            width = sum(b.boundingRect().width() for b in row) + gap * max(len(row) - 1, 0)
+            height = max((b.boundingRect().height() for b in row), default=0.0)
+            centre = self.point(*table.choices_at)
+            span = QRectF(max(centre.x() - width / 2, 4.0), centre.y() - height / 2, width, height)
+            # the buttons keep a readable size on a small table (200% on a small screen), so they can reach down
+            # onto a label under them (the player's seat): the row then moves up clear of it
+            lift = max((span.bottom() - rect.top() + gap / 2 for rect in labels
+                        if rect.intersects(span) and rect.center().y() > span.center().y()), default=0.0)
+            return span.translated(0, max(span.top() - lift, 4.0) - span.top())
+
+        span = (self._grown(cards + labels, row_at) if grow else row_at(1.0)) if row else QRectF()
+        x = span.left()
         for button in row:
-            button.setPos(x, top + (height - button.boundingRect().height()) / 2)
+            button.setPos(x, span.top() + (span.height() - button.boundingRect().height()) / 2)
             button.setVisible(not self.paused)
-            x += button.boundingRect().width() + gap
+            x += button.boundingRect().width() + button.size * 0.6
         if table.hold is None:
             self.hold_item.hide()
             self.hold_item.buttons = []  # taken off the scene with the choices above: keep no stale handles
-            return
-        hold_buttons = [self._button(choice, size) for choice in table.hold.choices]
-        self.hold_item.show_hold(table.hold, self.unit, hold_buttons, self.view_size[0] - 8)
-        rect = self.hold_item.boundingRect()
-        centre = self.point(table.hold.x, table.hold.y)
-        x = min(max(centre.x() - rect.width() / 2, 4.0), self.view_size[0] - rect.width() - 4)
-        y = min(max(centre.y() - rect.height() / 2, 4.0), self.view_size[1] - rect.height() - 4)
-        self.hold_item.setPos(x, y)
+            return [span] if row else []
+        hold = table.hold
+        hold_buttons = [self._button(choice, size) for choice in hold.choices]
+
+        def hold_at(scale: float) -> QRectF:
+            for button in hold_buttons:
+                button.set_size(size * scale)
+            self.hold_item.show_hold(hold, self.unit, hold_buttons, self.view_size[0] - 8, scale)
+            rect = self.hold_item.boundingRect()
+            centre = self.point(hold.x, hold.y)
+            x = min(max(centre.x() - rect.width() / 2, 4.0), self.view_size[0] - rect.width() - 4)
+            y = min(max(centre.y() - rect.height() / 2, 4.0), self.view_size[1] - rect.height() - 4)
+            return QRectF(x, y, rect.width(), rect.height())
+
+        panel = self._grown(cards + labels + ([span] if row else []), hold_at) if grow else hold_at(1.0)
+        self.hold_item.setPos(panel.topLeft())
         self.hold_item.setVisible(not self.paused)
+        return [span, panel] if row else [panel]
 
     def show_refusal(self, message: str) -> None:
         """Say why a move was refused (or what a key asks to confirm) where the player is looking: above the
         click or drop that made it, else above the picked cards or the keyboard cursor, else over the row of
         buttons (where the table puts it), else mid-table. It goes at the next click or key, or after a few seconds."""
         item = self.refusal_item
-        size = min(19.0, max(13.0, self.unit * 0.22))
+        size = self._words_size() * table_text()  # a message over the table, gone at the next click or key
         item.set(message, Style.SPEECH, size, width=self.view_size[0] * 0.6)
         rect = item.boundingRect()
         at = self.last_click if self.last_click is not None else self._picked_point()

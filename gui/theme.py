@@ -1,14 +1,14 @@
 """The shell's own colours: under the desktop's light or dark palette the launcher's tiles take theirs from the
 palette, so their words read on either (white tiles under a dark theme's light text left every game's name and
 description unreadable), and the Statistics window's charts choose their theme by ``is_dark``; the table's cloth
-is the colour the player chose (``felt``)."""
+is the colour the player chose (``felt``), and its words the size chosen (``table_text``)."""
 
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from gui.prefs import FELT_NAMES
+from gui.prefs import FELT_NAMES, TABLE_TEXT_NAMES
 
 Role = QPalette.ColorRole
 
@@ -26,6 +26,24 @@ def set_felt(name: str) -> None:
 def felt() -> QColor:
     """The chosen table colour."""
     return FELTS[_felt]
+
+
+# the table's words (names, scores, buttons, panels, messages) by these times their size for the cards: for a
+# player who reads larger text (a desktop's larger font grows the toolbar, not the table, which keeps to the cards)
+TABLE_TEXT = dict(zip(TABLE_TEXT_NAMES, (1.0, 1.25, 1.5), strict=True))
+_table_text = TABLE_TEXT_NAMES[0]
+
+
+def set_table_text(name: str) -> None:
+    """The size of the table's words from now (one of :data:`TABLE_TEXT`; an unknown name keeps the one before)."""
+    global _table_text
+    if name in TABLE_TEXT:
+        _table_text = name
+
+
+def table_text() -> float:
+    """How many times its size for the cards the table's text is drawn."""
+    return TABLE_TEXT[_table_text]
 
 
 def is_dark() -> bool:

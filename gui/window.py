@@ -32,7 +32,7 @@ from gui.qt_words import follow_language
 from gui.screen_fit import SMALLEST_HEIGHT, SMALLEST_WIDTH, fitted_size, refit, smallest_size
 from gui.single_instance import TOKEN_ENV
 from gui.sound import SoundBoard
-from gui.theme import felt, set_felt
+from gui.theme import felt, set_felt, set_table_text
 
 if TYPE_CHECKING:  # the game page, dialogs and card art are imported when first shown: the launcher opens fast
     from core.game import GameSpec
@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         self._sound_bar: NoticeBar | None = None  # the bar it stands in, while that bar is there
         animation.set_enabled(self.prefs.animations)
         set_felt(self.prefs.felt)
+        set_table_text(self.prefs.table_text)
         self.page: GamePage | None = None
         self.last_game: str | None = None  # the game of the last page shown, this run
         self._closed = False
@@ -384,21 +385,26 @@ class MainWindow(QMainWindow):
         from gui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(game, current, self.prefs.card_theme, self, sound=self.prefs.sound,
-                                ends_saved_game=saved_elsewhere, felt=self.prefs.felt, sound_notice=self.sounds.notice)
+                                ends_saved_game=saved_elsewhere, felt=self.prefs.felt, table_text=self.prefs.table_text,
+                                sound_notice=self.sounds.notice)
         accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
         if accepted and dialog.sound.isChecked() != self.prefs.sound:
             self.prefs.sound = self.sounds.enabled = dialog.sound.isChecked()
             self.prefs.save()
-        if accepted and dialog.table_colour() != self.prefs.felt:
-            self.prefs.felt = dialog.table_colour()
+        look = (dialog.table_colour(), dialog.table_text_size())
+        if accepted and look != (self.prefs.felt, self.prefs.table_text):
+            self.prefs.felt, self.prefs.table_text = look
             self.prefs.save()
             set_felt(self.prefs.felt)
+            set_table_text(self.prefs.table_text)
             from gui.table_canvas import TableCanvas
+            from gui.table_scene import TableScene
 
             for canvas in self.findChildren(TableCanvas):  # the game's table, and a last hand's open beside it
                 scene = canvas.scene()
-                if scene is not None:
+                if isinstance(scene, TableScene):
                     scene.setBackgroundBrush(felt())
+                    scene.redraw()
         if accepted and dialog.card_theme() != self.prefs.card_theme:
             self.prefs.card_theme = dialog.card_theme()
             self.prefs.save()

@@ -97,3 +97,4 @@ def test_the_window_preferences_from_an_earlier_version_come_back(version: str) 
     assert (prefs.language, prefs.card_theme, prefs.animations, prefs.sound) == (
         written["language"], written["card_theme"], written["animations"], written["sound"])
     assert prefs.felt == written.get("felt", "green")  # the table colour came later: green, as it was
+    assert prefs.table_text == "normal"  # the table's text size came later: as it was

@@ -248,7 +248,8 @@ def test_preferences_a_newer_card_table_wrote_are_used_and_nothing_of_them_lost_
     assert (prefs.language, prefs.felt, prefs.sound) == ("ja", "green", True)
     prefs.animations = False  # the player's change here
     prefs.save()
-    assert json.loads(path.read_text()) == {**newer, "animations": False, "card_theme": "classic"}
+    assert json.loads(path.read_text()) == {**newer, "animations": False, "card_theme": "classic",
+                                            "table_text": "normal"}
     prefs.felt = "blue"
     prefs.save()
     assert json.loads(path.read_text())["felt"] == "blue" and ShellPrefs.load().felt == "blue"

@@ -1,0 +1,153 @@
+"""The table's text size (Settings → Table text): the table's words — names, scores, buttons, the panel of a held
+moment — grow where there is room, and cover nothing they did not cover at their own size; the choice is kept."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QApplication, QGraphicsItem
+from pytestqt.qtbot import QtBot
+
+import plugins.bid_euchre.plugin as bid_plugin
+import plugins.cutthroat.plugin as cut_plugin
+import plugins.euchre.plugin as euchre_plugin
+import plugins.yukon.plugin as yukon_plugin
+from core.session import GameSession
+from gui.cards import CardItem
+from gui.game_page import GamePage
+from gui.table_scene import ButtonItem, HoldItem, TableScene, TextItem
+from gui.theme import TABLE_TEXT, set_table_text
+from tests.gui_helpers import make_window
+
+PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin}
+
+
+@pytest.fixture(autouse=True)
+def normal_text_again() -> Iterator[None]:
+    yield
+    set_table_text("normal")  # as a program starting afresh: the size is the window's, not the next test's
+
+
+def words(scene: TableScene) -> list[QGraphicsItem]:
+    """The table's words as the player sees them: labels, buttons and the held moment's panel (not a refusal,
+    which is said over the table for a moment, where the player clicked)."""
+    return [item for item in scene.items() if isinstance(item, TextItem | ButtonItem | HoldItem)
+            and item.isVisible() and item.parentItem() is None and item is not scene.refusal_item]
+
+
+def name(item: QGraphicsItem) -> str:
+    return " / ".join(item.lines) if isinstance(item, TextItem) else item.label() if isinstance(item, ButtonItem) \
+        else "the panel"
+
+
+def covered(scene: TableScene) -> set[tuple[str, str]]:
+    """What each of the table's words covers: a card (or the room its marks take round it), other words, or the
+    table's edge."""
+    found = set()
+    shown = words(scene)
+    cards = [item for item in scene.items() if isinstance(item, CardItem) and item.isVisible()]
+    for n, item in enumerate(shown):
+        rect = item.sceneBoundingRect()
+        if not scene.sceneRect().contains(rect):
+            found.add((name(item), "the table's edge"))
+        found |= {(name(item), str(card.card or "a face-down card")) for card in cards
+                  if rect.intersects(card.sceneBoundingRect())}
+        found |= {(name(item), name(other)) for other in shown[n + 1:] if rect.intersects(other.sceneBoundingRect())}
+    return found
+
+
+def sizes(scene: TableScene) -> dict[str, float]:
+    return {name(item): item.size for item in words(scene) if isinstance(item, TextItem | ButtonItem)}
+
+
+def played_through(page: GamePage, steps: int, seed: int) -> Iterator[None]:
+    """The game played on from its start, a step at a time (the person's seat by random legal moves, each held
+    moment moved on): each position shown on the table."""
+    session, rng = page.session, random.Random(seed)
+    for _ in range(steps):
+        page.view.hold_cpu()  # the CPU players move here, between the looks, not on the window's timers
+        yield
+        if session.is_over:
+            return
+        if session.hold is not None:
+            session.acknowledge()
+        elif session.is_cpu_turn:
+            session.cpu_step()
+        else:
+            session.play(rng.choice(list(session.legal_moves())))
+        page.view.refresh(animate=False)
+
+
+@pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre", "yukon"])
+@pytest.mark.parametrize("size", [(1100, 760), (800, 560)])
+def test_larger_table_text_grows_the_words_where_there_is_room_and_covers_nothing_more(
+        qtbot: QtBot, game_id: str, size: tuple[int, int]) -> None:
+    window = make_window(qtbot, PLUGINS)
+    window.resize(*size)
+    game = window.host.game(game_id)
+    page = window.open_session(GameSession.new(game, game.settings.defaults(), seed=7, saves=window.saves))
+    assert page is not None
+    qtbot.wait(10)  # laid out at the window's size
+    scene = page.view.scene
+    looks = grown = larger = 0
+    for _ in played_through(page, 60, seed=7):
+        set_table_text("normal")
+        scene.redraw()
+        before, plain = covered(scene), sizes(scene)
+        set_table_text("larger")
+        scene.redraw()
+        after, bigger = covered(scene), sizes(scene)
+        assert after <= before, f"{game_id} at {size}, move {len(page.session.moves)}: larger text covers " \
+                                f"{sorted(after - before)}"
+        assert plain.keys() == bigger.keys()
+        assert all(plain[key] <= bigger[key] <= plain[key] * TABLE_TEXT["larger"] + 0.01 for key in plain)
+        looks += len(plain)
+        grown += sum(1 for key in plain if bigger[key] > plain[key])
+        larger += sum(1 for key in plain if bigger[key] >= plain[key] * 1.45)
+    if game_id != "yukon":  # (Yukon's table has words only once the deal is won)
+        assert grown >= 0.8 * looks and larger >= 0.5 * looks, f"{grown} of {looks} grew, {larger} by half"
+
+
+def test_the_table_text_chosen_in_the_settings_grows_the_open_tables_and_is_kept(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.paths import config_dir
+    from gui.prefs import ShellPrefs
+    from gui.review_window import ReviewWindow
+    from gui.settings_dialog import SettingsDialog
+
+    window = make_window(qtbot, PLUGINS)
+    page = window.new_game("euchre")
+    assert page is not None
+    page.view.hold_cpu()
+    review = ReviewWindow([page.view.table], page.view.art, page)  # a last hand open beside the game
+    qtbot.addWidget(review)
+    before = sizes(page.view.scene), sizes(review.scene)
+
+    def choose_larger(dialog: SettingsDialog) -> SettingsDialog.DialogCode:
+        assert dialog.table_text.currentData() == "normal"
+        assert [dialog.table_text.itemText(n) for n in range(dialog.table_text.count())] == \
+            ["Normal", "Large", "Larger"]
+        dialog.table_text.setCurrentIndex(dialog.table_text.findData("larger"))
+        return SettingsDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(SettingsDialog, "exec", choose_larger)
+    window.open_settings("euchre")
+    assert json.loads((config_dir() / "shell.json").read_text())["table_text"] == "larger"
+    for scene, plain in zip((page.view.scene, review.scene), before, strict=True):
+        bigger = sizes(scene)
+        assert all(bigger[key] >= plain[key] for key in plain)
+        north = next(key for key in plain if key.startswith("North"))  # a seat's name, with room all round
+        assert bigger[north] == pytest.approx(plain[north] * 1.5)
+    assert window.page is page and page.session.moves == [], "the game goes on: the text size is no rule"
+    set_table_text("normal")  # as a program starting afresh
+    again = make_window(qtbot, PLUGINS)
+    later = again.new_game("euchre")
+    assert later is not None
+    assert max(sizes(later.view.scene).values()) == pytest.approx(max(before[0].values()) * 1.5)
+    (config_dir() / "shell.json").write_text('{"format_version": 1, "language": "ja", "table_text": "huge"}')
+    prefs = ShellPrefs.load()  # a size this version does not offer: the default, said, the language kept
+    assert (prefs.table_text, prefs.language) == ("normal", "ja") and "table_text" in str(prefs.problem)
+    QApplication.processEvents()
