@@ -105,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         parser.error(str(error))
 
-    home = tempfile.mkdtemp(prefix="cardtable-startup-")  # a first start: no saved window size or games
-    env = {**os.environ, "CARDTABLE_HOME": home, "CARDTABLE_ANIMATIONS": "0"}
+    home = tempfile.TemporaryDirectory(prefix="cardtable-startup-")  # a first start: no saved window size or games
+    env = {**os.environ, "CARDTABLE_HOME": home.name, "CARDTABLE_ANIMATIONS": "0"}
     # compiled modules kept, as an installation keeps them: with PYTHONDONTWRITEBYTECODE (set in some shells and
     # sandboxes) every start compiled the program's modules again, about 50 ms the bare window never pays
     env.pop("PYTHONDONTWRITEBYTECODE", None)

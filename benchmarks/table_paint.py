@@ -24,7 +24,6 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -40,14 +39,14 @@ def main() -> int:
     if args.repeats < 1:
         parser.error(f"argument --repeats: must be at least 1, got {args.repeats}")
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from core.cli_options import UsageError, output_file
+    from core.cli_options import UsageError, output_file, passing_home
 
     try:
         output_file(args.json, "the figures")
     except UsageError as error:
         parser.error(str(error))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-paint-"))
+    passing_home("paint")
     os.environ["CARDTABLE_ANIMATIONS"] = "0"
     from PySide6.QtWidgets import QApplication, QGraphicsItem
 

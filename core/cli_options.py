@@ -8,6 +8,7 @@
   :func:`version_numbers` for a program's version (``43.1``);
   :func:`at_least` for a whole number with another minimum (``--hands``: one deal);
 - :func:`output_file` / :func:`output_folder`: checked before any work starts, so no result is lost at the end;
+- :func:`passing_home`: saves, settings and statistics of a tool's run of the window kept apart, and gone at the end;
 - :func:`guarded`: a tool's body run so that a mistake, no home folder for the saves, Ctrl-C or SIGTERM, a closed
   pipe, a file the machine refused (a full disk) or a cluster lost ends in one line, not a traceback;
 - :func:`~core.terminal.tolerant_output` (used by :func:`guarded`): output that an old 8-bit terminal or file
@@ -17,9 +18,12 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import math
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
@@ -190,6 +194,15 @@ def output_file(path: Path | None, what: str = "results") -> None:
         raise UsageError(f"cannot write {what} to {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise UsageError(f"cannot write {what} to {path}: no permission")
+
+
+def passing_home(name: str) -> str:
+    """``CARDTABLE_HOME`` for a tool that plays in the window (a soak, a benchmark): a fresh folder, removed when
+    the tool ends, unless one is set already (then that one, kept). Its path."""
+    if "CARDTABLE_HOME" not in os.environ:
+        os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix=f"cardtable-{name}-")
+        atexit.register(shutil.rmtree, os.environ["CARDTABLE_HOME"], ignore_errors=True)
+    return os.environ["CARDTABLE_HOME"]
 
 
 def output_folder(path: Path | None, what: str = "files") -> None:

@@ -102,6 +102,8 @@ def main() -> int:
                     out.write(json.dumps(asdict(row)) + "\n")
             bar.advance()
     bad = [row for row in rows if not row.ok]
+    if not any(logs.iterdir()):  # the folder keeps failures' logs only
+        logs.rmdir()
     print(f"{plural(len(rows), 'seed')} × {cases} cases of 400 window actions: {len(rows) - len(bad)} passed, "
           f"{len(bad)} failed; {time.perf_counter() - started:.0f} s")
     for row in bad:

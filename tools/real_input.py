@@ -58,6 +58,7 @@ from core.cli_options import (
     UsageError,
     add_settings_arguments,
     describe_settings,
+    passing_home,
     positive_int,
     settings_from_args,
     version_numbers,
@@ -135,9 +136,7 @@ def main() -> int:
         problem = ScreenReader.missing()
         if problem:
             parser.error(problem)
-    if "CARDTABLE_HOME" not in os.environ:  # a home of its own, gone at the end (84 were left in /tmp)
-        os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-input-")
-        atexit.register(shutil.rmtree, os.environ["CARDTABLE_HOME"], ignore_errors=True)
+    passing_home("input")  # a home of its own, gone at the end (84 were left in /tmp)
     os.environ["CARDTABLE_ANIMATIONS"] = "1" if args.animations else "0"
     if args.orca is not None and not args.screen_reader:
         parser.error("--orca goes with --screen-reader")

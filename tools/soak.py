@@ -23,7 +23,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass
@@ -33,7 +32,7 @@ from types import SimpleNamespace
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from core.cli_options import guarded, output_file  # noqa: E402
+from core.cli_options import guarded, output_file, passing_home  # noqa: E402
 from core.progress import Progress  # noqa: E402
 from core.text import plural  # noqa: E402
 
@@ -161,7 +160,7 @@ def main() -> int:
     from gui import animation
 
     animation.CPU_DELAY_MS = 0
-    os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-soak-"))
+    passing_home("soak")
     from core.manager import load_host
 
     host = load_host()
