@@ -567,13 +567,14 @@ class TableScene(QGraphicsScene):
             item.setPos(shown[n].topLeft())
             item.setVisible(not self.paused)
 
-    def _card_rects(self, table: Table) -> list[QRectF]:
-        """Where the table's cards and outlined empty piles lie, with the room their marks take round them."""
+    def _card_rects(self, table: Table, outlines: bool = True) -> list[QRectF]:
+        """Where the table's cards (and, with ``outlines``, its outlined empty piles) lie, with the room their
+        marks take round them."""
         rects = [QRectF(place.pos.x(), place.pos.y(), place.width, place.width * CARD_HEIGHT)
                  for place in self.places.values()]
         rects += [QRectF(self.point(pile.x, pile.y).x(), self.point(pile.x, pile.y).y(),
                          pile.scale * self.unit, pile.scale * self.unit * CARD_HEIGHT)
-                  for pile in table.piles if pile.outline and not pile.cards]
+                  for pile in table.piles if outlines and pile.outline and not pile.cards]
         return [rect.adjusted(-MARK_MARGIN, -MARK_MARGIN, MARK_MARGIN, MARK_MARGIN) for rect in rects]
 
     def _grown(self, others: list[QRectF], rect_at: Callable[[float], QRectF]) -> QRectF:
@@ -668,7 +669,9 @@ class TableScene(QGraphicsScene):
             y = min(max(centre.y() - rect.height() / 2, 4.0), self.view_size[1] - rect.height() - 4)
             return QRectF(x, y, rect.width(), rect.height())
 
-        panel = self._grown(cards + labels + ([span] if row else []), hold_at) if grow else hold_at(1.0)
+        # (over a held moment nothing is played: the empty piles' outlines under the panel may go unseen)
+        clear_of = self._card_rects(table, outlines=False) + labels + ([span] if row else []) if grow else []
+        panel = self._grown(clear_of, hold_at) if grow else hold_at(1.0)
         self.hold_item.setPos(panel.topLeft())
         self.hold_item.setVisible(not self.paused)
         return [span, panel] if row else [panel]

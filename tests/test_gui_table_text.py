@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 from pytestqt.qtbot import QtBot
 
@@ -20,7 +21,7 @@ from gui.cards import CardItem
 from gui.game_page import GamePage
 from gui.table_scene import ButtonItem, HoldItem, TableScene, TextItem
 from gui.theme import TABLE_TEXT, set_table_text
-from tests.gui_helpers import make_window
+from tests.gui_helpers import make_window, win_a_deal, yukon_page
 
 PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_plugin, "yukon": yukon_plugin}
 
@@ -44,23 +45,30 @@ def name(item: QGraphicsItem) -> str:
 
 
 def covered(scene: TableScene) -> set[tuple[str, str]]:
-    """What each of the table's words covers: a card (or the room its marks take round it), other words, or the
-    table's edge."""
+    """What each of the table's words covers: a card (or the room its marks take round it), an empty pile's
+    outline (but for the panel of a held moment, when nothing is played), other words, or the table's edge."""
     found = set()
     shown = words(scene)
     cards = [item for item in scene.items() if isinstance(item, CardItem) and item.isVisible()]
+    outlines = {key: item for key, item in scene.slots.items() if item.isVisible()}
     for n, item in enumerate(shown):
         rect = item.sceneBoundingRect()
         if not scene.sceneRect().contains(rect):
             found.add((name(item), "the table's edge"))
         found |= {(name(item), str(card.card or "a face-down card")) for card in cards
                   if rect.intersects(card.sceneBoundingRect())}
+        found |= {(name(item), f"the outline of {key}") for key, outline in outlines.items()
+                  if not isinstance(item, HoldItem) and rect.intersects(outline.sceneBoundingRect())}
         found |= {(name(item), name(other)) for other in shown[n + 1:] if rect.intersects(other.sceneBoundingRect())}
     return found
 
 
 def sizes(scene: TableScene) -> dict[str, float]:
-    return {name(item): item.size for item in words(scene) if isinstance(item, TextItem | ButtonItem)}
+    """The size of each label (by its id), button (by its choice's) and the panel's words, whatever they say."""
+    labels = {item: key for key, item in scene.texts.items()}
+    labels |= {scene.hold_item.title: "panel's title", scene.hold_item.body: "panel's lines"}
+    return {labels[item] if isinstance(item, TextItem) else item.choice.id: item.size for item in scene.items()
+            if isinstance(item, TextItem | ButtonItem) and item.isVisible() and item is not scene.refusal_item}
 
 
 def played_through(page: GamePage, steps: int, seed: int) -> Iterator[None]:
@@ -111,6 +119,34 @@ def test_larger_table_text_grows_the_words_where_there_is_room_and_covers_nothin
         assert grown >= 0.8 * looks and larger >= 0.5 * looks, f"{grown} of {looks} grew, {larger} by half"
 
 
+def grows_clear(scene: TableScene) -> dict[str, float]:
+    """Each word's growth from normal to larger text, having checked it covers nothing more."""
+    set_table_text("normal")
+    scene.redraw()
+    before, plain = covered(scene), sizes(scene)
+    set_table_text("larger")
+    scene.redraw()
+    assert covered(scene) <= before, f"larger text covers {sorted(covered(scene) - before)}"
+    return {key: size / plain[key] for key, size in sizes(scene).items()}
+
+
+def test_yukons_hint_note_and_won_panel_grow_clear_of_the_cards(qtbot: QtBot) -> None:
+    """Yukon's words come with a hint (a note in the corner by the columns) and a won deal (its panel)."""
+    window = make_window(qtbot, PLUGINS)
+    for width, height in ((1100, 760), (800, 560)):
+        window.resize(width, height)
+        page = yukon_page(window)
+        qtbot.wait(10)
+        qtbot.keyClick(page.table, Qt.Key.Key_H)
+        growth = grows_clear(page.view.scene)
+        assert growth.keys() == {"note"} and growth["note"] > 1.2, growth  # the hint's reason
+        win_a_deal(window)
+        assert window.page is not None and window.page.session.hold is not None
+        window.page.view.refresh(animate=False)
+        growth = grows_clear(window.page.view.scene)
+        assert growth == pytest.approx(dict.fromkeys(("panel's title", "panel's lines", "new", "back"), 1.5)), growth
+
+
 def test_the_table_text_chosen_in_the_settings_grows_the_open_tables_and_is_kept(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     from core.paths import config_dir
@@ -139,8 +175,7 @@ def test_the_table_text_chosen_in_the_settings_grows_the_open_tables_and_is_kept
     for scene, plain in zip((page.view.scene, review.scene), before, strict=True):
         bigger = sizes(scene)
         assert all(bigger[key] >= plain[key] for key in plain)
-        north = next(key for key in plain if key.startswith("North"))  # a seat's name, with room all round
-        assert bigger[north] == pytest.approx(plain[north] * 1.5)
+        assert bigger["seat:2"] == pytest.approx(plain["seat:2"] * 1.5), bigger  # North's name, room all round
     assert window.page is page and page.session.moves == [], "the game goes on: the text size is no rule"
     set_table_text("normal")  # as a program starting afresh
     again = make_window(qtbot, PLUGINS)
