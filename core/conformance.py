@@ -66,6 +66,8 @@ from core.table_cursor import ARROWS, Cursor, face_up, moved_cursor
 from core.text import Text
 
 WORD = re.compile(r"[A-Za-z0-9#]+")
+SLIVER = 0.1  # card widths: a covered card showing less than this is no place for a pointer (a pile squared up
+# with a hair's offset for depth, a hand squeezed into too little room)
 
 
 def plain(value: Any) -> Any:
@@ -541,7 +543,8 @@ class GameConformance:
 
     def inputs(self, table: Table, every_drag: bool = False) -> Iterator[Event]:
         """What a player may do at ``table``: a click on each empty outlined pile, a click and a double-click on each
-        card the pointer can reach (not one the next card covers whole: the window's click finds the topmost card), a
+        card the pointer can reach (not one the next card covers whole, or all but a sliver of under a tenth of its
+        width, as squeezed into its pile's ``room``: the window's click finds the topmost card), a
         drag of a pile's first and last such face-up cards (``every_drag``: of each) onto every other pile, each
         button that leaves its meaning to the presenter, keys (Enter on each card, as the keyboard's cursor gives),
         and a click on the felt."""
@@ -551,7 +554,9 @@ class GameConformance:
         for pile in table.piles:
             if pile.outline and not pile.cards:  # the only place a click finds no card (the window draws no other)
                 yield Click(pile.id)
-            shown = {i for i in range(len(pile.cards)) if i == len(pile.cards) - 1 or pile.step(i) != (0.0, 0.0)}
+            squeeze = 1.0 if pile.room is None else pile.squeezed(pile.room)
+            shown = {i for i in range(len(pile.cards))
+                     if i == len(pile.cards) - 1 or max(map(abs, pile.step(i))) * squeeze >= SLIVER}
             for index in range(len(pile.cards)):
                 if index in shown:
                     yield Click(pile.id, index)

@@ -170,6 +170,16 @@ class Pile:
             return self.fan_down
         return self.fan
 
+    def squeezed(self, length: float) -> float:
+        """The share of its fan's steps the pile gets when it may reach ``length`` card units along its fan (from
+        its first card's corner to its last card's far edge): 1 when the fan fits, else less, down to ``squeeze``."""
+        if len(self.cards) < 2:
+            return 1.0
+        vertical = abs(self.fan[1]) >= abs(self.fan[0])
+        total = sum(abs(self.step(i)[1] if vertical else self.step(i)[0]) for i in range(len(self.cards) - 1))
+        room = length - (CARD_HEIGHT * self.scale if vertical else self.scale)
+        return 1.0 if total <= 0 or total <= room else max(self.squeeze, room / total)
+
 
 class Style(StrEnum):
     """How a label looks; the scene owns the colours."""

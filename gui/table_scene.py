@@ -385,19 +385,12 @@ class TableScene(QGraphicsScene):
 
     def _squeeze(self, pile: Pile) -> float:
         """How much of its fan a pile gets: all of it when it fits its room (or the window), else less."""
-        if len(pile.cards) < 2:
-            return 1.0
-        steps = [pile.step(i) for i in range(len(pile.cards) - 1)]
-        vertical = abs(pile.fan[1]) >= abs(pile.fan[0])
-        total = sum(abs(s[1] if vertical else s[0]) for s in steps)
-        card = CARD_HEIGHT * pile.scale if vertical else pile.scale
         if pile.room is not None:
-            room = pile.room - card
-        else:
-            edge = (self.view_size[1] - self.origin.y()) / self.unit if vertical else \
-                (self.view_size[0] - self.origin.x()) / self.unit
-            room = edge - (pile.y if vertical else pile.x) - card - 0.05 - MARK_MARGIN / self.unit
-        return 1.0 if total <= 0 or total <= room else max(pile.squeeze, room / total)
+            return pile.squeezed(pile.room)
+        vertical = abs(pile.fan[1]) >= abs(pile.fan[0])
+        edge = (self.view_size[1] - self.origin.y()) / self.unit if vertical else \
+            (self.view_size[0] - self.origin.x()) / self.unit
+        return pile.squeezed(edge - (pile.y if vertical else pile.x) - 0.05 - MARK_MARGIN / self.unit)
 
     def _places(self, table: Table) -> Iterator[tuple[str, _Place, CardItem | None]]:
         seen: dict[str, int] = {}

@@ -872,6 +872,34 @@ class GuessesLowerOnACoveredCard(TheExample):
         return Reply(move="lower") if event == Click("deck", 0) and "lower" in s.legal else IGNORED
 
 
+class GuessesLowerOnASliver(GuessesLowerOnACoveredCard):
+    """As above, the deck spread by a hair for depth: its bottom card shows 0.02 of its width, two pixels."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        table = super().table(s, ui)
+        return dataclasses.replace(table, piles=(*table.piles[:-1], dataclasses.replace(table.piles[-1],
+                                                                                         fan=(0.02, 0.0))))
+
+
+class GuessesLowerInASqueezedFan(GuessesLowerOnACoveredCard):
+    """As above, the deck fanned well (0.3 of a card apart) but given room for little more than one card and let be
+    squeezed to a tenth of its step: 0.03 of a card shows."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        table = super().table(s, ui)
+        deck = dataclasses.replace(table.piles[-1], fan=(0.3, 0.0), room=0.65, squeeze=0.1)
+        return dataclasses.replace(table, piles=(*table.piles[:-1], deck))
+
+
+class GuessesLowerOnAFannedCard(GuessesLowerOnACoveredCard):
+    """As above, the deck fanned so that 0.15 of each card shows: a place to click."""
+
+    def table(self, s, ui):  # type: ignore[no-untyped-def]
+        table = super().table(s, ui)
+        return dataclasses.replace(table, piles=(*table.piles[:-1], dataclasses.replace(table.piles[-1],
+                                                                                         fan=(0.15, 0.0))))
+
+
 class GuessesLowerOnTheDecksPlace(GuessesLowerOnACoveredCard):
     """Lower on ``Click("deck")``: a click on the pile itself, which the window gives only for an empty outlined pile
     (a click on the deck's cards names the card)."""
@@ -902,16 +930,21 @@ class GuessesLowerOnADoubleClickOfANewCard(TheExample):
         return IGNORED
 
 
-@pytest.mark.parametrize("presenter", ["GuessesLowerOnACoveredCard", "GuessesLowerOnTheDecksPlace",
+@pytest.mark.parametrize("presenter", ["GuessesLowerOnACoveredCard", "GuessesLowerOnASliver",
+                                       "GuessesLowerInASqueezedFan", "GuessesLowerOnTheDecksPlace",
                                        "GuessesLowerOnADoubleClickOfANewCard"])
 def test_the_kit_clicks_only_where_a_pointer_can(presenter: str) -> None:
-    """The kit clicked every card of a pile, the ones the next card covers whole too, and every pile's place, which
-    no pointer reaches where cards lie on it, and double-clicked without the click a double-click begins with: a move
-    made only by a click on the bottom card of a squared-up pile, on the pile under its cards, or by a double-click
-    on a card a click picks up, passed as within reach (in the window, clicking each of the deck's cards, and
-    double-clicking the current card, made no move)."""
+    """The kit clicked every card of a pile, the ones the next card covers whole (or all but a sliver) too, and every
+    pile's place, which no pointer reaches where cards lie on it, and double-clicked without the click a
+    double-click begins with: a move made only by a click on the bottom card of a squared-up pile, on the pile under
+    its cards, or by a double-click on a card a click picks up, passed as within reach (in the window, clicking each
+    of the deck's cards, and double-clicking the current card, made no move)."""
     with pytest.raises(AssertionError, match=r"seat 0 may play lower \(1 of 2 legal moves\) but no input reaches it"):
         kit_for(presenter).test_every_legal_move_is_within_the_persons_reach()
+
+
+def test_the_kit_clicks_a_covered_card_that_shows_enough_of_itself() -> None:
+    kit_for("GuessesLowerOnAFannedCard").test_every_legal_move_is_within_the_persons_reach()
 
 
 class OneKeyForBoth(TheExample):
