@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from core.session import GameSession, SessionListener
 from core.settings import CPU_STRENGTHS
-from core.storage import BadFile, move_aside, newer_format, read_json_file, write_json_atomic
+from core.storage import BadFile, aside, move_aside, newer_format, read_json_file, write_json_atomic
 from core.text import Text, amount, os_reason
 
 STATS_FORMAT = 1
@@ -100,6 +100,16 @@ class Statistics(Protocol):
 
     def charts(self, events: Sequence[Mapping[str, Any]]) -> list[Chart]:
         """The charts' data (results over time, rates per level, a distribution)."""
+
+
+def _sums_up(statistics: Statistics, events: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether ``statistics`` give figures and charts for ``events`` without an error."""
+    try:
+        statistics.figures(events)
+        statistics.charts(events)
+    except Exception:  # whatever the game's code trips over in them
+        return False
+    return True
 
 
 def percent(part: int, whole: int) -> Text | str:
@@ -235,9 +245,10 @@ class StatsStore:
 
     def summary(self, game_id: str, statistics: Statistics) -> Summary:
         """The figures and charts ``statistics`` give for the stored events. Events the game cannot sum up (a
-        file edited by hand, or written by another version of the game) are treated as a damaged file: moved
-        aside with a message, and the summary is that of no games. A game whose statistics fail even with no
-        events has a bug of its own: the file is left alone and the message says so."""
+        file edited by hand, or written by another version of the game) are set aside with a message: those alone,
+        in a file beside, when the game sums up the others (the summary is theirs); else the whole file, and the
+        summary is that of no games. A game whose statistics fail even with no events has a bug of its own: the
+        file is left alone and the message says so."""
         events, problem = self.load(game_id)
         try:
             return Summary(len(events), statistics.figures(events), statistics.charts(events), problem)
@@ -249,6 +260,17 @@ class StatsStore:
             return Summary(len(events), [], [], Text(
                 "the game's statistics fail ({why})", "このゲームの統計の計算に誤りがあります（{why}）").format(
                 why=f"{type(error).__name__}: {error}"))
+        kept = [event for event in events if _sums_up(statistics, [event])]
+        if kept and _sums_up(statistics, kept):
+            try:
+                name = self._set_aside(game_id, events, kept)
+            except OSError:
+                pass  # (the whole file is tried below)
+            else:
+                return Summary(len(kept), statistics.figures(kept), statistics.charts(kept), Text(
+                    "{count} of the {total} statistics events cannot be summed up ({why}); moved to {name}",
+                    "統計の記録 {total} 件のうち {count} 件を集計できません（{why}）。{name} に移しました").format(
+                    count=amount(len(events) - len(kept)), total=amount(len(events)), why=why, name=name))
         try:
             name = move_aside(self.path_for(game_id)).name
         except OSError:
@@ -290,6 +312,18 @@ class StatsStore:
             raise
         self._unwritten.pop(game_id, None)
         return problem
+
+    def _set_aside(self, game_id: str, events: list[dict[str, Any]], kept: list[dict[str, Any]]) -> str:
+        """The events not ``kept`` written to a file beside the game's (its name returned), then the file rewritten
+        with the kept ones (events held in memory from a full disk among them)."""
+        path = self.path_for(game_id)
+        target = aside(path)
+        staying = {id(event) for event in kept}
+        left = [event for event in events if id(event) not in staying]
+        write_json_atomic(target, {"format_version": STATS_FORMAT, "game": game_id, "events": left}, indent=None)
+        write_json_atomic(path, {"format_version": STATS_FORMAT, "game": game_id, "events": kept}, indent=None)
+        self._unwritten.pop(game_id, None)
+        return target.name
 
     def reset(self, game_id: str) -> None:
         self._unwritten.pop(game_id, None)

@@ -164,14 +164,20 @@ def is_stream(path: Path) -> bool:
     return False
 
 
-def move_aside(path: Path, why: str = "corrupt") -> Path:
-    """Rename a bad file (or a directory in a file's place) to ``<name>.<why>-<timestamp>`` beside it and
-    return the new path."""
+def aside(path: Path, why: str = "corrupt") -> Path:
+    """A free name beside ``path`` for what is set aside from it: ``<name>.<why>-<timestamp>``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{why}-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.{why}-{stamp}-{n}")
+    return target
+
+
+def move_aside(path: Path, why: str = "corrupt") -> Path:
+    """Rename a bad file (or a directory in a file's place) to ``<name>.<why>-<timestamp>`` beside it and
+    return the new path."""
+    target = aside(path, why)
     os.replace(path, target)
     return target
