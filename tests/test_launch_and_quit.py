@@ -373,8 +373,14 @@ def test_ctrl_c_while_the_window_was_made_closes_it_as_soon_as_it_can(qtbot: QtB
 
     late: list[bool] = []
     monkeypatch.setattr(app, "MainWindow", window)
-    QTimer.singleShot(10_000, too_late)
-    assert app.run_launcher(None, [signal.SIGINT]) == 0
+    ending = QTimer()  # stopped when the test ends, so as not to fire into a later test
+    ending.setSingleShot(True)
+    ending.timeout.connect(too_late)
+    ending.start(10_000)
+    try:
+        assert app.run_launcher(None, [signal.SIGINT]) == 0
+    finally:
+        ending.stop()
     assert len(shown) == 1 and not shown[0].isVisible() and not late  # type: ignore[attr-defined]
 
 
