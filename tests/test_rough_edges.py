@@ -542,7 +542,7 @@ def test_a_second_launch_while_a_plugin_is_slow_to_load_brings_the_window_forwar
         ends = QTimer(window)  # the import ends once the window was asked forward, or after 10 s whatever happened
         ends.timeout.connect(lambda: raised and slow.released.set())
         ends.start(50)
-        QTimer.singleShot(10_000, slow.released.set)
+        QTimer.singleShot(10_000, window, slow.released.set)  # (gone with the window)
 
     window.show()
     when_the_launcher_names(window, "importing slowpoke.plugin", second_launch)
