@@ -19,6 +19,7 @@ import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
 from gui.cards import CardItem
 from gui.game_page import GamePage
+from gui.i18n import set_language
 from gui.table_scene import ButtonItem, HoldItem, TableScene, TextItem
 from gui.theme import TABLE_TEXT, set_table_text
 from tests.gui_helpers import make_window, win_a_deal, yukon_page
@@ -30,6 +31,7 @@ PLUGINS = {"euchre": euchre_plugin, "bid_euchre": bid_plugin, "cutthroat": cut_p
 def normal_text_again() -> Iterator[None]:
     yield
     set_table_text("normal")  # as a program starting afresh: the size is the window's, not the next test's
+    set_language("en")
 
 
 def words(scene: TableScene) -> list[QGraphicsItem]:
@@ -90,9 +92,10 @@ def played_through(page: GamePage, steps: int, seed: int) -> Iterator[None]:
 
 
 @pytest.mark.parametrize("game_id", ["euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre", "yukon"])
-@pytest.mark.parametrize("size", [(1100, 760), (800, 560)])
+@pytest.mark.parametrize(("size", "language"), [((1100, 760), "en"), ((800, 560), "en"), ((800, 560), "ja")])
 def test_larger_table_text_grows_the_words_where_there_is_room_and_covers_nothing_more(
-        qtbot: QtBot, game_id: str, size: tuple[int, int]) -> None:
+        qtbot: QtBot, game_id: str, size: tuple[int, int], language: str) -> None:
+    set_language(language)  # (Japanese words run wider)
     window = make_window(qtbot, PLUGINS)
     window.resize(*size)
     game = window.host.game(game_id)
