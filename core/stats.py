@@ -260,10 +260,12 @@ class StatsStore:
             return Summary(len(events), [], [], Text(
                 "the game's statistics fail ({why})", "このゲームの統計の計算に誤りがあります（{why}）").format(
                 why=f"{type(error).__name__}: {error}"))
-        kept = [event for event in events if _sums_up(statistics, [event])]
+        fits = [_sums_up(statistics, [event]) for event in events]
+        kept = [event for event, fit in zip(events, fits, strict=True) if fit]
+        left = [event for event, fit in zip(events, fits, strict=True) if not fit]
         if kept and _sums_up(statistics, kept):
             try:
-                name = self._set_aside(game_id, events, kept)
+                name = self._set_aside(game_id, kept, left)
             except OSError:
                 pass  # (the whole file is tried below)
             else:
@@ -313,13 +315,11 @@ class StatsStore:
         self._unwritten.pop(game_id, None)
         return problem
 
-    def _set_aside(self, game_id: str, events: list[dict[str, Any]], kept: list[dict[str, Any]]) -> str:
-        """The events not ``kept`` written to a file beside the game's (its name returned), then the file rewritten
-        with the kept ones (events held in memory from a full disk among them)."""
+    def _set_aside(self, game_id: str, kept: list[dict[str, Any]], left: list[dict[str, Any]]) -> str:
+        """The events ``left`` written to a file beside the game's (its name returned), then the file rewritten
+        with the ``kept`` ones (events held in memory from a full disk among them)."""
         path = self.path_for(game_id)
         target = aside(path)
-        staying = {id(event) for event in kept}
-        left = [event for event in events if id(event) not in staying]
         write_json_atomic(target, {"format_version": STATS_FORMAT, "game": game_id, "events": left}, indent=None)
         write_json_atomic(path, {"format_version": STATS_FORMAT, "game": game_id, "events": kept}, indent=None)
         self._unwritten.pop(game_id, None)

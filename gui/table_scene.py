@@ -341,11 +341,9 @@ class TableScene(QGraphicsScene):
     # -- layout -----------------------------------------------------------------------------------
 
     def resize(self, width: float, height: float) -> None:
-        self.hide_refusal()  # placed for the old size, by cards that are moving
         self.view_size = (width, height)
         self.setSceneRect(0, 0, width, height)
-        if self.table is not None:
-            self.show_table(self.table, animate=False)
+        self.redraw()  # (the refusal shown goes: placed for the old size, by cards that are moving)
         if (self.deal_when_laid_out and animation.enabled() and width > 0 and height > 0 and self.table is not None
                 and self.table.deal is not None):
             deck = self.point(self.table.deal.x, self.table.deal.y)
@@ -355,7 +353,7 @@ class TableScene(QGraphicsScene):
             self._deal_timer.start()  # again at each resize: the deal waits for the last one
 
     def redraw(self) -> None:
-        """Lay the table shown out again, in the table text size now chosen."""
+        """Lay the table shown out again (at a new size, or in the table text size now chosen)."""
         self.hide_refusal()
         if self.table is not None:
             self.show_table(self.table, animate=False)
