@@ -237,9 +237,9 @@ class DaskCluster:
                     self._cluster = dask.LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
                                                       dashboard_address=":0", silence_logs=logging.ERROR)
                 self._client = dask.Client(self._cluster)
-                from core.dask_workers import StdoutToStderr  # (a remote worker's standard output is its own)
+                from core.dask_workers import LocalWorker  # (a remote worker's standard output is its own)
 
-                self._client.register_plugin(StdoutToStderr())
+                self._client.register_plugin(LocalWorker())
             else:
                 # Dask's client speaks at INFO on stderr: of a lost scheduler, "Batched Comm Closed" and a traceback
                 # (seen under Python 3.14), before the run's own line; a local cluster's logs are held the same way

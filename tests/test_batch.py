@@ -450,6 +450,44 @@ def test_ctrl_c_as_dasks_client_hands_a_call_to_its_event_loop_is_one_line(tmp_p
     assert err.strip().splitlines()[-1].startswith("cardtable yukon solve: interrupted: ")
 
 
+CTRL_C_AS_A_HEARTBEAT_IS_IN_FLIGHT = """
+import asyncio, os, signal, sys, threading
+import distributed.scheduler as scheduler
+
+made, hang = scheduler.Scheduler.heartbeat_worker, threading.Event()
+
+def heartbeat_worker(self, **kwargs):
+    if hang.is_set():  # the scheduler answers no heartbeat now: it closes with one in flight
+        return asyncio.sleep(60)
+    return made(self, **kwargs)
+
+def hold_heartbeats_then_ctrl_c(*_):
+    hang.set()
+    threading.Timer(1.5, os.killpg, (0, signal.SIGINT)).start()  # a worker's heartbeat is sent every 0.5 s
+
+scheduler.Scheduler.heartbeat_worker = heartbeat_worker
+signal.signal(signal.SIGUSR1, hold_heartbeats_then_ctrl_c)
+from core.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@needs_dask
+def test_ctrl_c_as_a_workers_heartbeat_is_in_flight_is_one_line(tmp_path: Path) -> None:
+    """A local cluster's worker whose heartbeat was in flight as the run closed the scheduler printed "Failed to
+    communicate with scheduler during heartbeat." and a traceback above the summary (a whole test run on a loaded
+    machine met it once)."""
+    out = tmp_path / "r.jsonl"
+    process = _started(["-c", CTRL_C_AS_A_HEARTBEAT_IS_IN_FLIGHT, "yukon", "solve", "--range", "1-3000", "--jobs", "1",
+                        "--scheduler", "local", "--json", str(out)])
+    _wait_for_lines(out, 4, process)
+    os.kill(process.pid, signal.SIGUSR1)
+    _, err = _ended(process)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "heartbeat" not in err, err
+    assert err.strip().splitlines()[-1].startswith("cardtable yukon solve: interrupted: ")
+
+
 CTRL_C_AS_THE_POOL_STARTS = """
 import os, signal, sys, time
 from multiprocessing import forkserver
