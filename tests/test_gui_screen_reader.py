@@ -90,7 +90,7 @@ def test_the_euchre_table_is_described_and_its_play_is_told(qtbot: QtBot, monkey
     qtbot.waitUntil(lambda: any(said.startswith("Cards dealt. Your hand: ") for said in heard), timeout=20000)
     words = table_read(qtbot, page)  # (T before that news has it said in the whole table, not after it again)
     assert "Your hand: " in words and "West's hand: 5 cards face down" in words
-    assert "Score 0 — 0" in words and "Game to 10" in words
+    assert "Score 0 — 0 (game to 10)" in words
     hand = page.view.table.pile("hand:0") if page.view.table else None
     assert hand is not None and all(face.card is not None for face in hand.cards)
     qtbot.waitUntil(lambda: any("card in the trick: " in said for said in heard), timeout=30000)

@@ -113,8 +113,8 @@ class BidEuchrePresenter:
     def _panel(scores: tuple[int, int], tricks: tuple[Trick, ...], contract: Contract | None, high: int) -> t.Label:
         ns = sum(1 for trick in tricks if trick.winner % 2 == 0)
         lines = [W["panel_teams"].format(a=TEAMS[0], b=TEAMS[1]),
-                 W["panel_score"].format(a=points(scores[0]), b=points(scores[1])),
-                 W["panel_target"].format(n=TARGET), W["panel_tricks"].format(a=ns, b=len(tricks) - ns)]
+                 W["panel_score"].format(a=points(scores[0]), b=points(scores[1]), n=TARGET),
+                 W["panel_tricks"].format(a=ns, b=len(tricks) - ns)]
         if contract is not None:
             lines.append(W["panel_contract"].format(seat=SEAT_NAMES[contract.declarer], n=contract.bid,
                                                     kind=kind_words(contract)))

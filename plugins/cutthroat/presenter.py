@@ -166,8 +166,10 @@ class CutthroatPresenter:
         names = PLAYERS[n][0]
         for name in PLAYERS[n][1:]:
             names = names + " — " + name
-        lines = [names, W["panel_score"].format(list=listing(scores)), W["panel_target"].format(n=target),
-                 W["panel_tricks"].format(list=listing(won))]
+        # at three, West's name stands just below the sheet: a line fewer leaves the sheet room to grow (Table text)
+        score = [W["panel_score_to"].format(list=listing(scores), n=target)] if n == 3 else \
+            [W["panel_score"].format(list=listing(scores)), W["panel_target"].format(n=target)]
+        lines = [names, *score, W["panel_tricks"].format(list=listing(won))]
         if trump is not None and maker is not None:
             lines.append(W["panel_trump"].format(suit=trump.symbol, seat=PLAYERS[n][maker]))
         else:

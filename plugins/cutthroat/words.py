@@ -41,6 +41,9 @@ W = {
     # every player scores alone: these replace the partnerships' "{a} — {b}" with a list of players
     "tricks_line": Text("Tricks: {list}", "トリック: {list}"),
     "score_line": Text("Score: {list} (game to {target})", "得点: {list}（{target}点先取）"),
-    "panel_score": Text("Score {list}", "得点 {list}"), "panel_tricks": Text("Tricks {list}", "トリック {list}"),
+    "panel_score": Text("Score {list}", "得点 {list}"),
+    "panel_target": Text("Game to {n}", "{n}点先取"),
+    "panel_score_to": Text("Score {list} (game to {n})", "得点 {list}（{n}点先取）"),
+    "panel_tricks": Text("Tricks {list}", "トリック {list}"),
     "panel_trump": Text("Trump {suit} ({seat})", "切札 {suit}（{seat}）"),
 }

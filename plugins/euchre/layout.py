@@ -19,7 +19,7 @@ SOUTH_STEP = 0.8  # between your cards
 CENTRE = (WIDTH / 2, HEIGHT / 2 - 0.35)  # the middle of the trick
 TRICK = {0: (0.0, 0.78), 1: (-1.15, 0.0), 2: (0.0, -0.78), 3: (1.15, 0.0)}  # card centres, from CENTRE
 CHOICES_AT = (WIDTH / 2, HEIGHT - CARD_HEIGHT - 1.05)
-SIDE_TOP = 2.35  # the first card of West's and East's hands
+SIDE_TOP = 2.7  # the first card of West's and East's hands: their names clear of the score sheet as both grow
 TRICK_HOLD = (3.0, 6.2)  # "Next" after a trick: below-left of the trick, clear of every card and name
 
 
@@ -123,16 +123,16 @@ def upcard_note(dealer: int, text: Text) -> Label:
 def seat_label(seat: int, text: Text, turn: bool = False) -> Label:
     """A seat's name and tags, beside its hand."""
     style = Style.TURN if turn else Style.SEAT
-    spots = {0: (WIDTH / 2, HEIGHT - CARD_HEIGHT - 0.3, "s"), 1: (0.3, 2.25, "sw"),
-             2: (WIDTH / 2, 0.3 + SMALL * CARD_HEIGHT + 0.08, "n"), 3: (WIDTH - 0.3, 2.25, "se")}
+    spots = {0: (WIDTH / 2, HEIGHT - CARD_HEIGHT - 0.3, "s"), 1: (0.3, SIDE_TOP - 0.1, "sw"),
+             2: (WIDTH / 2, 0.3 + SMALL * CARD_HEIGHT + 0.08, "n"), 3: (WIDTH - 0.3, SIDE_TOP - 0.1, "se")}
     x, y, anchor = spots[seat]
     return Label(f"seat:{seat}", text, x, y, anchor, style, 0.24)
 
 
 def speech(seat: int, text: Text) -> Label:
     """What a seat said (a bid), in a bubble between its hand and the middle."""
-    spots = {0: (WIDTH / 2 - 2.6, HEIGHT - 0.9, "e"), 1: (0.3 + SMALL + 0.25, 3.6, "w"),
-             2: (WIDTH / 2, 2.05, "n"), 3: (WIDTH - 0.3 - SMALL - 0.25, 3.6, "e")}
+    spots = {0: (WIDTH / 2 - 2.6, HEIGHT - 0.9, "e"), 1: (0.3 + SMALL + 0.25, SIDE_TOP + 1.25, "w"),
+             2: (WIDTH / 2, 2.05, "n"), 3: (WIDTH - 0.3 - SMALL - 0.25, SIDE_TOP + 1.25, "e")}
     x, y, anchor = spots[seat]
     return Label(f"said:{seat}", text, x, y, anchor, Style.SPEECH, 0.24, name=SEATS[seat])
 
@@ -177,10 +177,11 @@ def seat_labels(dealer: int, maker: int | None, alone: int | None, defender_alon
 
 def score_sheet(scores: tuple[int, int], target: int, tricks: Sequence[Trick], trump: Suit | None,
                 maker: int | None) -> Label:
-    """The score sheet: teams, score, target, this hand's tricks, trump and who made it."""
+    """The score sheet: teams, score and target, this hand's tricks, trump and who made it."""
     ns = sum(1 for t in tricks if t.winner % 2 == 0)
-    lines = [W["panel_teams"].format(a=TEAMS[0], b=TEAMS[1]), W["panel_score"].format(a=scores[0], b=scores[1]),
-             W["panel_target"].format(n=target), W["panel_tricks"].format(a=ns, b=len(tricks) - ns)]
+    lines = [W["panel_teams"].format(a=TEAMS[0], b=TEAMS[1]),
+             W["panel_score"].format(a=scores[0], b=scores[1], n=target),
+             W["panel_tricks"].format(a=ns, b=len(tricks) - ns)]
     if trump is not None and maker is not None:
         lines.append(W["panel_trump"].format(suit=trump.symbol, seat=SEATS[maker]))
     else:
