@@ -568,10 +568,11 @@ class TableScene(QGraphicsScene):
                   for pile in table.piles if outlines and pile.outline and not pile.cards]
         return [rect.adjusted(-MARK_MARGIN, -MARK_MARGIN, MARK_MARGIN, MARK_MARGIN) for rect in rects]
 
-    def _grown(self, others: list[QRectF], rect_at: Callable[[float], QRectF]) -> QRectF:
+    def _grown(self, others: list[QRectF], rect_at: Callable[[float], QRectF], corners: bool = False) -> QRectF:
         """The rect ``rect_at`` gives at the largest scale from :func:`table_text` down to 1 (by twentieths)
         that meets none of ``others`` it does not meet at 1, and stays on the table if it is there at 1; the
-        text is left laid out at that scale."""
+        text is left laid out at that scale. With ``corners``, where it cannot grow about its own place it may
+        grow out of one of its corners instead (so it still covers its place at 1)."""
         table = QRectF(0, 0, *self.view_size)
         plain = rect_at(1.0)
         met = [other.intersects(plain) for other in others]
@@ -579,9 +580,13 @@ class TableScene(QGraphicsScene):
         steps = round((table_text() - 1) / 0.05)
         for step in range(steps, 0, -1):
             rect = rect_at(1 + step * 0.05)
-            if (not inside or table.contains(rect)) and \
-                    not any(other.intersects(rect) and not was for other, was in zip(others, met, strict=True)):
-                return rect
+            places = [rect] + ([rect.translated(corner(plain) - corner(rect)) for corner in
+                                (QRectF.topLeft, QRectF.topRight, QRectF.bottomLeft, QRectF.bottomRight)]
+                               if corners else [])
+            for place in places:
+                if (not inside or table.contains(place)) and \
+                        not any(other.intersects(place) and not was for other, was in zip(others, met, strict=True)):
+                    return place
         return rect_at(1.0)
 
     def _anchored(self, label: Label, rect: QRectF) -> QPointF:
@@ -662,7 +667,7 @@ class TableScene(QGraphicsScene):
 
         # (over a held moment nothing is played: the empty piles' outlines under the panel may go unseen)
         clear_of = self._card_rects(table, outlines=False) + labels + ([span] if row else []) if grow else []
-        panel = self._grown(clear_of, hold_at) if grow else hold_at(1.0)
+        panel = self._grown(clear_of, hold_at, corners=True) if grow else hold_at(1.0)
         self.hold_item.setPos(panel.topLeft())
         self.hold_item.setVisible(not self.paused)
         return [span, panel] if row else [panel]

@@ -104,7 +104,7 @@ def test_larger_table_text_grows_the_words_where_there_is_room_and_covers_nothin
     qtbot.wait(10)  # laid out at the window's size
     scene = page.view.scene
     looks = grown = larger = 0
-    sheet = []  # how much the score sheet grew, at each look
+    sheet, held = [], []  # how much the score sheet and a held moment's panel grew, at each look
     for _ in played_through(page, 60, seed=7):
         set_table_text("normal")
         scene.redraw()
@@ -121,10 +121,14 @@ def test_larger_table_text_grows_the_words_where_there_is_room_and_covers_nothin
         larger += sum(1 for key in plain if bigger[key] >= plain[key] * 1.45)
         if "panel" in plain:
             sheet.append(bigger["panel"] / plain["panel"])
+        if "panel's title" in plain:
+            held.append(bigger["panel's title"] / plain["panel's title"])
     if game_id != "yukon":  # (Yukon's table has words only once the deal is won)
         assert grown >= 0.8 * looks and larger >= 0.5 * looks, f"{grown} of {looks} grew, {larger} by half"
         # the score sheet most of all: it grew 1.07–1.13× on average when West's name stood just below it
         assert sum(sheet) / len(sheet) >= 1.3, f"the score sheet grew {sum(sheet) / len(sheet):.2f}× on average"
+        # a trick's panel beside your name (or hand), which it could not grow into, grows out of a corner instead
+        assert held and min(held) >= 1.1, f"a held moment's panel grew only {min(held):.2f}×"
 
 
 def grows_clear(scene: TableScene) -> dict[str, float]:
