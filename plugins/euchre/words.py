@@ -41,7 +41,8 @@ TABLE_WORDS: Mapping[str, Text] = MappingProxyType({
     # the table
     "dealer": Text("dealer", "配り手"), "maker": Text("made trump", "切札宣言"),
     "tricks_tag": Text("{n} tricks", "{n}トリック"), "trick_tag": Text("1 trick", "1トリック"),
-    "panel_teams": Text("{a} — {b}", "{a} — {b}"), "panel_score": Text("Score {a} — {b} (game to {n})", "得点 {a} — {b}（{n}点先取）"),
+    "panel_teams": Text("{a} — {b}", "{a} — {b}"),
+    "panel_score": Text("Score {a} — {b} (game to {n})", "得点 {a} — {b}（{n}点先取）"),
     "panel_tricks": Text("Tricks {a} — {b}", "トリック {a} — {b}"),
     "panel_no_trump": Text("Trump not yet made", "切札は未決定"),
     # what a seat said, in its speech bubble
