@@ -68,7 +68,8 @@ class _FingerOnArea(QObject):
     """Holds back the mouse press Qt makes from a finger put down on the area until it is known to be no swipe:
     the finger lifts (a tap) or stays still for a moment (a press held). A swipe scrolls, and what the finger
     landed on is never pressed; meanwhile the moves Qt makes from the finger reach nothing (a button it rested on
-    would go down again under it as the contents follow it)."""
+    would go down again under it as the contents follow it). A finger that has moved is not still, however late
+    the scroller sees it as a swipe (on a busy machine, a swipe begun on a list opened it)."""
 
     def __init__(self, area: QAbstractScrollArea) -> None:
         super().__init__(area)
@@ -94,6 +95,9 @@ class _FingerOnArea(QObject):
                 self._timer.start()
             return True
         if kind == QEvent.Type.MouseMove:
+            if self._held is not None and (event.globalPosition() - self._held[1].globalPosition()).manhattanLength() \
+                    >= QApplication.styleHints().startDragDistance():
+                self._timer.stop()
             return self._held is not None or self._swiped
         self._timer.stop()
         if self._swiped:

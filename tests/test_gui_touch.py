@@ -292,6 +292,9 @@ def test_a_double_tap_on_the_launchers_new_game_over_a_saved_game_is_one_press(q
 
 
 def test_a_swipe_begun_on_a_list_of_options_does_not_open_it(qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
+    """The first swipe after the settings open, slow to be handled (Qt's first touch here): the moment a finger
+    must rest to press passed before the scroller took the swipe for one, and the list was pressed (run alone, the
+    test failed in 8 of 10 runs; after the first test of this file, never). A finger that has moved is not resting."""
     dialog = short_settings(qtbot, monkeypatch)
     area = dialog.options_area
     box = next(b for b in dialog.findChildren(QComboBox) if area.viewport().isAncestorOf(b) and b.isVisible()
