@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import platform
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -356,6 +357,7 @@ def pictured_rules(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     picture.fill(QColor("darkgreen"))
     assert picture.save(str(help_folder / "layout.png"))
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "pictured_rules", raising=False)  # another test's, its picture another size
     game = dataclasses.replace(yukon_plugin.GAME, id="pictured",
                                help=RulesText("pictured_rules", {"en": "help/rules.en.md"}))
     plugin = SimpleNamespace(cardtable_register_games=hookimpl(lambda games: games.add(game)))
