@@ -69,7 +69,7 @@ class _FingerOnArea(QObject):
     the finger lifts (a tap) or stays still for a moment (a press held). A swipe scrolls, and what the finger
     landed on is never pressed; meanwhile the moves Qt makes from the finger reach nothing (a button it rested on
     would go down again under it as the contents follow it). A finger that has moved is not still, however late
-    the scroller sees it as a swipe (on a busy machine, a swipe begun on a list opened it)."""
+    the scroller sees it as a swipe (on a busy machine, a swipe begun on a list pressed it and did not scroll)."""
 
     def __init__(self, area: QAbstractScrollArea) -> None:
         super().__init__(area)
