@@ -4,11 +4,13 @@ left in a hand, the nameless objects a screen reader could focus."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QMouseEvent, QPointingDevice
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
@@ -23,6 +25,23 @@ from plugins.yukon.solver import solve
 
 FINGER: list[QPointingDevice] = []
 TOUCHES = itertools.count(1)  # each touch has a number of its own, as a screen gives them
+
+
+@contextlib.contextmanager
+def own_timers(*actions: Callable[[], object]) -> Iterator[list[QTimer]]:
+    """A single-shot timer for each of ``actions``, for the test to start, all stopped when the block ends: one
+    left running fires into whatever test runs when it comes due (``tests/test_the_tests.py``)."""
+    timers = []
+    for action in actions:
+        timer = QTimer()
+        timer.setSingleShot(True)
+        timer.timeout.connect(action)
+        timers.append(timer)
+    try:
+        yield timers
+    finally:
+        for timer in timers:
+            timer.stop()
 
 
 def make_window(qtbot: QtBot, plugins: dict[str, Any], geometry: QRect | None = None) -> MainWindow:

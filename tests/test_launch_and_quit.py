@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from gui.single_instance import LOCK_NAME, SingleInstance, window_answers
+from tests.gui_helpers import own_timers
 
 
 def test_a_second_claim_on_the_folder_is_refused_and_raises_the_first(qtbot: QtBot, tmp_path: Path) -> None:
@@ -373,14 +373,9 @@ def test_ctrl_c_while_the_window_was_made_closes_it_as_soon_as_it_can(qtbot: QtB
 
     late: list[bool] = []
     monkeypatch.setattr(app, "MainWindow", window)
-    ending = QTimer()  # stopped when the test ends, so as not to fire into a later test
-    ending.setSingleShot(True)
-    ending.timeout.connect(too_late)
-    ending.start(10_000)
-    try:
+    with own_timers(too_late) as (ending,):
+        ending.start(10_000)
         assert app.run_launcher(None, [signal.SIGINT]) == 0
-    finally:
-        ending.stop()
     assert len(shown) == 1 and not shown[0].isVisible() and not late  # type: ignore[attr-defined]
 
 

@@ -33,7 +33,7 @@ from plugins.yukon.rules import YukonRules
 from plugins.yukon.solver import LOST, UNKNOWN, WON, Result, solve
 from plugins.yukon.words import W
 from tests.euchre_helpers import make_deal
-from tests.gui_helpers import clicks, double_click, make_window, yukon_page
+from tests.gui_helpers import clicks, double_click, make_window, own_timers, yukon_page
 
 # -- Restart and New game: the same in every game --------------------------------------------------------
 
@@ -594,17 +594,10 @@ def test_a_launch_after_a_quit_while_a_plugin_is_slow_to_load_opens_its_own_wind
 
     # timers of the test's own, stopped when it ends: one left to fire 15 s later closed whatever window a later
     # test had open then (seen as "Internal C++ object already deleted" in test_gui_euchre.py, on a loaded machine)
-    looking, ending = QTimer(), QTimer()
-    for timer, action in ((looking, when_shown), (ending, give_up)):
-        timer.setSingleShot(True)
-        timer.timeout.connect(action)
-    looking.start(0)
-    ending.start(15_000)
-    try:
+    with own_timers(when_shown, give_up) as (looking, ending):
+        looking.start(0)
+        ending.start(15_000)
         assert app.run_launcher() == 0
-    finally:
-        looking.stop()
-        ending.stop()
     assert seen, "the launcher never named the plugin it waited for"
     importing, claimed, asked = seen[0]
     assert importing, "the plugin had already loaded"

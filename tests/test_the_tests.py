@@ -24,8 +24,9 @@ def free_timers(source: str) -> list[tuple[int, int]]:
 def test_no_test_leaves_a_long_timer_running_after_it_ends() -> None:
     """A test's "give up after 15 s" timer, started with ``QTimer.singleShot`` and never stopped, fired in whatever
     test ran 15 s later and closed its window: on a loaded machine, a test of a CPU player failed with "Internal C++
-    object (NoticeBar) already deleted". A long timer is a ``QTimer`` the test stops when it ends, or a single shot
-    with a context object (``QTimer.singleShot(ms, window, action)``) that goes with the test's window."""
+    object (NoticeBar) already deleted". A long timer is one the test stops when it ends (``gui_helpers.own_timers``),
+    or a single shot with a context object (``QTimer.singleShot(ms, window, action)``) that goes with the test's
+    window."""
     assert free_timers("QTimer.singleShot(15_000, give_up)\nQTimer.singleShot(50, look)\n"
                        "QTimer.singleShot(10_000, window, release)\n") == [(1, 15000)]
     left = {path.name: found for path in sorted(TESTS.glob("*.py"))
