@@ -29,6 +29,7 @@ from gui.deck import CLASSIC, Theme, installed_themes, qt_draws, theme_by_id
 from gui.i18n import phrase, text, tr
 from gui.number_box import NumberBox
 from gui.prefs import FELT_NAMES, TABLE_TEXT_NAMES
+from gui.quiet_moments import QuietMoments
 from gui.screen_fit import smallest_size
 from gui.scroll_areas import scroll_by_finger, wheel_scrolls_past
 from gui.theme import FELTS
@@ -111,6 +112,7 @@ class SettingsDialog(QDialog):
             self._offer_theme(chosen)
             self.theme.setCurrentIndex(1)
         self._themes_to_read = [theme for theme in installed if theme.id != chosen.id]
+        self._quiet = QuietMoments(self, self.options_area)
         QTimer.singleShot(0, self, self._read_a_theme)
         form.addRow(tr("card_theme"), self.theme)
         self._explain(self.theme, tr("card_theme_help"))
@@ -229,12 +231,15 @@ class SettingsDialog(QDialog):
     def _read_a_theme(self) -> None:
         """The installed designs join the list one a turn of the event loop: whether Qt draws one is read the
         first time it is offered (up to 70 ms each, a second or two for Debian's thirty), and the dialog
-        answers the player meanwhile."""
-        if self._themes_to_read:
+        answers the player meanwhile. A design is read only while the player pauses (:mod:`gui.quiet_moments`)."""
+        if not self._themes_to_read:
+            return
+        wait = self._quiet.wait_ms()
+        if wait == 0:
             theme = self._themes_to_read.pop(0)
             if qt_draws(theme.path):
                 self._offer_theme(theme)
-            QTimer.singleShot(0, self, self._read_a_theme)
+        QTimer.singleShot(wait, self, self._read_a_theme)
 
     def _offer_theme(self, theme: Theme) -> None:
         """``theme`` in the list at its place among the installed designs (after Card Table's own)."""

@@ -7,6 +7,9 @@ from them. The offscreen screen is 800 × 600 and drops touches beyond it, so th
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QTextCursor
 from PySide6.QtTest import QTest
@@ -20,6 +23,7 @@ import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.paths import saves_dir
 from core.session import GameSession
+from gui.deck import Theme
 from gui.game_page import GamePage
 from gui.help_window import ABOUT, HelpWindow
 from gui.settings_dialog import SettingsDialog
@@ -292,9 +296,10 @@ def test_a_double_tap_on_the_launchers_new_game_over_a_saved_game_is_one_press(q
 
 
 def test_a_swipe_begun_on_a_list_of_options_does_not_open_it(qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
-    """The first swipe after the settings open, slow to be handled (Qt's first touch here): the moment a finger
-    must rest to press passed before the scroller took the swipe for one, and the list was pressed (run alone, the
-    test failed in 8 of 10 runs; after the first test of this file, never). A finger that has moved is not resting."""
+    """Also the first swipe after the settings first open, as the installed card designs are read: a read between
+    the finger's moves held the swipe up, the moment a finger must rest to press passed before the scroller took it
+    for a swipe, and the list was pressed (alone, 8 of 10 runs). A finger that has moved is not resting; and no
+    design is read while a finger is down (beside two busy loops the options never scrolled, 8 of 8 runs)."""
     dialog = short_settings(qtbot, monkeypatch)
     area = dialog.options_area
     box = next(b for b in dialog.findChildren(QComboBox) if area.viewport().isAncestorOf(b) and b.isVisible()
@@ -302,3 +307,29 @@ def test_a_swipe_begun_on_a_list_of_options_does_not_open_it(qtbot: QtBot, monke
     start = box.mapTo(area.viewport(), box.rect().center())
     touch(qtbot, area.viewport(), slide(start, start - QPoint(0, 90)))
     assert area.verticalScrollBar().value() > 0 and not box.view().isVisible()
+
+
+def test_the_card_designs_are_read_only_while_the_player_pauses(qtbot: QtBot, monkeypatch: MonkeyPatch) -> None:
+    """The settings' first opening reads whether Qt draws each installed card design, 30–100 ms each on the
+    window's thread. None is read while a finger is on the options or they glide on after it; all are offered
+    after."""
+    import gui.settings_dialog as settings_dialog
+
+    designs = [Theme(f"design-{n}", f"Design {n}", Path(f"design-{n}.svgz"), True) for n in range(12)]
+    states: list[QScroller.State] = []  # the options' scroller as each design is read
+
+    def slow_read(path: Path) -> bool:
+        states.append(QScroller.scroller(dialog.options_area.viewport()).state())
+        time.sleep(0.04)
+        return True
+
+    monkeypatch.setattr(settings_dialog, "installed_themes", lambda: designs)
+    monkeypatch.setattr(settings_dialog, "qt_draws", slow_read)
+    dialog = short_settings(qtbot, monkeypatch)
+    qtbot.waitUntil(lambda: len(states) > 0, timeout=20000)
+    area = dialog.options_area
+    start = QPoint(area.viewport().width() // 2, area.viewport().height() - 40)
+    touch(qtbot, area.viewport(), slide(start, start - QPoint(0, 90)))
+    qtbot.waitUntil(lambda: dialog.theme.count() == 1 + len(designs), timeout=20000)
+    assert area.verticalScrollBar().value() > 0
+    assert set(states) == {QScroller.State.Inactive}, [state.name for state in states]
