@@ -229,9 +229,9 @@ class SettingsDialog(QDialog):
         return str(self.table_text.currentData())
 
     def _read_a_theme(self) -> None:
-        """The installed designs join the list one a turn of the event loop: whether Qt draws one is read the
-        first time it is offered (up to 70 ms each, a second or two for Debian's thirty), and the dialog
-        answers the player meanwhile. A design is read only while the player pauses (:mod:`gui.quiet_moments`)."""
+        """The installed designs join the list one at a time: whether Qt draws one is read the first time it is
+        offered (30–100 ms each, a second or two for Debian's thirty), only while the player pauses
+        (:mod:`gui.quiet_moments`), and the dialog answers the player meanwhile."""
         if not self._themes_to_read:
             return
         wait = self._quiet.wait_ms()
