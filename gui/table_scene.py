@@ -263,6 +263,18 @@ def _nowhere(pile: str, index: int) -> Collection[str]:
     return ()
 
 
+def _area(rect: QRectF) -> float:
+    return rect.width() * rect.height() if rect.isValid() else 0.0
+
+
+def _lifted_clear(rect: QRectF, labels: list[QRectF], gap: float) -> QRectF:
+    """``rect`` moved up, ``gap`` clear of the labels below its middle that it reaches down onto (it stays on the
+    table)."""
+    lift = max((rect.bottom() - label.top() + gap for label in labels
+                if label.intersects(rect) and label.center().y() > rect.center().y()), default=0.0)
+    return rect.translated(0, max(rect.top() - lift, 4.0) - rect.top())
+
+
 @dataclass
 class _Place:
     """Where a card item goes in the current table."""
@@ -570,12 +582,13 @@ class TableScene(QGraphicsScene):
 
     def _grown(self, others: list[QRectF], rect_at: Callable[[float], QRectF], corners: bool = False) -> QRectF:
         """The rect ``rect_at`` gives at the largest scale from :func:`table_text` down to 1 (by twentieths)
-        that meets none of ``others`` it does not meet at 1, and stays on the table if it is there at 1; the
-        text is left laid out at that scale. With ``corners``, where it cannot grow about its own place it may
-        grow out of one of its corners instead (so it still covers its place at 1)."""
+        that covers none of ``others`` more than it does at 1 (one it only touched at 1 may not be run across),
+        and stays on the table if it is there at 1; the text is left laid out at that scale. With ``corners``,
+        where it cannot grow about its own place it may grow out of one of its corners instead (so it still
+        covers its place at 1)."""
         table = QRectF(0, 0, *self.view_size)
         plain = rect_at(1.0)
-        met = [other.intersects(plain) for other in others]
+        met = [_area(other.intersected(plain)) + 1.0 for other in others]  # (a square pixel for rounding)
         inside = table.contains(plain)
         steps = round((table_text() - 1) / 0.05)
         for step in range(steps, 0, -1):
@@ -585,7 +598,8 @@ class TableScene(QGraphicsScene):
                                if corners else [])
             for place in places:
                 if (not inside or table.contains(place)) and \
-                        not any(other.intersects(place) and not was for other, was in zip(others, met, strict=True)):
+                        not any(other.intersects(place) and _area(other.intersected(place)) > was
+                                for other, was in zip(others, met, strict=True)):
                     return place
         return rect_at(1.0)
 
@@ -638,9 +652,7 @@ class TableScene(QGraphicsScene):
             span = QRectF(max(centre.x() - width / 2, 4.0), centre.y() - height / 2, width, height)
             # the buttons keep a readable size on a small table (200% on a small screen), so they can reach down
             # onto a label under them (the player's seat): the row then moves up clear of it
-            lift = max((span.bottom() - rect.top() + gap / 2 for rect in labels
-                        if rect.intersects(span) and rect.center().y() > span.center().y()), default=0.0)
-            return span.translated(0, max(span.top() - lift, 4.0) - span.top())
+            return _lifted_clear(span, labels, gap / 2)
 
         span = (self._grown(cards + labels, row_at) if grow else row_at(1.0)) if row else QRectF()
         x = span.left()
@@ -663,7 +675,9 @@ class TableScene(QGraphicsScene):
             centre = self.point(hold.x, hold.y)
             x = min(max(centre.x() - rect.width() / 2, 4.0), self.view_size[0] - rect.width() - 4)
             y = min(max(centre.y() - rect.height() / 2, 4.0), self.view_size[1] - rect.height() - 4)
-            return QRectF(x, y, rect.width(), rect.height())
+            # a trick's panel stands beside your hand; your name, long with its standing ("You · made trump ·
+            # 2 tricks"), reached up under its corner, and at larger text ran across it: it moves up clear
+            return _lifted_clear(QRectF(x, y, rect.width(), rect.height()), labels, size * 0.3)
 
         # (over a held moment nothing is played: the empty piles' outlines under the panel may go unseen)
         clear_of = self._card_rects(table, outlines=False) + labels + ([span] if row else []) if grow else []
