@@ -566,7 +566,11 @@ class TableScene(QGraphicsScene):
         cards = self._card_rects(table) + keep_clear if keep_clear is not None else []
         for n, (label, item) in enumerate(items):
             if keep_clear is not None:
-                shown[n] = self._grown(cards + shown[:n] + shown[n + 1:], functools.partial(size_label, label, item))
+                # a score sheet in a corner may slide toward its edge of the window as it grows (its width met
+                # North's hand; the table's margin beside it was free)
+                edge = label.anchor[-1] if label.style == Style.PANEL and label.anchor[-1] in "we" else ""
+                shown[n] = self._grown(cards + shown[:n] + shown[n + 1:], functools.partial(size_label, label, item),
+                                       slide=edge)
             item.setPos(shown[n].topLeft())
             item.setVisible(not self.paused)
 
@@ -580,12 +584,14 @@ class TableScene(QGraphicsScene):
                   for pile in table.piles if outlines and pile.outline and not pile.cards]
         return [rect.adjusted(-MARK_MARGIN, -MARK_MARGIN, MARK_MARGIN, MARK_MARGIN) for rect in rects]
 
-    def _grown(self, others: list[QRectF], rect_at: Callable[[float], QRectF], corners: bool = False) -> QRectF:
+    def _grown(self, others: list[QRectF], rect_at: Callable[[float], QRectF], corners: bool = False,
+               slide: str = "") -> QRectF:
         """The rect ``rect_at`` gives at the largest scale from :func:`table_text` down to 1 (by twentieths)
         that covers none of ``others`` more than it does at 1 (one it only touched at 1 may not be run across),
         and stays on the table if it is there at 1; the text is left laid out at that scale. With ``corners``,
         where it cannot grow about its own place it may grow out of one of its corners instead (so it still
-        covers its place at 1)."""
+        covers its place at 1); with ``slide`` (``"w"`` or ``"e"``), it may move that way, as far as the window's
+        edge, while it still covers its place at 1."""
         table = QRectF(0, 0, *self.view_size)
         plain = rect_at(1.0)
         met = [_area(other.intersected(plain)) + 1.0 for other in others]  # (a square pixel for rounding)
@@ -596,6 +602,11 @@ class TableScene(QGraphicsScene):
             places = [rect] + ([rect.translated(corner(plain) - corner(rect)) for corner in
                                 (QRectF.topLeft, QRectF.topRight, QRectF.bottomLeft, QRectF.bottomRight)]
                                if corners else [])
+            if slide == "w":
+                places.append(rect.translated(min(0.0, max(4.0 - rect.left(), plain.right() - rect.right())), 0))
+            elif slide == "e":
+                room = table.right() - 4.0 - rect.right()
+                places.append(rect.translated(max(0.0, min(room, plain.left() - rect.left())), 0))
             for place in places:
                 if (not inside or table.contains(place)) and \
                         not any(other.intersects(place) and _area(other.intersected(place)) > was

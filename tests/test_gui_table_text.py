@@ -17,7 +17,10 @@ import plugins.cutthroat.plugin as cut_plugin
 import plugins.euchre.plugin as euchre_plugin
 import plugins.yukon.plugin as yukon_plugin
 from core.session import GameSession
+from core.table import CardFace, Label, Pile, Style, Table
+from core.text import Text
 from gui.cards import CardItem
+from gui.deck import CardArt
 from gui.game_page import GamePage
 from gui.i18n import set_language
 from gui.table_scene import ButtonItem, HoldItem, TableScene, TextItem
@@ -140,8 +143,9 @@ def test_larger_table_text_grows_the_words_where_there_is_room_and_covers_nothin
             held.append(bigger["panel's title"] / plain["panel's title"])
     if game_id != "yukon":  # (Yukon's table has words only once the deal is won)
         assert grown >= 0.8 * looks and larger >= 0.5 * looks, f"{grown} of {looks} grew, {larger} by half"
-        # the score sheet most of all: it grew 1.07–1.13× on average when West's name stood just below it
-        assert sum(sheet) / len(sheet) >= 1.3, f"the score sheet grew {sum(sheet) / len(sheet):.2f}× on average"
+        # the score sheet most of all: it grew 1.07–1.13× on average when West's name stood just below it, and
+        # 1.33–1.39× in English while its width met North's hand and it could not move into the margin
+        assert sum(sheet) / len(sheet) >= 1.45, f"the score sheet grew {sum(sheet) / len(sheet):.2f}× on average"
         # a trick's panel beside your name (or hand), which it could not grow into, grows out of a corner instead
         assert held and min(held) >= 1.1, f"a held moment's panel grew only {min(held):.2f}×"
 
@@ -172,6 +176,35 @@ def test_yukons_hint_note_and_won_panel_grow_clear_of_the_cards(qtbot: QtBot) ->
         window.page.view.refresh(animate=False)
         growth = grows_clear(window.page.view.scene)
         assert growth == pytest.approx(dict.fromkeys(("panel's title", "panel's lines", "new", "back"), 1.5)), growth
+
+
+@pytest.mark.parametrize("corner", ["nw", "ne"])
+def test_a_score_sheet_in_a_corner_slides_toward_the_window_edge_to_grow(qtbot: QtBot, corner: str) -> None:
+    """A score sheet whose growth meets a hand beside it (the English four-seat sheet met North's) moves into the
+    window's margin instead, as far as its edge, still covering its place at normal size; a name grows in place."""
+    west = corner == "nw"
+    sheet = Label("panel", Text("You & North — East & West\nScore 0 — 0 (game to 10)"), 0.2 if west else 5.8, 0.2,
+                  corner, Style.PANEL, 0.15)
+    name = Label("west", Text("West · dealer"), 0.2 if west else 5.8, 2.6, corner, Style.SEAT, 0.15)
+    hand = Pile("hand", 3.0 if west else 2.0, 0.2, (CardFace("AS"),))
+    scene = TableScene(CardArt("classic"))
+    scene.resize(1200, 400)  # the table, 6 × 3 cards, is centred: a margin beside it
+    scene.show_table(Table(6.0, 3.0, (hand,), (sheet, name)), animate=False)
+    set_table_text("normal")
+    scene.redraw()
+    before, name_at = scene.texts["panel"].sceneBoundingRect(), scene.texts["west"].sceneBoundingRect()
+    assert (before.left() > 150) if west else (before.right() < 1050), "the sheet stands in from the window's edge"
+    growth = grows_clear(scene)
+    after, ace = scene.texts["panel"].sceneBoundingRect(), scene.cards["AS"].sceneBoundingRect()
+    assert growth["panel"] == pytest.approx(1.5), growth
+    assert after.left() <= before.left() and after.right() >= before.right(), "it covers its place still"
+    assert scene.sceneRect().contains(after) and not after.intersects(ace)
+    in_place = QRectF(before.topLeft(), after.size()) if west else \
+        QRectF(before.right() - after.width(), before.top(), after.width(), after.height())
+    assert in_place.intersects(ace), "grown in its place it would have covered the ace"
+    grown_name = scene.texts["west"].sceneBoundingRect()
+    assert growth["west"] > 1 and (grown_name.left() == pytest.approx(name_at.left()) if west
+                                   else grown_name.right() == pytest.approx(name_at.right())), "a name grows in place"
 
 
 def test_the_table_text_chosen_in_the_settings_grows_the_open_tables_and_is_kept(
