@@ -609,8 +609,7 @@ class TableScene(QGraphicsScene):
                 places.append(rect.translated(max(0.0, min(room, plain.left() - rect.left())), 0))
             for place in places:
                 if (not inside or table.contains(place)) and \
-                        not any(other.intersects(place) and _area(other.intersected(place)) > was
-                                for other, was in zip(others, met, strict=True)):
+                        not any(_area(other.intersected(place)) > was for other, was in zip(others, met, strict=True)):
                     return place
         return rect_at(1.0)
 
