@@ -241,6 +241,19 @@ def test_move_text_is_stable(text: str) -> None:
     assert RULES.parse_move(text).text == text
 
 
+@pytest.mark.parametrize(("text", "message"), [
+    ("play 2H", r"^'play 2H': 2♥ is not in the Euchre deck: only 9, 10, J, Q, K and A are used$"),
+    ("trump X", r"^'trump X': 'x' is not a suit"),
+    ("play", r"^'play' is not a move; moves are: bid 3 … bid 6, pass"),
+    ("play JH now", r"^'play JH now' is not a move; moves are:"),
+    ("bid 10", r"^'bid 10' is not a move; moves are:"),
+    ("notrump middle", r"^'notrump middle' is not a move; moves are:"),
+    ("jump", r"^'jump' is not a move; moves are:")])
+def test_bad_move_text_says_what_was_wrong_and_what_is_allowed(text: str, message: str) -> None:
+    with pytest.raises(IllegalMove, match=message):
+        RULES.parse_move(text)
+
+
 # -- the conformance kit and a fuzz -----------------------------------------------------------------------
 
 
