@@ -60,6 +60,29 @@ def test_all_24_cards_are_dealt_six_each_with_no_upcard_or_kitty() -> None:
     assert [len(h) for h in state.hand.hands] == [6, 6, 6, 6] and sorted(cards, key=DECK.index) == list(DECK)
 
 
+SUITED = {"S": "9S TS JS QS KS AS", "W": "9H TH JH QH KH AH", "N": "9D TD JD QD KD AD", "E": "9C TC JC QC KC AC"}
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"dealer": None}, r"^a Bid Euchre deal needs dealer and hands \(S W N E\); 'dealer' is missing$"),
+    ({"E": None}, r"'E' is missing$"),
+    ({"E": "9C TC JC QC KC"}, r"^a Bid Euchre deal gives each of the 24 cards once, six to each seat$"),
+    ({"E": "9C TC JC QC KC 9S"}, r"^a Bid Euchre deal gives each of the 24 cards once, six to each seat$"),
+    ({"E": "9C TC JC QC KC 2H"}, r"^2♥ is not in the Euchre deck$"),
+    ({"dealer": "X"}, r"^'X' is not a seat: use S, W, N or E$")])
+def test_a_deal_that_is_not_24_cards_six_each_is_refused_saying_why(change: dict[str, str | None],
+                                                                    message: str) -> None:
+    hands = {seat: SUITED[seat].split() for seat in SEATS}
+    data: dict[str, Any] = {"dealer": "S", "hands": hands}
+    for key, value in change.items():
+        place = data if key == "dealer" else hands
+        if value is None:
+            del place[key]
+        else:
+            place[key] = value.split() if key != "dealer" else value
+    with pytest.raises(ValueError, match=message):
+        RULES.from_deal({}, data)
+
 # -- Auction --------------------------------------------------------------------------------------------
 
 
