@@ -529,3 +529,48 @@ def test_move_text_round_trips(text: str) -> None:
 def test_bad_move_text_says_what_is_allowed(text: str, message: str) -> None:
     with pytest.raises(IllegalMove, match=message):
         RULES.parse_move(text)
+
+
+# West holds no hearts and leads 9♣ once South, the dealer, has picked up A♥; North holds one club, A♣.
+TO_REFUSE = {"dealer": "S", "up": "AH", "W": "9C TC JC QC KC", "N": "AC 9D TD QD KD"}
+
+
+@pytest.mark.parametrize(("steps", "move", "message"), [
+    ((), "play 9C", "'play 9C' is not possible now: order up the upcard or pass"),
+    ((), "pickup", "'pickup' is not possible now: order up the upcard or pass"),
+    (("W order",), "pass", "you cannot pass now: the dealer discards one of the original five cards"),
+    (("W order",), "discard 9C", "you do not hold 9♣"),
+    (("W order",), "order", "'order' is not possible now: the dealer discards one of the original five cards"),
+    (("W order", "S discard 9S", "W play 9C"), "play 9D", "you must follow clubs (the led card's suit): play A♣"),
+    (("W order", "S discard 9S", "W play 9C"), "play 9C", "you do not hold 9♣"),
+    (("W order", "S discard 9S", "W play 9C"), "pass", "you cannot pass now: play a card"),
+    (("W pass", "N pass", "E pass", "S pass"), "order", "'order' is not possible now: name a suit or pass"),
+    (("W pass", "N pass", "E pass", "S pass"), "alone", "'alone' is not possible now: name a suit or pass")])
+def test_each_refused_move_says_what_was_wrong_and_what_is_allowed(steps: tuple[str, ...], move: str,
+                                                                   message: str) -> None:
+    hands = {seat: cards for seat, cards in TO_REFUSE.items() if seat in "SWNE"}
+    state = moves(new_state(TO_REFUSE["dealer"], TO_REFUSE["up"], **hands), *steps)
+    assert move not in legal(state)
+    with pytest.raises(IllegalMove) as caught:
+        RULES.apply(state, RULES.parse_move(move))
+    assert str(caught.value) == message
+
+
+def test_a_move_after_the_match_is_over_says_to_start_a_new_game() -> None:
+    state, rng = RULES.new_game({}, 3), Rng(3)
+    while not state.over:
+        state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+    with pytest.raises(IllegalMove, match="^the match is over: start a new game$"):
+        RULES.apply(state, RULES.parse_move("pass"))
+
+
+def test_the_options_own_moments_say_what_is_allowed_when_a_move_is_refused() -> None:
+    hands = {seat: cards for seat, cards in TO_REFUSE.items() if seat in "SWNE"}
+    state = moves(new_state("S", "AH", settings={"defender_alone": True, "dealer_may_decline": True}, **hands),
+                  "W order")
+    with pytest.raises(IllegalMove, match="^'discard 9S' is not possible now: the dealer picks up or declines the "
+                                          "upcard$"):
+        RULES.apply(state, RULES.parse_move("discard 9S"))
+    state = moves(state, "S pickup", "S discard 9S")
+    with pytest.raises(IllegalMove, match="^'order' is not possible now: a defender may go alone or pass$"):
+        RULES.apply(state, RULES.parse_move("order"))
