@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from core.cards import Card, parse_cards
 from core.conformance import GameConformance
-from core.game import IllegalMove
+from core.game import IllegalMove, Outcome
 from core.rng import Rng
 from plugins.bid_euchre.plugin import GAME
 from plugins.bid_euchre.rules import BidEuchreRules, BidState, Move, Phase
@@ -226,6 +226,7 @@ def test_a_made_bid_that_reaches_32_wins() -> None:
                  *BALANCED_PLAY)
     assert state.results[0].made and state.results[0].points == (3, 3)
     assert state.scores == (3, 33) and state.over and state.winner == 1
+    assert RULES.outcome(state) == Outcome((1, 3), (3, 33), "East/West win 33-3 after 1 hand")
 
 
 def test_trick_points_against_a_made_bid_never_win_even_past_32() -> None:
@@ -240,6 +241,8 @@ def test_a_side_past_32_wins_at_the_end_of_a_later_hand_in_which_it_qualifies() 
     win; when East/West make their bid, North/South still do not, whatever their trick points."""
     sets = _finish(play(deal("S", (33, 0), **STRONG), "W pass", "N pass", "E bid 6", "S pass", "E trump C"))
     assert not sets.results[0].made and sets.over and sets.winner == 0
+    assert RULES.outcome(sets) == Outcome((0, 2), sets.scores, f"North/South win {sets.scores[0]}-{sets.scores[1]} "
+                                                               "after 1 hand")
     made = _finish(play(deal("S", (33, 0), **STRONG), "W bid 3", "N pass", "E pass", "S pass", "W trump H"))
     assert made.results[0].made and made.scores[0] >= 33 and not made.over
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.cards import JOKER, Card, Suit, parse_cards
-from core.game import IllegalMove
+from core.game import IllegalMove, Outcome
 from core.rng import Rng
 from plugins.euchre.cards import DECK, Ranking
 from plugins.euchre.model import EAST, NORTH, SOUTH, WEST, Phase
@@ -556,10 +556,15 @@ def test_each_refused_move_says_what_was_wrong_and_what_is_allowed(steps: tuple[
     assert str(caught.value) == message
 
 
-def test_a_move_after_the_match_is_over_says_to_start_a_new_game() -> None:
+def test_a_finished_match_names_its_winners_and_a_move_after_it_says_to_start_a_new_game() -> None:
     state, rng = RULES.new_game({}, 3), Rng(3)
     while not state.over:
         state = RULES.apply(state, rng.choice(RULES.legal_moves(state)))
+    ns, ew = state.scores
+    team, name = ((0, 2), "North/South") if ns >= 10 else ((1, 3), "East/West")
+    assert max(ns, ew) >= 10 > min(ns, ew) and len(state.results) > 1
+    assert RULES.outcome(state) == Outcome(team, (ns, ew), f"{name} win {max(ns, ew)}-{min(ns, ew)} after "
+                                                           f"{len(state.results)} hands")
     with pytest.raises(IllegalMove, match="^the match is over: start a new game$"):
         RULES.apply(state, RULES.parse_move("pass"))
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from core.plugin import Card, IllegalMove, Outcome, Rng, Suit, Text
+from core.plugin import Card, IllegalMove, Outcome, Rng, Suit, Text, plural
 from plugins.euchre.public import (
     DECK,
     Ranking,
@@ -424,9 +424,9 @@ class BidEuchreRules:
         if not state.over or state.winner is None:
             return None
         name = "North/South" if state.winner == 0 else "East/West"
-        ns, ew = state.scores
+        won, lost = state.scores[state.winner], state.scores[1 - state.winner]  # (the losers may have more)
         return Outcome((0, 2) if state.winner == 0 else (1, 3), state.scores,
-                       f"{name} win {ns}-{ew} after {state.number + 1} hands")
+                       f"{name} win {won}-{lost} after {plural(state.number + 1, 'hand')}")
 
     def observation(self, state: BidState, seat: int) -> Any:
         from plugins.bid_euchre.observe import observe

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from core.plugin import Card, IllegalMove, Outcome, Rng, Suit, Text
+from core.plugin import Card, IllegalMove, Outcome, Rng, Suit, Text, plural
 from plugins.euchre.public import DECK, Ranking, Trick, sort_hand, trick_holds
 
 SUITS = tuple(Suit(letter) for letter in "SHDC")
@@ -431,7 +431,7 @@ class CutthroatRules:
         names = {"S": "South", "N": "North", "W": "West", "E": "East"}
         name = names[state.format.letters[state.winner]]
         score = "-".join(str(s) for s in state.scores)
-        return Outcome((state.winner,), state.scores, f"{name} wins {score} after {state.number + 1} hands")
+        return Outcome((state.winner,), state.scores, f"{name} wins {score} after {plural(state.number + 1, 'hand')}")
 
     def observation(self, state: CutthroatState, seat: int) -> Any:
         from plugins.cutthroat.observe import observe

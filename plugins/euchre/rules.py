@@ -22,7 +22,7 @@ from core.cards import JOKER, SUITS, Card, Suit
 from core.frozen import replacer
 from core.game import IllegalMove, Outcome
 from core.rng import Rng
-from core.text import Text
+from core.text import Text, plural
 from plugins.euchre.cards import ALL_CARDS, DECK, Ranking, deck_of
 from plugins.euchre.holds import trick_holds
 from plugins.euchre.model import (
@@ -211,7 +211,8 @@ class EuchreRules:
         team = 0 if ns > ew else 1
         winners = (0, 2) if team == 0 else (1, 3)
         name = "North/South" if team == 0 else "East/West"
-        return Outcome(winners, state.scores, f"{name} win {max(ns, ew)}-{min(ns, ew)} after {state.number + 1} hands")
+        return Outcome(winners, state.scores,
+                       f"{name} win {max(ns, ew)}-{min(ns, ew)} after {plural(state.number + 1, 'hand')}")
 
     def observation(self, state: EuchreState, seat: int) -> Any:
         from plugins.euchre.observe import observe
