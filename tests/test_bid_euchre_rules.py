@@ -280,6 +280,34 @@ def test_bad_move_text_says_what_was_wrong_and_what_is_allowed(text: str, messag
         RULES.parse_move(text)
 
 
+
+HIGHER = ("a bid must be higher than 4, the highest so far (only the dealer may take the contract at the same "
+          "number): bid 5, 6, or pass")
+
+
+@pytest.mark.parametrize(("steps", "move", "message"), [
+    ((), "trump H", "'trump H' is not possible now: bid 3 to 6 or pass"),
+    ((), "play 9H", "'play 9H' is not possible now: bid 3 to 6 or pass"),
+    (("W bid 4",), "bid 3", HIGHER),
+    (("W bid 4", "N bid 6"), "bid 6", "nothing is higher than 6: pass"),
+    (("W bid 5", "N pass", "E pass"), "bid 4", "the dealer may take the contract at 5 or bid higher, not lower"),
+    (("W bid 3", "N pass", "E pass", "S pass"), "bid 4",
+     "'bid 4' is not possible now: the declarer names trump or no-trump"),
+    (("W bid 3", "N pass", "E pass", "S pass", "W trump H", "W play JH"), "play AS", "you do not hold A♠"),
+    (("W bid 3", "N pass", "E pass", "S pass", "W trump H", "W play JH"), "play 9C",
+     "you must follow hearts (the led card's suit): play 9♥"),
+    (("W bid 3", "N pass", "E pass", "S pass", "W trump H", "W play JH"), "trump S",
+     "'trump S' is not possible now: play a card")])
+def test_each_refused_move_says_what_was_wrong_and_what_is_allowed(steps: tuple[str, ...], move: str,
+                                                                   message: str) -> None:
+    state = play(deal("S", **STRONG), *steps)
+    assert move not in legal(state) and refused(state, move) == message
+
+
+def test_a_move_after_the_match_is_over_says_to_start_a_new_game() -> None:
+    state = _finish(play(deal("S", (0, 30), **STRONG), "W pass", "N pass", "E pass", "S bid 6", "S trump D"))
+    assert state.over and refused(state, "pass") == "the match is over: start a new game"
+
 # -- the conformance kit and a fuzz -----------------------------------------------------------------------
 
 
