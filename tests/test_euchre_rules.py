@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from core.cards import JOKER, Card, Suit, parse_cards
@@ -502,6 +505,27 @@ def test_a_deal_and_the_joker_option_must_agree() -> None:
     state = RULES.from_deal(both, make_deal("S", "7H", None, deck_of(True, joker=True)))
     assert len(state.hand.deal.buried) == 12
 
+
+
+ONCE = ("a Euchre deal must use each card of its deck exactly once: 24 cards (9 to A), 32 with the 7s and 8s, and "
+        "the joker (JK) too with that option")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.pop("upcard"), "a Euchre deal needs dealer, hands (S W N E), upcard and buried; 'upcard' is missing"),
+    (lambda d: d["hands"].pop("N"), "a Euchre deal needs dealer, hands (S W N E), upcard and buried; 'N' is missing"),
+    (lambda d: d["hands"]["E"].pop(), "a Euchre deal gives five cards to each seat"),
+    (lambda d: d["hands"]["E"].__setitem__(0, d["hands"]["S"][0]), ONCE),
+    (lambda d: d["buried"].pop(), ONCE),
+    (lambda d: d.__setitem__("upcard", "2H"), "2♥ is not in the Euchre deck: only 9, 10, J, Q, K and A are used (7 and "
+                                               "8 with the 32-card deck, JK with the joker)")])
+def test_a_deal_that_is_not_the_deck_once_is_refused_saying_why(change: Callable[[dict[str, Any]], object],
+                                                                 message: str) -> None:
+    data = make_deal("S", "AH")
+    change(data)
+    with pytest.raises(ValueError) as caught:
+        RULES.from_deal(SCHEMA_DEFAULTS, data)
+    assert str(caught.value) == message
 
 # -- observations and move text ---------------------------------------------------------------------
 
