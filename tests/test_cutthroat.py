@@ -5,6 +5,7 @@ every CPU strength on every seat, the tables, and the plugin as a variant of Euc
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +175,10 @@ def test_one_for_three_or_four_two_for_a_march_two_to_the_other_for_a_euchre() -
     euchred = play(deal("N", "9H", S="9S TS 9C TC AH", N="JH JD KH QH KS"), "S order", "N discard KS")
     result = play_out(euchred).results[0]
     assert result.maker_tricks < 3 and result.euchred and result.points == (0, 2)
+    won = play_out(march).results[0]  # the statistics' "euchred": the maker took fewer than three of the five
+    for taken in range(6):
+        tricks = tuple(replace(trick, winner=0 if n < taken else 1) for n, trick in enumerate(won.tricks))
+        assert replace(won, tricks=tricks).euchred == (taken < 3), f"the maker took {taken}"
 
 
 def test_the_first_to_the_target_at_the_end_of_a_hand_wins() -> None:
