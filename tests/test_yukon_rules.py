@@ -8,7 +8,7 @@ import pytest
 
 from core.cards import Card, Suit, parse_cards
 from core.conformance import GameConformance
-from core.game import IllegalMove
+from core.game import IllegalMove, Outcome
 from core.session import GameSession
 from plugins.yukon.deal import deal_columns, shuffled_deck
 from plugins.yukon.hint import hint, score
@@ -175,13 +175,14 @@ def test_foundation_cards_stay_unless_returns_are_on_and_then_the_win_is_assiste
     assert after.columns[0] == parse_cards("8S 7H") and after.foundations[1] == 6 and after.assisted
 
 
-def test_win_when_all_52_are_home() -> None:
-    state = layout("KS", "KH", "KD", "KC", foundations=(12, 12, 12, 12))
+@pytest.mark.parametrize(("returns", "summary"), [(False, "won in 4 moves"), (True, "won with help in 4 moves")])
+def test_win_when_all_52_are_home_with_help_whenever_returns_were_on(returns: bool, summary: str) -> None:
+    """Choosing the return assist marks the win, whether or not a card was returned (seed 003)."""
+    state = layout("KS", "KH", "KD", "KC", foundations=(12, 12, 12, 12), returns=returns)
     for text in ("1>F", "2>F", "3>F", "4>F"):
         state = R.apply(state, R.parse_move(text))
-    assert state.won and R.to_move(state) is None
-    outcome = R.outcome(state)
-    assert outcome is not None and outcome.summary.startswith("won in 4 moves")
+    assert state.won and R.to_move(state) is None and not state.assisted and state.with_help == returns
+    assert R.outcome(state) == Outcome((0,), (52,), summary)
 
 
 @pytest.mark.parametrize("text", ["3.2>5", "3>F", "F.H>5", "7.11>1", "3.2>F"])
