@@ -185,6 +185,13 @@ def test_win_when_all_52_are_home_with_help_whenever_returns_were_on(returns: bo
     assert R.outcome(state) == Outcome((0,), (52,), summary)
 
 
+@pytest.mark.parametrize("returns", [False, True])
+def test_a_new_deal_is_with_help_only_when_the_return_assist_is_chosen(returns: bool) -> None:
+    settings = GAME.settings.defaults() | {"return_from_foundations": returns}
+    state = R.new_game(settings, 5)
+    assert not state.assisted and state.with_help == returns and state.returns_allowed == returns
+
+
 @pytest.mark.parametrize("text", ["3.2>5", "3>F", "F.H>5", "7.11>1", "3.2>F"])
 def test_move_text_round_trips(text: str) -> None:
     assert Move.parse(text).text == text
