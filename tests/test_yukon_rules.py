@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from core.cards import Card, Suit, parse_cards
+from core.cards import Card, Suit, full_deck, parse_cards
 from core.conformance import GameConformance
 from core.game import IllegalMove, Outcome
 from core.session import GameSession
@@ -190,6 +190,45 @@ def test_a_new_deal_is_with_help_only_when_the_return_assist_is_chosen(returns: 
     settings = GAME.settings.defaults() | {"return_from_foundations": returns}
     state = R.new_game(settings, 5)
     assert not state.assisted and state.with_help == returns and state.returns_allowed == returns
+
+
+# ♥ is home up to 3♥, ♠ not begun; column 2 is empty; returns are on
+REFUSING = layout("5H", "", "9H 7C", "6S", foundations=(0, 3, 0, 0), returns=True)
+
+
+@pytest.mark.parametrize(("state", "move", "message"), [
+    (REFUSING, "2>4", "column 2 is empty"),
+    (REFUSING, "F.S>1", "the spades foundation is empty"),
+    (REFUSING, "1>F", "5♥ cannot go to its foundation: the hearts foundation needs 4♥ next"),
+    (REFUSING, "3>F", "7♣ cannot go to its foundation: the clubs foundation starts with an ace"),
+    (REFUSING, "3.2>3", "a group cannot move onto its own column"),
+    (REFUSING, "4>1", "6♠ is not one lower than 5♥"),
+    (REFUSING, "1>2", "only a group headed by a K can go to an empty column"),
+    (layout("6H", "5D"), "2>1", "5♦ must go on a card of the other colour, not on 6♥"),
+    (layout("6H", "5S", variant="russian"), "2>1", "in Russian Yukon 5♠ must go on a card of its own suit, not on 6♥")])
+def test_each_refused_move_says_what_was_wrong(state: YukonState, move: str, message: str) -> None:
+    with pytest.raises(IllegalMove) as caught:
+        R.apply(state, R.parse_move(move))
+    assert str(caught.value) == message
+
+
+CARDS = [c.text for c in full_deck()]
+SEVEN = [CARDS[:46], *([c] for c in CARDS[46:])]  # one long column, six of one card: 52 in all
+ONCE = "a Yukon deal has seven columns holding the 52 cards once each"
+
+
+@pytest.mark.parametrize(("deal", "message"), [
+    ({"columns": [CARDS[:47], *([c] for c in CARDS[47:])]}, ONCE),  # six columns
+    ({"columns": [*SEVEN[:-1], []]}, ONCE),  # 51 cards
+    ({"columns": [[*CARDS[:45], CARDS[0]], *SEVEN[1:]]}, ONCE),  # A♠ twice, 7♣ left out
+    ({"columns": SEVEN, "hidden": [46, 0, 0, 0, 0, 0, 0]}, "each column needs its front card face up"),
+    ({"columns": SEVEN, "hidden": [-1, 0, 0, 0, 0, 0, 0]}, "each column needs its front card face up")])
+def test_a_written_deal_that_is_not_seven_columns_of_the_52_cards_is_refused_saying_why(deal: dict[str, Any],
+                                                                                      message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        R.from_deal({}, deal)
+    assert str(caught.value) == message
+    assert R.from_deal({}, {"columns": SEVEN, "hidden": [45, 0, 0, 0, 0, 0, 0]}).hidden == (45, 0, 0, 0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("text", ["3.2>5", "3>F", "F.H>5", "7.11>1", "3.2>F"])

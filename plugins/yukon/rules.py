@@ -307,7 +307,7 @@ class YukonRules:
                             "組札へ送れるのは列の最前面の1枚だけです")
             if not _goes_to_foundation(state, head):
                 have = state.foundation_top(head.suit)
-                need = Text("the next {suit} is {card}", "次の{suit}は{card}です").format(
+                need = Text("the {suit} foundation needs {card} next", "{suit}の組札の次は{card}です").format(
                     suit=head.suit.words, card=Card(have.rank + 1, head.suit).pretty) if have \
                     else Text("the {suit} foundation starts with an ace", "{suit}の組札はAから始まります").format(
                         suit=head.suit.words)
