@@ -3,6 +3,7 @@ conformance kit; and a fuzz over whole matches checking the 24 cards and the sco
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -61,27 +62,23 @@ def test_all_24_cards_are_dealt_six_each_with_no_upcard_or_kitty() -> None:
 
 
 SUITED = {"S": "9S TS JS QS KS AS", "W": "9H TH JH QH KH AH", "N": "9D TD JD QD KD AD", "E": "9C TC JC QC KC AC"}
+SIX_EACH = r"^a Bid Euchre deal gives each of the 24 cards once, six to each seat$"
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"dealer": None}, r"^a Bid Euchre deal needs dealer and hands \(S W N E\); 'dealer' is missing$"),
-    ({"E": None}, r"'E' is missing$"),
-    ({"E": "9C TC JC QC KC"}, r"^a Bid Euchre deal gives each of the 24 cards once, six to each seat$"),
-    ({"E": "9C TC JC QC KC 9S"}, r"^a Bid Euchre deal gives each of the 24 cards once, six to each seat$"),
-    ({"E": "9C TC JC QC KC 2H"}, r"^2♥ is not in the Euchre deck$"),
-    ({"dealer": "X"}, r"^'X' is not a seat: use S, W, N or E$")])
-def test_a_deal_that_is_not_24_cards_six_each_is_refused_saying_why(change: dict[str, str | None],
+    (lambda d: d.pop("dealer"), r"^a Bid Euchre deal needs dealer and hands \(S W N E\); 'dealer' is missing$"),
+    (lambda d: d["hands"].pop("E"), r"'E' is missing$"),
+    (lambda d: d["hands"]["E"].pop(), SIX_EACH),
+    (lambda d: d["hands"]["E"].__setitem__(5, "9S"), SIX_EACH),
+    (lambda d: d["hands"]["E"].__setitem__(5, "2H"), r"^2♥ is not in the Euchre deck$"),
+    (lambda d: d.__setitem__("dealer", "X"), r"^'X' is not a seat: use S, W, N or E$")])
+def test_a_deal_that_is_not_24_cards_six_each_is_refused_saying_why(change: Callable[[dict[str, Any]], object],
                                                                     message: str) -> None:
-    hands = {seat: SUITED[seat].split() for seat in SEATS}
-    data: dict[str, Any] = {"dealer": "S", "hands": hands}
-    for key, value in change.items():
-        place = data if key == "dealer" else hands
-        if value is None:
-            del place[key]
-        else:
-            place[key] = value.split() if key != "dealer" else value
+    data = {"dealer": "S", "hands": {seat: SUITED[seat].split() for seat in SEATS}}
+    change(data)
     with pytest.raises(ValueError, match=message):
         RULES.from_deal({}, data)
+
 
 # -- Auction --------------------------------------------------------------------------------------------
 
@@ -280,7 +277,6 @@ def test_bad_move_text_says_what_was_wrong_and_what_is_allowed(text: str, messag
         RULES.parse_move(text)
 
 
-
 HIGHER = ("a bid must be higher than 4, the highest so far (only the dealer may take the contract at the same "
           "number): bid 5, 6, or pass")
 
@@ -307,6 +303,7 @@ def test_each_refused_move_says_what_was_wrong_and_what_is_allowed(steps: tuple[
 def test_a_move_after_the_match_is_over_says_to_start_a_new_game() -> None:
     state = _finish(play(deal("S", (0, 30), **STRONG), "W pass", "N pass", "E pass", "S bid 6", "S trump D"))
     assert state.over and refused(state, "pass") == "the match is over: start a new game"
+
 
 # -- the conformance kit and a fuzz -----------------------------------------------------------------------
 

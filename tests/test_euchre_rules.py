@@ -511,7 +511,6 @@ def test_a_deal_and_the_joker_option_must_agree() -> None:
     assert len(state.hand.deal.buried) == 12
 
 
-
 ONCE = ("a Euchre deal must use each card of its deck exactly once: 24 cards (9 to A), 32 with the 7s and 8s, and "
         "the joker (JK) too with that option")
 
@@ -531,6 +530,7 @@ def test_a_deal_that_is_not_the_deck_once_is_refused_saying_why(change: Callable
     with pytest.raises(ValueError) as caught:
         RULES.from_deal(SCHEMA_DEFAULTS, data)
     assert str(caught.value) == message
+
 
 # -- observations and move text ---------------------------------------------------------------------
 
@@ -560,8 +560,9 @@ def test_bad_move_text_says_what_is_allowed(text: str, message: str) -> None:
         RULES.parse_move(text)
 
 
-# West holds no hearts and leads 9♣ once South, the dealer, has picked up A♥; North holds one club, A♣.
-TO_REFUSE = {"dealer": "S", "up": "AH", "W": "9C TC JC QC KC", "N": "AC 9D TD QD KD"}
+# South deals and A♥ is turned up; West holds no hearts and leads 9♣ once South has picked it up; North holds one
+# club, A♣.
+TO_REFUSE = {"W": "9C TC JC QC KC", "N": "AC 9D TD QD KD"}
 
 
 @pytest.mark.parametrize(("steps", "move", "message"), [
@@ -577,8 +578,7 @@ TO_REFUSE = {"dealer": "S", "up": "AH", "W": "9C TC JC QC KC", "N": "AC 9D TD QD
     (("W pass", "N pass", "E pass", "S pass"), "alone", "'alone' is not possible now: name a suit or pass")])
 def test_each_refused_move_says_what_was_wrong_and_what_is_allowed(steps: tuple[str, ...], move: str,
                                                                    message: str) -> None:
-    hands = {seat: cards for seat, cards in TO_REFUSE.items() if seat in "SWNE"}
-    state = moves(new_state(TO_REFUSE["dealer"], TO_REFUSE["up"], **hands), *steps)
+    state = moves(new_state("S", "AH", **TO_REFUSE), *steps)
     assert move not in legal(state)
     with pytest.raises(IllegalMove) as caught:
         RULES.apply(state, RULES.parse_move(move))
@@ -599,8 +599,7 @@ def test_a_finished_match_names_its_winners_and_a_move_after_it_says_to_start_a_
 
 
 def test_the_options_own_moments_say_what_is_allowed_when_a_move_is_refused() -> None:
-    hands = {seat: cards for seat, cards in TO_REFUSE.items() if seat in "SWNE"}
-    state = moves(new_state("S", "AH", settings={"defender_alone": True, "dealer_may_decline": True}, **hands),
+    state = moves(new_state("S", "AH", settings={"defender_alone": True, "dealer_may_decline": True}, **TO_REFUSE),
                   "W order")
     with pytest.raises(IllegalMove, match="^'discard 9S' is not possible now: the dealer picks up or declines the "
                                           "upcard$"):
