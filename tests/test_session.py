@@ -78,6 +78,48 @@ def test_restore_of_an_unreplayable_save_raises_restore_error() -> None:
         GameSession.restore(hilo_game(), record)
 
 
+def test_hints_asked_and_time_played_come_back_with_the_game_and_a_damaged_count_is_zero(tmp_path: Path) -> None:
+    """A Yukon deal won after a hint is won with help, and the time played goes on from where it was, also after
+    the program was closed in between; a count no game could have written starts again from nothing."""
+    from plugins.yukon.plugin import GAME as YUKON
+
+    saves = SaveService(tmp_path)
+    session = GameSession.new(YUKON, YUKON.settings.defaults(), deal={"number": 12}, players=[None], saves=saves)
+    assert session.hint() is not None and session.hint() is not None
+    session.seconds = 125.34
+    session.play("4>F")
+    record = saves.read("yukon").record or {}
+    restored = GameSession.restore(YUKON, record)
+    assert restored.hints == 2 and restored.seconds == 125.3
+    for hints in (True, -1, "2", 2.5, None):
+        assert GameSession.restore(YUKON, record | {"hints": hints}).hints == 0, hints
+    for seconds in (-1, 1e9, float("inf"), float("nan"), "60", None, [1]):
+        assert GameSession.restore(YUKON, record | {"seconds": seconds}).seconds == 0.0, seconds
+    assert GameSession.restore(YUKON, record | {"seconds": 7}).seconds == 7.0
+
+
+def test_a_save_names_its_cpu_players_and_one_no_longer_offered_is_replaced_alone() -> None:
+    """Each seat keeps the CPU player it was saved with, even one its settings would not choose now; a player the
+    game dropped gives way to the settings' choice for that seat, said once; a save without players takes the
+    settings'."""
+    from plugins.euchre.plugin import GAME
+
+    session = GameSession.new(GAME, GAME.settings.defaults(), seed=4, players=[None, "easy", "hard", "normal"])
+    turns = []
+    while len(session.moves) < 8:
+        turns.append((session.to_move, session.is_cpu_turn))
+        session.play(session.legal_moves()[0])
+    assert {cpu for seat, cpu in turns if seat == 0} == {False} and {cpu for seat, cpu in turns if seat != 0} == {True}
+    record = session.record()
+    assert GameSession.restore(GAME, record).players == (None, "easy", "hard", "normal")
+    dropped = GameSession.restore(GAME, record | {"players": [None, "grandmaster", "hard", "grandmaster"]})
+    assert dropped.players == (None, "normal", "hard", "normal")
+    assert [str(problem) for problem in dropped.settings_problems] == [
+        "the CPU player 'grandmaster' is no longer offered; 'normal' plays instead"]
+    assert GameSession.restore(GAME, {k: v for k, v in record.items() if k != "players"}).players == (
+        None, "normal", "normal", "normal")
+
+
 def test_a_cpu_player_that_cannot_be_made_is_the_plugins_fault_not_the_saves() -> None:
     """Its error is a PlayerFailed naming the player, on a new game and on restoring a sound save alike (which
     the window then keeps: a RestoreError would have set it aside)."""
