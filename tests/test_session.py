@@ -156,6 +156,7 @@ def test_pause_blocks_moves_and_cpu() -> None:
     listener = Recorder()
     session = GameSession.new(hilo_game(), seed=3, players=["normal"], listener=listener)
     session.set_paused(True)
+    assert session.cpu_turn() is None, "no CPU player starts thinking during a pause"
     assert session.cpu_step() is None and session.moves == []
     session.set_paused(False)
     assert session.cpu_step() is not None
@@ -179,6 +180,45 @@ def test_hint_comes_from_the_plugin() -> None:
     session = GameSession.new(hilo_game(), seed=3, players=[None])
     hint = session.hint()
     assert hint is not None and hint.move in session.legal_moves() and "%" in hint.reason.en
+
+
+def test_a_hint_is_offered_only_to_a_person_to_move_in_a_game_that_gives_them() -> None:
+    session = GameSession.new(hilo_game(), seed=3, players=[None])
+    assert session.can_hint()
+    session.set_paused(True)
+    assert not session.can_hint() and session.hint() is None and session.hints == 0, "not while paused"
+    session.set_paused(False)
+    assert not GameSession.new(GameSpec(**{**hilo_game().__dict__, "hint": None}), seed=3, players=[None]).can_hint()
+    held = _euchre_at_a_finished_trick(None)
+    assert held.hold is not None and not held.can_hint(), "not while a finished trick is held"
+    held.acknowledge()
+    while held.to_move != 0:
+        held.cpu_step()
+    assert held.can_hint() and held.hint() is not None and held.hints == 1
+    held.play(held.legal_moves()[0])
+    assert held.to_move != 0 and not held.can_hint() and held.hint() is None and held.hints == 1, "nor on a CPU turn"
+
+
+def test_run_cpus_stops_at_its_limit_and_says_how_many_it_made() -> None:
+    from plugins.euchre.plugin import GAME
+
+    session = GameSession.new(GAME, GAME.settings.defaults(), seed=3, players=["normal"] * 4)
+    assert session.run_cpus(limit=3) == 3 and len(session.moves) == 3
+    assert session.run_cpus() == len(session.moves) - 3 and session.is_over
+
+
+def test_a_person_in_another_seat_undoes_their_own_move_with_the_cpu_replies() -> None:
+    """A plugin may seat the person anywhere: hints are for that seat, and undo goes back to before its last move."""
+    from plugins.euchre.plugin import GAME
+
+    session = GameSession.new(GAME, GAME.settings.defaults(), seed=3, players=["normal", "normal", None, "normal"])
+    start = session.state
+    assert session.to_move == 2 and session.can_hint() and not session.can_undo() and session.undo() is False
+    session.play("pass")
+    while session.to_move != 2:
+        session.cpu_step()
+    assert session.moves == ["pass", "order", "discard TD"], "seat 3 ordered up and the dealer, seat 1, discarded"
+    assert session.undo() and session.state == start and session.moves == []
 
 
 def _yukon_after_three_moves(saves: SaveService | None = None) -> tuple[GameSession, list[Any]]:
@@ -272,7 +312,7 @@ def test_undo_takes_the_moves_made_by_themselves_along_and_the_save_knows_which_
 # -- holds, listeners, background analysis -------------------------------------------------------------
 
 
-def _euchre_at_a_finished_trick(saves: SaveService) -> GameSession:
+def _euchre_at_a_finished_trick(saves: SaveService | None) -> GameSession:
     from plugins.euchre.plugin import GAME
     from tests.euchre_helpers import make_deal
 
