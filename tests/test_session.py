@@ -199,6 +199,19 @@ def test_a_hint_is_offered_only_to_a_person_to_move_in_a_game_that_gives_them() 
     assert held.to_move != 0 and not held.can_hint() and held.hint() is None and held.hints == 1, "nor on a CPU turn"
 
 
+def test_a_hint_the_plugin_has_no_answer_for_is_not_counted_nor_asked_once_the_game_is_over() -> None:
+    from core.session import hint_question
+
+    game = GameSpec(**{**hilo_game().__dict__, "hint": lambda observation, legal: None})
+    session = GameSession.new(game, seed=3, players=[None])
+    assert session.can_hint() and session.hint() is None and session.hints == 0
+    shown = GameSession.new(hilo_game(), seed=3, players=[None])
+    assert shown.hint(counted=False) is not None and shown.hints == 0, "a demo's moves are not counted one by one"
+    over = GameSession.new(hilo_game(), seed=3, players=["normal"])
+    over.run_cpus()
+    assert over.is_over and hint_question(over.game, over.state) is None
+
+
 def test_run_cpus_stops_at_its_limit_and_says_how_many_it_made() -> None:
     from plugins.euchre.plugin import GAME
 
@@ -362,6 +375,9 @@ def test_analysis_verdicts_are_kept_by_ply_and_dropped_when_undone() -> None:
     from plugins.yukon.plugin import GAME as YUKON
 
     session = GameSession.new(YUKON, YUKON.settings.defaults(), deal={"number": 12})
+    session.set_paused(True)
+    assert session.analysis_job() is None, "nothing runs in the background during a pause"
+    session.set_paused(False)
     job = session.analysis_job()
     assert job is not None and job.ply == 0
     verdict = job.run(threading.Event().is_set)
