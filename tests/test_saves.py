@@ -120,3 +120,73 @@ def test_a_data_folder_linked_to_a_disk_that_is_not_there_is_said_so(tmp_path: P
     (disk / "cardtable").mkdir(parents=True)  # the disk connected again
     saves.write("hilo", RECORD)
     assert saves.read("hilo").record is not None and not saves.unwritten()
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"format_version": "1"}, "the save has no format version"),
+        ({"game": "yukon"}, "the save is for game 'yukon', not 'hilo'"),
+        ({"settings": None}, "the save has no settings"),
+        ({"start": {}}, "the save does not say how the game started"),
+        ({"start": "seed"}, "the save does not say how the game started"),
+        ({"players": [None, 3]}, "the save's list of players is damaged"),
+        ({"players": "normal"}, "the save's list of players is damaged"),
+    ],
+)
+def test_each_damage_to_a_record_is_named(tmp_path: Path, change: dict[str, object], reason: str) -> None:
+    saves = SaveService(tmp_path)
+    saves.write("hilo", RECORD)
+    path = tmp_path / "hilo.json"
+    path.write_text(json.dumps(json.loads(path.read_text()) | change))
+    result = saves.read("hilo")
+    assert result.record is None and str(result.problem).startswith(f"{reason}; it was moved to hilo.json.corrupt-")
+
+
+def test_continue_is_offered_for_a_game_not_finished_or_a_file_reading_will_explain(tmp_path: Path) -> None:
+    """And a new game asks before replacing only a game with moves in it."""
+    saves = SaveService(tmp_path)
+    assert not saves.continuable("hilo") and not saves.played("hilo") and not saves.exists("hilo")
+    saves.write("hilo", {**RECORD, "moves": []})
+    assert saves.continuable("hilo") and not saves.played("hilo")
+    saves.write("hilo", RECORD)
+    assert saves.continuable("hilo") and saves.played("hilo")
+    saves.write("hilo", {**RECORD, "finished": True})
+    assert not saves.continuable("hilo") and not saves.played("hilo") and saves.exists("hilo")
+    for damaged in ('{"format_version": 1, "gam', '["a list"]'):
+        (tmp_path / "hilo.json").write_text(damaged)
+        assert saves.continuable("hilo") and not saves.played("hilo"), damaged
+
+
+def test_a_plugins_saves_live_in_its_own_folder() -> None:
+    from core.saves import slot_for
+
+    assert slot_for("euchre") == slot_for("euchre", "cardtable") == "euchre"
+    assert slot_for("hilo", "cardtable-hilo") == "cardtable-hilo/hilo"
+    assert slot_for("euchre", "my plugin/../x") == "my_plugin_.._x/euchre"
+
+
+def test_a_folder_in_a_saves_place_is_named_and_a_save_that_cannot_be_moved_aside_is_ignored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from core import saves as saves_module
+    from core.saves import SaveError
+
+    saves = SaveService(tmp_path)
+    (tmp_path / "hilo.json").mkdir()
+    with pytest.raises(SaveError) as refused:
+        saves.write("hilo", RECORD)
+    assert str(refused.value.reason) == (f"cannot save to {tmp_path}/hilo.json: something that is not a save file "
+                                         "is in the way")
+    assert (saves.read("hilo").record or {}).get("moves") == ["higher"], "the game goes on from what was refused"
+    (tmp_path / "hilo.json").rmdir()
+    (tmp_path / "hilo.json").write_text("[]")
+    saves = SaveService(tmp_path)  # the program started again
+
+    def stuck(path: Path, why: str) -> Path:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(saves_module, "move_aside", stuck)
+    result = saves.read("hilo")
+    assert result.record is None and str(result.problem).startswith(
+        "the file does not hold a save record; it could not be moved aside either (")
+    assert str(result.problem).endswith(") and is ignored") and (tmp_path / "hilo.json").read_text() == "[]"
