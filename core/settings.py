@@ -155,6 +155,8 @@ class SettingsSchema:
         keys = [o.key for o in self.options]
         if len(set(keys)) != len(keys):
             raise ValueError("settings schema has two options with the same key")
+        if not all(isinstance(preset, Preset) and isinstance(preset.label, Text) for preset in self.presets):
+            raise ValueError("presets must be Preset objects with a Text label")
         ids = [p.id for p in self.presets]
         if len(set(ids)) != len(ids):
             raise ValueError("settings schema has two presets with the same id")
@@ -168,8 +170,6 @@ class SettingsSchema:
                     raise ValueError(f"option '{option.key}' applies when {other} is one of {values!r}, but "
                                      f"{other} {next(p for p in problems if p)}")
         for preset in self.presets:
-            if not isinstance(preset, Preset) or not isinstance(preset.label, Text):
-                raise ValueError("presets must be Preset objects with a Text label")
             if preset.id == CUSTOM:
                 raise ValueError("'custom' is reserved for hand-set options")
             for key, value in preset.values.items():

@@ -129,30 +129,84 @@ def test_rules_called_from_code_refuse_a_misspelled_or_mistyped_setting(game: st
 # -- declarations: checked when the plugin builds its schema --------------------------------------------
 
 
+T = Toggle("t", Text("T"))
+CHOICES = ((1, Text("1")), (2, Text("2")))
+
+
 @pytest.mark.parametrize(("build", "message"), [
-    (lambda: Number("n", Text("N"), 9, 1, 5), "outside 1..5"),
-    (lambda: Number("n", Text("N"), 1, 1, 2**40), "beyond what the settings dialog can show"),
-    (lambda: Number("n", Text("N"), 1.5, 1, 5), "whole number"),
-    (lambda: Toggle("t", "Plain string label"), "must be Text"),
-    (lambda: Toggle("t", Text("T"), default="yes"), "True or False"),
-    (lambda: Toggle("t", Text("T"), at_once="yes"), "at_once must be True or False"),
-    (lambda: Choice("c", Text("C"), ((1, Text("1")), ("2", Text("2"))), 1), "default's type"),
-    (lambda: Choice("c", Text("C"), (), 1), "at least one"),
+    (lambda: Number("n", Text("N"), 9, 1, 5), "number 'n': default 9 is outside 1..5"),
+    (lambda: Number("n", Text("N"), 6, 1, 5), "number 'n': default 6 is outside 1..5"),
+    (lambda: Number("n", Text("N"), 1, 1, 2**31), "number 'n': maximum 2147483648 is beyond what the settings "
+                                                  "dialog can show (±2147483647)"),
+    (lambda: Number("n", Text("N"), 1, -2**31, 5), "number 'n': minimum -2147483648 is beyond what the settings "
+                                                   "dialog can show (±2147483647)"),
+    (lambda: Number("n", Text("N"), 1.5, 1, 5), "number 'n': default must be a whole number, not 1.5"),
+    (lambda: Number("n", Text("N"), 1, True, 5), "number 'n': minimum must be a whole number, not True"),
+    (lambda: Toggle("t", "Plain string label"), "option 't': label and help must be Text (English and "
+                                                "Japanese), not plain strings"),
+    (lambda: Toggle("t", Text("T"), help="Plain help"), "option 't': label and help must be Text (English and "
+                                                        "Japanese), not plain strings"),
+    (lambda: Toggle("", Text("T")), "an option key must be a non-empty string, not ''"),
+    (lambda: Toggle(3, Text("T")), "an option key must be a non-empty string, not 3"),
+    (lambda: Toggle("t", Text("T"), default="yes"), "toggle 't': default must be True or False, not 'yes'"),
+    (lambda: Toggle("t", Text("T"), at_once="yes"), "option 't': at_once must be True or False, not 'yes'"),
+    (lambda: Choice("c", Text("C"), ((1, Text("1")), ("2", Text("2"))), 1),
+     "choice 'c': every value must have the default's type"),
+    (lambda: Choice("c", Text("C"), (), 1), "choice 'c': choices must be (value, Text) pairs, at least one"),
+    (lambda: Choice("c", Text("C"), ([1, Text("1")],), 1), "choice 'c': choices must be (value, Text) pairs, at "
+                                                          "least one"),
+    (lambda: Choice("c", Text("C"), ((1, Text("1"), 2),), 1), "choice 'c': choices must be (value, Text) pairs, "
+                                                             "at least one"),
+    (lambda: Choice("c", Text("C"), ((1, "one"),), 1), "choice 'c': choices must be (value, Text) pairs, at least "
+                                                      "one"),
+    (lambda: Choice("c", Text("C"), ((1, Text("1")), (1, Text("one"))), 1), "choice 'c': two choices have the same "
+                                                                           "value"),
+    (lambda: Choice("c", Text("C"), CHOICES, 3), "choice 'c': default 3 is not one of its values"),
     (lambda: SettingsSchema(options=(Toggle("a", Text("A")),), presets=(Preset("p", Text("P"), {"b": True}),)),
-     "not an option"),
-    (lambda: Toggle("t", Text("T"), applies_when={"mode": "fast"}), "applies_when must map option keys to tuples"),
-    (lambda: Toggle("t", Text("T"), applies_when={"mode": ()}), "applies_when must map option keys to tuples"),
+     "preset 'p' sets 'b', which is not an option"),
+    (lambda: SettingsSchema(options=(T,), presets=(Preset("p", Text("P"), {"t": 1}),)),
+     "preset 'p': t must be true or false"),
+    (lambda: SettingsSchema(options=(T,), presets=(Preset("custom", Text("Mine")),)),
+     "'custom' is reserved for hand-set options"),
+    (lambda: SettingsSchema(options=(T,), presets=(Preset("p", "P"),)), "presets must be Preset objects with a Text "
+                                                                       "label"),
+    (lambda: SettingsSchema(options=(T,), presets=({"id": "p"},)), "presets must be Preset objects with a Text label"),
+    (lambda: SettingsSchema(options=(T,), presets=(Preset("p", Text("P")), Preset("p", Text("Q")))),
+     "settings schema has two presets with the same id"),
+    (lambda: SettingsSchema(options=(T, Toggle("t", Text("U")))), "settings schema has two options with the same "
+                                                                  "key"),
+    (lambda: SettingsSchema(options=(T, {"key": "u"})), "settings schema options must be Toggle, Choice or Number"),
+    (lambda: Toggle("t", Text("T"), applies_when={"mode": "fast"}),
+     "option 't': applies_when must map option keys to tuples of their values, not {'mode': 'fast'}"),
+    (lambda: Toggle("t", Text("T"), applies_when={"mode": ()}),
+     "option 't': applies_when must map option keys to tuples of their values, not {'mode': ()}"),
     (lambda: SettingsSchema(options=(Toggle("t", Text("T"), applies_when={"mode": (True,)}),)),
-     "'mode' is not another option"),
+     "option 't' applies when 'mode' has certain values, but 'mode' is not another option"),
     (lambda: SettingsSchema(options=(Toggle("t", Text("T"), applies_when={"t": (True,)}),)),
-     "'t' is not another option"),
+     "option 't' applies when 't' has certain values, but 't' is not another option"),
     (lambda: SettingsSchema(options=(Toggle("mode", Text("M")), Number("n", Text("N"), 1, 1, 5,
                                                                       applies_when={"mode": ("yes",)}))),
-     "mode must be true or false"),
+     "option 'n' applies when mode is one of ('yes',), but mode must be true or false"),
 ])
-def test_a_bad_declaration_is_refused_when_it_is_built(build: object, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_a_bad_declaration_is_refused_when_it_is_built_and_the_plugin_author_told_what_is_wrong(
+        build: object, message: str) -> None:
+    with pytest.raises(ValueError) as refused:
         build()  # type: ignore[operator]
+    assert str(refused.value) == message
+
+
+def test_the_widest_declarations_the_dialog_can_show_are_taken_and_their_ends_are_values() -> None:
+    wide = Number("n", Text("N"), 2**31 - 1, -(2**31 - 1), 2**31 - 1)
+    assert wide.check(2**31 - 1) is None and wide.check(-(2**31 - 1)) is None and wide.check(2**31) is not None
+    low = Number("n", Text("N"), 1, 1, 5)
+    assert [low.check(v) is None for v in (0, 1, 5, 6, True)] == [False, True, True, False, False]
+    assert str(low.check(6)) == "must be a whole number from 1 to 5"
+    choice = Choice("c", Text("C"), CHOICES, 2)
+    assert choice.check(1) is None and str(choice.check(1.0)) == "must be one of 1, 2" and str(choice.check(3)) == (
+        "must be one of 1, 2")
+    assert not any(option.at_once for option in (T, choice, low)), "an option changes the game unless declared"
+    with pytest.raises(SettingsError, match="^settings must be a mapping of option to value, not list$"):
+        SCHEMA.checked([("stick", True)])  # type: ignore[arg-type]
 
 
 def test_only_options_declared_at_once_let_the_game_in_progress_go_on() -> None:
