@@ -51,6 +51,38 @@ def test_damaged_store_is_moved_aside_with_a_message(tmp_path: Path) -> None:
     assert len(store.load("yukon")[0]) == 1
 
 
+@pytest.mark.parametrize("content", ['{"format_version": 1, "game": "yukon"}', '{"events": null}',
+                                     '{"format_version": 1, "events": [{"won": true}, 3]}', "[]"])
+def test_a_file_without_a_list_of_events_is_said_so_and_one_that_cannot_be_moved_aside_is_ignored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str) -> None:
+    from core import stats as stats_module
+
+    store = StatsStore(tmp_path)
+    store.path_for("yukon").write_text(content, encoding="utf-8")
+
+    def stuck(path: Path, why: str = "corrupt") -> Path:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(stats_module, "move_aside", stuck)
+        events, problem = store.load("yukon")
+        assert events == [] and str(problem) == (
+            "the statistics file cannot be read (it does not hold a list of events) and is ignored")
+        assert store.path_for("yukon").read_text(encoding="utf-8") == content
+    events, problem = store.load("yukon")
+    assert events == [] and str(problem).startswith(
+        "the statistics file cannot be read (it does not hold a list of events); moved to yukon.json.corrupt-")
+
+
+def test_a_win_rate_bar_counts_only_its_own_results() -> None:
+    from core.stats import rate_by
+
+    results = [{"level": "easy", "won": True}, {"level": "easy", "won": False}, {"level": "easy", "won": True},
+               {"level": "easy", "won": True}, {"level": "hard", "won": False}]
+    assert rate_by(results, "level", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))) == (
+        ("Easy", 75.0), ("Normal", 0.0), ("Hard", 0.0))
+
+
 GAMES_WITH_STATISTICS = ("euchre", "bid-euchre", "two-handed-euchre", "three-handed-euchre", "yukon")
 
 
