@@ -83,6 +83,31 @@ def test_below_is_in_range_and_covers_it() -> None:
     assert seen == set(range(6))
 
 
+def test_below_refuses_a_bound_with_nothing_to_draw() -> None:
+    for bound in (0, -3):
+        with pytest.raises(ValueError, match="^below\\(\\) needs a positive bound$"):
+            Rng(5).below(bound)
+
+
+@pytest.mark.parametrize("text", ["", "T", "THX", "1H", "TX", "11H", "H T", "JOKER"])
+def test_a_card_written_wrong_is_refused_saying_how_to_write_one(text: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        Card.parse(text)
+    assert str(refused.value) == (f"'{text}' is not a card: write rank (A23456789TJQK) then suit (SHDC), e.g. TH or "
+                                  "JD (JK: the joker)")
+
+
+def test_a_card_made_wrong_in_code_is_refused_saying_what_a_card_is() -> None:
+    for rank, suit, message in (("1", Suit.SPADES, "a card is a rank (int) and a Suit, not '1' and <Suit.SPADES: 'S'>"),
+                                (1, "S", "a card is a rank (int) and a Suit, not 1 and 'S'"),
+                                (0, Suit.SPADES, "the joker is rank 0 of its own suit, and only the joker"),
+                                (14, Suit.HEARTS, "rank 14 is outside 1..13")):
+        with pytest.raises(ValueError) as refused:
+            Card(rank, suit)  # type: ignore[arg-type]
+        assert str(refused.value) == message
+    assert [Card.parse(text).text for text in (" th ", "10h", "ac", "Jk")] == ["TH", "TH", "AC", "JK"]
+
+
 def test_card_text_and_symbols() -> None:
     assert Card.parse("TH") == Card(10, Suit.HEARTS) and Card.parse("10h").text == "TH"
     assert Card.parse("JD").pretty == "J♦" and Card(10, Suit.HEARTS).pretty == "10♥"
@@ -101,8 +126,9 @@ def test_the_joker_is_written_jk_and_belongs_to_no_suit_a_player_can_name() -> N
         with pytest.raises(ValueError):
             Card(*bad)
     for text in ("*", "J", "SH"):
-        with pytest.raises(ValueError, match="use one of S, H, D, C"):
+        with pytest.raises(ValueError) as refused:
             Suit.parse(text)
+        assert str(refused.value) == f"'{text}' is not a suit: use one of S, H, D, C"
 
 
 PINNED_12 = "JS QS 8H AC JD TH 8S KS"

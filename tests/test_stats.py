@@ -168,6 +168,65 @@ def test_reset_forgets_one_game_only(tmp_path: Path) -> None:
     assert store.load("yukon")[0] == [] and len(store.load("euchre")[0]) == 1
 
 
+def test_reset_of_a_game_never_played_is_quiet(tmp_path: Path) -> None:
+    store = StatsStore(tmp_path)
+    store.reset("yukon")
+    assert store.load("yukon") == ([], None)
+
+
+class EveryCall:
+    """Statistics that count what they were asked: an event per move, and one when a game is left unfinished."""
+
+    def record(self, before: Any, after: Any, context: Context) -> list[dict[str, Any]]:
+        return [{"kind": "move", "seconds": context.seconds}]
+
+    def finish(self, state: Any, context: Context) -> list[dict[str, Any]]:
+        return [{"kind": "left", "seconds": context.seconds}]
+
+    def figures(self, events: Any) -> list[Any]:
+        return []
+
+    def charts(self, events: Any) -> list[Any]:
+        return []
+
+
+def test_the_time_played_leaves_pauses_out_and_a_game_left_unfinished_is_counted_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+    import time
+
+    from tests.test_example_plugin import hilo_game
+
+    clock = iter([100.0, 130.0, 140.0, 200.0, 205.0, 215.0])
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    store = StatsStore(tmp_path)
+    session = GameSession.new(dataclasses.replace(hilo_game(), statistics=EveryCall()), seed=3, players=[None])
+    recorder = Recorder(session, store, "hilo")  # at 100 s
+    session.add_listener(recorder)
+    session.play(session.legal_moves()[0])  # at 130
+    session.set_paused(True)  # at 140
+    session.set_paused(False)  # at 200
+    session.play(session.legal_moves()[0])  # at 205
+    assert not session.is_over
+    recorder.retire()  # at 215
+    assert [(e["kind"], e["seconds"]) for e in store.load("hilo")[0]] == [("move", 30.0), ("move", 45.0),
+                                                                         ("left", 55.0)]
+    assert session.seconds == 55.0
+
+    monkeypatch.setattr(time, "monotonic", lambda: 0.0)
+    for moves in (0, 99):
+        other = GameSession.new(dataclasses.replace(hilo_game(), statistics=EveryCall()), seed=1, players=[None])
+        while len(other.moves) < moves and not other.is_over:
+            other.play(other.legal_moves()[0])
+        Recorder(other, store, "other").retire()
+        assert other.moves if moves else not other.moves
+    assert store.load("other")[0] == [], "neither a game never begun nor one that ended is counted as left"
+    plain = GameSession.new(dataclasses.replace(hilo_game(), statistics=None), seed=1, players=[None])
+    plain.add_listener(Recorder(plain, store, "plain"))
+    plain.play(plain.legal_moves()[0])
+    assert not store.path_for("plain").exists(), "a game without statistics keeps no file"
+
+
 def test_a_damaged_file_found_while_play_goes_on_is_said_then_not_silently_replaced(tmp_path: Path) -> None:
     """The first event a game adds reads the file; a damaged one was moved aside without a word."""
     store = StatsStore(tmp_path)
