@@ -41,6 +41,49 @@ def _aside(folder: Path, name: str) -> list[Path]:
     return [p for p in folder.iterdir() if p.name.startswith(name + ".corrupt-")]
 
 
+REASONS = {
+    "infinity": "it holds Infinity, which is not a number JSON allows",
+    "5000 digits": "it holds a value that cannot be read (Exceeds the limit (4300 digits) for integer string",  # …
+    "100000 deep": "it is nested too deeply to read",
+    "binary": "it is not UTF-8 text",
+    "empty": "it is not valid JSON (line 1, column 1)",
+    "a folder": "it is not a regular file",
+}
+
+
+@pytest.mark.parametrize("kind", REASONS)
+def test_each_kind_of_damage_is_named_in_the_reason_a_person_reads(tmp_path: Path, kind: str) -> None:
+    from core.storage import BadFile, read_json_file
+
+    HOSTILE[kind](tmp_path / "file.json")
+    with pytest.raises(BadFile) as refused:
+        read_json_file(tmp_path / "file.json")
+    said = str(refused.value.reason)
+    if kind == "5000 digits":  # Python's own words follow, cut to 80 characters
+        assert said.startswith(REASONS[kind]) and said.endswith(")")
+    else:
+        assert said == REASONS[kind]
+
+
+def test_a_file_too_large_to_be_ours_is_named_and_one_just_small_enough_is_read(tmp_path: Path) -> None:
+    from core.storage import MAX_FILE_BYTES, BadFile, read_json_file, write_json_atomic
+
+    path = tmp_path / "file.json"
+    path.write_bytes(b"{}" + b" " * (MAX_FILE_BYTES - 2))
+    assert read_json_file(path) == {}
+    with path.open("ab") as grown:
+        grown.write(b" ")
+    with pytest.raises(BadFile) as refused:
+        read_json_file(path)
+    assert str(refused.value.reason) == "it is larger than 16 MB"
+    path.unlink()
+    with pytest.raises(BadFile) as refused:
+        read_json_file(path)
+    assert str(refused.value.reason) == "it does not exist"
+    write_json_atomic(path, {"name": "ユーコン"})
+    assert "ユーコン" in path.read_text(encoding="utf-8"), "a file a person may read keeps its words as written"
+
+
 @pytest.mark.parametrize("kind", HOSTILE)
 def test_a_hostile_save_is_moved_aside_and_the_next_read_is_clean(tmp_path: Path, kind: str) -> None:
     saves = SaveService(tmp_path)

@@ -70,6 +70,19 @@ def test_a_refusal_the_system_gives_reads_in_japanese_with_its_own_words_in_engl
     assert os_reason(OSError("the statistics were kept by a newer Card Table")).en.startswith("the statistics")
 
 
+def test_a_file_simply_missing_is_said_in_the_systems_words_with_or_without_its_name(tmp_path: object) -> None:
+    """Only a symbolic link whose target is gone is explained as a disk not connected."""
+    missing = os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory", f"{tmp_path}/none/save.json"))
+    nameless = os_reason(FileExistsError(errno.EEXIST, "File exists"))
+    assert (missing.en, nameless.en) == ("No such file or directory", "File exists")
+
+
+def test_words_a_file_name_cannot_hold_are_told_apart() -> None:
+    from core.text import utf8_holds
+
+    assert utf8_holds("ユーコン 1.json") and not utf8_holds("Spiele-\udcfc")
+
+
 def test_an_empty_text_is_false_as_an_empty_string_is_so_a_presenter_can_ask_whether_there_is_a_refusal() -> None:
     from core.table import Situation
 
