@@ -104,6 +104,19 @@ def test_a_named_pipe_in_a_files_place_is_replaced_not_waited_on(tmp_path: Path)
     assert json.loads((tmp_path / "shell.json").read_text()) == {"width": 1100}
 
 
+def test_a_results_file_the_person_named_is_replaced_whole_and_its_folders_made(tmp_path: Path) -> None:
+    """``--csv results.csv`` run twice leaves the second run's results, not both; a folder not yet there is made."""
+    from core.storage import write_text_atomic
+
+    named = tmp_path / "results.csv"
+    named.write_text("seed,won\n1,yes\n", encoding="utf-8")
+    write_text_atomic(named, "seed,won\n2,no\n", streams=True)
+    assert named.read_text(encoding="utf-8") == "seed,won\n2,no\n"
+    deep = tmp_path / "runs" / "2026" / "december" / "results.csv"
+    write_text_atomic(deep, "seed,won\n", streams=True)
+    assert deep.read_text(encoding="utf-8") == "seed,won\n" and not list(deep.parent.glob(".*.tmp"))
+
+
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="symbolic links as Unix has them")
 def test_a_data_folder_linked_to_a_disk_that_is_not_there_is_said_so(tmp_path: Path) -> None:
     """The data folder a link to another disk, and that disk not mounted: the reason given was "File exists"."""
