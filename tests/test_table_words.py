@@ -357,3 +357,49 @@ def test_a_place_or_size_that_no_table_can_show_is_refused_when_made() -> None:
         Deal("hand 1", nan, 0.0)
     assert Pile("seen", 0, 0, room=0.0, squeeze=1.0).room == 0.0  # whole numbers, no room and no squeezing are fine
     assert Pile("seen", Fraction(1, 2), 0.0, room=None, fan_down=None).x == 0.5  # any real number; None where optional
+
+
+def test_the_cursor_past_a_piles_last_card_reads_the_whole_pile() -> None:
+    pile = Pile("hand:0", 0, 0, (CardFace("JD"), CardFace("9C")), name=Text("Your hand"))
+    assert cursor_words(pile, 2) == cursor_words(pile, None) == pile_words(pile)
+    assert cursor_words(pile, 0).en == "jack of diamonds — Your hand, card 1 of 2"
+
+
+def test_two_cards_arriving_are_named_and_a_group_with_a_sign_among_it_is_said_card_by_card() -> None:
+    before = Table(10, 10, (Pile("c2", 0, 0, (CardFace("9D"),), name=Text("Column 2")),))
+    after = Table(10, 10, (Pile("c2", 0, 0, (CardFace("9D"), CardFace("8S"), CardFace("7H")), name=Text("Column 2")),))
+    assert sentences(news(before, after)).en == "Column 2: eight of spades, seven of hearts."
+    up = frozenset({Mark.SELECTED})
+    signed = Table(10, 10, (Pile("c2", 0, 0, (CardFace("9D"), CardFace("8S", up, "♥"), CardFace("7H", up),
+                                              CardFace("6S", up)), name=Text("Column 2")),))
+    plain = Table(10, 10, (Pile("c2", 0, 0, (CardFace("9D"), CardFace("8S"), CardFace("7H"), CardFace("6S")),
+                                name=Text("Column 2")),))
+    assert sentences(news(plain, signed)).en == ("Column 2: eight of spades (with the hearts sign, picked up) to six "
+                                                 "of spades (picked up), 3 cards.")
+
+
+def test_cards_are_named_in_the_words_only_as_a_whole_in_either_language() -> None:
+    assert cards_named("スペードの8からハートの5まで4枚", "ja") == ["5H", "8S"]
+    assert cards_named("a face of spades, ace of spades", "en") == ["AS"]
+
+
+def test_a_new_deal_is_news_and_the_same_deal_is_not_and_a_hand_of_twelve_is_read_out() -> None:
+    def dealt(key: str, count: int) -> Table:
+        cards = tuple(CardFace(card) for card in CARDS[:count])
+        return Table(10, 10, (Pile("hand:0", 0, 0, cards, name=Text("Your hand")),), deal=Deal(key, 0, 0))
+
+    assert news(dealt("hand 1", 5), dealt("hand 1", 5)) == []
+    assert sentences(news(dealt("hand 1", 5), dealt("hand 2", 5))).en.startswith("Cards dealt. Your hand: ace of")
+    assert sentences(news(None, dealt("hand 1", 12))).en.endswith("queen of spades.")
+    assert sentences(news(None, dealt("hand 1", 13))).en == "Cards dealt."
+
+
+def test_a_hint_appearing_and_a_held_result_changing_its_lines_are_news() -> None:
+    from core.table import Hold
+
+    hint = Label("hint", Text("Play 9♣: it wins the trick", "9♣を出す: トリックに勝ちます"), 0, 0, style=Style.HINT)
+    assert sentences(news(Table(10, 10), Table(10, 10, labels=(hint,)))).en == "Play 9♣: it wins the trick."
+    first = Table(10, 10, hold=Hold(Text("Hand 1"), (Text("You made 1 point"),)))
+    second = Table(10, 10, hold=Hold(Text("Hand 1"), (Text("You made 2 points"),)))
+    assert sentences(news(first, second)).en == "Hand 1. You made 2 points."
+    assert news(second, second) == []
