@@ -194,11 +194,13 @@ def test_the_time_played_leaves_pauses_out_and_a_game_left_unfinished_is_counted
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import dataclasses
     import time
+    from types import SimpleNamespace
 
+    from core import stats as stats_module
     from tests.test_example_plugin import hilo_game
 
-    clock = iter([100.0, 130.0, 140.0, 200.0, 205.0, 215.0])
-    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    clock = iter([100.0, 130.0, 140.0, 200.0, 205.0, 215.0])  # the statistics' clock alone, read once a step
+    monkeypatch.setattr(stats_module, "time", SimpleNamespace(monotonic=lambda: next(clock), time=time.time))
     store = StatsStore(tmp_path)
     session = GameSession.new(dataclasses.replace(hilo_game(), statistics=EveryCall()), seed=3, players=[None])
     recorder = Recorder(session, store, "hilo")  # at 100 s
@@ -213,7 +215,7 @@ def test_the_time_played_leaves_pauses_out_and_a_game_left_unfinished_is_counted
                                                                          ("left", 55.0)]
     assert session.seconds == 55.0
 
-    monkeypatch.setattr(time, "monotonic", lambda: 0.0)
+    monkeypatch.setattr(stats_module, "time", SimpleNamespace(monotonic=lambda: 0.0, time=time.time))
     for moves in (0, 99):
         other = GameSession.new(dataclasses.replace(hilo_game(), statistics=EveryCall()), seed=1, players=[None])
         while len(other.moves) < moves and not other.is_over:
