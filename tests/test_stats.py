@@ -202,7 +202,8 @@ def test_the_time_played_leaves_pauses_out_and_a_game_left_unfinished_is_counted
     clock = iter([100.0, 130.0, 140.0, 200.0, 205.0, 215.0])  # the statistics' clock alone, read once a step
     monkeypatch.setattr(stats_module, "time", SimpleNamespace(monotonic=lambda: next(clock), time=time.time))
     store = StatsStore(tmp_path)
-    session = GameSession.new(dataclasses.replace(hilo_game(), statistics=EveryCall()), seed=3, players=[None])
+    counted = dataclasses.replace(hilo_game(), statistics=EveryCall())
+    session = GameSession.new(counted, seed=3, players=[None])
     recorder = Recorder(session, store, "hilo")  # at 100 s
     session.add_listener(recorder)
     session.play(session.legal_moves()[0])  # at 130
@@ -216,12 +217,12 @@ def test_the_time_played_leaves_pauses_out_and_a_game_left_unfinished_is_counted
     assert session.seconds == 55.0
 
     monkeypatch.setattr(stats_module, "time", SimpleNamespace(monotonic=lambda: 0.0, time=time.time))
-    for moves in (0, 99):
-        other = GameSession.new(dataclasses.replace(hilo_game(), statistics=EveryCall()), seed=1, players=[None])
-        while len(other.moves) < moves and not other.is_over:
-            other.play(other.legal_moves()[0])
+    never_begun, ended = (GameSession.new(counted, seed=1, players=[None]) for _ in range(2))
+    while not ended.is_over:
+        ended.play(ended.legal_moves()[0])
+    for other in (never_begun, ended):
         Recorder(other, store, "other").retire()
-        assert other.moves if moves else not other.moves
+    assert not never_begun.moves and ended.moves
     assert store.load("other")[0] == [], "neither a game never begun nor one that ended is counted as left"
     plain = GameSession.new(dataclasses.replace(hilo_game(), statistics=None), seed=1, players=[None])
     plain.add_listener(Recorder(plain, store, "plain"))

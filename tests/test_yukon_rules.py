@@ -228,6 +228,9 @@ def test_a_written_deal_that_is_not_seven_columns_of_the_52_cards_is_refused_say
     with pytest.raises(ValueError) as caught:
         R.from_deal({}, deal)
     assert str(caught.value) == message
+
+
+def test_a_written_deal_may_hide_all_but_the_front_card_of_a_column() -> None:
     assert R.from_deal({}, {"columns": SEVEN, "hidden": [45, 0, 0, 0, 0, 0, 0]}).hidden == (45, 0, 0, 0, 0, 0, 0)
 
 
