@@ -4,9 +4,9 @@ The game says what to keep and how to sum it up, without Qt (:class:`Statistics`
 the player's session just made into zero or more *events* (plain JSON-able dicts: a hand finished, a match
 won, a deal won), ``finish`` gives the events of a game left unfinished for a new one, ``figures`` sums
 the events up for people and ``charts`` gives the data of the charts the shell draws. The shell appends
-events as play goes on (:class:`StatsStore`: written atomically like saves, a damaged file moved aside
-with a message) and shows them in the Statistics window; ``cardtable stats [GAME] [--json]`` prints the
-same figures.
+events as play goes on (:class:`StatsStore`: written atomically like saves, a damaged file moved aside with a
+message, or left alone when it cannot be) and shows them in the Statistics window; ``cardtable stats [GAME]
+[--json]`` prints the same figures.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -180,6 +181,15 @@ class Summary:
     problem: Text | None
 
 
+class Standing(Enum):
+    """Whether a game's statistics file may be written: it may unless a newer Card Table keeps it, or it is
+    damaged and could not be moved aside."""
+
+    WRITABLE = "writable"
+    NEWER = "newer"
+    STUCK = "stuck"
+
+
 class NewerStatistics(OSError):
     """The statistics file was written by a newer Card Table: shown as no games, and never written over."""
 
@@ -202,8 +212,8 @@ class StatsStore:
         return self.directory / f"{game_id}.json"
 
     def load(self, game_id: str) -> tuple[list[dict[str, Any]], Text | None]:
-        """The events, and a message when the file was bad (it is then moved aside and a fresh one begins) or is
-        of a newer format (it is then left alone, and read as no events)."""
+        """The events, and a message when the file was bad (it is then moved aside and a fresh one begins; left
+        alone when it cannot be moved) or is of a newer format (it is then left alone, and read as no events)."""
         events, problem, _ = self._read(game_id)
         return [*events, *self._held(game_id)][-MAX_EVENTS:], problem
 
@@ -214,11 +224,11 @@ class StatsStore:
         """Why the game's last events could not be written, while they are kept in memory only."""
         return self._unwritten[game_id][1] if game_id in self._unwritten else None
 
-    def _read(self, game_id: str) -> tuple[list[dict[str, Any]], Text | None, bool]:
-        """:meth:`load`'s events and message, and whether the file is of a newer format."""
+    def _read(self, game_id: str) -> tuple[list[dict[str, Any]], Text | None, Standing]:
+        """:meth:`load`'s events and message, and whether the file may be written over."""
         path = self.path_for(game_id)
         if not path.exists():
-            return [], None, False
+            return [], None, Standing.WRITABLE
         try:
             data = read_json_file(path)
             version = newer_format(data, STATS_FORMAT)
@@ -227,21 +237,22 @@ class StatsStore:
                              "{newest}); they are left as they are",
                              "新しい版のカードテーブルが記録した統計です（形式 {version}。"
                              "この版が読めるのは形式 {newest} まで）。そのままにしておきます")
-                return [], newer.format(version=version, newest=STATS_FORMAT), True
+                return [], newer.format(version=version, newest=STATS_FORMAT), Standing.NEWER
             events = data.get("events") if isinstance(data, dict) else None
             if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
                 raise BadFile(Text("it does not hold a list of events", "記録の一覧になっていません"))
         except BadFile as error:
             try:
                 moved = move_aside(path)
-            except OSError:
-                ignored = Text("the statistics file cannot be read ({why}) and is ignored",
-                               "統計のファイルを読み込めないため（{why}）、使わずにおきます")
-                return [], ignored.format(why=error.reason), False
+            except OSError as refused:
+                stuck = Text("the statistics file cannot be read ({why}) nor moved aside ({reason}); it is left as "
+                             "it is", "統計のファイルを読み込めず（{why}）、よけておくこともできません（{reason}）。"
+                             "そのままにしておきます")
+                return [], stuck.format(why=error.reason, reason=os_reason(refused)), Standing.STUCK
             return [], Text("the statistics file cannot be read ({why}); moved to {name}",
                             "統計のファイルを読み込めません（{why}）。{name} に移しました").format(
-                why=error.reason, name=moved.name), False
-        return events, None, False
+                why=error.reason, name=moved.name), Standing.WRITABLE
+        return events, None, Standing.WRITABLE
 
     def summary(self, game_id: str, statistics: Statistics) -> Summary:
         """The figures and charts ``statistics`` give for the stored events. Events the game cannot sum up (a
@@ -300,11 +311,14 @@ class StatsStore:
 
     def _write(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> Text | None:
         """:meth:`add`, for ``events`` that may be none (the refused ones are written with them)."""
-        old, problem, newer = self._read(game_id)
-        if newer and problem is not None:
+        old, problem, standing = self._read(game_id)
+        if standing is Standing.NEWER and problem is not None:
             raise NewerStatistics(problem)
         stamp = round(time.time())
         unwritten = [*self._held(game_id), *({"at": stamp, **event} for event in events)]
+        if standing is Standing.STUCK and problem is not None:  # what it holds may be mended by hand: not lost
+            self._unwritten[game_id] = (unwritten[-MAX_EVENTS:], problem)
+            raise OSError(problem.en)
         merged = [*old, *unwritten][-MAX_EVENTS:]
         try:  # on one line: at the cap an add takes 60–110 ms instead of 200–250, on the window's thread
             write_json_atomic(self.path_for(game_id), {"format_version": STATS_FORMAT, "game": game_id,

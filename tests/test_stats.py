@@ -53,8 +53,10 @@ def test_damaged_store_is_moved_aside_with_a_message(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("content", ['{"format_version": 1, "game": "yukon"}', '{"events": null}',
                                      '{"format_version": 1, "events": [{"won": true}, 3]}', "[]"])
-def test_a_file_without_a_list_of_events_is_said_so_and_one_that_cannot_be_moved_aside_is_ignored(
+def test_a_file_without_a_list_of_events_is_said_so_and_one_that_cannot_be_moved_aside_is_left_as_it_is(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str) -> None:
+    """What a damaged file holds may be mended by hand: when it cannot be moved aside it is not written over,
+    the events played meanwhile are counted in memory and said to be, and written once it can be moved."""
     from core import stats as stats_module
 
     store = StatsStore(tmp_path)
@@ -63,14 +65,29 @@ def test_a_file_without_a_list_of_events_is_said_so_and_one_that_cannot_be_moved
     def stuck(path: Path, why: str = "corrupt") -> Path:
         raise PermissionError(13, "Permission denied", str(path))
 
+    stuck_words = ("the statistics file cannot be read (it does not hold a list of events) nor moved aside "
+                   "(Permission denied); it is left as it is")
+    session = GameSession.new(yukon(), seed=5)
+    problems: list[Any] = []
+    ended: list[Any] = []
+    recorder = Recorder(session, store, "yukon", problems.append, ended.append)
     with monkeypatch.context() as patched:
         patched.setattr(stats_module, "move_aside", stuck)
         events, problem = store.load("yukon")
-        assert events == [] and str(problem) == (
-            "the statistics file cannot be read (it does not hold a list of events) and is ignored")
-        assert store.path_for("yukon").read_text(encoding="utf-8") == content
-    events, problem = store.load("yukon")
-    assert events == [] and str(problem).startswith(
+        assert events == [] and str(problem) == stuck_words
+        assert problem is not None and problem.get("ja") == (
+            "統計のファイルを読み込めず（記録の一覧になっていません）、よけておくこともできません（アクセスが許可されていません）。"
+            "そのままにしておきます")
+        recorder.save([{"won": False}])
+        recorder.save([{"won": True}])
+        assert store.path_for("yukon").read_text(encoding="utf-8") == content, "not written over"
+        assert [str(p) for p in problems] == [
+            f"statistics cannot be saved ({stuck_words}); they are counted while Card Table is open"], "said once"
+        assert [e["won"] for e in store.load("yukon")[0]] == [False, True]
+    recorder.save([{"won": True}])
+    assert [e["won"] for e in store.load("yukon")[0]] == [False, True, True] and store.refusal("yukon") is None
+    assert len(ended) == 1 and [p.name for p in tmp_path.iterdir() if ".corrupt-" in p.name], "the file moved aside"
+    assert str(problems[-1]).startswith(
         "the statistics file cannot be read (it does not hold a list of events); moved to yukon.json.corrupt-")
 
 
