@@ -181,8 +181,8 @@ class SaveService:
         try:
             moved = self.set_aside(slot, "corrupt")
         except OSError as error:
-            return Text("{problem}; it could not be moved aside either ({why}) and is ignored",
-                        "{problem}。よけておくこともできなかったため（{why}）、使わずにおきます").format(
+            return Text("{problem}; it could not be moved aside either ({why}): the next game saved replaces it",
+                        "{problem}。よけておくこともできませんでした（{why}）。次に保存するゲームで置き換わります").format(
                 problem=problem, why=os_reason(error))
         return Text("{problem}; it was moved to {name}", "{problem}。{name} に移しました").format(
             problem=problem, name=moved.name)

@@ -202,4 +202,7 @@ def test_a_folder_in_a_saves_place_is_named_and_a_save_that_cannot_be_moved_asid
     result = saves.read("hilo")
     assert result.record is None and str(result.problem).startswith(
         "the file does not hold a save record; it could not be moved aside either (")
-    assert str(result.problem).endswith(") and is ignored") and (tmp_path / "hilo.json").read_text() == "[]"
+    assert str(result.problem).endswith("): the next game saved replaces it")
+    assert (tmp_path / "hilo.json").read_text() == "[]", "left as it is until then"
+    saves.write("hilo", RECORD)
+    assert saves.read("hilo").record is not None, "as it said"
