@@ -1,12 +1,13 @@
-"""A pile's fan as the shared scene lays it out (``Pile.step``, ``Pile.squeezed``), and what a pile a plugin
-author describes with its position and cards alone does: a column that does not fit its room is squeezed, never
-below its ``squeeze``, along the direction it fans in."""
+"""A pile's fan as the shared scene lays it out (``Pile.step``, ``Pile.squeezed``): a column that does not fit
+its room is squeezed, never below its ``squeeze``, along the direction it fans in. And what a pile, a button or
+a situation a plugin author gives only what it must have is: the defaults the contract promises."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.table import CARD_HEIGHT, CardFace, Pile
+from core.table import CARD_HEIGHT, CardFace, Choice, Pile, Situation
+from core.text import Text
 
 UP, DOWN = CardFace("7D"), CardFace(None)
 
@@ -58,3 +59,15 @@ def test_a_pile_given_only_its_place_and_cards_is_plain() -> None:
     assert (pile.outline, pile.focus, pile.drag, pile.drag_alone) == (False, False, False, False)
     assert (pile.marks, pile.squeeze, pile.scale, pile.fan, pile.fan_down, pile.room) == (
         frozenset(), 0.5, 1.0, (0.0, 0.0), None, None)
+
+
+def test_a_button_given_only_its_words_is_a_plain_one_that_sends_a_press() -> None:
+    button = Choice("deal", Text("Deal"))
+    assert (button.enabled, button.checked, button.hinted, button.colour) == (True, False, False, "")
+    assert (button.key, button.move, button.action) == ("", None, None)
+
+
+def test_a_situation_given_only_what_the_seat_sees_holds_nothing_else() -> None:
+    situation = Situation(observation={"hand": ["AS"]}, legal=["AS"], seat=0, to_move=0)
+    assert (situation.hold, situation.hint, str(situation.refusal)) == (None, None, "")
+    assert (situation.analysis, situation.analysing, situation.ply, situation.seconds) == ({}, False, 0, 0.0)
