@@ -62,12 +62,10 @@ from core.table import (
     Situation,
     Table,
 )
-from core.table_cursor import ARROWS, Cursor, face_up, moved_cursor
+from core.table_cursor import ARROWS, Cursor, in_view, moved_cursor
 from core.text import Text
 
 WORD = re.compile(r"[A-Za-z0-9#]+")
-SLIVER = 0.1  # card widths: a covered card showing less than this is no place for a pointer (a pile squared up
-# with a hair's offset for depth, a hand squeezed into too little room)
 
 
 def plain(value: Any) -> Any:
@@ -554,15 +552,13 @@ class GameConformance:
         for pile in table.piles:
             if pile.outline and not pile.cards:  # the only place a click finds no card (the window draws no other)
                 yield Click(pile.id)
-            squeeze = 1.0 if pile.room is None else pile.squeezed(pile.room)
-            shown = {i for i in range(len(pile.cards))
-                     if i == len(pile.cards) - 1 or max(map(abs, pile.step(i))) * squeeze >= SLIVER}
+            shown = set(pile.uncovered())
             for index in range(len(pile.cards)):
                 if index in shown:
                     yield Click(pile.id, index)
                     yield Click(pile.id, index, double=True)
                 yield Key("Enter", (pile.id, index))
-            up = [i for i in face_up(pile) if i in shown] if pile.drag else []
+            up = in_view(pile) if pile.drag else []
             for index in up if every_drag else sorted({up[0], up[-1]} if up else set()):
                 for target in table.piles:
                     if target.id != pile.id:
@@ -633,7 +629,8 @@ class GameConformance:
             if choice.move is None and choice.action is None:
                 yield presenter.respond(situation, ui, Press(choice.id))
         keyed = {choice.key for choice in buttons if choice.key}
-        layout = tuple((p.id, p.x, p.y, p.fan, p.focus, tuple(c.face_up for c in p.cards)) for p in table.piles)
+        layout = tuple((p.id, p.x, p.y, p.fan, p.fan_down, p.room, p.squeeze, p.focus,
+                        tuple(c.face_up for c in p.cards)) for p in table.piles)
         arrows = vars(self).setdefault("_arrows", {}).setdefault(layout, {})  # (a position's tables share a layout)
         places: list[Cursor | None] = [None]
         for cursor in places:  # (grows as the arrows reach new places)

@@ -36,6 +36,8 @@ from core.sounds import SOUNDS
 from core.text import Text
 
 CARD_HEIGHT = 1.4  # in card widths; the shared card art has this ratio
+SLIVER = 0.1  # card widths: a covered card showing less than this is no place for a pointer (a pile squared up
+# with a hair's offset for depth, a hand squeezed into too little room)
 
 
 class Mark(StrEnum):
@@ -169,6 +171,13 @@ class Pile:
         if not self.cards[index].face_up and self.fan_down is not None:
             return self.fan_down
         return self.fan
+
+    def uncovered(self) -> list[int]:
+        """The indices of the cards a pointer can reach (the topmost card under it is the one clicked): the last,
+        and each the next one leaves at least a :data:`SLIVER` of in view, squeezed into ``room`` when given."""
+        squeeze = 1.0 if self.room is None else self.squeezed(self.room)
+        last = len(self.cards) - 1
+        return [i for i in range(len(self.cards)) if i == last or max(map(abs, self.step(i))) * squeeze >= SLIVER]
 
     def squeezed(self, length: float) -> float:
         """The share of its fan's steps the pile gets when it may reach ``length`` card units along its fan (from

@@ -2,8 +2,9 @@
 table changes. The window's scene moves its cursor with these, and the conformance kit plays by keyboard alone
 with the same ones.
 
-A cursor is ``(pile id, card index)``: a face-up card of a pile offering ``focus``, or ``(pile id, None)`` on a pile
-with no face-up card. Enter and Space on it are a click on that card (or pile)."""
+A cursor is ``(pile id, card index)``: a face-up card in view of a pile offering ``focus`` (not one under
+another in a squared-up pile: a foundation shows its top card only), or ``(pile id, None)`` on a pile with no such
+card. Enter and Space on it are a click on that card (or pile)."""
 
 from __future__ import annotations
 
@@ -13,20 +14,20 @@ Cursor = tuple[str, int | None]
 ARROWS = ("Left", "Right", "Up", "Down")
 
 
-def face_up(pile: Pile) -> list[int]:
-    """The indices of ``pile``'s face-up cards."""
-    return [i for i, card in enumerate(pile.cards) if card.face_up]
+def in_view(pile: Pile) -> list[int]:
+    """The indices of ``pile``'s face-up cards a pointer can reach (see :meth:`Pile.uncovered`)."""
+    return [i for i in pile.uncovered() if pile.cards[i].face_up]
 
 
 def kept_cursor(table: Table, cursor: Cursor | None) -> Cursor | None:
-    """``cursor`` on ``table``, kept on a face-up card of its pile (its front one when the pile shrank); ``None``
-    when its pile is gone or no longer offers focus."""
+    """``cursor`` on ``table``, kept on a face-up card in view of its pile (its front one when the pile shrank);
+    ``None`` when its pile is gone or no longer offers focus."""
     if cursor is None:
         return None
     pile = next((p for p in table.piles if p.id == cursor[0] and p.focus), None)
     if pile is None:
         return None
-    up = face_up(pile)
+    up = in_view(pile)
     index = cursor[1]
     if not pile.cards:
         return (pile.id, None)
@@ -45,7 +46,7 @@ def moved_cursor(table: Table, cursor: Cursor | None, direction: str) -> Cursor 
     current = next((p for p in piles if cursor and p.id == cursor[0]), None)
     if current is None or cursor is None:
         return kept_cursor(table, (piles[0].id, None))
-    up = face_up(current)
+    up = in_view(current)
     index = cursor[1]
     axis = ("Up", "Down") if abs(current.fan[1]) >= abs(current.fan[0]) else ("Left", "Right")
     if direction in axis and up and index is not None:

@@ -263,6 +263,19 @@ def test_play_by_keys_cursor_enter_digits_and_foundation(qtbot: QtBot) -> None:
     assert page.view.ui.pick is None
 
 
+def test_the_cursor_on_a_foundation_stays_on_its_top_card_in_sight(qtbot: QtBot) -> None:
+    """Up on a foundation of two cards walked the cursor onto the ace under the two, out of sight."""
+    _, page = open_deal(qtbot, 6)
+    for move in ("4>F", "7>F", "1>F"):
+        page.view.play(move)
+    table, scene = page.table, page.view.scene
+    qtbot.keyClick(table, Qt.Key.Key_Right)
+    qtbot.keyClick(table, Qt.Key.Key_Right)
+    assert scene.cursor == ("foundation:H", 1) and card(page, "2H").cursor_mark
+    qtbot.keyClick(table, Qt.Key.Key_Up)
+    assert scene.cursor == ("foundation:H", 1) and card(page, "2H").cursor_mark and not card(page, "AH").cursor_mark
+
+
 def test_undo_takes_back_a_move_that_turned_a_card(qtbot: QtBot) -> None:
     _, page = open_deal(qtbot)
     start = page.session.state

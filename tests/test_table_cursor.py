@@ -4,6 +4,8 @@ a row's end, and kept on a face-up card when the table changes under it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.table import CardFace, Pile, Table
 from core.table_cursor import kept_cursor, moved_cursor
 
@@ -84,3 +86,20 @@ def test_a_hand_fanned_sideways_is_walked_by_left_and_right() -> None:
     assert moved_cursor(table, ("hand", 2), "Right") == ("hand", 2), "alone in its row: it stays"
     aside = Table(8.0, 6.0, (column("kitty", 0.5, 0.0, up("QH")), hand))
     assert moved_cursor(aside, ("hand", 2), "Right") == ("kitty", 0), "any pile that way, however far aside"
+
+
+def test_a_squared_up_pile_offers_its_top_card_only() -> None:
+    """A Yukon foundation lays its cards square: Up on it walked the cursor onto the cards under the top one,
+    out of sight, and Enter there clicked a card nobody could see."""
+    foundation = Pile("f", 1.5, 0.0, up("AS", "2S", "3S"), focus=True, outline=True)
+    below = column("c", 1.5, 2.0, up("KH"))
+    table = Table(8.0, 6.0, (foundation, below))
+    assert kept_cursor(table, ("f", 0)) == ("f", 2) and kept_cursor(table, ("f", None)) == ("f", 2)
+    assert moved_cursor(table, ("f", 2), "Up") is None, "nothing above, and no card under the top one to go to"
+    assert moved_cursor(table, ("c", 0), "Up") == ("f", 2)
+    assert moved_cursor(table, ("f", 2), "Down") == ("c", 0)
+    hair = Pile("stock", 0.0, 0.0, up("AS", "2S", "3S"), fan=(0.02, 0.02), focus=True)  # depth, not a fan
+    assert kept_cursor(Table(8.0, 6.0, (hair,)), ("stock", 0)) == ("stock", 2)
+    squeezed = Pile("hand", 0.0, 0.0, up("AS", "2S", "3S"), fan=(0.3, 0.0), room=1.1, squeeze=0.1, focus=True)
+    assert kept_cursor(Table(8.0, 6.0, (squeezed,)), ("hand", 0)) == ("hand", 2), "squeezed to a sixth of its fan"
+    assert kept_cursor(Table(8.0, 6.0, (replace(squeezed, room=1.6),)), ("hand", 0)) == ("hand", 0)
