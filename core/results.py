@@ -53,7 +53,10 @@ class ResultLog:
         if resume:
             if not self.path.is_file():
                 raise UsageError(f"cannot resume {self.path}: there is no such file")
-            self._held = self._hold(os.O_RDWR)
+            try:
+                self._held = self._hold(os.O_RDWR)
+            except OSError as error:  # a file made read-only, or on a disk mounted read-only
+                raise OutputFailed(f"cannot resume {self.path}: {error.strerror or error}") from None
             try:
                 self._check_and_repair()
             except BaseException:

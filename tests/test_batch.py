@@ -884,6 +884,27 @@ def test_a_results_file_the_disk_refuses_half_way_is_one_line_and_resume_finishe
     assert code == 0 and summary(finished) == summary(expected) and len(records(results)) == 30
 
 
+def test_a_new_results_file_the_disk_refuses_at_once_is_not_left_behind_and_one_to_resume_is_kept(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from core.results import ResultLog
+
+    results = tmp_path / "r.jsonl"
+    stopped = _limited(20, *SOLVE, "--quiet", "--json", str(results))  # not even the run's first line fits
+    assert stopped.returncode == 1 and stopped.stderr.strip() == (
+        f"cardtable yukon solve: cannot write results to {results}: File too large")
+    assert not results.exists(), "an empty file would be taken for a run to resume"
+    assert run(capsys, *SOLVE, "--quiet", "--json", str(results))[0] == 0
+    written = results.read_text()
+
+    def refused(self: ResultLog, flags: int) -> int:  # a file made read-only, or on a disk mounted read-only
+        raise PermissionError(13, "Permission denied", str(self.path))
+
+    monkeypatch.setattr(ResultLog, "_hold", refused)
+    code, _, err = run(capsys, *SOLVE, "--quiet", "--resume", str(results))
+    assert code == 1 and err.strip() == f"cardtable yukon solve: cannot resume {results}: Permission denied"
+    assert results.read_text() == written, "the run to resume is kept whole"
+
+
 def test_a_csv_the_disk_refuses_keeps_the_results_to_write_it_from(capsys: pytest.CaptureFixture[str],
                                                                      tmp_path: Path) -> None:
     results, table = tmp_path / "r.jsonl", tmp_path / "r.csv"
