@@ -905,6 +905,16 @@ def test_a_new_results_file_the_disk_refuses_at_once_is_not_left_behind_and_one_
     assert results.read_text() == written, "the run to resume is kept whole"
 
 
+def test_a_results_file_given_again_without_resume_holds_the_new_run_alone(capsys: pytest.CaptureFixture[str],
+                                                                           tmp_path: Path) -> None:
+    results = tmp_path / "r.jsonl"
+    for deals in ("1-5", "6-8"):
+        assert run(capsys, "yukon", "solve", "--range", deals, "--budget", "3000", "--quiet", "--json",
+                   str(results))[0] == 0
+    lines = [json.loads(line) for line in results.read_text().splitlines()]
+    assert "run" in lines[0] and sorted(line["unit"] for line in lines[1:]) == [6, 7, 8]
+
+
 def test_a_csv_the_disk_refuses_keeps_the_results_to_write_it_from(capsys: pytest.CaptureFixture[str],
                                                                      tmp_path: Path) -> None:
     results, table = tmp_path / "r.jsonl", tmp_path / "r.csv"
