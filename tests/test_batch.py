@@ -644,7 +644,8 @@ def test_resume_refuses_what_is_not_a_results_file_of_this_command(capsys: pytes
     other.write_text("hello\n")
     cases = [
         ((*TOURNAMENT, "--resume", str(solve_file)), "holds results of 'yukon solve', not 'euchre tournament'"),
-        (("yukon", "solve", "--range", "1-2", "--resume", str(other)), "is not a Card Table results file"),
+        (("yukon", "solve", "--range", "1-2", "--resume", str(other)),
+         f"{other} is not a Card Table results file (its first line does not name a run)"),
         (("yukon", "solve", "--range", "1-2", "--resume", str(tmp_path / "missing.jsonl")), "no such file"),
         (("yukon", "solve", "--range", "1-2", "--json", str(other), "--resume", str(solve_file)), "not both"),
     ]
@@ -879,7 +880,8 @@ def test_a_results_file_the_disk_refuses_half_way_is_one_line_and_resume_finishe
     line = stopped.stderr.strip()
     assert "\n" not in line and line.startswith(f"cardtable yukon solve: cannot write results to {results}: File too")
     kept = sum(line.endswith("\n") for line in results.read_text().splitlines(keepends=True)) - 1  # the last cut
-    assert 0 < kept < 30 and f"the {kept} results so far are kept" in line and line.endswith(f"--resume {results}")
+    assert 0 < kept < 30 and line.endswith(
+        f"; the {kept} results so far are kept: make room and give the same command with --resume {results}")
     code, finished, _ = run(capsys, *SOLVE, "--quiet", "--resume", str(results))
     assert code == 0 and summary(finished) == summary(expected) and len(records(results)) == 30
 
