@@ -838,11 +838,27 @@ def test_a_record_changed_after_it_was_written_is_named_by_its_line(capsys: pyte
         edited = json.loads(lines[2]) | change
         path.write_text("\n".join([*lines[:2], json.dumps(edited), *lines[3:]]) + "\n")
         code, _, err = run(capsys, "euchre", "simulate", "--matches", "4", "--seed", "1", "--resume", str(path))
-        assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
-        assert "line 3: the record was changed after the run wrote it; delete the line" in err
+        unit = json.loads(lines[2])["unit"]
+        assert code == 2 and err.strip() == (
+            f"cardtable euchre simulate: {path}, line 3: the record was changed after the run wrote it; delete the "
+            f"line and resume to run unit {unit} again")
+    no_unit = "a record without its unit number"
+    for line, why in (("{not json", "not a JSON record; the file was changed by hand?"), ("[1, 2]", no_unit),
+                      ('{"unit": "2"}', no_unit)):
+        path.write_text("\n".join([*lines[:2], line, *lines[3:]]) + "\n")
+        code, _, err = run(capsys, "euchre", "simulate", "--matches", "4", "--seed", "1", "--resume", str(path))
+        assert code == 2 and err.strip() == f"cardtable euchre simulate: {path}, line 3: {why}", line
     path.write_text("\n".join([*lines[:2], *lines[3:]]) + "\n")  # the line deleted: its unit is run again
     code, _, _ = run(capsys, "euchre", "simulate", "--matches", "4", "--seed", "1", "--resume", str(path))
     assert code == 0 and sorted(records(path)) == [1, 2, 3, 4]
+
+
+def test_a_share_of_the_times_is_read_by_nearest_rank() -> None:
+    from core.results import nearest_rank
+
+    times = [float(n) for n in range(1, 11)]
+    assert [nearest_rank(times, share) for share in (0.0, 0.5, 0.9, 0.99, 1.0)] == [1.0, 6.0, 10.0, 10.0, 10.0]
+    assert nearest_rank([float(n) for n in range(1, 101)], 0.9) == 91.0 and nearest_rank([7.0], 0.99) == 7.0
 
 
 def test_decision_times_print_the_slowest_as_finely_as_the_median_and_p99() -> None:
