@@ -43,7 +43,7 @@ def _normal(value: Any) -> Any:
 class ResultLog:
     """``with ResultLog(path, command, params, resume=...) as log: log.append(record)``."""
 
-    def __init__(self, path: Path, command: str, params: Mapping[str, Any], resume: bool = False) -> None:
+    def __init__(self, path: Path, command: str, params: Mapping[str, Any], *, resume: bool) -> None:
         self.path = path
         self.command = command
         self.params = _normal(dict(params))
