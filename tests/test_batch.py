@@ -921,6 +921,9 @@ def test_a_new_results_file_the_disk_refuses_at_once_is_not_left_behind_and_one_
     code, _, err = run(capsys, *SOLVE, "--quiet", "--resume", str(results))
     assert code == 1 and err.strip() == f"cardtable yukon solve: cannot resume {results}: Permission denied"
     assert results.read_text() == written, "the run to resume is kept whole"
+    fresh = tmp_path / "fresh.jsonl"
+    code, _, err = run(capsys, *SOLVE, "--quiet", "--json", str(fresh))
+    assert code == 1 and err.strip() == f"cardtable yukon solve: cannot write results to {fresh}: Permission denied"
 
 
 def test_a_results_file_given_again_without_resume_holds_the_new_run_alone(capsys: pytest.CaptureFixture[str],
