@@ -682,7 +682,10 @@ def test_a_unit_that_kills_every_dask_worker_it_is_given_is_one_line() -> None:
     """A unit whose workers die under it (out of memory each time; or workers without Card Table, which leave
     on their first unit, joining one after another) is given up by the scheduler after its allowed failures:
     the run ended in a traceback (KilledWorker)."""
+    # distributed imported first, so its defaults are in dask's config before the set below: leaving the set
+    # removes what it found missing, which was all of "distributed" when imported inside, and later runs failed
     import dask
+    import distributed  # noqa: F401
 
     from core.cli_options import EngineLost
     from core.executors import DaskCluster
